@@ -1,0 +1,18 @@
+/** Money is integer cents everywhere; this is the one place that formats and parses it. */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
+  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * A dollar amount as typed ("$150", "150.5", "150.25") → cents, or null when it is not one.
+ * The leading dollar sign is stripped before saving (spec 01 §5).
+ */
+export function parseDollars(input: string): number | null {
+  const match = /^\s*\$?(\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(input);
+  if (!match) return null;
+  const cents = (match[2] ?? '').padEnd(2, '0');
+  return Number(match[1]) * 100 + Number(cents);
+}
