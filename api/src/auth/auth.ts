@@ -1,0 +1,78 @@
+/**
+ * better-auth: email + password sign-in with cookie sessions, stored in our database through
+ * the drizzle adapter. Public sign-up is off: accounts come from the product's own
+ * registration and user-creation flows. A disabled account cannot start a session.
+ */
+import type { Db } from '@signingdesk/db';
+import { schema } from '@signingdesk/db';
+import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { eq } from 'drizzle-orm';
+
+export interface AuthOptions {
+  db: Db;
+  secret: string;
+  /** The product's public origin, e.g. http://localhost:3000. */
+  origin: string;
+}
+
+export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled.';
+
+export function createAuth({ db, secret, origin }: AuthOptions) {
+  return betterAuth({
+    appName: 'SigningDesk',
+    baseURL: origin,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [origin],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 10 },
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: true, defaultValue: 'notary', input: false },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // Counters live in the database so several API processes share them.
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: { '/sign-in/email': { window: 60, max: 20 } },
+    },
+    advanced: {
+      cookiePrefix: 'signingdesk',
+      useSecureCookies: origin.startsWith('https://'),
+      database: { generateId: 'uuid' },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => {
+            const [profile] = await db
+              .select({ status: schema.profiles.status })
+              .from(schema.profiles)
+              .where(eq(schema.profiles.userId, session.userId));
+            if (profile?.status === 'disabled') {
+              throw new APIError('FORBIDDEN', { code: 'ACCOUNT_DISABLED', message: ACCOUNT_DISABLED_MESSAGE });
+            }
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,133 @@
+/**
+ * createDb(): drizzle over PGlite (embedded PostgreSQL persisted in a data folder) when no
+ * connection string is given, over postgres.js when one is. Same schema and migrations on
+ * both. Owns the database connection and applies the committed migrations.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema/index';
+
+export { schema };
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; services accept `Db | Tx` where they may run inside one. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../migrations');
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  /** Applies every committed migration not applied yet; safe to call from several processes. */
+  migrate(): Promise<void>;
+  migrationState(): Promise<MigrationState>;
+  close(): Promise<void>;
+}
+
+export interface MigrationState {
+  applied: number;
+  available: number;
+  latest: string | null;
+  upToDate: boolean;
+}
+
+export interface CreateDbOptions {
+  /** A postgres:// connection string; without it the embedded PGlite is used. */
+  url?: string | undefined;
+  /** Folder for PGlite's files; `memory://` keeps it in memory (tests). */
+  dataDir?: string | undefined;
+  /** Connections in the postgres.js pool. */
+  maxConnections?: number | undefined;
+}
+
+// Any constant will do; it only has to be the same for every process migrating this database.
+const MIGRATION_LOCK_ID = 727_364_001;
+
+interface JournalEntry {
+  tag: string;
+}
+
+function readJournal(): JournalEntry[] {
+  const path = join(migrationsFolder, 'meta/_journal.json');
+  if (!existsSync(path)) return [];
+  return (JSON.parse(readFileSync(path, 'utf8')) as { entries: JournalEntry[] }).entries;
+}
+
+async function migrationStateOf(db: Db): Promise<MigrationState> {
+  const journal = readJournal();
+  const exists = await db.execute<{ present: boolean }>(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  let applied = 0;
+  if (rowsOf<{ present: boolean }>(exists)[0]?.present) {
+    const rows = await db.execute<{ count: number }>(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+    applied = Number(rowsOf<{ count: number }>(rows)[0]?.count ?? 0);
+  }
+  return {
+    applied,
+    available: journal.length,
+    latest: applied > 0 ? (journal[applied - 1]?.tag ?? null) : null,
+    upToDate: applied >= journal.length,
+  };
+}
+
+/** postgres.js returns an array of rows, PGlite an object with `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+export async function createDb(options: CreateDbOptions = {}): Promise<Database> {
+  if (options.url) return createPostgres(options.url, options.maxConnections ?? 10);
+  return createPglite(options.dataDir ?? './data');
+}
+
+async function createPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  const location = inMemory ? dataDir : resolve(dataDir, 'pglite');
+  if (!inMemory) await mkdir(location, { recursive: true });
+  const client = await PGlite.create(location);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    // One PGlite instance has one connection, and a data folder is opened by one process.
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrationState: () => migrationStateOf(db),
+    close: () => client.close(),
+  };
+}
+
+async function createPostgres(url: string, max: number): Promise<Database> {
+  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
+  // Fail at start, with the driver's reason, rather than on the first request.
+  await client`select 1`;
+  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      const lockClient = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await lockClient`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+        await migratePostgres(drizzlePostgres(lockClient), { migrationsFolder });
+        await lockClient`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
+      } finally {
+        await lockClient.end();
+      }
+    },
+    migrationState: () => migrationStateOf(db),
+    close: () => client.end({ timeout: 5 }),
+  };
+}

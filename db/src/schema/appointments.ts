@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { timestamps } from './columns';
+import { appointmentStatus, timeZoneCode } from './enums';
+import { firms } from './firms';
+
+/**
+ * Signing appointments (spec 01 §3 create payload, spec 02 §3 admin view). Money is cents;
+ * `startsAt` is derived from date + time + zone (DST-correct) and is what the 3-day rule and
+ * ordering use. `createdBy` is the escrow officer the order belongs to.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => user.id),
+    escrowEmail: text('escrow_email').notNull(),
+    name: text('name').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    time: varchar('time', { length: 5 }).notNull(),
+    timeTbd: boolean('time_tbd').notNull().default(false),
+    timeZone: timeZoneCode('time_zone').notNull().default('CT'),
+    startsAt: bigint('starts_at', { mode: 'number' }).notNull(),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    state: varchar('state', { length: 2 }).notNull(),
+    zip: varchar('zip', { length: 5 }).notNull(),
+    lender: text('lender'),
+    agentFeeCents: integer('agent_fee_cents').notNull(),
+    firmFeeCents: integer('firm_fee_cents'),
+    fileNumber: text('file_number'),
+    comments: varchar('comments', { length: 400 }),
+    contactName: text('contact_name'),
+    contactPhone1: varchar('contact_phone1', { length: 20 }),
+    contactPhone2: varchar('contact_phone2', { length: 20 }),
+    contactEmail1: text('contact_email1'),
+    contactEmail2: text('contact_email2'),
+    scanBackRequired: boolean('scan_back_required').notNull(),
+    transactionType: smallint('transaction_type').notNull(),
+    financeType: smallint('finance_type'),
+    status: appointmentStatus('status').notNull().default('Open'),
+    assignedAgentId: uuid('assigned_agent_id').references(() => user.id),
+    agentPaid: boolean('agent_paid').notNull().default(false),
+    agentPaidAt: timestamp('agent_paid_at', { withTimezone: true }),
+    filesUploaded: boolean('files_uploaded').notNull().default(false),
+    agentUploadEnabled: boolean('agent_upload_enabled').notNull().default(false),
+    uploadsApproved: boolean('uploads_approved').notNull().default(false),
+    markedCompleted: boolean('marked_completed').notNull().default(false),
+    markedCompletedAt: timestamp('marked_completed_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    index('appointments_status_starts_idx').on(t.status, t.startsAt),
+    index('appointments_firm_status_idx').on(t.firmId, t.status, t.startsAt),
+    index('appointments_creator_status_idx').on(t.createdBy, t.status),
+    index('appointments_agent_status_idx').on(t.assignedAgentId, t.status),
+    index('appointments_date_idx').on(t.date),
+    index('appointments_state_idx').on(t.state, t.status),
+    index('appointments_zip_idx').on(t.zip),
+    check('appointments_zip_digits', sql`${t.zip} ~ '^[0-9]{5}$'`),
+    check('appointments_time_format', sql`${t.time} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('appointments_tbd_time', sql`not ${t.timeTbd} or ${t.time} = '00:00'`),
+    check('appointments_transaction_type', sql`${t.transactionType} between 0 and 4`),
+    check('appointments_finance_type', sql`${t.financeType} is null or ${t.financeType} between 10 and 16`),
+    check('appointments_fees_nonnegative', sql`${t.agentFeeCents} >= 0 and coalesce(${t.firmFeeCents}, 0) >= 0`),
+    check('appointments_paid_time', sql`${t.agentPaid} = (${t.agentPaidAt} is not null)`),
+    check(
+      'appointments_assigned_agent',
+      sql`${t.status} not in ('Scheduled', 'Completed') or ${t.assignedAgentId} is not null`,
+    ),
+  ],
+);

@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns';
+import { firmKind } from './enums';
+
+/**
+ * Title and escrow firms, the 'Independent notary' firm every agent belongs to (org number 0)
+ * and the two managing organisations (3000, 3001) of spec 02 §3. `orgNumber` is the firm's
+ * number as the spec and operators know it; the UUID is what URLs carry.
+ */
+export const firms = pgTable(
+  'firms',
+  {
+    id: id(),
+    orgNumber: integer('org_number').notNull().unique(),
+    kind: firmKind('kind').notNull().default('title_firm'),
+    name: text('name').notNull(),
+    contactName: text('contact_name'),
+    contactEmail: text('contact_email'),
+    address: text('address'),
+    city: text('city'),
+    state: varchar('state', { length: 2 }),
+    zip: varchar('zip', { length: 5 }),
+    serviceFeeCents: integer('service_fee_cents').notNull().default(0),
+    managingOrgNumber: integer('managing_org_number'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('firms_name_lower_idx').on(sql`lower(${t.name})`),
+    index('firms_managing_org_idx').on(t.managingOrgNumber),
+    check('firms_service_fee_nonnegative', sql`${t.serviceFeeCents} >= 0`),
+    check('firms_zip_digits', sql`${t.zip} is null or ${t.zip} ~ '^[0-9]{5}$'`),
+  ],
+);

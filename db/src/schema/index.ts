@@ -1,0 +1,11 @@
+// The whole schema, one module per aggregate. drizzle-kit reads this file.
+export * from './auth';
+export * from './enums';
+export * from './firms';
+export * from './users';
+export * from './appointments';
+export * from './offers';
+export * from './notes';
+export * from './files';
+export * from './public-forms';
+export * from './platform';

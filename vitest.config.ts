@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// One run for every workspace's unit and API tests. API tests use a real database: an
+// in-memory PGlite per test file, or a fresh PostgreSQL database when DATABASE_URL is set.
+export default defineConfig({
+  test: {
+    include: ['{db,api,console,pwa}/src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
