@@ -1,0 +1,133 @@
+/**
+ * createApp(): composes the API routers, better-auth, the security middleware and, when the
+ * front ends are built, the static console and agent PWA on the same origin (URL map of
+ * DESIGN.md). Tests call `app.request()` on it directly.
+ */
+import { serveStatic } from '@hono/node-server/serve-static';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { AppError } from './lib/app-error';
+import type { AppDeps } from './lib/context';
+import { createRouter } from './lib/openapi';
+import { problem } from './lib/problem';
+import { agentAppointmentRoutes } from './modules/agent-appointments/agent-appointments.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { sessionRoutes } from './modules/session/session.routes';
+
+const API_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export function createApi(deps: AppDeps) {
+  const api = createRouter()
+    .route('/', healthRoutes(deps.database))
+    .route('/', sessionRoutes)
+    .route('/', agentAppointmentRoutes);
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'SigningDesk API',
+      version: '1.0.0',
+      description: 'Closing-signings marketplace: appointments, offers, files and people.',
+    },
+  });
+  return api;
+}
+
+export type AppType = ReturnType<typeof createApi>;
+
+export function createApp(deps: AppDeps) {
+  const app = createRouter();
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+    }),
+  );
+
+  app.use('/api/*', async (c, next) => {
+    c.set('db', deps.database.db);
+    c.set('auth', deps.auth);
+    await next();
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: API_BODY_LIMIT_BYTES,
+      onError: (c) => problem(c, 413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.'),
+    }),
+  );
+
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
+  app.route('/api', createApi(deps));
+  app.all('/api/*', (c) => problem(c, 404, 'NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`));
+
+  if (deps.staticRoots) mountFrontEnds(app, deps.staticRoots);
+
+  app.notFound((c) => problem(c, 404, 'NOT_FOUND', 'Not found.'));
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      return problem(c, err.status as ContentfulStatusCode, err.code, err.message, err.fields);
+    }
+    if (err instanceof HTTPException) {
+      return problem(c, err.status as ContentfulStatusCode, 'HTTP_ERROR', err.message || 'Request failed.');
+    }
+    console.error(`[api] ${c.req.method} ${c.req.path}:`, err);
+    return problem(c, 500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+  });
+  return app;
+}
+
+function mountFrontEnds(app: ReturnType<typeof createRouter>, roots: { console: string; pwa: string }) {
+  app.get('/preview/:id', (c) => c.redirect(`/notary/preview/${encodeURIComponent(c.req.param('id'))}`, 302));
+  app.get('/sign-up', (c) => c.redirect('/notary/sign-up', 302));
+  app.get('/notary', (c) => c.redirect('/notary/', 301));
+
+  app.use(
+    '/notary/*',
+    serveStatic({
+      root: roots.pwa,
+      rewriteRequestPath: (path) => path.replace(/^\/notary/, ''),
+      onFound: setCacheHeaders,
+    }),
+  );
+  app.get('/notary/*', (c) => spaFallback(c, join(roots.pwa, 'index.html')));
+
+  app.use('/*', serveStatic({ root: roots.console, onFound: setCacheHeaders }));
+  app.get('/*', (c) => spaFallback(c, join(roots.console, 'index.html')));
+}
+
+function setCacheHeaders(path: string, c: Context) {
+  // Vite's hashed assets never change; everything else (HTML, service worker, manifest) is revalidated.
+  c.header('Cache-Control', /\/assets\//.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/** History-API routes of a single-page app get its index.html; missing files stay 404. */
+async function spaFallback(c: Context, indexFile: string) {
+  const lastSegment = c.req.path.split('/').pop() ?? '';
+  if (lastSegment.includes('.') || !existsSync(indexFile)) {
+    return problem(c, 404, 'NOT_FOUND', 'Not found.');
+  }
+  c.header('Cache-Control', 'no-cache');
+  return c.html(await readFile(indexFile, 'utf8'));
+}

@@ -1,0 +1,71 @@
+/**
+ * Row-level access to appointments (DESIGN.md "Access"): operators see every order, a
+ * creator_admin the firm's, a creator their own, an agent those assigned to them (full view)
+ * or offered to them (preview fields only). An appointment the caller may not see is a 404,
+ * the same answer as one that does not exist.
+ */
+import type { Db, Tx } from '@signingdesk/db';
+import { schema } from '@signingdesk/db';
+import { and, eq, exists, or, sql, type SQL } from 'drizzle-orm';
+import type { Actor } from './actor';
+import { notFound } from './app-error';
+
+const { appointments, offers } = schema;
+
+/** How much of an appointment the caller may see. */
+export type AppointmentAccess = 'operator' | 'firm' | 'owner' | 'assigned-agent' | 'offered-agent';
+
+/** A WHERE condition selecting the appointments the actor may see at all. */
+export function visibleAppointments(actor: Actor): SQL {
+  switch (actor.role) {
+    case 'admin':
+    case 'sub_admin':
+      return sql`true`;
+    case 'creator_admin':
+      return eq(appointments.firmId, actor.firmId);
+    case 'creator':
+      return eq(appointments.createdBy, actor.userId);
+    case 'notary':
+      if (actor.status !== 'active') return sql`false`;
+      return or(
+        eq(appointments.assignedAgentId, actor.userId),
+        exists(
+          sql`select 1 from ${offers} where ${offers.appointmentId} = ${appointments.id} and ${offers.agentId} = ${actor.userId}`,
+        ),
+      )!;
+  }
+}
+
+/** Loads one appointment the actor may see and how much of it, or throws 404. */
+export async function findVisibleAppointment(
+  db: Db | Tx,
+  actor: Actor,
+  appointmentId: string,
+): Promise<{ appointment: typeof appointments.$inferSelect; access: AppointmentAccess }> {
+  if (!isUuid(appointmentId)) throw notFound('This appointment');
+  const [appointment] = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.id, appointmentId), visibleAppointments(actor)));
+  if (!appointment) throw notFound('This appointment');
+  return { appointment, access: accessOf(actor, appointment) };
+}
+
+function accessOf(actor: Actor, appointment: typeof appointments.$inferSelect): AppointmentAccess {
+  switch (actor.role) {
+    case 'admin':
+    case 'sub_admin':
+      return 'operator';
+    case 'creator_admin':
+      return 'firm';
+    case 'creator':
+      return 'owner';
+    case 'notary':
+      return appointment.assignedAgentId === actor.userId ? 'assigned-agent' : 'offered-agent';
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}

@@ -1,0 +1,21 @@
+import type { Database, Db } from '@signingdesk/db';
+import type { Auth } from '../auth/auth';
+import type { Env } from '../env';
+import type { Actor } from './actor';
+
+/** What every request handler can reach through `c.var`. */
+export interface AppVariables {
+  db: Db;
+  auth: Auth;
+  actor: Actor;
+}
+
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  auth: Auth;
+  /** Folders of the built front ends; when absent (API tests) only /api is served. */
+  staticRoots?: { console: string; pwa: string } | undefined;
+}
+
+export type AppEnv = { Variables: AppVariables };

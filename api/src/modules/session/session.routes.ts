@@ -1,0 +1,47 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { ROLES, USER_STATUSES, portalPath } from '../../domain/roles';
+import { createRouter, problemResponses } from '../../lib/openapi';
+import { requireActor } from '../../middleware/guard';
+
+export const MeSchema = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    status: z.enum(USER_STATUSES),
+    phone: z.string().nullable(),
+    firm: z.object({ id: z.string().uuid(), name: z.string() }),
+    portal: z.string().openapi({ description: 'Where this role lands after sign-in' }),
+  })
+  .openapi('Me');
+
+const getMe = createRoute({
+  method: 'get',
+  path: '/me',
+  tags: ['Session'],
+  summary: 'The signed-in user, their role, firm and portal',
+  description: 'Roles: any signed-in user.',
+  middleware: [requireActor()] as const,
+  responses: {
+    200: { description: 'The signed-in user', content: { 'application/json': { schema: MeSchema } } },
+    ...problemResponses(401),
+  },
+});
+
+export const sessionRoutes = createRouter().openapi(getMe, (c) => {
+  const actor = c.var.actor;
+  return c.json(
+    {
+      id: actor.userId,
+      name: actor.name,
+      email: actor.email,
+      role: actor.role,
+      status: actor.status,
+      phone: actor.phone,
+      firm: { id: actor.firmId, name: actor.firmName },
+      portal: portalPath(actor.role),
+    },
+    200,
+  );
+});

@@ -1,0 +1,111 @@
+/**
+ * The Node entry: parse the configuration, open the database (PGlite in DATA_DIR, or
+ * PostgreSQL at DATABASE_URL), apply migrations, seed demo data where asked, then serve the
+ * API, the console and the agent PWA on one port. Stops cleanly on SIGTERM/SIGINT.
+ */
+import { serve } from '@hono/node-server';
+import { createDb, type Database } from '@signingdesk/db';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty } from '@signingdesk/db/seed';
+import { schema } from '@signingdesk/db';
+import { eq } from 'drizzle-orm';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app';
+import { createAuth } from './auth/auth';
+import { EnvError, parseEnv, type Env } from './env';
+import { seedDemoData } from './seed';
+import { getAuthSecret } from './lib/settings';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+function fail(line: string): never {
+  console.error(line);
+  process.exit(1);
+}
+
+function loadEnv(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (err) {
+    if (err instanceof EnvError) fail(err.message);
+    throw err;
+  }
+}
+
+async function openDatabase(env: Env): Promise<Database> {
+  try {
+    return await createDb({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    fail(
+      env.DATABASE_URL
+        ? `Invalid DATABASE_URL: cannot connect to PostgreSQL (${reason})`
+        : `Invalid DATA_DIR (${env.DATA_DIR}): cannot open the embedded database (${reason})`,
+    );
+  }
+}
+
+async function main() {
+  const env = loadEnv();
+  const database = await openDatabase(env);
+  await database.migrate();
+  const { db } = database;
+
+  const empty = await isDatabaseEmpty(db);
+  if (empty && (database.kind === 'pglite' || env.SEED_DEMO)) {
+    const started = Date.now();
+    const summary = await seedDemoData(db);
+    console.log(
+      `Seeded demo data in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary.firms} firms, ${summary.users} users ` +
+        `(${summary.agents} signing agents), ${summary.appointments} appointments, ${summary.offers} offers, ` +
+        `${summary.files} files, ${summary.notes} messages.`,
+    );
+  } else if (env.SEED_DEMO && !empty) {
+    console.log('SEED_DEMO: the database already has users; demo data was not added.');
+  }
+
+  const secret = env.BETTER_AUTH_SECRET ?? (await getAuthSecret(db));
+  const auth = createAuth({ db, secret, origin: env.PUBLIC_ORIGIN });
+  const app = createApp({
+    env,
+    database,
+    auth,
+    staticRoots: { console: resolve(repoRoot, 'console/dist'), pwa: resolve(repoRoot, 'pwa/dist') },
+  });
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    fail(
+      err.code === 'EADDRINUSE'
+        ? `Invalid PORT (${env.PORT}): the port is already in use`
+        : `Cannot listen on ${env.HOST}:${env.PORT}: ${err.message}`,
+    );
+  });
+  server.on('listening', async () => {
+    const where = database.kind === 'pglite' ? `embedded PGlite in ${resolve(env.DATA_DIR)}` : 'PostgreSQL (DATABASE_URL)';
+    console.log(`SigningDesk is serving ${env.PUBLIC_ORIGIN} — database: ${where}`);
+    const [demo] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, 'admin@demo.test'));
+    if (demo) {
+      console.log(`Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`);
+    }
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing open requests and closing the database.`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await database.close();
+      process.exit(0);
+    });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  fail(`SigningDesk could not start: ${err instanceof Error ? err.message : String(err)}`);
+});

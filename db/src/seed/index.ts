@@ -1,0 +1,591 @@
+/**
+ * Demo data for a fresh database: firms, the named demo accounts, 8,000+ signing agents at
+ * real US zip codes, a few hundred appointments in every status with offers, bids, files,
+ * messages and invoices, and some public-form traffic. One transaction, bulk inserts, one
+ * password hash for every account, a seeded PRNG so every machine gets the same data.
+ */
+import { randomUUID } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import zipcodes from 'zipcodes';
+import type { Db, Tx } from '../index';
+import * as schema from '../schema/index';
+import {
+  COMPANY_SUFFIXES,
+  DEMO_ACCOUNTS,
+  DEMO_AGENT_PROFILE,
+  DEMO_FIRMS,
+  EXTRA_ESCROW_OFFICERS,
+  FIRST_NAMES,
+  LAST_NAMES,
+  LENDERS,
+  MESSAGES,
+  PENDING_AGENT_PROFILE,
+  STREET_NAMES,
+  type DemoAccount,
+  type DemoFirmKey,
+} from './data';
+import { createRandom, type Random } from './random';
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, EXTRA_ESCROW_OFFICERS } from './data';
+
+type TimeZone = 'ET' | 'CT' | 'MT' | 'PT' | 'HT' | 'AK';
+type AppointmentStatus = (typeof schema.appointmentStatus.enumValues)[number];
+
+export interface SeedOptions {
+  /** better-auth hash of the demo password; computed once by the caller. */
+  passwordHash: string;
+  /** Epoch seconds of a wall-clock appointment time (the domain's time module). */
+  instantOf: (date: string, time: string, zone: TimeZone) => number;
+  agentCount?: number;
+  now?: Date;
+}
+
+export interface SeedSummary {
+  firms: number;
+  users: number;
+  agents: number;
+  appointments: number;
+  offers: number;
+  files: number;
+  notes: number;
+}
+
+/** True when no user exists yet: the only case in which demo data is seeded automatically. */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(schema.user);
+  return Number(row?.n ?? 0) === 0;
+}
+
+// Rough share of agents per state (population-weighted), so search results look real.
+const AGENT_STATE_WEIGHTS: Record<string, number> = {
+  CA: 12, TX: 9, FL: 7, NY: 6, PA: 4, IL: 4, OH: 3.5, GA: 3.3, NC: 3.2, MI: 3, NJ: 2.8, VA: 2.6, WA: 2.3,
+  AZ: 2.2, TN: 2.1, MA: 2.1, IN: 2, MO: 1.8, MD: 1.8, WI: 1.8, CO: 1.8, MN: 1.7, SC: 1.6, AL: 1.5, LA: 1.4,
+  KY: 1.3, OR: 1.3, OK: 1.2, CT: 1.1, UT: 1, IA: 1, NV: 1, AR: 0.9, MS: 0.9, KS: 0.9, NM: 0.7, NE: 0.6,
+  ID: 0.6, WV: 0.5, HI: 0.5, NH: 0.5, ME: 0.5, MT: 0.4, RI: 0.4, DE: 0.4, SD: 0.3, ND: 0.3, AK: 0.3,
+  DC: 0.3, VT: 0.3, WY: 0.3,
+};
+const ZONE_OF_STATE: Record<string, TimeZone> = {
+  CA: 'PT', WA: 'PT', OR: 'PT', NV: 'PT', AZ: 'MT', UT: 'MT', CO: 'MT', NM: 'MT', ID: 'MT', MT: 'MT', WY: 'MT',
+  TX: 'CT', IL: 'CT', MN: 'CT', MO: 'CT', WI: 'CT', IA: 'CT', LA: 'CT', OK: 'CT', KS: 'CT', NE: 'CT', AR: 'CT',
+  MS: 'CT', AL: 'CT', TN: 'CT', ND: 'CT', SD: 'CT', HI: 'HT', AK: 'AK',
+};
+const APPOINTMENT_STATE_WEIGHTS: Record<string, number> = { CA: 30, TX: 25, FL: 10, NY: 10, IL: 5, AZ: 5, GA: 5, WA: 5, CO: 5 };
+const APPOINTMENT_PLAN: [AppointmentStatus, number][] = [
+  ['Open', 70], ['Pending', 50], ['Scheduled', 70], ['Paused', 15], ['Completed', 85], ['Canceled', 15],
+];
+
+interface Place {
+  zip: string;
+  city: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+}
+
+export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummary> {
+  const random = createRandom(20260521);
+  const now = options.now ?? new Date();
+  const places = placesByState();
+  return db.transaction(async (tx) => {
+    const firmIds = await insertFirms(tx);
+    const accounts = await insertAccounts(tx, options.passwordHash, firmIds);
+    const agents = await insertAgents(tx, random, places, options, firmIds.independent, accounts);
+    const summary = await insertAppointments(tx, random, places, options, now, accounts, agents, firmIds);
+    await insertPublicTraffic(tx, random, now);
+    const [users] = await tx.select({ n: count() }).from(schema.user);
+    const [agentProfiles] = await tx.select({ n: count() }).from(schema.agentProfiles);
+    return { firms: DEMO_FIRMS.length, users: Number(users?.n), agents: Number(agentProfiles?.n), ...summary };
+  });
+}
+
+function placesByState(): Map<string, Place[]> {
+  const byState = new Map<string, Place[]>();
+  for (const state of Object.keys(AGENT_STATE_WEIGHTS)) {
+    const list = zipcodes
+      .lookupByState(state)
+      .filter((z) => Number.isFinite(z.latitude) && Number.isFinite(z.longitude) && /^\d{5}$/.test(String(z.zip)))
+      .map((z) => ({ zip: String(z.zip), city: z.city, state, latitude: z.latitude, longitude: z.longitude }));
+    byState.set(state, list);
+  }
+  return byState;
+}
+
+function weightedPick(random: Random, weights: Record<string, number>): string {
+  const entries = Object.entries(weights);
+  const total = entries.reduce((sum, [, w]) => sum + w, 0);
+  let roll = random.next() * total;
+  for (const [key, weight] of entries) {
+    roll -= weight;
+    if (roll <= 0) return key;
+  }
+  return entries[entries.length - 1]![0];
+}
+
+async function insertChunked<T extends Record<string, unknown>>(
+  tx: Tx,
+  table: Parameters<Tx['insert']>[0],
+  rows: T[],
+  size = 1000,
+) {
+  for (let i = 0; i < rows.length; i += size) {
+    await tx.insert(table).values(rows.slice(i, i + size) as never);
+  }
+}
+
+async function insertFirms(tx: Tx): Promise<Record<DemoFirmKey, string>> {
+  const ids = {} as Record<DemoFirmKey, string>;
+  const rows = DEMO_FIRMS.map((firm) => {
+    const id = randomUUID();
+    ids[firm.key] = id;
+    const { key: _key, ...values } = firm;
+    return { id, ...values };
+  });
+  await tx.insert(schema.firms).values(rows);
+  return ids;
+}
+
+interface SeededUser {
+  id: string;
+  email: string;
+  name: string;
+  firm: DemoFirmKey;
+  role: DemoAccount['role'];
+}
+
+async function insertUsers(tx: Tx, passwordHash: string, people: (DemoAccount & { firmId: string; id: string })[]) {
+  await insertChunked(
+    tx,
+    schema.user,
+    people.map((p) => ({ id: p.id, name: p.name, email: p.email, emailVerified: true, role: p.role })),
+  );
+  await insertChunked(
+    tx,
+    schema.account,
+    people.map((p) => ({ id: randomUUID(), accountId: p.id, providerId: 'credential', userId: p.id, password: passwordHash })),
+  );
+  await insertChunked(
+    tx,
+    schema.profiles,
+    people.map((p) => ({ userId: p.id, firmId: p.firmId, phone: p.phone, status: p.status })),
+  );
+}
+
+async function insertAccounts(tx: Tx, passwordHash: string, firmIds: Record<DemoFirmKey, string>) {
+  const people = [...DEMO_ACCOUNTS, ...EXTRA_ESCROW_OFFICERS].map((a) => ({ ...a, id: randomUUID(), firmId: firmIds[a.firm] }));
+  await insertUsers(tx, passwordHash, people);
+  const byEmail = new Map<string, SeededUser>(people.map((p) => [p.email, p]));
+  const get = (email: string) => byEmail.get(email)!;
+  return {
+    admin: get('admin@demo.test'),
+    subAdmin: get('subadmin@demo.test'),
+    demoAgent: get('agent@demo.test'),
+    pendingAgent: get('pending-agent@demo.test'),
+    escrowByFirm: groupBy(
+      people.filter((p) => p.role === 'creator' || p.role === 'creator_admin'),
+      (p) => p.firm,
+    ),
+    passwordHash,
+  };
+}
+type Accounts = Awaited<ReturnType<typeof insertAccounts>>;
+
+function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    map.set(k, [...(map.get(k) ?? []), item]);
+  }
+  return map;
+}
+
+interface SeededAgent {
+  id: string;
+  name: string;
+  certifiedStates: string[];
+  active: boolean;
+}
+
+async function insertAgents(
+  tx: Tx,
+  random: Random,
+  places: Map<string, Place[]>,
+  options: SeedOptions,
+  independentFirmId: string,
+  accounts: Accounts,
+) {
+  const total = options.agentCount ?? 8200;
+  const allStates = Object.keys(AGENT_STATE_WEIGHTS);
+  const people: (DemoAccount & { firmId: string; id: string })[] = [];
+  const profiles: (typeof schema.agentProfiles.$inferInsert)[] = [];
+  const agents: SeededAgent[] = [];
+  for (let i = 1; i <= total; i++) {
+    const firstName = random.pick(FIRST_NAMES);
+    const lastName = random.pick(LAST_NAMES);
+    const home = weightedPick(random, AGENT_STATE_WEIGHTS);
+    const place = random.pick(places.get(home)!);
+    const extra = random.chance(0.3) ? random.sample(allStates.filter((s) => s !== home), random.int(1, 4)) : [];
+    const certifiedStates = [home, ...extra];
+    const pending = random.chance(0.05);
+    const id = randomUUID();
+    const name = `${firstName} ${lastName}`;
+    people.push({
+      id,
+      email: `agent${String(i).padStart(5, '0')}@agents.demo.test`,
+      name,
+      role: 'notary',
+      firm: 'independent',
+      firmId: independentFirmId,
+      status: pending ? 'pending' : 'active',
+      phone: `${random.int(201, 989)}555${String(random.int(0, 9999)).padStart(4, '0')}`,
+    });
+    profiles.push({
+      userId: id,
+      firstName,
+      lastName,
+      companyName: random.chance(0.4) ? `${lastName} ${random.pick(COMPANY_SUFFIXES)}` : null,
+      address1: `${random.int(10, 9999)} ${random.pick(STREET_NAMES)}`,
+      city: place.city,
+      state: home,
+      zip: place.zip,
+      latitude: place.latitude,
+      longitude: place.longitude,
+      laserPrinter: random.chance(0.85),
+      dualTrayPrinter: random.chance(0.55),
+      smsOptIn: random.chance(0.7),
+      certifiedStates,
+      yearsExperience: random.int(1, 25),
+      registrationStatus: pending ? 'pending' : 'approved',
+      reviewedAt: pending ? null : new Date(Date.now() - random.int(30, 900) * 86_400_000),
+      preferred: !pending && random.chance(0.08),
+    });
+    agents.push({ id, name, certifiedStates, active: !pending });
+  }
+  await insertUsers(tx, accounts.passwordHash, people);
+
+  const demoPlace = zipcodes.lookup(DEMO_AGENT_PROFILE.zip)!;
+  const pendingPlace = zipcodes.lookup(PENDING_AGENT_PROFILE.zip)!;
+  profiles.push(
+    {
+      ...DEMO_AGENT_PROFILE,
+      userId: accounts.demoAgent.id,
+      latitude: demoPlace.latitude,
+      longitude: demoPlace.longitude,
+      laserPrinter: true,
+      dualTrayPrinter: true,
+      smsOptIn: true,
+      registrationStatus: 'approved',
+      reviewedAt: new Date(Date.now() - 400 * 86_400_000),
+      preferred: true,
+    },
+    {
+      ...PENDING_AGENT_PROFILE,
+      userId: accounts.pendingAgent.id,
+      latitude: pendingPlace.latitude,
+      longitude: pendingPlace.longitude,
+      registrationStatus: 'pending',
+    },
+  );
+  await insertChunked(tx, schema.agentProfiles, profiles);
+
+  const demoAgent: SeededAgent = {
+    id: accounts.demoAgent.id,
+    name: accounts.demoAgent.name,
+    certifiedStates: [...DEMO_AGENT_PROFILE.certifiedStates],
+    active: true,
+  };
+  const byState = new Map<string, SeededAgent[]>();
+  for (const agent of agents.filter((a) => a.active)) {
+    for (const state of agent.certifiedStates) byState.set(state, [...(byState.get(state) ?? []), agent]);
+  }
+  return { all: [...agents, demoAgent], byState, demoAgent };
+}
+type Agents = Awaited<ReturnType<typeof insertAgents>>;
+
+function isoDate(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+function dayOffsetRange(status: AppointmentStatus): [number, number] {
+  switch (status) {
+    case 'Open':
+    case 'Pending':
+      return [1, 30];
+    case 'Scheduled':
+      return [0, 21];
+    case 'Paused':
+      return [4, 25];
+    case 'Completed':
+      return [-60, -1];
+    case 'Canceled':
+      return [-20, 20];
+  }
+}
+
+async function insertAppointments(
+  tx: Tx,
+  random: Random,
+  places: Map<string, Place[]>,
+  options: SeedOptions,
+  now: Date,
+  accounts: Accounts,
+  agents: Agents,
+  firmIds: Record<DemoFirmKey, string>,
+) {
+  const appointmentRows: (typeof schema.appointments.$inferInsert)[] = [];
+  const offerRows: (typeof schema.offers.$inferInsert)[] = [];
+  const fileRows: (typeof schema.files.$inferInsert)[] = [];
+  const fileEventRows: (typeof schema.fileEvents.$inferInsert)[] = [];
+  const noteRows: (typeof schema.notes.$inferInsert)[] = [];
+  const invoiceRows: (typeof schema.invoices.$inferInsert)[] = [];
+  const firmWeights: Partial<Record<DemoFirmKey, number>> = { firmA: 40, firmB: 30, golden: 10, liberty: 10, sunshine: 10 };
+  const firmFee = new Map(DEMO_FIRMS.map((f) => [f.key, 'serviceFeeCents' in f ? f.serviceFeeCents : 0]));
+  let sequence = 0;
+
+  for (const [status, howMany] of APPOINTMENT_PLAN) {
+    for (let n = 0; n < howMany; n++) {
+      sequence++;
+      const firm = weightedPick(random, firmWeights as Record<string, number>) as DemoFirmKey;
+      const officer = random.pick(accounts.escrowByFirm.get(firm)!);
+      const state = weightedPick(random, APPOINTMENT_STATE_WEIGHTS);
+      const place = random.pick(places.get(state)!);
+      const zone = ZONE_OF_STATE[state] ?? 'ET';
+      const [from, to] = dayOffsetRange(status);
+      const day = new Date(now.getTime() + random.int(from, to) * 86_400_000);
+      // A few completed signings inside the 3-day window, where the agent's panels stay open.
+      if (status === 'Completed' && n < 6) day.setTime(now.getTime() - random.int(0, 2) * 86_400_000);
+      const date = isoDate(day);
+      const timeTbd = status !== 'Completed' && random.chance(0.08);
+      const time = timeTbd ? '00:00' : `${String(random.int(8, 19)).padStart(2, '0')}:${random.pick(['00', '30'])}`;
+      const feeCents = random.int(4, 10) * 2500;
+      const signerFirst = random.pick(FIRST_NAMES);
+      const signerLast = random.pick(LAST_NAMES);
+      const id = randomUUID();
+      const fileNumber = `${firm === 'firmA' ? 'FA' : firm === 'firmB' ? 'FB' : 'ES'}-${26000 + sequence}`;
+      const localAgents = (agents.byState.get(state) ?? []).filter((a) => a.id !== agents.demoAgent.id);
+      const demoEligible = agents.demoAgent.certifiedStates.includes(state);
+      const useDemoAgent = demoEligible && random.chance(status === 'Scheduled' ? 0.45 : status === 'Completed' ? 0.35 : 0.6);
+
+      let assignedAgentId: string | null = null;
+      let bidOfAssigned: number | null = null;
+      const offerFor = (agentId: string, offerStatus: (typeof schema.offerStatus.enumValues)[number], bidCents: number | null) =>
+        offerRows.push({
+          appointmentId: id,
+          agentId,
+          status: offerStatus,
+          bidCents,
+          respondedAt: offerStatus === 'offered' ? null : new Date(now.getTime() - random.int(1, 72) * 3_600_000),
+        });
+      const candidates = random.sample(localAgents, 12);
+      const sendsOffers = status !== 'Open' || random.chance(0.85);
+      if (sendsOffers) {
+        if (status === 'Open') {
+          for (const agent of candidates) offerFor(agent.id, random.chance(0.15) ? 'declined' : 'offered', null);
+          if (useDemoAgent) offerFor(agents.demoAgent.id, 'offered', null);
+        } else if (status === 'Pending') {
+          const bidders = candidates.slice(0, random.int(1, 3));
+          for (const agent of candidates) {
+            if (bidders.includes(agent)) {
+              const counter = random.chance(0.4);
+              offerFor(agent.id, counter ? 'countered' : 'claimed', counter ? feeCents + random.int(1, 3) * 2500 : feeCents);
+            } else offerFor(agent.id, 'offered', null);
+          }
+          if (useDemoAgent) {
+            const counter = random.chance(0.5);
+            offerFor(agents.demoAgent.id, counter ? 'countered' : 'claimed', counter ? feeCents + 2500 : feeCents);
+          }
+        } else if (status === 'Scheduled' || status === 'Completed') {
+          const winner = useDemoAgent ? agents.demoAgent : candidates[0];
+          if (winner) {
+            assignedAgentId = winner.id;
+            bidOfAssigned = random.chance(0.3) ? feeCents + 2500 : feeCents;
+            offerFor(winner.id, 'approved', bidOfAssigned);
+            for (const agent of candidates.slice(1, random.int(2, 4))) offerFor(agent.id, 'rejected', feeCents);
+          }
+        } else if (status === 'Canceled') {
+          for (const agent of candidates.slice(0, 5)) offerFor(agent.id, 'removed', null);
+        }
+      }
+      // Scheduled and Completed need an agent; without any local agent the order stays Open.
+      const finalStatus: AppointmentStatus =
+        (status === 'Scheduled' || status === 'Completed') && !assignedAgentId ? 'Open' : status;
+      const completed = finalStatus === 'Completed';
+      const paid = completed && random.chance(0.6);
+      const hasDocuments = ['Pending', 'Scheduled', 'Completed', 'Paused'].includes(finalStatus) && random.chance(0.8);
+      const scanBackRequired = random.chance(0.45);
+      const firmFeeCents = feeCents + (firmFee.get(firm) ?? 0);
+
+      appointmentRows.push({
+        id,
+        firmId: firmIds[firm],
+        createdBy: officer.id,
+        escrowEmail: officer.email,
+        name: `${signerLast} ${random.pick(['Refinance', 'Purchase', 'HELOC', 'Seller Signing', 'Closing'])}`,
+        date,
+        time,
+        timeTbd,
+        timeZone: zone,
+        startsAt: options.instantOf(date, time, zone),
+        street: `${random.int(10, 9999)} ${random.pick(STREET_NAMES)}`,
+        city: place.city,
+        state,
+        zip: place.zip,
+        lender: random.chance(0.9) ? random.pick(LENDERS) : null,
+        agentFeeCents: feeCents,
+        firmFeeCents,
+        fileNumber,
+        comments: random.chance(0.5) ? random.pick(MESSAGES) : null,
+        contactName: `${signerFirst} ${signerLast}`,
+        contactPhone1: `${random.int(201, 989)}555${String(random.int(0, 9999)).padStart(4, '0')}`,
+        contactPhone2: random.chance(0.3) ? `${random.int(201, 989)}555${String(random.int(0, 9999)).padStart(4, '0')}` : null,
+        contactEmail1: `${signerFirst}.${signerLast}${random.int(1, 99)}@example.com`.toLowerCase(),
+        contactEmail2: null,
+        scanBackRequired,
+        transactionType: random.pick([1, 2, 2, 2, 3, 4]),
+        financeType: random.chance(0.8) ? random.pick([11, 12, 12, 13, 14, 15, 16]) : null,
+        status: finalStatus,
+        assignedAgentId: finalStatus === 'Scheduled' || completed ? assignedAgentId : null,
+        agentPaid: paid,
+        agentPaidAt: paid ? new Date(now.getTime() - random.int(1, 20) * 86_400_000) : null,
+        filesUploaded: hasDocuments && random.chance(0.7),
+        agentUploadEnabled: completed && scanBackRequired,
+        uploadsApproved: completed && scanBackRequired && random.chance(0.5),
+        markedCompleted: completed,
+        markedCompletedAt: completed ? new Date(day.getTime() + 3 * 3_600_000) : null,
+      });
+
+      if (hasDocuments) {
+        const names = ['Loan Package.pdf', 'Closing Instructions.pdf', 'Signer ID Requirements.pdf'].slice(0, random.int(1, 3));
+        for (const fileName of names) {
+          const fileId = randomUUID();
+          fileRows.push({
+            id: fileId,
+            appointmentId: id,
+            kind: 'document',
+            fileName: `${fileNumber} ${fileName}`,
+            storageKey: `seed/${id}/${fileId}`,
+            contentType: 'application/pdf',
+            sizeBytes: random.int(200_000, 4_000_000),
+            uploadedBy: officer.id,
+            uploadConfirmed: true,
+          });
+          fileEventRows.push({ fileId, action: 'write', userId: officer.id, confirmed: true });
+          if (assignedAgentId && random.chance(0.7)) {
+            fileEventRows.push({ fileId, action: 'read', userId: assignedAgentId, confirmed: true });
+          }
+        }
+      }
+      if (completed && scanBackRequired && assignedAgentId) {
+        const fileId = randomUUID();
+        fileRows.push({
+          id: fileId,
+          appointmentId: id,
+          kind: 'scan_back',
+          fileName: `${fileNumber} Scan-backs.pdf`,
+          storageKey: `seed/${id}/${fileId}`,
+          contentType: 'application/pdf',
+          sizeBytes: random.int(1_000_000, 6_000_000),
+          uploadedBy: assignedAgentId,
+          uploadConfirmed: random.chance(0.9),
+        });
+        fileEventRows.push({ fileId, action: 'write', userId: assignedAgentId, confirmed: true });
+      }
+      if (finalStatus !== 'Open') {
+        for (let m = random.int(0, 3); m > 0; m--) {
+          const fromAgent = assignedAgentId !== null && random.chance(0.4);
+          const authorId = fromAgent ? assignedAgentId! : random.chance(0.7) ? officer.id : accounts.admin.id;
+          const read = random.chance(0.6);
+          noteRows.push({
+            appointmentId: id,
+            authorId,
+            message: random.pick(MESSAGES),
+            createdAt: new Date(now.getTime() - random.int(1, 240) * 3_600_000),
+            escrowReadBy: read ? officer.id : null,
+            escrowReadAt: read ? now : null,
+            agentReadBy: read && assignedAgentId ? assignedAgentId : null,
+            agentReadAt: read && assignedAgentId ? now : null,
+            adminReadBy: read ? accounts.admin.id : null,
+            adminReadAt: read ? now : null,
+          });
+        }
+      }
+      if (paid) {
+        const fileId = randomUUID();
+        fileRows.push({
+          id: fileId,
+          appointmentId: id,
+          kind: 'invoice',
+          fileName: `Invoice ${fileNumber}.pdf`,
+          storageKey: `seed/${id}/${fileId}`,
+          contentType: 'application/pdf',
+          sizeBytes: 24_000,
+          uploadedBy: accounts.admin.id,
+          uploadConfirmed: true,
+        });
+        invoiceRows.push({
+          appointmentId: id,
+          firmId: firmIds[firm],
+          fileId,
+          amountCents: firmFeeCents,
+          sentTo: officer.email,
+          sentBy: accounts.admin.id,
+        });
+      }
+    }
+  }
+
+  await insertChunked(tx, schema.appointments, appointmentRows, 500);
+  await insertChunked(tx, schema.offers, offerRows);
+  await insertChunked(tx, schema.files, fileRows);
+  await insertChunked(tx, schema.fileEvents, fileEventRows);
+  await insertChunked(tx, schema.notes, noteRows);
+  await insertChunked(tx, schema.invoices, invoiceRows);
+  return {
+    appointments: appointmentRows.length,
+    offers: offerRows.length,
+    files: fileRows.length,
+    notes: noteRows.length,
+  };
+}
+
+async function insertPublicTraffic(tx: Tx, random: Random, now: Date) {
+  const subjects = ['Question about coverage in Alaska', 'Invoice copy request', 'Agent was late', 'Partnership inquiry', 'Website issue'];
+  await tx.insert(schema.contactRequests).values(
+    Array.from({ length: 12 }, (_, i) => {
+      const first = random.pick(FIRST_NAMES);
+      const last = random.pick(LAST_NAMES);
+      return {
+        kind: random.pick(['contact', 'contact', 'landing_notary', 'landing_title'] as const),
+        name: `${first} ${last}`,
+        email: `${first}.${last}@example.com`.toLowerCase(),
+        phone: `${random.int(201, 989)}555${String(random.int(0, 9999)).padStart(4, '0')}`,
+        subject: random.pick(subjects),
+        comments: random.pick(MESSAGES),
+        readAt: i < 5 ? now : null,
+        createdAt: new Date(now.getTime() - random.int(1, 400) * 3_600_000),
+      };
+    }),
+  );
+  await tx.insert(schema.escrowRegistrations).values(
+    Array.from({ length: 5 }, () => {
+      const first = random.pick(FIRST_NAMES);
+      const last = random.pick(LAST_NAMES);
+      return {
+        email: `${first}.${last}@title.example.com`.toLowerCase(),
+        firstName: first,
+        lastName: last,
+        phone: `${random.int(201, 989)}555${String(random.int(0, 9999)).padStart(4, '0')}`,
+        titleCompany: `${last} Title Company`,
+        comments: 'We close about 40 files a month and need mobile signings statewide.',
+      };
+    }),
+  );
+  const paths = ['/', '/about-us', '/support', '/escrow', '/sign-up', '/title-landing', '/faq'];
+  await tx.insert(schema.analyticsEvents).values(
+    Array.from({ length: 150 }, () => ({
+      type: random.pick(['page_view', 'page_view', 'page_view', 'form_display', 'form_submit'] as const),
+      path: random.pick(paths),
+      visitorId: `v-${random.int(1, 60)}`,
+      createdAt: new Date(now.getTime() - random.int(1, 720) * 3_600_000),
+    })),
+  );
+}
