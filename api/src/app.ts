@@ -103,23 +103,18 @@ function mountFrontEnds(app: ReturnType<typeof createRouter>, roots: { console: 
   app.get('/sign-up', (c) => c.redirect('/notary/sign-up', 302));
   app.get('/notary', (c) => c.redirect('/notary/', 301));
 
-  app.use(
-    '/notary/*',
-    serveStatic({
-      root: roots.pwa,
-      rewriteRequestPath: (path) => path.replace(/^\/notary/, ''),
-      onFound: setCacheHeaders,
-    }),
-  );
+  app.use('*', async (c, next) => {
+    await next();
+    // Vite's hashed assets never change; HTML, the service worker and the manifest are revalidated.
+    if (c.res.status === 200 && !c.req.path.startsWith('/api/')) {
+      c.res.headers.set('Cache-Control', /\/assets\//.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    }
+  });
+  app.use('/notary/*', serveStatic({ root: roots.pwa, rewriteRequestPath: (path) => path.replace(/^\/notary/, '') }));
   app.get('/notary/*', (c) => spaFallback(c, join(roots.pwa, 'index.html')));
 
-  app.use('/*', serveStatic({ root: roots.console, onFound: setCacheHeaders }));
+  app.use('/*', serveStatic({ root: roots.console }));
   app.get('/*', (c) => spaFallback(c, join(roots.console, 'index.html')));
-}
-
-function setCacheHeaders(path: string, c: Context) {
-  // Vite's hashed assets never change; everything else (HTML, service worker, manifest) is revalidated.
-  c.header('Cache-Control', /\/assets\//.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
 /** History-API routes of a single-page app get its index.html; missing files stay 404. */
@@ -128,6 +123,5 @@ async function spaFallback(c: Context, indexFile: string) {
   if (lastSegment.includes('.') || !existsSync(indexFile)) {
     return problem(c, 404, 'NOT_FOUND', 'Not found.');
   }
-  c.header('Cache-Control', 'no-cache');
   return c.html(await readFile(indexFile, 'utf8'));
 }

@@ -65,7 +65,8 @@ async function main() {
   }
 
   const secret = env.BETTER_AUTH_SECRET ?? (await getAuthSecret(db));
-  const auth = createAuth({ db, secret, origin: env.PUBLIC_ORIGIN });
+  const devOrigins = env.NODE_ENV === 'development' ? ['http://localhost:5173', 'http://localhost:5174'] : [];
+  const auth = createAuth({ db, secret, origin: env.PUBLIC_ORIGIN, extraTrustedOrigins: devOrigins });
   const app = createApp({
     env,
     database,

@@ -15,17 +15,19 @@ export interface AuthOptions {
   secret: string;
   /** The product's public origin, e.g. http://localhost:3000. */
   origin: string;
+  /** Further origins allowed to call the auth routes (the Vite dev servers in development). */
+  extraTrustedOrigins?: string[];
 }
 
 export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled.';
 
-export function createAuth({ db, secret, origin }: AuthOptions) {
+export function createAuth({ db, secret, origin, extraTrustedOrigins = [] }: AuthOptions) {
   return betterAuth({
     appName: 'SigningDesk',
     baseURL: origin,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [origin],
+    trustedOrigins: [origin, ...extraTrustedOrigins],
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',

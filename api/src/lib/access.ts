@@ -6,7 +6,7 @@
  */
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { and, eq, exists, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from './actor';
 import { notFound } from './app-error';
 
@@ -29,9 +29,7 @@ export function visibleAppointments(actor: Actor): SQL {
       if (actor.status !== 'active') return sql`false`;
       return or(
         eq(appointments.assignedAgentId, actor.userId),
-        exists(
-          sql`select 1 from ${offers} where ${offers.appointmentId} = ${appointments.id} and ${offers.agentId} = ${actor.userId}`,
-        ),
+        sql`exists (select 1 from ${offers} where ${offers.appointmentId} = ${appointments.id} and ${offers.agentId} = ${actor.userId})`,
       )!;
   }
 }

@@ -1,0 +1,89 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './testing/test-app';
+
+describe('one origin: API, console and agent PWA', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const root = mkdtempSync(join(tmpdir(), 'sd-static-'));
+    const consoleDir = join(root, 'console');
+    const pwaDir = join(root, 'pwa');
+    mkdirSync(join(consoleDir, 'assets'), { recursive: true });
+    mkdirSync(pwaDir, { recursive: true });
+    writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
+    writeFileSync(join(consoleDir, 'assets/app-1234.js'), 'console.log(1)');
+    writeFileSync(join(pwaDir, 'index.html'), '<!doctype html><title>agent app</title>');
+    writeFileSync(join(pwaDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    t = await createTestApp({ seed: false, staticRoots: { console: consoleDir, pwa: pwaDir } });
+  });
+  afterAll(() => t.close());
+
+  it('reports the database kind and migration state', async () => {
+    const res = await t.request('/api/health');
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.database).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
+    expect(body.migrations.upToDate).toBe(true);
+    expect(body.migrations.applied).toBe(body.migrations.available);
+  });
+
+  it('redirects offer previews and agent sign-up into the PWA', async () => {
+    const preview = await t.request('/preview/4f1c2d3e-0000-4000-8000-000000000001');
+    expect(preview.status).toBe(302);
+    expect(preview.headers.get('location')).toBe('/notary/preview/4f1c2d3e-0000-4000-8000-000000000001');
+    const signUp = await t.request('/sign-up');
+    expect(signUp.status).toBe(302);
+    expect(signUp.headers.get('location')).toBe('/notary/sign-up');
+  });
+
+  it('serves the PWA under /notary/ with its own history fallback', async () => {
+    expect(await (await t.request('/notary/')).text()).toContain('agent app');
+    expect(await (await t.request('/notary/preview/abc')).text()).toContain('agent app');
+    const sw = await t.request('/notary/sw.js');
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    expect((await t.request('/notary/missing.js')).status).toBe(404);
+  });
+
+  it('serves the console for every other path, hashed assets cached for good', async () => {
+    for (const path of ['/', '/admin', '/originator?tab=2', '/login', '/profile-details']) {
+      const res = await t.request(path);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<title>console</title>');
+    }
+    const asset = await t.request('/assets/app-1234.js');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('sends secure headers: CSP without inline scripts, nosniff, no framing', async () => {
+    const res = await t.request('/');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('answers unknown API paths with a 404 problem, not the console', async () => {
+    const res = await t.request('/api/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+  });
+
+  it('refuses API bodies over 1 MB with 413', async () => {
+    const res = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(1_100_000) }),
+    });
+    expect(res.status).toBe(413);
+    expect((await res.json()).code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('publishes an OpenAPI document of the routes', async () => {
+    const doc = await (await t.request('/api/openapi.json')).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/health', '/me', '/agent/appointments']));
+  });
+});

@@ -1,0 +1,89 @@
+import { schema } from '@signingdesk/db';
+import { DEMO_ACCOUNTS } from '@signingdesk/db/seed';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+describe('sign-in and the signed-in user', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const expected: Record<string, { role: string; status: string; firm: string; portal: string }> = {
+    'admin@demo.test': { role: 'admin', status: 'active', firm: 'SigningDesk Operations West', portal: '/admin' },
+    'subadmin@demo.test': { role: 'sub_admin', status: 'active', firm: 'SigningDesk Operations West', portal: '/admin' },
+    'orgadmin@firm-a.demo.test': { role: 'creator_admin', status: 'active', firm: 'Firm A Title & Escrow', portal: '/originator' },
+    'escrow@firm-a.demo.test': { role: 'creator', status: 'active', firm: 'Firm A Title & Escrow', portal: '/originator' },
+    'escrow@firm-b.demo.test': { role: 'creator', status: 'active', firm: 'Firm B Escrow Services', portal: '/originator' },
+    'agent@demo.test': { role: 'notary', status: 'active', firm: 'Independent notary', portal: '/notary/' },
+    'pending-agent@demo.test': { role: 'notary', status: 'pending', firm: 'Independent notary', portal: '/notary/' },
+  };
+
+  it.each(DEMO_ACCOUNTS.map((a) => a.email))('%s signs in and /api/me tells its role, firm and portal', async (email) => {
+    const cookie = await t.signIn(email);
+    const res = await t.request('/api/me', { cookie });
+    expect(res.status).toBe(200);
+    const me = await res.json();
+    expect({ role: me.role, status: me.status, firm: me.firm.name, portal: me.portal }).toEqual(expected[email]);
+    expect(me.email).toBe(email);
+  });
+
+  it('answers 401 problem+json to a visitor', async () => {
+    const res = await t.request('/api/me');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    expect((await res.json()).code).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses a wrong password and creates no session', async () => {
+    const sessionsBefore = await t.database.db.select({ n: count() }).from(schema.session);
+    const res = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'admin@demo.test', password: 'not-the-password' }),
+    });
+    expect(res.status).toBe(401);
+    const sessionsAfter = await t.database.db.select({ n: count() }).from(schema.session);
+    expect(sessionsAfter[0]!.n).toBe(sessionsBefore[0]!.n);
+  });
+
+  it('ends the session on sign-out', async () => {
+    const cookie = await t.signIn('escrow@firm-b.demo.test');
+    expect((await t.request('/api/me', { cookie })).status).toBe(200);
+    const out = await t.request('/api/auth/sign-out', { method: 'POST', cookie, body: '{}' });
+    expect(out.status).toBe(200);
+    expect((await t.request('/api/me', { cookie })).status).toBe(401);
+  });
+
+  it('does not let visitors sign themselves up through better-auth', async () => {
+    const res = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'intruder@example.com', password: 'long-enough-password', name: 'Intruder' }),
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    const users = await t.database.db.select().from(schema.user).where(eq(schema.user.email, 'intruder@example.com'));
+    expect(users).toHaveLength(0);
+  });
+
+  it('keeps a disabled user out and ends the sessions it had', async () => {
+    const email = 'subadmin@demo.test';
+    const cookie = await t.signIn(email);
+    const [user] = await t.database.db.select().from(schema.user).where(eq(schema.user.email, email));
+    await t.database.db.update(schema.profiles).set({ status: 'disabled' }).where(eq(schema.profiles.userId, user!.id));
+
+    expect((await t.request('/api/me', { cookie })).status).toBe(401);
+    const sessions = await t.database.db.select().from(schema.session).where(eq(schema.session.userId, user!.id));
+    expect(sessions).toHaveLength(0);
+
+    const res = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      body: JSON.stringify({ email, password: 'signing-demo-2026' }),
+    });
+    expect(res.status).toBe(403);
+    const body = await res.json();
+    expect(body.code).toBe('ACCOUNT_DISABLED');
+    expect(body.message).toBe('This account is disabled.');
+  });
+});
