@@ -1,0 +1,90 @@
+/**
+ * One portal tab's list: GET /api/agent/appointments?tab=<tab>. Each answer is copied into
+ * IndexedDB; when the network is gone the last copy of that tab (for the same user) is shown
+ * instead, with the time it was synced.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API_PATHS } from '../../../config/paths';
+import { apiGet, NetworkError } from '../../../lib/api-client';
+import { loadAppointmentList, saveAppointmentList } from '../../../lib/offline-store';
+import type { AgentAppointment, AgentTab } from '../../../types/api';
+import { appointmentKeys } from './appointment-keys';
+
+export interface AppointmentList {
+  items: AgentAppointment[];
+  /** Set when the list came from the offline copy. */
+  offlineSince: number | null;
+}
+
+export async function getAppointments(options: {
+  tab: AgentTab;
+  userId: string;
+  signal?: AbortSignal;
+}): Promise<AppointmentList> {
+  const { tab, userId, signal } = options;
+  try {
+    const body = await apiGet(
+      `${API_PATHS.agentAppointments}?tab=${encodeURIComponent(tab)}`,
+      signal ? { signal } : {},
+    );
+    const items = parseAppointmentList(body);
+    void saveAppointmentList({ tab, userId, items });
+    return { items, offlineSince: null };
+  } catch (error) {
+    if (error instanceof NetworkError) {
+      const row = await loadAppointmentList(tab);
+      if (row && row.userId === userId) return { items: row.items, offlineSince: row.syncedAt };
+    }
+    throw error;
+  }
+}
+
+export function appointmentListQueryOptions(tab: AgentTab, userId: string) {
+  return queryOptions({
+    queryKey: appointmentKeys.list(tab),
+    queryFn: ({ signal }) => getAppointments({ tab, userId, signal }),
+  });
+}
+
+export function useAppointments(tab: AgentTab, userId: string) {
+  return useQuery(appointmentListQueryOptions(tab, userId));
+}
+
+/** Checks the answer's shape so a server change shows as an error, not as a broken card. */
+export function parseAppointmentList(body: unknown): AgentAppointment[] {
+  if (!isRecord(body) || !Array.isArray(body.items)) {
+    throw new TypeError('GET /api/agent/appointments: expected { items: [] }');
+  }
+  return body.items.map((raw, index) => {
+    if (!isRecord(raw)) throw new TypeError(`appointment ${index}: not an object`);
+    const text = (key: string): string => {
+      const value = raw[key];
+      if (typeof value !== 'string') throw new TypeError(`appointment ${index}: ${key} must be a string`);
+      return value;
+    };
+    const feeCents = raw.feeCents;
+    if (typeof feeCents !== 'number' || !Number.isInteger(feeCents)) {
+      throw new TypeError(`appointment ${index}: feeCents must be an integer`);
+    }
+    return {
+      id: text('id'),
+      name: text('name'),
+      status: text('status'),
+      fileNumber: typeof raw.fileNumber === 'string' ? raw.fileNumber : null,
+      city: text('city'),
+      state: text('state'),
+      date: text('date'),
+      time: text('time'),
+      timeTbd: raw.timeTbd === true,
+      timeZone: text('timeZone'),
+      feeCents,
+      scanBackRequired: raw.scanBackRequired === true,
+      showCompleteButton: raw.showCompleteButton === true,
+      markedCompleted: raw.markedCompleted === true,
+    };
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}

@@ -1,0 +1,74 @@
+import { useIsFetching } from '@tanstack/react-query';
+import type { AgentTab } from '../../../types/api';
+import { appointmentKeys } from '../api/appointment-keys';
+import { useAppointments } from '../api/get-appointments';
+import { TABS } from '../tabs';
+import { AppointmentCard } from './appointment-card';
+
+interface AppointmentListProps {
+  tab: AgentTab;
+  userId: string;
+}
+
+export function AppointmentList({ tab, userId }: AppointmentListProps) {
+  const definition = TABS[tab];
+  const query = useAppointments(tab, userId);
+  const refreshing = useIsFetching({ queryKey: appointmentKeys.list(tab) }) > 0;
+
+  return (
+    <section className="card" aria-labelledby={`${tab}-heading`} aria-busy={refreshing}>
+      <h2 id={`${tab}-heading`} className="card__heading">
+        {definition.heading}
+      </h2>
+
+      {query.isPending ? (
+        <p className="status-text" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading your requests…
+        </p>
+      ) : query.isError ? (
+        <div className="notice notice--error" role="alert">
+          <p>Could not load your requests. Pull to refresh or try again.</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void query.refetch()}
+            disabled={refreshing}
+          >
+            Retry
+          </button>
+        </div>
+      ) : (
+        <>
+          {query.data.offlineSince !== null && (
+            <p className="status-text">Last synced {formatSyncedAt(query.data.offlineSince)}.</p>
+          )}
+          {query.data.items.length === 0 ? (
+            <p className="empty-text">No requests here right now.</p>
+          ) : (
+            <ul className="appointment-list">
+              {query.data.items.map((appointment) => (
+                <li key={appointment.id}>
+                  <AppointmentCard
+                    appointment={appointment}
+                    buttonLabel={definition.cardButton}
+                    returnTo={`/?tab=${tab}`}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function formatSyncedAt(epochMs: number): string {
+  return new Date(epochMs).toLocaleString('en-US', {
+    month: '2-digit',
+    day: '2-digit',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}

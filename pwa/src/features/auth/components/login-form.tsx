@@ -1,0 +1,103 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { loadAuthClient } from '../../../lib/load-auth-client';
+import { meQueryOptions } from '../api/get-me';
+
+interface LoginFormProps {
+  /** Router path to open after a successful sign-in. */
+  target: string;
+}
+
+type SignInError = { status: number; code?: string | undefined } | null;
+
+export function LoginForm({ target }: LoginFormProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const emailId = useId();
+  const passwordId = useId();
+  const errorId = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // Fetch the auth client while the agent types, so Log In answers at once.
+  useEffect(() => {
+    loadAuthClient().catch(() => undefined);
+  }, []);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitting(true);
+    setError(null);
+    let failure: SignInError = null;
+    try {
+      const authClient = await loadAuthClient();
+      const result = await authClient.signIn.email({ email: email.trim(), password });
+      if (result.error) failure = { status: result.error.status, code: result.error.code };
+    } catch {
+      failure = { status: 0 };
+    }
+    if (failure) {
+      setError(messageFor(failure));
+      setSubmitting(false);
+      return;
+    }
+    // A new session: nothing cached for a previous user may survive.
+    queryClient.clear();
+    try {
+      await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
+    } catch {
+      // The guard on the next screen shows the error and a Retry button.
+    }
+    await navigate(target, { replace: true });
+  };
+
+  return (
+    <form className="form" onSubmit={(event) => void onSubmit(event)} aria-describedby={error ? errorId : undefined}>
+      <div className="form__field">
+        <label htmlFor={emailId}>Email</label>
+        <input
+          id={emailId}
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </div>
+      <div className="form__field">
+        <label htmlFor={passwordId}>Password</label>
+        <input
+          id={passwordId}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </div>
+      {error ? (
+        <p id={errorId} className="form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--primary button--block" disabled={submitting} aria-busy={submitting}>
+        Log In
+      </button>
+    </form>
+  );
+}
+
+function messageFor(failure: NonNullable<SignInError>): string {
+  if (failure.code === 'ACCOUNT_DISABLED') return 'This account is disabled.';
+  if (failure.status === 0) return 'Could not reach SigningDesk. Check your connection and try again.';
+  if (failure.status === 429) return 'Too many attempts. Please wait a minute and try again.';
+  return 'Login failed';
+}

@@ -1,0 +1,43 @@
+import { Navigate, Outlet, useLocation, useOutletContext } from 'react-router';
+import { FullPageStatus, LoadingScreen } from '../../../components/full-page-status';
+import { paths } from '../../../config/paths';
+import { redirectParamFor } from '../../../lib/safe-redirect';
+import type { Me } from '../../../types/api';
+import { useMe } from '../api/get-me';
+import { WrongRole } from './wrong-role';
+
+/**
+ * Layout route for screens that need a signed-in signing agent. Nobody signed in → the login
+ * page, remembering the path and query (`/notary/login?redirect=…`). Another role → a page
+ * pointing to that role's portal. The agent is handed to child routes via `useSignedInAgent`.
+ */
+export function RequireAuth() {
+  const location = useLocation();
+  const meQuery = useMe();
+
+  if (meQuery.isPending) return <LoadingScreen />;
+  if (meQuery.isError) {
+    return (
+      <FullPageStatus>
+        <div className="notice notice--error" role="alert">
+          <p>Could not reach SigningDesk. Check your connection and try again.</p>
+          <button type="button" className="button button--secondary" onClick={() => void meQuery.refetch()}>
+            Retry
+          </button>
+        </div>
+      </FullPageStatus>
+    );
+  }
+
+  const { me } = meQuery.data;
+  if (!me) {
+    const redirect = encodeURIComponent(redirectParamFor(location));
+    return <Navigate to={`${paths.login}?redirect=${redirect}`} replace />;
+  }
+  if (me.role !== 'notary') return <WrongRole me={me} />;
+  return <Outlet context={me satisfies Me} />;
+}
+
+export function useSignedInAgent(): Me {
+  return useOutletContext<Me>();
+}

@@ -1,0 +1,48 @@
+/**
+ * The page's door to the offline copy in IndexedDB (lib/db.ts). Dexie is imported on first
+ * use, so it stays out of the first screen's JavaScript; the service worker precaches that
+ * chunk, so it is there offline.
+ *
+ * Writes never throw: a full disk or a browser without IndexedDB costs only the offline copy,
+ * never the screen that is showing fresh data. Reads answer undefined when nothing is stored.
+ */
+import type { AgentTab, Me } from '../types/api';
+import type { AppointmentListRow, SessionRow } from './db';
+
+const loadDb = () => import('./db').then((module) => module.db);
+
+export async function saveMe(me: Me): Promise<void> {
+  await safely(async () => (await loadDb()).session.put({ id: 'me', me, syncedAt: Date.now() }));
+}
+
+export async function loadMe(): Promise<SessionRow | undefined> {
+  return safely(async () => (await loadDb()).session.get('me'));
+}
+
+export async function saveAppointmentList(row: Omit<AppointmentListRow, 'syncedAt'>): Promise<void> {
+  await safely(async () => (await loadDb()).appointmentLists.put({ ...row, syncedAt: Date.now() }));
+}
+
+export async function loadAppointmentList(tab: AgentTab): Promise<AppointmentListRow | undefined> {
+  return safely(async () => (await loadDb()).appointmentLists.get(tab));
+}
+
+/** Erases everything of the signed-in user on this device. */
+export async function clearUserData(): Promise<void> {
+  await safely(async () => {
+    const db = await loadDb();
+    await db.transaction('rw', db.session, db.appointmentLists, async () => {
+      await db.session.clear();
+      await db.appointmentLists.clear();
+    });
+  });
+}
+
+async function safely<T>(action: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await action();
+  } catch (error) {
+    console.warn('Offline copy unavailable', error);
+    return undefined;
+  }
+}
