@@ -1,0 +1,12 @@
+import { Page } from '../../components/page';
+import { useSignedInUser } from '../../features/auth/api/get-me';
+import { AdminTabs } from '../../features/admin/components/admin-tabs';
+
+export function AdminRoute() {
+  const user = useSignedInUser();
+  return (
+    <Page title="Admin Portal">
+      <AdminTabs role={user.role} />
+    </Page>
+  );
+}

@@ -1,0 +1,29 @@
+import { Tabs, Text } from '@mantine/core';
+import type { Role } from '@signingdesk/api/domain/roles';
+import { useMemo } from 'react';
+import { useTabParam } from '../../../lib/use-tab-param';
+import { adminTabsFor, DEFAULT_ADMIN_TAB } from '../utils/admin-tabs';
+
+/** The operator dashboard tabs; the selected one lives in `?tab=` (see useTabParam). */
+export function AdminTabs({ role }: { role: Role }) {
+  const tabs = useMemo(() => adminTabsFor(role), [role]);
+  const values = useMemo(() => tabs.map((tab) => tab.value), [tabs]);
+  const [current, setCurrent] = useTabParam(values, DEFAULT_ADMIN_TAB);
+
+  return (
+    <Tabs value={current} onChange={setCurrent} keepMounted={false}>
+      <Tabs.List>
+        {tabs.map((tab) => (
+          <Tabs.Tab key={tab.value} value={tab.value}>
+            {tab.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {tabs.map((tab) => (
+        <Tabs.Panel key={tab.value} value={tab.value} pt="lg">
+          <Text>{tab.description}</Text>
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}

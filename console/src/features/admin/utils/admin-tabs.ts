@@ -1,0 +1,66 @@
+/**
+ * The admin dashboard's tabs (spec 02 §2 and §6), in the spec's order. Assignments opens by
+ * default; Pending Signing Agents and Feedback are for the admin role only.
+ */
+import type { Role } from '@signingdesk/api/domain/roles';
+
+export const ADMIN_TABS = [
+  {
+    value: 'create-request',
+    label: 'Create New Request',
+    adminOnly: false,
+    description:
+      'This tab will hold the form for creating an appointment request for a firm: fill it in, preview it, then submit it.',
+  },
+  {
+    value: 'assignments',
+    label: 'Assignments',
+    adminOnly: false,
+    description:
+      'This tab will search appointments by firm and status (Open by default) and show their files, messages, signing agent and payment at a glance.',
+  },
+  {
+    value: 'create-user',
+    label: 'Create New User',
+    adminOnly: false,
+    description:
+      'This tab will hold the form for creating escrow officers, org admins, signing agents and, for admins, other admin users.',
+  },
+  {
+    value: 'signing-agents',
+    label: 'List Signing Agents',
+    adminOnly: false,
+    description:
+      'This tab will search signing agents by last name, by state or by distance from a zip code, and open their profiles.',
+  },
+  {
+    value: 'pending-agents',
+    label: 'Pending Signing Agents',
+    adminOnly: true,
+    description:
+      'This tab will list signing agent registrations waiting for review, to approve or decline several at once.',
+  },
+  {
+    value: 'firms',
+    label: 'Firms',
+    adminOnly: false,
+    description:
+      'This tab will list the title and escrow firms with their contact, address and service fee, and each firm’s escrow users.',
+  },
+  {
+    value: 'feedback',
+    label: 'Feedback',
+    adminOnly: true,
+    description:
+      'This tab will hold the feedback inbox: messages sent to the team, to read, mark as read and answer.',
+  },
+] as const;
+
+export type AdminTab = (typeof ADMIN_TABS)[number];
+export type AdminTabValue = AdminTab['value'];
+
+export const DEFAULT_ADMIN_TAB: AdminTabValue = 'assignments';
+
+export function adminTabsFor(role: Role): AdminTab[] {
+  return ADMIN_TABS.filter((tab) => role === 'admin' || !tab.adminOnly);
+}

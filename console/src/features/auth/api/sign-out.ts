@@ -1,0 +1,26 @@
+/**
+ * Log Out: ends the session on the server, leaves for the home page, then forgets every
+ * cached answer of the signed-out user. The home page is rendered first (flushSync: router
+ * updates are otherwise transitions, committed later) so that the guard of a protected page
+ * does not see "no user" and bounce to the login page on the way out.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { authClient } from '../../../lib/auth-client';
+import { authKeys } from './get-me';
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async () => {
+      await authClient.signOut();
+    },
+    onSettled: async () => {
+      await navigate(paths.home, { flushSync: true });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+      queryClient.setQueryData(authKeys.me(), null);
+    },
+  });
+}
