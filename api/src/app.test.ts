@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './testing/test-app';
+import { createTestApp, readJson, type TestApp } from './testing/test-app';
 
 describe('one origin: API, console and agent PWA', () => {
   let t: TestApp;
@@ -23,7 +23,7 @@ describe('one origin: API, console and agent PWA', () => {
   it('reports the database kind and migration state', async () => {
     const res = await t.request('/api/health');
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await readJson(res);
     expect(body.database).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
     expect(body.migrations.upToDate).toBe(true);
     expect(body.migrations.applied).toBe(body.migrations.available);
@@ -78,11 +78,11 @@ describe('one origin: API, console and agent PWA', () => {
       body: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(1_100_000) }),
     });
     expect(res.status).toBe(413);
-    expect((await res.json()).code).toBe('PAYLOAD_TOO_LARGE');
+    expect((await readJson(res)).code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('publishes an OpenAPI document of the routes', async () => {
-    const doc = await (await t.request('/api/openapi.json')).json();
+    const doc = await readJson(await t.request('/api/openapi.json'));
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/health', '/me', '/agent/appointments']));
   });

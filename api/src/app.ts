@@ -3,6 +3,7 @@
  * front ends are built, the static console and agent PWA on the same origin (URL map of
  * DESIGN.md). Tests call `app.request()` on it directly.
  */
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { CLIENT_IP_HEADER } from './auth/auth';
 import { AppError } from './lib/app-error';
 import type { AppDeps } from './lib/context';
 import { createRouter } from './lib/openapi';
@@ -78,7 +80,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(withClientIp(c)));
   app.route('/api', createApi(deps));
   app.all('/api/*', (c) => problem(c, 404, 'NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`));
 
@@ -96,6 +98,22 @@ export function createApp(deps: AppDeps) {
     return problem(c, 500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
   });
   return app;
+}
+
+/**
+ * better-auth rate-limits sign-in per client address, read from a header. The address comes
+ * from the socket, never from what the client sent, so it cannot be forged.
+ */
+function withClientIp(c: Context): Request {
+  const headers = new Headers(c.req.raw.headers);
+  headers.delete(CLIENT_IP_HEADER);
+  try {
+    const address = getConnInfo(c).remote.address;
+    if (address) headers.set(CLIENT_IP_HEADER, address);
+  } catch {
+    // No socket (app.request() in tests): no address, better-auth then skips the per-address limit.
+  }
+  return new Request(c.req.raw, { headers });
 }
 
 function mountFrontEnds(app: ReturnType<typeof createRouter>, roots: { console: string; pwa: string }) {

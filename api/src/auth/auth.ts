@@ -19,6 +19,9 @@ export interface AuthOptions {
   extraTrustedOrigins?: string[];
 }
 
+/** Set by the app from the socket's address before a request reaches better-auth. */
+export const CLIENT_IP_HEADER = 'x-signingdesk-client-ip';
+
 export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled.';
 
 export function createAuth({ db, secret, origin, extraTrustedOrigins = [] }: AuthOptions) {
@@ -52,12 +55,13 @@ export function createAuth({ db, secret, origin, extraTrustedOrigins = [] }: Aut
       storage: 'database',
       window: 60,
       max: 300,
-      customRules: { '/sign-in/email': { window: 60, max: 20 } },
+      customRules: { '/sign-in/email': { window: 60, max: 30 } },
     },
     advanced: {
       cookiePrefix: 'signingdesk',
       useSecureCookies: origin.startsWith('https://'),
       database: { generateId: 'uuid' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
       session: {

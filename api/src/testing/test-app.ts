@@ -54,3 +54,8 @@ export async function createTestApp(options: { seed?: boolean; staticRoots?: App
     close: () => database.close(),
   };
 }
+
+/** The parsed JSON body of a response, typed loosely for assertions. */
+export async function readJson(res: Response): Promise<any> {
+  return res.json();
+}

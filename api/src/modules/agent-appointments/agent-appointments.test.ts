@@ -2,7 +2,7 @@ import { schema } from '@signingdesk/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INACTIVE_REGISTRATION_MESSAGE } from '../../middleware/guard';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 import type { AgentListItem } from './agent-appointments.schemas';
 
 describe("the agent portal's lists", () => {
@@ -19,13 +19,13 @@ describe("the agent portal's lists", () => {
 
   const list = async (tab: string, cookie = agentCookie) => {
     const res = await t.request(`/api/agent/appointments?tab=${tab}`, { cookie });
-    return { res, items: res.status === 200 ? ((await res.json()).items as AgentListItem[]) : [] };
+    return { res, items: res.status === 200 ? ((await readJson(res)).items as AgentListItem[]) : [] };
   };
 
   it('shows the assigned tab by default, with only appointments assigned to the agent', async () => {
     const res = await t.request('/api/agent/appointments', { cookie: agentCookie });
     expect(res.status).toBe(200);
-    const { items } = (await res.json()) as { items: AgentListItem[] };
+    const { items } = (await readJson(res)) as { items: AgentListItem[] };
     expect(items.length).toBeGreaterThan(0);
     const rows = await t.database.db
       .select({ id: schema.appointments.id })
@@ -65,7 +65,7 @@ describe("the agent portal's lists", () => {
     const cookie = await t.signIn('pending-agent@demo.test');
     const { res } = await list('assigned', cookie);
     expect(res.status).toBe(403);
-    const body = await res.json();
+    const body = await readJson(res);
     expect(body.code).toBe('REGISTRATION_NOT_ACTIVE');
     expect(body.detail).toBe(INACTIVE_REGISTRATION_MESSAGE);
     expect(body.detail).toContain('active.  Please');
@@ -80,7 +80,7 @@ describe("the agent portal's lists", () => {
   it('names the field when the tab is not one of the four', async () => {
     const { res } = await list('archived');
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = await readJson(res);
     expect(body.errors[0].field).toBe('tab');
   });
 });

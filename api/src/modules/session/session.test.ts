@@ -2,7 +2,7 @@ import { schema } from '@signingdesk/db';
 import { DEMO_ACCOUNTS } from '@signingdesk/db/seed';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 
 describe('sign-in and the signed-in user', () => {
   let t: TestApp;
@@ -25,7 +25,7 @@ describe('sign-in and the signed-in user', () => {
     const cookie = await t.signIn(email);
     const res = await t.request('/api/me', { cookie });
     expect(res.status).toBe(200);
-    const me = await res.json();
+    const me = await readJson(res);
     expect({ role: me.role, status: me.status, firm: me.firm.name, portal: me.portal }).toEqual(expected[email]);
     expect(me.email).toBe(email);
   });
@@ -34,7 +34,7 @@ describe('sign-in and the signed-in user', () => {
     const res = await t.request('/api/me');
     expect(res.status).toBe(401);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
-    expect((await res.json()).code).toBe('UNAUTHENTICATED');
+    expect((await readJson(res)).code).toBe('UNAUTHENTICATED');
   });
 
   it('refuses a wrong password and creates no session', async () => {
@@ -82,7 +82,7 @@ describe('sign-in and the signed-in user', () => {
       body: JSON.stringify({ email, password: 'signing-demo-2026' }),
     });
     expect(res.status).toBe(403);
-    const body = await res.json();
+    const body = await readJson(res);
     expect(body.code).toBe('ACCOUNT_DISABLED');
     expect(body.message).toBe('This account is disabled.');
   });

@@ -1,0 +1,21 @@
+import type { Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'signing-demo-2026';
+
+/** Where each demo account lands after signing in, and what it sees there. */
+export const LANDINGS = [
+  { email: 'admin@demo.test', path: '/admin', heading: 'Admin Portal' },
+  { email: 'subadmin@demo.test', path: '/admin', heading: 'Admin Portal' },
+  { email: 'orgadmin@firm-a.demo.test', path: '/originator', heading: 'Escrow Officer Portal' },
+  { email: 'escrow@firm-a.demo.test', path: '/originator', heading: 'Escrow Officer Portal' },
+  { email: 'escrow@firm-b.demo.test', path: '/originator', heading: 'Escrow Officer Portal' },
+  { email: 'agent@demo.test', path: '/notary/', heading: 'Signing Agent Portal' },
+  { email: 'pending-agent@demo.test', path: '/notary/', heading: 'Signing Agent Portal' },
+] as const;
+
+export async function fillLogin(page: Page, email: string, password = DEMO_PASSWORD) {
+  const form = page.locator('form');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Log In' }).click();
+}
