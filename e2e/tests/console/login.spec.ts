@@ -8,6 +8,7 @@ test.describe('signing in from the console', () => {
       await fillLogin(page, landing.email);
       await expect(page).toHaveURL((url) => url.pathname === landing.path);
       await expect(page.getByRole('heading', { level: 1, name: landing.heading })).toBeVisible();
+      if ('greeting' in landing) await expect(page.getByText(landing.greeting, { exact: true })).toBeVisible();
     });
   }
 

@@ -1,9 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { APPOINTMENT_STATUSES } from '../../domain/codes';
+import { AGENT_TABS } from '../../domain/agent-tabs';
 import { TIME_ZONE_CODES } from '../../domain/time-zones';
 
-export const AGENT_TABS = ['open', 'pending', 'assigned', 'completed'] as const;
-export type AgentTab = (typeof AGENT_TABS)[number];
 
 export const AgentListQuerySchema = z.object({
   tab: z.enum(AGENT_TABS).default('assigned').openapi({ description: 'Portal tab; Assigned by default' }),

@@ -2,7 +2,8 @@
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { AgentListItem, AgentTab } from './agent-appointments.schemas';
+import type { AgentTab } from '../../domain/agent-tabs';
+import type { AgentListItem } from './agent-appointments.schemas';
 
 const { appointments: a, offers: o } = schema;
 

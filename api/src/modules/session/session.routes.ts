@@ -1,20 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { ROLES, USER_STATUSES, portalPath } from '../../domain/roles';
+import { createRoute } from '@hono/zod-openapi';
+import { portalPath } from '../../domain/roles';
 import { createRouter, problemResponses } from '../../lib/openapi';
 import { requireActor } from '../../middleware/guard';
+import { MeSchema } from './session.schemas';
 
-export const MeSchema = z
-  .object({
-    id: z.string().uuid(),
-    name: z.string(),
-    email: z.string(),
-    role: z.enum(ROLES),
-    status: z.enum(USER_STATUSES),
-    phone: z.string().nullable(),
-    firm: z.object({ id: z.string().uuid(), name: z.string() }),
-    portal: z.string().openapi({ description: 'Where this role lands after sign-in' }),
-  })
-  .openapi('Me');
 
 const getMe = createRoute({
   method: 'get',

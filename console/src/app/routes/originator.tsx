@@ -8,8 +8,7 @@ export function OriginatorRoute() {
   return (
     <Page title="Escrow Officer Portal">
       <Text mb="lg">
-        Welcome, {user.name}
-        {user.firm ? ` of ${user.firm.name}` : ''}.
+        Welcome, {user.name} of {user.firm.name}.
       </Text>
       <OriginatorTabs scope={user.role === 'creator_admin' ? 'firm' : 'own'} />
     </Page>

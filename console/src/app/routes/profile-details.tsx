@@ -11,7 +11,7 @@ export function ProfileDetailsRoute() {
     <Page title="Profile Details">
       <ProfileDetailsList
         name={user.name}
-        organization={user.firm?.name ?? 'None'}
+        organization={user.firm.name}
         role={ROLE_LABELS[user.role]}
         phone={user.phone ? formatPhone(user.phone) : 'Not provided'}
         email={user.email}

@@ -3,19 +3,11 @@
  * means "nobody", so the query resolves to null and guards and the navbar treat the visitor
  * as signed out.
  */
-import { isRole, type Role, type UserStatus } from '@signingdesk/api/domain/roles';
+import type { Me } from '@signingdesk/api/contracts';
+import { isRole } from '@signingdesk/api/domain/roles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-export type Me = {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  status: UserStatus;
-  phone: string | null;
-  firm: { id: string; name: string } | null;
-  portal: string;
-};
+export type { Me };
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -32,7 +24,7 @@ export async function getMe(signal?: AbortSignal): Promise<Me | null> {
   if (!response.ok) throw new Error(`GET /api/me answered ${response.status}`);
   const body = (await response.json()) as Me;
   if (!isRole(body.role)) throw new Error(`GET /api/me answered an unknown role: ${String(body.role)}`);
-  return { ...body, phone: body.phone ?? null, firm: body.firm ?? null };
+  return body;
 }
 
 export function meQueryOptions() {

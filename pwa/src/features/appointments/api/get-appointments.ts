@@ -7,6 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '../../../config/paths';
 import { apiGet, NetworkError } from '../../../lib/api-client';
 import { loadAppointmentList, saveAppointmentList } from '../../../lib/offline-store';
+import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@signingdesk/api/domain/codes';
 import type { AgentAppointment, AgentTab } from '../../../types/api';
 import { appointmentKeys } from './appointment-keys';
 
@@ -51,6 +52,10 @@ export function useAppointments(tab: AgentTab, userId: string) {
 }
 
 /** Checks the answer's shape so a server change shows as an error, not as a broken card. */
+function isAppointmentStatus(value: string): value is AppointmentStatus {
+  return (APPOINTMENT_STATUSES as readonly string[]).includes(value);
+}
+
 export function parseAppointmentList(body: unknown): AgentAppointment[] {
   if (!isRecord(body) || !Array.isArray(body.items)) {
     throw new TypeError('GET /api/agent/appointments: expected { items: [] }');
@@ -69,7 +74,11 @@ export function parseAppointmentList(body: unknown): AgentAppointment[] {
     return {
       id: text('id'),
       name: text('name'),
-      status: text('status'),
+      status: (() => {
+        const status = text('status');
+        if (!isAppointmentStatus(status)) throw new TypeError(`appointment ${index}: unknown status ${status}`);
+        return status;
+      })(),
       fileNumber: typeof raw.fileNumber === 'string' ? raw.fileNumber : null,
       city: text('city'),
       state: text('state'),

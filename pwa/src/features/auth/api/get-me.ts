@@ -58,10 +58,10 @@ function parseMe(body: unknown): Me {
     throw new TypeError('GET /api/me: id, name and email are required');
   }
   if (!isRole(b.role)) throw new TypeError(`GET /api/me: unknown role ${String(b.role)}`);
-  const firm =
-    typeof b.firm === 'object' && b.firm !== null
-      ? (b.firm as Record<string, unknown>)
-      : null;
+  const firm = typeof b.firm === 'object' && b.firm !== null ? (b.firm as Record<string, unknown>) : null;
+  if (!firm || typeof firm.id !== 'string' || typeof firm.name !== 'string') {
+    throw new TypeError('GET /api/me: firm is required');
+  }
   return {
     id: b.id,
     name: b.name,
@@ -69,10 +69,7 @@ function parseMe(body: unknown): Me {
     role: b.role,
     status: isUserStatus(b.status) ? b.status : 'pending',
     phone: typeof b.phone === 'string' ? b.phone : null,
-    firm:
-      firm && typeof firm.id === 'string' && typeof firm.name === 'string'
-        ? { id: firm.id, name: firm.name }
-        : null,
+    firm: { id: firm.id, name: firm.name },
     portal: typeof b.portal === 'string' ? b.portal : '/',
   };
 }

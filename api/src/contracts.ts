@@ -1,0 +1,7 @@
+/**
+ * Types of the API's answers for the two front ends, inferred from the routes' zod schemas so
+ * a change to a response is a type error in the console and the PWA. Type-only: nothing of
+ * the server reaches a browser bundle.
+ */
+export type { Me } from './modules/session/session.schemas';
+export type { AgentListItem } from './modules/agent-appointments/agent-appointments.schemas';
