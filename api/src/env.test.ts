@@ -37,9 +37,9 @@ describe('configuration', () => {
     }
   });
 
-  it('refuses a DATABASE_URL that is not a postgres connection string', () => {
-    expect(messageOf({ DATABASE_URL: 'mysql://root@localhost/db' })).toBe(
-      'Invalid DATABASE_URL ("mysql://root@localhost/db"): must be a postgres:// connection string (or unset for the embedded database)',
+  it('refuses a DATABASE_URL that is not a postgres connection string, without printing its secret', () => {
+    expect(messageOf({ DATABASE_URL: 'mysql://root:hunter2@localhost/db' })).toBe(
+      'Invalid DATABASE_URL: must be a postgres:// connection string (or unset for the embedded database)',
     );
   });
 

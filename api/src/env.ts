@@ -43,6 +43,9 @@ export type Env = z.infer<typeof envSchema> & { PUBLIC_ORIGIN: string };
 
 export class EnvError extends Error {}
 
+// Their values may hold passwords: an error names them without echoing what was given.
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'BETTER_AUTH_SECRET']);
+
 /** Parses the environment; throws EnvError whose message is one line naming the variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
@@ -50,7 +53,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
     const value = source[name];
-    throw new EnvError(`Invalid ${name}${value === undefined ? '' : ` (${JSON.stringify(value)})`}: ${issue.message}`);
+    const shown = value === undefined || SECRET_VARIABLES.has(name) ? '' : ` (${JSON.stringify(value)})`;
+    throw new EnvError(`Invalid ${name}${shown}: ${issue.message}`);
   }
   const env = result.data;
   return { ...env, PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}` };
