@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -44,6 +45,9 @@ export const appointments = pgTable(
     city: text('city').notNull(),
     state: varchar('state', { length: 2 }).notNull(),
     zip: varchar('zip', { length: 5 }).notNull(),
+    /** Centre of the zip, for radius eligibility and comparison orders; null for unknown zips. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     lender: text('lender'),
     agentFeeCents: integer('agent_fee_cents').notNull(),
     firmFeeCents: integer('firm_fee_cents'),

@@ -34,3 +34,4 @@ export const analyticsEventType = pgEnum('analytics_event_type', [
   'ad_conversion',
 ]);
 export const idempotencyState = pgEnum('idempotency_state', ['in_progress', 'done']);
+export const notificationState = pgEnum('notification_state', ['pending', 'sent', 'failed']);

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { createdAt, id } from './columns';
-import { idempotencyState } from './enums';
+import { idempotencyState, notificationState } from './enums';
 
 /** Web Push subscriptions, one per user and device (endpoint). */
 export const pushSubscriptions = pgTable(
@@ -81,3 +81,31 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Notifications a change must produce, written in the same transaction as the change (the
+ * outbox). One row per recipient and event; the delivery worker (push, email, SMS) marks them
+ * sent. Until a channel delivers them they stay here, visible to operators.
+ */
+export const notificationJobs = pgTable(
+  'notification_jobs',
+  {
+    id: id(),
+    type: text('type').notNull(),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    appointmentId: uuid('appointment_id'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    state: notificationState('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notification_jobs_state_idx').on(t.state, t.createdAt),
+    index('notification_jobs_recipient_idx').on(t.recipientId, t.createdAt),
+    index('notification_jobs_appointment_idx').on(t.appointmentId),
+  ],
+);

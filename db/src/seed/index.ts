@@ -429,6 +429,8 @@ async function insertAppointments(
         city: place.city,
         state,
         zip: place.zip,
+        latitude: place.latitude,
+        longitude: place.longitude,
         lender: random.chance(0.9) ? random.pick(LENDERS) : null,
         agentFeeCents: feeCents,
         firmFeeCents,
