@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -19,16 +20,26 @@ import type { AppDeps } from './lib/context';
 import { createRouter } from './lib/openapi';
 import { problem } from './lib/problem';
 import { agentAppointmentRoutes } from './modules/agent-appointments/agent-appointments.routes';
+import { appointmentRoutes } from './modules/appointments/appointments.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { noteRoutes } from './modules/notes/notes.routes';
+import { previewRoutes } from './modules/preview/preview.routes';
+import { workflowRoutes } from './modules/workflow/workflow.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export function createApi(deps: AppDeps) {
-  const api = createRouter()
-    .route('/', healthRoutes(deps.database))
-    .route('/', sessionRoutes)
-    .route('/', agentAppointmentRoutes);
+  // Routers are mounted one by one: a single chained expression exceeds what the type checker
+  // can represent. The front ends take their response types from contracts.ts instead.
+  const api = createRouter();
+  api.route('/', healthRoutes(deps.database));
+  api.route('/', sessionRoutes);
+  api.route('/', agentAppointmentRoutes);
+  api.route('/', appointmentRoutes);
+  api.route('/', workflowRoutes({ radiusMiles: deps.env.AGENT_RADIUS_MILES }));
+  api.route('/', noteRoutes);
+  api.route('/', previewRoutes);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: {
@@ -39,8 +50,6 @@ export function createApi(deps: AppDeps) {
   });
   return api;
 }
-
-export type AppType = ReturnType<typeof createApi>;
 
 export function createApp(deps: AppDeps) {
   const app = createRouter();
@@ -72,6 +81,8 @@ export function createApp(deps: AppDeps) {
     c.set('auth', deps.auth);
     await next();
   });
+  // Only the product's own origin may call the API from a browser.
+  app.use('/api/*', cors({ origin: (origin) => (origin === deps.env.PUBLIC_ORIGIN ? origin : null), credentials: true }));
   app.use(
     '/api/*',
     bodyLimit({

@@ -39,12 +39,15 @@ export async function findVisibleAppointment(
   db: Db | Tx,
   actor: Actor,
   appointmentId: string,
+  options: { forUpdate?: boolean } = {},
 ): Promise<{ appointment: typeof appointments.$inferSelect; access: AppointmentAccess }> {
   if (!isUuid(appointmentId)) throw notFound('This appointment');
-  const [appointment] = await db
+  const query = db
     .select()
     .from(appointments)
     .where(and(eq(appointments.id, appointmentId), visibleAppointments(actor)));
+  // Inside a transaction, FOR UPDATE serialises every change to one appointment.
+  const [appointment] = options.forUpdate ? await query.for('update', { of: appointments }) : await query;
   if (!appointment) throw notFound('This appointment');
   return { appointment, access: accessOf(actor, appointment) };
 }

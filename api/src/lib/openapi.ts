@@ -7,6 +7,9 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from './context';
 import { problem } from './problem';
 
+/** A router whose route types are not carried further (the combined type is too large). */
+export type Router = OpenAPIHono<AppEnv>;
+
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
@@ -51,4 +54,13 @@ export function problemResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 413
       { description: descriptions[s]!, content: { 'application/problem+json': { schema: ProblemSchema } } },
     ]),
   ) as Record<(typeof statuses)[number], { description: string; content: { 'application/problem+json': { schema: typeof ProblemSchema } } }>;
+}
+
+/** The OpenAPI description and `x-roles` extension of a route: who may call it. */
+export function rolesDoc(roles: readonly string[] | 'public' | 'signed-in', note?: string) {
+  const who = roles === 'public' ? 'Public.' : roles === 'signed-in' ? 'Roles: any signed-in user.' : `Roles: ${roles.join(', ')}.`;
+  return {
+    description: note ? `${who} ${note}` : who,
+    'x-roles': roles === 'public' || roles === 'signed-in' ? [roles] : [...roles],
+  } as const;
 }

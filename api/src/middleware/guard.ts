@@ -10,6 +10,7 @@ import type { Role } from '../domain/roles';
 import { loadActor } from '../lib/actor';
 import { AppError } from '../lib/app-error';
 import type { AppEnv } from '../lib/context';
+import { withIdempotency } from '../lib/idempotency';
 
 export interface GuardOptions {
   /** Roles allowed on the route; any signed-in role when omitted. */
@@ -37,6 +38,6 @@ export function requireActor(options: GuardOptions = {}) {
       throw new AppError('REGISTRATION_NOT_ACTIVE', INACTIVE_REGISTRATION_MESSAGE);
     }
     c.set('actor', actor);
-    await next();
+    return withIdempotency(c, actor, next);
   });
 }

@@ -1,0 +1,36 @@
+/**
+ * Rules of an appointment order (spec 01 §5, spec 02 §5) that the API and the forms share.
+ */
+export const ZIP_PATTERN = /^\d{5}$/;
+export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** Money as typed: an optional leading $, digits, up to two decimals. */
+export const MONEY_PATTERN = /^\$?\d{1,6}(\.\d{1,2})?$/;
+export const COUNTER_OFFER_MESSAGE = 'Please enter a valid counter offer.';
+
+/** Completed-request panels stay enabled within 3 days (259,200,000 ms) of the appointment. */
+export const COMPLETED_PANELS_WINDOW_SECONDS = 259_200;
+/** Scan-backs are due within two hours of completion. */
+export const SCAN_BACK_WINDOW_HOURS = 2;
+
+export const IN_PROCESS_STATUSES = ['Open', 'Pending', 'Scheduled', 'Paused'] as const;
+export const CLOSED_STATUSES = ['Completed', 'Canceled'] as const;
+
+export function isValidCalendarDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 2000 && y <= 2100;
+}
+
+/** Whether the agent's detail panels are enabled (spec 01 §4 "Detail panels"). */
+export function panelsEnabled(status: string, startsAt: number, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+  if (status === 'Scheduled') return true;
+  return status === 'Completed' && Math.abs(nowSeconds - startsAt) <= COMPLETED_PANELS_WINDOW_SECONDS;
+}
+
+export function completionMessage(scanBackRequired: boolean): string {
+  return scanBackRequired
+    ? 'Assignment marked complete. Scan backs are required: please upload all required scans within the next two hours, or talk to the escrow officer if they will be delayed.'
+    : 'Assignment marked complete. Thank you!';
+}

@@ -1,0 +1,93 @@
+import { createRoute } from '@hono/zod-openapi';
+import { ESCROW_ROLES, OPERATOR_ROLES } from '../../domain/roles';
+import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
+import { requireActor } from '../../middleware/guard';
+import {
+  AppointmentResultSchema,
+  AppointmentViewSchema,
+  CreateAppointmentSchema,
+  EscrowListQuerySchema,
+  EscrowRowSchema,
+  IdParamSchema,
+  OperatorListQuerySchema,
+  OperatorRowSchema,
+  UpdateAppointmentSchema,
+  pageOf,
+} from './appointments.schemas';
+import {
+  createAppointment,
+  listForEscrow,
+  listForOperators,
+  readAppointment,
+  updateAppointment,
+} from './appointments.service';
+
+const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
+const creators = [...OPERATOR_ROLES, ...ESCROW_ROLES] as const;
+
+const createAppointmentRoute = createRoute({
+  method: 'post',
+  path: '/appointments',
+  tags: ['Appointments'],
+  summary: 'Create an appointment order (status Open)',
+  ...rolesDoc(creators, 'Escrow roles create for their own firm; operators name the firm’s escrow officer.'),
+  middleware: [requireActor({ roles: creators })] as const,
+  request: { body: { ...json(CreateAppointmentSchema), required: true } },
+  responses: {
+    201: { description: 'Created', ...json(AppointmentResultSchema) },
+    ...problemResponses(400, 401, 403, 409, 422),
+  },
+});
+
+const listOperatorRoute = createRoute({
+  method: 'get',
+  path: '/appointments',
+  tags: ['Appointments'],
+  summary: 'Assignment search by firm and status (default Open)',
+  ...rolesDoc(OPERATOR_ROLES),
+  middleware: [requireActor({ roles: OPERATOR_ROLES })] as const,
+  request: { query: OperatorListQuerySchema },
+  responses: { 200: { description: 'A page of rows', ...json(pageOf(OperatorRowSchema, 'AssignmentPage')) }, ...problemResponses(400, 401, 403) },
+});
+
+const listEscrowRoute = createRoute({
+  method: 'get',
+  path: '/escrow/appointments',
+  tags: ['Appointments'],
+  summary: "The escrow officer's in-process or completed appointments",
+  ...rolesDoc(ESCROW_ROLES, 'creator: own orders; creator_admin: the firm’s.'),
+  middleware: [requireActor({ roles: ESCROW_ROLES })] as const,
+  request: { query: EscrowListQuerySchema },
+  responses: { 200: { description: 'A page of rows', ...json(pageOf(EscrowRowSchema, 'EscrowPage')) }, ...problemResponses(400, 401, 403) },
+});
+
+const readRoute = createRoute({
+  method: 'get',
+  path: '/appointments/{id}',
+  tags: ['Appointments'],
+  summary: 'One appointment, in the view of the caller’s role',
+  ...rolesDoc('signed-in', 'Operators: operator view; escrow side: escrow view; assigned agent: agent view; offered agent: preview fields only; anyone else: 404.'),
+  middleware: [requireActor({ activeAgent: true })] as const,
+  request: { params: IdParamSchema },
+  responses: { 200: { description: 'The appointment', ...json(AppointmentViewSchema) }, ...problemResponses(401, 403, 404) },
+});
+
+const updateRoute = createRoute({
+  method: 'patch',
+  path: '/appointments/{id}',
+  tags: ['Appointments'],
+  summary: 'Edit an order: send the changed fields; notifications list what changed',
+  ...rolesDoc(creators, 'Escrow side: its own (creator) or its firm’s (creator_admin) orders.'),
+  middleware: [requireActor({ roles: creators })] as const,
+  request: { params: IdParamSchema, body: { ...json(UpdateAppointmentSchema), required: true } },
+  responses: { 200: { description: 'Updated', ...json(AppointmentResultSchema) }, ...problemResponses(400, 401, 403, 404, 409, 422) },
+});
+
+export const appointmentRoutes: Router = createRouter()
+  .openapi(createAppointmentRoute, async (c) => c.json(await createAppointment(c.var.db, c.var.actor, c.req.valid('json')), 201))
+  .openapi(listOperatorRoute, async (c) => c.json(await listForOperators(c.var.db, c.var.actor, c.req.valid('query')), 200))
+  .openapi(listEscrowRoute, async (c) => c.json(await listForEscrow(c.var.db, c.var.actor, c.req.valid('query')), 200))
+  .openapi(readRoute, async (c) => c.json(await readAppointment(c.var.db, c.var.actor, c.req.valid('param').id), 200))
+  .openapi(updateRoute, async (c) =>
+    c.json(await updateAppointment(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 200),
+  );

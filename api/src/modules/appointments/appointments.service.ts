@@ -1,0 +1,317 @@
+/**
+ * Appointment orders: create, edit, and the escrow officer's and operators' lists. Each
+ * change runs in one transaction with its audit row and the notification jobs it causes.
+ */
+import type { Db, Tx } from '@signingdesk/db';
+import { schema } from '@signingdesk/db';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { CLOSED_STATUSES, IN_PROCESS_STATUSES } from '../../domain/appointment-rules';
+import { isEscrowRole, isOperator } from '../../domain/roles';
+import { appointmentInstant, TBD_TIME, type TimeZoneCode } from '../../domain/time-zones';
+import { visibleAppointments, findVisibleAppointment } from '../../lib/access';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
+import { coordinatesOfZip } from '../../lib/geo';
+import { notify, operatorIds } from '../../lib/notify';
+import type { CreateAppointmentInput, UpdateAppointmentInput } from './appointments.schemas';
+import { viewFor } from './appointments.views';
+
+const { appointments, user, profiles, firms, files, fileEvents, notes } = schema;
+type Appointment = typeof appointments.$inferSelect;
+
+/** Where the order belongs: the firm and the escrow officer who owns it. */
+async function resolveOwner(db: Db | Tx, actor: Actor, input: CreateAppointmentInput) {
+  if (isEscrowRole(actor.role)) {
+    if (input.firmId && input.firmId !== actor.firmId) {
+      throw new AppError('VALIDATION_FAILED', 'You can only create orders for your own firm.', [
+        { field: 'firmId', message: 'must be your own firm' },
+      ]);
+    }
+    const officerId = actor.role === 'creator_admin' ? (input.escrowOfficerId ?? actor.userId) : actor.userId;
+    if (actor.role === 'creator' && input.escrowOfficerId && input.escrowOfficerId !== actor.userId) {
+      throw new AppError('VALIDATION_FAILED', 'Escrow officers create orders for themselves.', [
+        { field: 'escrowOfficerId', message: 'must be yourself' },
+      ]);
+    }
+    return { firmId: actor.firmId, officer: await findEscrowOfficer(db, officerId, actor.firmId) };
+  }
+  if (!input.escrowOfficerId) {
+    throw new AppError('VALIDATION_FAILED', 'Choose the escrow officer the order is for.', [
+      { field: 'escrowOfficerId', message: 'is required' },
+    ]);
+  }
+  const officer = await findEscrowOfficer(db, input.escrowOfficerId, input.firmId);
+  return { firmId: officer.firmId, officer };
+}
+
+async function findEscrowOfficer(db: Db | Tx, userId: string, firmId: string | undefined) {
+  const [officer] = await db
+    .select({ id: user.id, email: user.email, name: user.name, role: user.role, firmId: profiles.firmId, status: profiles.status })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.userId, user.id))
+    .where(eq(user.id, userId));
+  if (!officer || !['creator', 'creator_admin'].includes(officer.role) || (firmId && officer.firmId !== firmId)) {
+    throw new AppError('VALIDATION_FAILED', 'That escrow officer was not found in the firm.', [
+      { field: 'escrowOfficerId', message: 'must be an escrow officer of the firm' },
+    ]);
+  }
+  if (officer.status === 'disabled') {
+    throw new AppError('VALIDATION_FAILED', 'That escrow officer is disabled.', [
+      { field: 'escrowOfficerId', message: 'is disabled' },
+    ]);
+  }
+  return officer;
+}
+
+function schedule(date: string, time: string | null | undefined, timeTbd: boolean, timeZone: string) {
+  const wall = timeTbd ? TBD_TIME : time!;
+  return { date, time: wall, timeTbd, timeZone: timeZone as TimeZoneCode, startsAt: appointmentInstant(date, wall, timeZone as TimeZoneCode) };
+}
+
+export async function createAppointment(db: Db, actor: Actor, input: CreateAppointmentInput) {
+  if (!isOperator(actor.role) && input.firmFee !== undefined) {
+    throw new AppError('VALIDATION_FAILED', 'Only operators set the firm fee.', [{ field: 'firmFee', message: 'is set by operators' }]);
+  }
+  return db.transaction(async (tx) => {
+    const { firmId, officer } = await resolveOwner(tx, actor, input);
+    const coordinates = coordinatesOfZip(input.zip);
+    const [firm] = await tx.select({ fee: firms.serviceFeeCents }).from(firms).where(eq(firms.id, firmId));
+    const [created] = await tx
+      .insert(appointments)
+      .values({
+        firmId,
+        createdBy: officer.id,
+        escrowEmail: input.escrowEmail ?? officer.email,
+        name: input.name,
+        ...schedule(input.date, input.time, input.timeTbd, input.timeZone),
+        street: input.street,
+        city: input.city,
+        state: input.state,
+        zip: input.zip,
+        latitude: coordinates?.latitude ?? null,
+        longitude: coordinates?.longitude ?? null,
+        lender: input.lender,
+        agentFeeCents: input.agentFee,
+        firmFeeCents: input.firmFee ?? input.agentFee + (firm?.fee ?? 0),
+        fileNumber: input.fileNumber,
+        comments: input.comments,
+        contactName: input.contactName,
+        contactPhone1: input.contactPhone1,
+        contactPhone2: input.contactPhone2,
+        contactEmail1: input.contactEmail1,
+        contactEmail2: input.contactEmail2,
+        scanBackRequired: input.scanBackRequired,
+        transactionType: input.transactionType,
+        financeType: input.financeType,
+      })
+      .returning();
+    const appointment = created!;
+    await audit(tx, {
+      actorId: actor.userId,
+      action: 'appointment.created',
+      entityType: 'appointment',
+      entityId: appointment.id,
+      appointmentId: appointment.id,
+      details: { status: 'Open' },
+    });
+    await notify(tx, {
+      type: 'appointment.updated',
+      recipientIds: (await operatorIds(tx)).filter((id) => id !== actor.userId),
+      appointmentId: appointment.id,
+      payload: { event: 'created', name: appointment.name, firmId },
+    });
+    const access = isOperator(actor.role) ? 'operator' : actor.role === 'creator_admin' ? 'firm' : 'owner';
+    return {
+      message: 'Your appointment request was received. We will notify signing agents near the signing and keep you posted.',
+      appointment: await viewFor(tx, actor, appointment, access),
+    };
+  });
+}
+
+const EDITABLE_FIELDS = [
+  'name', 'date', 'time', 'timeTbd', 'timeZone', 'street', 'city', 'state', 'zip', 'agentFeeCents', 'firmFeeCents',
+  'lender', 'fileNumber', 'comments', 'escrowEmail', 'contactName', 'contactPhone1', 'contactPhone2', 'contactEmail1',
+  'contactEmail2', 'scanBackRequired', 'transactionType', 'financeType',
+] as const;
+
+export async function updateAppointment(db: Db, actor: Actor, appointmentId: string, input: UpdateAppointmentInput) {
+  if (!isOperator(actor.role) && input.firmFee !== undefined) {
+    throw new AppError('VALIDATION_FAILED', 'Only operators set the firm fee.', [{ field: 'firmFee', message: 'is set by operators' }]);
+  }
+  return db.transaction(async (tx) => {
+    const { appointment: current, access } = await findVisibleAppointment(tx, actor, appointmentId, { forUpdate: true });
+    if (access !== 'operator' && access !== 'firm' && access !== 'owner') throw new AppError('NOT_FOUND', 'This appointment was not found.');
+    if (current.status === 'Completed' || current.status === 'Canceled') {
+      throw new AppError('NOT_ALLOWED_IN_STATUS', `A ${current.status.toLowerCase()} appointment can no longer be edited.`);
+    }
+    const { agentFee, firmFee, ...rest } = input;
+    const proposed: Partial<Appointment> = { ...rest } as Partial<Appointment>;
+    if (agentFee !== undefined) proposed.agentFeeCents = agentFee;
+    if (firmFee !== undefined) proposed.firmFeeCents = firmFee;
+    const timeTbd = input.timeTbd ?? current.timeTbd;
+    const time = timeTbd ? TBD_TIME : (input.time ?? (current.timeTbd ? null : current.time));
+    if (!time) {
+      throw new AppError('VALIDATION_FAILED', 'time: is required unless the time is TBD', [
+        { field: 'time', message: 'is required unless the time is TBD' },
+      ]);
+    }
+    proposed.time = time;
+    proposed.timeTbd = timeTbd;
+    const merged = { ...current, ...proposed };
+    const changedFields = EDITABLE_FIELDS.filter((field) => field in proposed && merged[field] !== current[field]);
+    if (changedFields.length === 0) {
+      return { message: 'Nothing changed.', changedFields: [], appointment: await viewFor(tx, actor, current, access) };
+    }
+    const derived = schedule(merged.date, merged.time, merged.timeTbd, merged.timeZone);
+    const coordinates = changedFields.includes('zip') ? coordinatesOfZip(merged.zip) : null;
+    const [updated] = await tx
+      .update(appointments)
+      .set({
+        ...Object.fromEntries(changedFields.map((f) => [f, merged[f]])),
+        startsAt: derived.startsAt,
+        ...(changedFields.includes('zip') ? { latitude: coordinates?.latitude ?? null, longitude: coordinates?.longitude ?? null } : {}),
+      })
+      .where(eq(appointments.id, current.id))
+      .returning();
+    await audit(tx, {
+      actorId: actor.userId,
+      action: 'appointment.updated',
+      entityType: 'appointment',
+      entityId: current.id,
+      appointmentId: current.id,
+      details: { changedFields },
+    });
+    const recipients = [
+      ...(current.assignedAgentId ? [current.assignedAgentId] : []),
+      ...(access === 'operator' ? [current.createdBy] : await operatorIds(tx)),
+    ].filter((id) => id !== actor.userId);
+    await notify(tx, {
+      type: 'appointment.updated',
+      recipientIds: recipients,
+      appointmentId: current.id,
+      payload: { event: 'updated', name: updated!.name, changedFields },
+    });
+    return {
+      message: `The order was updated (${changedFields.join(', ')}) and notifications were sent.`,
+      changedFields: [...changedFields],
+      appointment: await viewFor(tx, actor, updated!, access),
+    };
+  });
+}
+
+export async function readAppointment(db: Db, actor: Actor, appointmentId: string) {
+  const { appointment, access } = await findVisibleAppointment(db, actor, appointmentId);
+  if (access === 'operator') {
+    await audit(db, {
+      actorId: actor.userId,
+      action: 'appointment.pii_read',
+      entityType: 'appointment',
+      entityId: appointment.id,
+      appointmentId: appointment.id,
+    });
+  }
+  return viewFor(db, actor, appointment, access);
+}
+
+const filesCount = sql<number>`(select count(*)::int from ${files} where ${files.appointmentId} = ${appointments.id} and ${files.kind} <> 'invoice')`;
+
+export async function listForOperators(
+  db: Db,
+  actor: Actor,
+  query: { status: Appointment['status']; firmId?: string | undefined; page: number; pageSize: number },
+) {
+  const agent = alias(user, 'agent');
+  const where = and(
+    visibleAppointments(actor),
+    eq(appointments.status, query.status),
+    query.firmId ? eq(appointments.firmId, query.firmId) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(appointments).where(where);
+  const rows = await db
+    .select({
+      id: appointments.id,
+      name: appointments.name,
+      date: appointments.date,
+      status: appointments.status,
+      filesAttachedCount: filesCount,
+      filesUploaded: appointments.filesUploaded,
+      agentDownloaded: sql<boolean>`exists (select 1 from ${fileEvents} join ${files} on ${files.id} = ${fileEvents.fileId} where ${files.appointmentId} = ${appointments.id} and ${fileEvents.action} = 'read' and ${fileEvents.userId} = ${appointments.assignedAgentId})`,
+      unreadMessages: sql<number>`(select count(*)::int from ${notes} where ${notes.appointmentId} = ${appointments.id} and ${notes.adminReadAt} is null)`,
+      agentPaid: appointments.agentPaid,
+      agentPaidAt: appointments.agentPaidAt,
+      agentId: agent.id,
+      agentName: agent.name,
+      agentEmail: agent.email,
+      firmId: firms.id,
+      firmName: firms.name,
+    })
+    .from(appointments)
+    .innerJoin(firms, eq(firms.id, appointments.firmId))
+    .leftJoin(agent, eq(agent.id, appointments.assignedAgentId))
+    .where(where)
+    .orderBy(appointments.startsAt, appointments.id)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      date: r.date,
+      status: r.status,
+      filesAttachedCount: Number(r.filesAttachedCount),
+      filesUploaded: r.filesUploaded,
+      agentDownloaded: Boolean(r.agentDownloaded),
+      unreadMessages: Number(r.unreadMessages),
+      agentPaid: r.agentPaid,
+      agentPaidAt: r.agentPaidAt ? r.agentPaidAt.toISOString() : null,
+      agent: r.agentId ? { id: r.agentId, name: r.agentName!, email: r.agentEmail! } : null,
+      firm: { id: r.firmId, name: r.firmName },
+    })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Number(total?.n ?? 0),
+  };
+}
+
+export async function listForEscrow(
+  db: Db,
+  actor: Actor,
+  query: { view: 'in-process' | 'completed'; page: number; pageSize: number },
+) {
+  const agent = alias(user, 'agent');
+  const officer = alias(user, 'officer');
+  const statuses = query.view === 'in-process' ? [...IN_PROCESS_STATUSES] : [...CLOSED_STATUSES];
+  const where = and(visibleAppointments(actor), inArray(appointments.status, statuses));
+  const [total] = await db.select({ n: count() }).from(appointments).where(where);
+  const rows = await db
+    .select({
+      id: appointments.id,
+      date: appointments.date,
+      time: appointments.time,
+      timeTbd: appointments.timeTbd,
+      timeZone: appointments.timeZone,
+      fileNumber: appointments.fileNumber,
+      escrowOfficer: officer.name,
+      signerName: appointments.contactName,
+      status: appointments.status,
+      assignedAgent: agent.name,
+      filesAttachedCount: filesCount,
+      filesUploaded: appointments.filesUploaded,
+      unreadMessages: sql<number>`(select count(*)::int from ${notes} where ${notes.appointmentId} = ${appointments.id} and ${notes.escrowReadAt} is null)`,
+    })
+    .from(appointments)
+    .innerJoin(officer, eq(officer.id, appointments.createdBy))
+    .leftJoin(agent, eq(agent.id, appointments.assignedAgentId))
+    .where(where)
+    .orderBy(query.view === 'in-process' ? appointments.startsAt : desc(appointments.startsAt), appointments.id)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return {
+    items: rows.map((r) => ({ ...r, filesAttachedCount: Number(r.filesAttachedCount), unreadMessages: Number(r.unreadMessages) })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Number(total?.n ?? 0),
+  };
+}

@@ -1,0 +1,225 @@
+/**
+ * What each role may see of one appointment (DESIGN.md "Access"): operators everything, the
+ * escrow side its order without the agent fee and bids, the assigned agent the full order
+ * without firm data, an offered agent only the preview fields.
+ */
+import type { Db, Tx } from '@signingdesk/db';
+import { schema } from '@signingdesk/db';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { panelsEnabled } from '../../domain/appointment-rules';
+import type { AppointmentAccess } from '../../lib/access';
+import type { Actor } from '../../lib/actor';
+
+type Appointment = typeof schema.appointments.$inferSelect;
+const { user, profiles, offers } = schema;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+async function person(db: Db | Tx, userId: string | null) {
+  if (!userId) return null;
+  const [row] = await db
+    .select({ id: user.id, name: user.name, email: user.email, phone: profiles.phone })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .where(eq(user.id, userId));
+  return row ?? null;
+}
+
+export async function bidsOf(db: Db | Tx, appointmentId: string, statuses?: (typeof schema.offerStatus.enumValues)[number][]) {
+  const agent = alias(user, 'agent');
+  const rows = await db
+    .select({
+      offerId: offers.id,
+      status: offers.status,
+      bidCents: offers.bidCents,
+      notes: offers.notes,
+      respondedAt: offers.respondedAt,
+      agentId: agent.id,
+      name: agent.name,
+      email: agent.email,
+      phone: profiles.phone,
+    })
+    .from(offers)
+    .innerJoin(agent, eq(agent.id, offers.agentId))
+    .leftJoin(profiles, eq(profiles.userId, agent.id))
+    .where(
+      and(
+        eq(offers.appointmentId, appointmentId),
+        inArray(offers.status, statuses ?? ['claimed', 'countered', 'approved', 'rejected']),
+      ),
+    )
+    .orderBy(asc(offers.bidCents));
+  return rows.map((r) => ({
+    offerId: r.offerId,
+    agent: { id: r.agentId, name: r.name, email: r.email, phone: r.phone },
+    status: r.status,
+    bidCents: r.bidCents,
+    notes: r.notes,
+    respondedAt: iso(r.respondedAt),
+  }));
+}
+
+function common(a: Appointment) {
+  return {
+    id: a.id,
+    name: a.name,
+    status: a.status,
+    date: a.date,
+    time: a.time,
+    timeTbd: a.timeTbd,
+    timeZone: a.timeZone,
+    startsAt: a.startsAt,
+    scanBackRequired: a.scanBackRequired,
+    transactionType: a.transactionType,
+    financeType: a.financeType,
+    lender: a.lender,
+  };
+}
+
+function contactsOf(a: Appointment) {
+  return {
+    contactName: a.contactName,
+    contactPhone1: a.contactPhone1,
+    contactPhone2: a.contactPhone2,
+    contactEmail1: a.contactEmail1,
+    contactEmail2: a.contactEmail2,
+  };
+}
+
+export async function operatorView(db: Db | Tx, a: Appointment) {
+  const [firm] = await db.select({ id: schema.firms.id, name: schema.firms.name }).from(schema.firms).where(eq(schema.firms.id, a.firmId));
+  const [offerCount] = await db.select({ n: count() }).from(offers).where(eq(offers.appointmentId, a.id));
+  return {
+    view: 'operator' as const,
+    ...common(a),
+    street: a.street,
+    city: a.city,
+    state: a.state,
+    zip: a.zip,
+    fileNumber: a.fileNumber,
+    comments: a.comments,
+    agentFeeCents: a.agentFeeCents,
+    firmFeeCents: a.firmFeeCents,
+    ...contactsOf(a),
+    firm: firm!,
+    escrowOfficer: (await person(db, a.createdBy))!,
+    escrowEmail: a.escrowEmail,
+    assignedAgent: await person(db, a.assignedAgentId),
+    agentPaid: a.agentPaid,
+    agentPaidAt: iso(a.agentPaidAt),
+    filesUploaded: a.filesUploaded,
+    agentUploadEnabled: a.agentUploadEnabled,
+    uploadsApproved: a.uploadsApproved,
+    markedCompleted: a.markedCompleted,
+    offerCount: Number(offerCount?.n ?? 0),
+    bids: await bidsOf(db, a.id),
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+  };
+}
+
+export async function escrowView(db: Db | Tx, a: Appointment) {
+  return {
+    view: 'escrow' as const,
+    ...common(a),
+    street: a.street,
+    city: a.city,
+    state: a.state,
+    zip: a.zip,
+    fileNumber: a.fileNumber,
+    comments: a.comments,
+    ...contactsOf(a),
+    escrowOfficer: (await person(db, a.createdBy))!,
+    escrowEmail: a.escrowEmail,
+    assignedAgent: await person(db, a.assignedAgentId),
+    filesUploaded: a.filesUploaded,
+    agentUploadEnabled: a.agentUploadEnabled,
+    uploadsApproved: a.uploadsApproved,
+    markedCompleted: a.markedCompleted,
+  };
+}
+
+async function ownOffer(db: Db | Tx, appointmentId: string, agentId: string) {
+  const [offer] = await db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.appointmentId, appointmentId), eq(offers.agentId, agentId)));
+  return offer ?? null;
+}
+
+export async function agentView(db: Db | Tx, a: Appointment, agentId: string) {
+  const offer = await ownOffer(db, a.id, agentId);
+  const escrow = (await person(db, a.createdBy))!;
+  return {
+    view: 'agent' as const,
+    ...common(a),
+    street: a.street,
+    city: a.city,
+    state: a.state,
+    zip: a.zip,
+    comments: a.comments,
+    fileNumber: a.fileNumber,
+    feeCents: offer?.bidCents ?? a.agentFeeCents,
+    offerStatus: offer?.status ?? ('approved' as const),
+    escrowName: escrow.name,
+    escrowEmail: a.escrowEmail,
+    ...contactsOf(a),
+    showCompleteButton: a.status === 'Scheduled' && !a.markedCompleted,
+    markedCompleted: a.markedCompleted,
+    panelsEnabled: panelsEnabled(a.status, a.startsAt),
+    agentUploadEnabled: a.agentUploadEnabled,
+  };
+}
+
+const TAKEN_MESSAGE = 'This order has already been assigned. Thank you for your interest — new offers near you will arrive as notifications.';
+
+/** The offer preview of spec 02 §2, for the agent the appointment was offered to. */
+export async function previewView(db: Db | Tx, a: Appointment, agentId: string) {
+  const offer = await ownOffer(db, a.id, agentId);
+  const offerStatus = offer?.status ?? ('offered' as const);
+  let stage: 'offer' | 'pending' | 'assigned' | 'taken' | 'unavailable';
+  let message: string | null = null;
+  if (a.assignedAgentId === agentId) {
+    stage = 'assigned';
+    message = 'You have been approved and assigned to this signing.';
+  } else if (a.assignedAgentId || a.status === 'Scheduled' || a.status === 'Completed') {
+    stage = 'taken';
+    message = TAKEN_MESSAGE;
+  } else if (a.status === 'Paused' || a.status === 'Canceled' || offerStatus === 'removed' || offerStatus === 'rejected') {
+    stage = 'unavailable';
+    message = 'This order is no longer open for offers.';
+  } else if (offerStatus === 'claimed' || offerStatus === 'countered') {
+    stage = 'pending';
+    message = 'Your offer is pending approval. You will be notified when it is accepted or declined.';
+  } else {
+    stage = 'offer';
+  }
+  return {
+    view: 'preview' as const,
+    stage,
+    message,
+    ...common(a),
+    city: a.city,
+    state: a.state,
+    zip: a.zip,
+    feeCents: a.agentFeeCents,
+    offerStatus,
+    bidCents: offer?.bidCents ?? null,
+  };
+}
+
+/** The view of one appointment the actor may see. */
+export async function viewFor(db: Db | Tx, actor: Actor, a: Appointment, access: AppointmentAccess) {
+  switch (access) {
+    case 'operator':
+      return operatorView(db, a);
+    case 'firm':
+    case 'owner':
+      return escrowView(db, a);
+    case 'assigned-agent':
+      return agentView(db, a, actor.userId);
+    case 'offered-agent':
+      return previewView(db, a, actor.userId);
+  }
+}

@@ -1,0 +1,145 @@
+import { createRoute } from '@hono/zod-openapi';
+import { OPERATOR_ROLES } from '../../domain/roles';
+import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
+import { requireActor } from '../../middleware/guard';
+import { IdParamSchema } from '../appointments/appointments.schemas';
+import {
+  AssignSchema,
+  BidListSchema,
+  CounterSchema,
+  EmptySchema,
+  OfferIdParamSchema,
+  OfferResultSchema,
+  ReassignSchema,
+  SendResultSchema,
+  SendSchema,
+  SetStatusSchema,
+  TransitionResultSchema,
+} from './workflow.schemas';
+import {
+  acceptBid,
+  assignAgent,
+  changeStatus,
+  claimOffer,
+  completeAppointment,
+  counterOffer,
+  declineBid,
+  declineOffer,
+  listBids,
+  markAgentPaid,
+  reassignAgent,
+  sendToAgents,
+} from './workflow.service';
+
+const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
+const body = <T>(schema: T) => ({ body: { ...json(schema), required: false } });
+const operators = requireActor({ roles: OPERATOR_ROLES });
+const agents = requireActor({ roles: ['notary'], activeAgent: true });
+const mutationErrors = problemResponses(400, 401, 403, 404, 409, 422);
+
+function transition(path: string, summary: string, roles: readonly string[], guard: ReturnType<typeof requireActor>, note?: string) {
+  return { method: 'post' as const, path, tags: ['Workflow'], summary, ...rolesDoc(roles, note), middleware: guard };
+}
+
+const sendRoute = createRoute({
+  ...transition('/appointments/{id}/send', 'Send to notaries (or preferred agents only)', OPERATOR_ROLES, operators,
+    'Offers the appointment to active agents certified in its state or within the configured radius of its zip. Allowed while Open or Pending.'),
+  request: { params: IdParamSchema, ...body(SendSchema) },
+  responses: { 200: { description: 'Offered', ...json(SendResultSchema) }, ...mutationErrors },
+});
+const claimRoute = createRoute({
+  ...transition('/appointments/{id}/claim', 'Claim an offer at the offered fee (goes to pending approval)', ['notary'], agents,
+    '409 OFFER_TAKEN once another agent is assigned.'),
+  request: { params: IdParamSchema, ...body(EmptySchema) },
+  responses: { 200: { description: 'Claimed', ...json(OfferResultSchema) }, ...mutationErrors },
+});
+const counterRoute = createRoute({
+  ...transition('/appointments/{id}/counter', 'Counter an offer with an own bid', ['notary'], agents),
+  request: { params: IdParamSchema, body: { ...json(CounterSchema), required: true } },
+  responses: { 200: { description: 'Countered', ...json(OfferResultSchema) }, ...mutationErrors },
+});
+const declineRoute = createRoute({
+  ...transition('/appointments/{id}/decline', 'Decline an offer', ['notary'], agents),
+  request: { params: IdParamSchema, ...body(EmptySchema) },
+  responses: { 200: { description: 'Declined', ...json(OfferResultSchema) }, ...mutationErrors },
+});
+const bidsRoute = createRoute({
+  method: 'get',
+  path: '/appointments/{id}/bids',
+  tags: ['Workflow'],
+  summary: 'The bid list (agent, phone, email, bid, status)',
+  ...rolesDoc(OPERATOR_ROLES),
+  middleware: [operators] as const,
+  request: { params: IdParamSchema },
+  responses: { 200: { description: 'Bids', ...json(BidListSchema) }, ...problemResponses(401, 403, 404) },
+});
+const acceptRoute = createRoute({
+  ...transition('/appointments/{id}/bids/{offerId}/accept', 'Accept a bid: assigns the agent, rejects the other bids', OPERATOR_ROLES, operators,
+    'Exactly one accept wins; the others get 409 OFFER_TAKEN.'),
+  request: { params: OfferIdParamSchema, ...body(EmptySchema) },
+  responses: { 200: { description: 'Scheduled', ...json(TransitionResultSchema) }, ...mutationErrors },
+});
+const declineBidRoute = createRoute({
+  ...transition('/appointments/{id}/bids/{offerId}/decline', 'Decline a bid (the last one reopens the appointment)', OPERATOR_ROLES, operators),
+  request: { params: OfferIdParamSchema, ...body(EmptySchema) },
+  responses: { 200: { description: 'Declined', ...json(TransitionResultSchema) }, ...mutationErrors },
+});
+const assignRoute = createRoute({
+  ...transition('/appointments/{id}/assign', 'Directly assign an agent', OPERATOR_ROLES, operators),
+  request: { params: IdParamSchema, body: { ...json(AssignSchema), required: true } },
+  responses: { 200: { description: 'Scheduled', ...json(TransitionResultSchema) }, ...mutationErrors },
+});
+const reassignRoute = createRoute({
+  ...transition('/appointments/{id}/reassign', 'Reassign to another agent from the bid list, with notes for the displaced agent', OPERATOR_ROLES, operators),
+  request: { params: IdParamSchema, body: { ...json(ReassignSchema), required: true } },
+  responses: { 200: { description: 'Reassigned', ...json(TransitionResultSchema) }, ...mutationErrors },
+});
+const statusRoute = createRoute({
+  ...transition('/appointments/{id}/status', 'On hold, reopen, scheduled or canceled', OPERATOR_ROLES, operators,
+    'Cancel only while no agent has filled it.'),
+  request: { params: IdParamSchema, body: { ...json(SetStatusSchema), required: true } },
+  responses: { 200: { description: 'Changed', ...json(TransitionResultSchema) }, ...mutationErrors },
+});
+const completeRoute = createRoute({
+  ...transition('/appointments/{id}/complete', 'Mark the assignment complete', ['notary', ...OPERATOR_ROLES],
+    requireActor({ roles: ['notary', ...OPERATOR_ROLES], activeAgent: true }),
+    'The assigned agent or an operator; the agent’s answer reminds about scan-backs when they are required.'),
+  request: { params: IdParamSchema, ...body(EmptySchema) },
+  responses: { 200: { description: 'Completed', ...json(TransitionResultSchema) }, ...mutationErrors },
+});
+const paidRoute = createRoute({
+  ...transition('/appointments/{id}/mark-paid', 'Mark the agent paid (one way, with time)', OPERATOR_ROLES, operators),
+  request: { params: IdParamSchema, ...body(EmptySchema) },
+  responses: { 200: { description: 'Paid', ...json(TransitionResultSchema) }, ...mutationErrors },
+});
+
+export function workflowRoutes(options: { radiusMiles: number }): Router {
+  return createRouter()
+    .openapi(sendRoute, async (c) => {
+      const input = (c.req.valid('json') as { preferredOnly?: boolean } | undefined) ?? {};
+      return c.json(await sendToAgents(c.var.db, c.var.actor, c.req.valid('param').id, { preferredOnly: input.preferredOnly ?? false, radiusMiles: options.radiusMiles }), 200);
+    })
+    .openapi(claimRoute, async (c) => c.json(await claimOffer(c.var.db, c.var.actor, c.req.valid('param').id), 200))
+    .openapi(counterRoute, async (c) =>
+      c.json(await counterOffer(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json').bid), 200),
+    )
+    .openapi(declineRoute, async (c) => c.json(await declineOffer(c.var.db, c.var.actor, c.req.valid('param').id), 200))
+    .openapi(bidsRoute, async (c) => c.json(await listBids(c.var.db, c.var.actor, c.req.valid('param').id), 200))
+    .openapi(acceptRoute, async (c) => {
+      const { id, offerId } = c.req.valid('param');
+      return c.json(await acceptBid(c.var.db, c.var.actor, id, offerId), 200);
+    })
+    .openapi(declineBidRoute, async (c) => {
+      const { id, offerId } = c.req.valid('param');
+      return c.json(await declineBid(c.var.db, c.var.actor, id, offerId), 200);
+    })
+    .openapi(assignRoute, async (c) => c.json(await assignAgent(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 200))
+    .openapi(reassignRoute, async (c) =>
+      c.json(await reassignAgent(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 200),
+    )
+    .openapi(statusRoute, async (c) =>
+      c.json(await changeStatus(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json').status), 200),
+    )
+    .openapi(completeRoute, async (c) => c.json(await completeAppointment(c.var.db, c.var.actor, c.req.valid('param').id), 200))
+    .openapi(paidRoute, async (c) => c.json(await markAgentPaid(c.var.db, c.var.actor, c.req.valid('param').id), 200));
+}

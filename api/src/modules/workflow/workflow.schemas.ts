@@ -1,0 +1,74 @@
+import { z } from '@hono/zod-openapi';
+import { COUNTER_OFFER_MESSAGE, MONEY_PATTERN } from '../../domain/appointment-rules';
+import { OFFER_STATUSES } from '../../domain/codes';
+import { parseDollars } from '../../domain/money';
+import { AppointmentViewSchema, BidSchema } from '../appointments/appointments.schemas';
+
+export const SendSchema = z
+  .object({ preferredOnly: z.boolean().default(false).openapi({ description: 'Send to preferred agents only' }) })
+  .strict()
+  .openapi('SendToAgents');
+
+/** A bid as typed: optional $, digits, up to 2 decimals; more than zero. */
+export const BidAmount = z
+  .union([z.string(), z.number()])
+  .transform((v, ctx) => {
+    const text = typeof v === 'number' ? String(v) : v.trim();
+    const cents = MONEY_PATTERN.test(text) ? parseDollars(text) : null;
+    if (cents === null || cents <= 0) {
+      ctx.addIssue({ code: 'custom', message: COUNTER_OFFER_MESSAGE });
+      return z.NEVER;
+    }
+    return cents;
+  })
+  .openapi({ type: 'string', example: '175', description: 'Dollars, e.g. 175 or $175.00' });
+
+export const CounterSchema = z.object({ bid: BidAmount }).strict().openapi('Counter');
+export const EmptySchema = z.object({}).strict().openapi('NoBody');
+
+export const AssignSchema = z
+  .object({
+    agentId: z.uuid({ message: 'must be an agent id' }),
+    bid: BidAmount.optional().openapi({ description: 'Agreed fee; the appointment fee when omitted' }),
+  })
+  .strict()
+  .openapi('DirectAssign');
+
+export const ReassignSchema = z
+  .object({
+    offerId: z.uuid({ message: 'must be an offer id from the bid list' }),
+    notes: z.string().trim().max(1000, 'must be at most 1000 characters').optional().openapi({ description: 'For the displaced agent' }),
+  })
+  .strict()
+  .openapi('Reassign');
+
+export const SetStatusSchema = z
+  .object({
+    status: z.enum(['Paused', 'Open', 'Scheduled', 'Canceled'], {
+      message: 'must be Paused (on hold), Open, Scheduled or Canceled',
+    }),
+  })
+  .strict()
+  .openapi('SetStatus');
+
+export const OfferIdParamSchema = z.object({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' } }),
+  offerId: z.string().openapi({ param: { name: 'offerId', in: 'path' } }),
+});
+
+export const TransitionResultSchema = z
+  .object({ message: z.string(), appointment: AppointmentViewSchema })
+  .openapi('TransitionResult');
+
+export const SendResultSchema = z
+  .object({ message: z.string(), offered: z.number().int(), appointment: AppointmentViewSchema })
+  .openapi('SendResult');
+
+export const OfferResultSchema = z
+  .object({
+    message: z.string(),
+    offer: z.object({ id: z.string(), status: z.enum(OFFER_STATUSES), bidCents: z.number().int().nullable() }),
+  })
+  .openapi('OfferResult');
+
+export const BidListSchema = z.object({ items: z.array(BidSchema) }).openapi('BidList');

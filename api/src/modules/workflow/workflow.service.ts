@@ -1,0 +1,412 @@
+/**
+ * The appointment state machine (DESIGN.md "Domain", spec 02 §4). Every transition locks the
+ * appointment row (SELECT … FOR UPDATE) in one transaction, checks who may act and from which
+ * status, writes the change, its audit row and the notification jobs it causes, and commits
+ * all of it or nothing. Racing agents or operators are serialised by the lock, so exactly one
+ * wins; the others get a 409 with a code.
+ */
+import type { Db, Tx } from '@signingdesk/db';
+import { schema } from '@signingdesk/db';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { completionMessage } from '../../domain/appointment-rules';
+import { formatCents } from '../../domain/money';
+import { findVisibleAppointment, isUuid, type AppointmentAccess } from '../../lib/access';
+import type { Actor } from '../../lib/actor';
+import { AppError, notFound } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
+import { notify, operatorIds, type NotificationType } from '../../lib/notify';
+import { bidsOf, viewFor } from '../appointments/appointments.views';
+import { eligibleAgentIds } from './eligibility';
+
+const { appointments, offers, agentProfiles, profiles, user } = schema;
+type Appointment = typeof appointments.$inferSelect;
+type Offer = typeof offers.$inferSelect;
+type AppointmentStatus = Appointment['status'];
+const LIVE_BIDS = ['claimed', 'countered'] as const;
+
+const TAKEN = 'This order has already been assigned.';
+
+interface Locked {
+  tx: Tx;
+  appointment: Appointment;
+  access: AppointmentAccess;
+}
+
+async function withLockedAppointment<T>(db: Db, actor: Actor, appointmentId: string, work: (locked: Locked) => Promise<T>) {
+  return db.transaction(async (tx) => {
+    const { appointment, access } = await findVisibleAppointment(tx, actor, appointmentId, { forUpdate: true });
+    return work({ tx, appointment, access });
+  });
+}
+
+function refuseStatus(appointment: Appointment, allowed: readonly AppointmentStatus[], action: string): void {
+  if (allowed.includes(appointment.status)) return;
+  const label = appointment.status === 'Paused' ? 'on hold' : appointment.status.toLowerCase();
+  throw new AppError('NOT_ALLOWED_IN_STATUS', `You cannot ${action} an appointment that is ${label}.`);
+}
+
+async function result(tx: Tx, actor: Actor, appointmentId: string, access: AppointmentAccess, message: string) {
+  const [appointment] = await tx.select().from(appointments).where(eq(appointments.id, appointmentId));
+  return { message, appointment: await viewFor(tx, actor, appointment!, access) };
+}
+
+async function record(
+  tx: Tx,
+  actor: Actor,
+  appointment: Appointment,
+  action: string,
+  details: Record<string, unknown>,
+  notifications: { type: NotificationType; to: (string | null)[]; payload?: Record<string, unknown> }[],
+) {
+  await audit(tx, { actorId: actor.userId, action, entityType: 'appointment', entityId: appointment.id, appointmentId: appointment.id, details });
+  for (const n of notifications) {
+    await notify(tx, {
+      type: n.type,
+      recipientIds: n.to.filter((id): id is string => Boolean(id) && id !== actor.userId),
+      appointmentId: appointment.id,
+      payload: { name: appointment.name, url: `/preview/${appointment.id}`, ...n.payload },
+    });
+  }
+}
+
+async function liveBidderIds(tx: Tx, appointmentId: string, exceptOfferId?: string): Promise<string[]> {
+  const rows = await tx
+    .select({ agentId: offers.agentId })
+    .from(offers)
+    .where(and(eq(offers.appointmentId, appointmentId), inArray(offers.status, [...LIVE_BIDS]), exceptOfferId ? ne(offers.id, exceptOfferId) : undefined));
+  return rows.map((r) => r.agentId);
+}
+
+async function setStatus(tx: Tx, appointmentId: string, values: Partial<Appointment>) {
+  await tx.update(appointments).set(values).where(eq(appointments.id, appointmentId));
+}
+
+/** Closes the bidding: every other live bid is rejected, every unanswered offer removed. */
+async function closeBidding(tx: Tx, appointmentId: string, winnerOfferId: string | null) {
+  const others = winnerOfferId ? ne(offers.id, winnerOfferId) : undefined;
+  await tx
+    .update(offers)
+    .set({ status: 'rejected', respondedAt: new Date() })
+    .where(and(eq(offers.appointmentId, appointmentId), inArray(offers.status, [...LIVE_BIDS]), others));
+  await tx
+    .update(offers)
+    .set({ status: 'removed' })
+    .where(and(eq(offers.appointmentId, appointmentId), inArray(offers.status, ['offered', 'declined']), others));
+}
+
+// ——— Operators: offering ———
+
+export async function sendToAgents(db: Db, actor: Actor, appointmentId: string, options: { preferredOnly: boolean; radiusMiles: number }) {
+  return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
+    refuseStatus(appointment, ['Open', 'Pending'], 'send');
+    const eligible = await eligibleAgentIds(tx, {
+      state: appointment.state,
+      latitude: appointment.latitude,
+      longitude: appointment.longitude,
+      radiusMiles: options.radiusMiles,
+      preferredOnly: options.preferredOnly,
+    });
+    const added: string[] = [];
+    for (let i = 0; i < eligible.length; i += 1000) {
+      const rows = await tx
+        .insert(offers)
+        .values(eligible.slice(i, i + 1000).map((agentId) => ({ appointmentId: appointment.id, agentId })))
+        .onConflictDoNothing()
+        .returning({ agentId: offers.agentId });
+      added.push(...rows.map((r) => r.agentId));
+    }
+    await record(tx, actor, appointment, options.preferredOnly ? 'appointment.sent_preferred' : 'appointment.sent', { offered: added.length }, [
+      {
+        type: 'offer.new',
+        to: added,
+        payload: {
+          city: appointment.city,
+          state: appointment.state,
+          date: appointment.date,
+          time: appointment.timeTbd ? 'TBD' : appointment.time,
+          timeZone: appointment.timeZone,
+          fee: formatCents(appointment.agentFeeCents),
+        },
+      },
+    ]);
+    const who = options.preferredOnly ? 'preferred agents' : 'signing agents';
+    const message =
+      added.length === 0
+        ? `No new ${who} to offer this appointment to; everyone eligible already has it.`
+        : `Offered to ${added.length} ${who}.`;
+    return { ...(await result(tx, actor, appointment.id, access, message)), offered: added.length };
+  });
+}
+
+// ——— Agents: claim, counter, decline ———
+
+async function agentOffer(tx: Tx, actor: Actor, appointment: Appointment, access: AppointmentAccess): Promise<Offer> {
+  if (access === 'assigned-agent') throw new AppError('NOT_ALLOWED_IN_STATUS', 'You are already assigned to this appointment.');
+  if (access !== 'offered-agent') throw notFound('This appointment');
+  const [offer] = await tx
+    .select()
+    .from(offers)
+    .where(and(eq(offers.appointmentId, appointment.id), eq(offers.agentId, actor.userId)));
+  if (!offer) throw notFound('This appointment');
+  return offer;
+}
+
+function refuseClosedForBids(appointment: Appointment) {
+  if (appointment.assignedAgentId || appointment.status === 'Scheduled' || appointment.status === 'Completed') {
+    throw new AppError('OFFER_TAKEN', TAKEN);
+  }
+  refuseStatus(appointment, ['Open', 'Pending'], 'bid on');
+}
+
+async function placeBid(db: Db, actor: Actor, appointmentId: string, bid: { counter: boolean; cents?: number }) {
+  return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
+    const offer = await agentOffer(tx, actor, appointment, access);
+    refuseClosedForBids(appointment);
+    if (offer.status === 'removed' || offer.status === 'rejected') {
+      throw new AppError('NOT_ALLOWED_IN_STATUS', 'This offer is no longer open to you.');
+    }
+    const bidCents = bid.counter ? bid.cents! : appointment.agentFeeCents;
+    const status = bid.counter ? 'countered' : 'claimed';
+    const [updated] = await tx
+      .update(offers)
+      .set({ status, bidCents, respondedAt: new Date() })
+      .where(eq(offers.id, offer.id))
+      .returning();
+    if (appointment.status === 'Open') await setStatus(tx, appointment.id, { status: 'Pending' });
+    await record(tx, actor, appointment, bid.counter ? 'offer.countered' : 'offer.claimed', { offerId: offer.id, bidCents }, [
+      { type: 'appointment.bid_received', to: await operatorIds(tx), payload: { agent: actor.name, bid: formatCents(bidCents), kind: status } },
+    ]);
+    return {
+      message: bid.counter
+        ? `Thank you! Your counter offer of ${formatCents(bidCents)} was sent and is pending approval.`
+        : `Thank you! Your claim at ${formatCents(bidCents)} was received and is pending approval.`,
+      offer: { id: updated!.id, status: updated!.status, bidCents: updated!.bidCents },
+    };
+  });
+}
+
+export const claimOffer = (db: Db, actor: Actor, appointmentId: string) => placeBid(db, actor, appointmentId, { counter: false });
+export const counterOffer = (db: Db, actor: Actor, appointmentId: string, cents: number) =>
+  placeBid(db, actor, appointmentId, { counter: true, cents });
+
+export async function declineOffer(db: Db, actor: Actor, appointmentId: string) {
+  return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
+    const offer = await agentOffer(tx, actor, appointment, access);
+    if (!['offered', 'claimed', 'countered'].includes(offer.status)) {
+      throw new AppError('NOT_ALLOWED_IN_STATUS', offer.status === 'declined' ? 'You already declined this offer.' : 'This offer is no longer open to you.');
+    }
+    const [updated] = await tx
+      .update(offers)
+      .set({ status: 'declined', bidCents: appointment.agentFeeCents, respondedAt: new Date() })
+      .where(eq(offers.id, offer.id))
+      .returning();
+    if (appointment.status === 'Pending' && (await liveBidderIds(tx, appointment.id)).length === 0) {
+      await setStatus(tx, appointment.id, { status: 'Open' });
+    }
+    await record(tx, actor, appointment, 'offer.declined', { offerId: offer.id }, []);
+    return {
+      message: 'You declined this offer. Thank you for letting us know.',
+      offer: { id: updated!.id, status: updated!.status, bidCents: updated!.bidCents },
+    };
+  });
+}
+
+// ——— Operators: bids and assignment ———
+
+async function offerOf(tx: Tx, appointmentId: string, offerId: string): Promise<Offer> {
+  if (!isUuid(offerId)) throw notFound('This bid');
+  const [offer] = await tx.select().from(offers).where(and(eq(offers.id, offerId), eq(offers.appointmentId, appointmentId)));
+  if (!offer) throw notFound('This bid');
+  return offer;
+}
+
+export async function acceptBid(db: Db, actor: Actor, appointmentId: string, offerId: string) {
+  return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
+    if (appointment.assignedAgentId) throw new AppError('OFFER_TAKEN', 'Another bid was already accepted for this appointment.');
+    refuseStatus(appointment, ['Open', 'Pending'], 'accept a bid on');
+    const offer = await offerOf(tx, appointment.id, offerId);
+    if (!LIVE_BIDS.includes(offer.status as (typeof LIVE_BIDS)[number])) {
+      throw new AppError('NOT_ALLOWED_IN_STATUS', `This bid is ${offer.status}; only claimed or countered bids can be accepted.`);
+    }
+    const losers = await liveBidderIds(tx, appointment.id, offer.id);
+    await tx.update(offers).set({ status: 'approved', respondedAt: new Date() }).where(eq(offers.id, offer.id));
+    await closeBidding(tx, appointment.id, offer.id);
+    await setStatus(tx, appointment.id, { status: 'Scheduled', assignedAgentId: offer.agentId });
+    await record(tx, actor, appointment, 'bid.accepted', { offerId: offer.id, agentId: offer.agentId, bidCents: offer.bidCents }, [
+      { type: 'bid.accepted', to: [offer.agentId], payload: { fee: formatCents(offer.bidCents ?? appointment.agentFeeCents) } },
+      { type: 'bid.declined', to: losers },
+      { type: 'assignment.changed', to: [appointment.createdBy], payload: { agentId: offer.agentId } },
+    ]);
+    return result(tx, actor, appointment.id, access, 'Bid accepted: the agent is assigned and everyone was notified.');
+  });
+}
+
+export async function declineBid(db: Db, actor: Actor, appointmentId: string, offerId: string) {
+  return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
+    refuseStatus(appointment, ['Open', 'Pending'], 'decline a bid on');
+    const offer = await offerOf(tx, appointment.id, offerId);
+    if (!LIVE_BIDS.includes(offer.status as (typeof LIVE_BIDS)[number])) {
+      throw new AppError('NOT_ALLOWED_IN_STATUS', `This bid is ${offer.status}; only claimed or countered bids can be declined.`);
+    }
+    await tx.update(offers).set({ status: 'rejected', respondedAt: new Date() }).where(eq(offers.id, offer.id));
+    const reopened = appointment.status === 'Pending' && (await liveBidderIds(tx, appointment.id)).length === 0;
+    if (reopened) await setStatus(tx, appointment.id, { status: 'Open' });
+    await record(tx, actor, appointment, 'bid.declined', { offerId: offer.id, agentId: offer.agentId, reopened }, [
+      { type: 'bid.declined', to: [offer.agentId] },
+    ]);
+    return result(tx, actor, appointment.id, access, reopened ? 'Bid declined; no bids remain, so the appointment is open again.' : 'Bid declined.');
+  });
+}
+
+async function requireActiveAgent(tx: Tx, agentId: string) {
+  const [agent] = await tx
+    .select({ id: user.id, status: profiles.status, registration: agentProfiles.registrationStatus })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.userId, user.id))
+    .innerJoin(agentProfiles, eq(agentProfiles.userId, user.id))
+    .where(and(eq(user.id, agentId), eq(user.role, 'notary')));
+  if (!agent || agent.status !== 'active' || agent.registration !== 'approved') {
+    throw new AppError('VALIDATION_FAILED', 'That signing agent was not found or is not active.', [
+      { field: 'agentId', message: 'must be an active signing agent' },
+    ]);
+  }
+}
+
+export async function assignAgent(db: Db, actor: Actor, appointmentId: string, input: { agentId: string; bid?: number | undefined }) {
+  return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
+    if (appointment.assignedAgentId) {
+      throw new AppError('OFFER_TAKEN', 'An agent is already assigned; use reassignment from the bid list.');
+    }
+    refuseStatus(appointment, ['Open', 'Pending', 'Paused'], 'assign an agent to');
+    await requireActiveAgent(tx, input.agentId);
+    const bidCents = input.bid ?? appointment.agentFeeCents;
+    const losers = (await liveBidderIds(tx, appointment.id)).filter((id) => id !== input.agentId);
+    const [offer] = await tx
+      .insert(offers)
+      .values({ appointmentId: appointment.id, agentId: input.agentId, status: 'approved', bidCents, respondedAt: new Date() })
+      .onConflictDoUpdate({
+        target: [offers.appointmentId, offers.agentId],
+        set: { status: 'approved', bidCents, respondedAt: new Date() },
+      })
+      .returning();
+    await closeBidding(tx, appointment.id, offer!.id);
+    await setStatus(tx, appointment.id, { status: 'Scheduled', assignedAgentId: input.agentId });
+    await record(tx, actor, appointment, 'appointment.assigned', { agentId: input.agentId, bidCents, direct: true }, [
+      { type: 'assignment.changed', to: [input.agentId], payload: { fee: formatCents(bidCents), assigned: true } },
+      { type: 'bid.declined', to: losers },
+      { type: 'assignment.changed', to: [appointment.createdBy], payload: { agentId: input.agentId } },
+    ]);
+    return result(tx, actor, appointment.id, access, 'The agent is assigned and was notified.');
+  });
+}
+
+export async function reassignAgent(db: Db, actor: Actor, appointmentId: string, input: { offerId: string; notes?: string | undefined }) {
+  return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
+    if (!appointment.assignedAgentId) {
+      throw new AppError('NOT_ALLOWED_IN_STATUS', 'No agent is assigned yet; accept a bid or assign an agent directly.');
+    }
+    refuseStatus(appointment, ['Scheduled', 'Paused'], 'reassign');
+    const offer = await offerOf(tx, appointment.id, input.offerId);
+    if (offer.agentId === appointment.assignedAgentId) {
+      throw new AppError('VALIDATION_FAILED', 'That agent is already assigned.', [{ field: 'offerId', message: 'is the assigned agent' }]);
+    }
+    if (!['claimed', 'countered', 'rejected'].includes(offer.status)) {
+      throw new AppError('VALIDATION_FAILED', 'Choose an agent from the bid list.', [{ field: 'offerId', message: 'must be a bid of this appointment' }]);
+    }
+    await requireActiveAgent(tx, offer.agentId);
+    const displaced = appointment.assignedAgentId;
+    await tx
+      .update(offers)
+      .set({ status: 'removed', notes: input.notes ?? null, respondedAt: new Date() })
+      .where(and(eq(offers.appointmentId, appointment.id), eq(offers.agentId, displaced)));
+    await tx.update(offers).set({ status: 'approved', respondedAt: new Date() }).where(eq(offers.id, offer.id));
+    await setStatus(tx, appointment.id, { assignedAgentId: offer.agentId });
+    await record(tx, actor, appointment, 'appointment.reassigned', { from: displaced, to: offer.agentId, notes: input.notes ?? null }, [
+      { type: 'assignment.displaced', to: [displaced], payload: { notes: input.notes ?? null } },
+      { type: 'assignment.changed', to: [offer.agentId], payload: { fee: formatCents(offer.bidCents ?? appointment.agentFeeCents), assigned: true } },
+      { type: 'assignment.changed', to: [appointment.createdBy], payload: { agentId: offer.agentId } },
+    ]);
+    return result(tx, actor, appointment.id, access, 'The appointment was reassigned; both agents were notified.');
+  });
+}
+
+export async function listBids(db: Db, actor: Actor, appointmentId: string) {
+  const { appointment } = await findVisibleAppointment(db, actor, appointmentId);
+  return { items: await bidsOf(db, appointment.id) };
+}
+
+// ——— Operators: status ———
+
+export async function changeStatus(db: Db, actor: Actor, appointmentId: string, target: 'Paused' | 'Open' | 'Scheduled' | 'Canceled') {
+  return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
+    let next: AppointmentStatus = target;
+    const toNotify: (string | null)[] = [appointment.createdBy, appointment.assignedAgentId];
+    switch (target) {
+      case 'Paused':
+        refuseStatus(appointment, ['Open', 'Pending', 'Scheduled'], 'put on hold');
+        break;
+      case 'Open':
+        refuseStatus(appointment, ['Paused', 'Canceled'], 'reopen');
+        if (appointment.assignedAgentId) {
+          throw new AppError('NOT_ALLOWED_IN_STATUS', 'An agent is assigned: set the appointment to Scheduled instead.');
+        }
+        next = (await liveBidderIds(tx, appointment.id)).length > 0 ? 'Pending' : 'Open';
+        break;
+      case 'Scheduled':
+        refuseStatus(appointment, ['Paused'], 'set to scheduled');
+        if (!appointment.assignedAgentId) {
+          throw new AppError('NOT_ALLOWED_IN_STATUS', 'No agent is assigned: accept a bid or assign an agent first.');
+        }
+        break;
+      case 'Canceled':
+        if (appointment.assignedAgentId) {
+          throw new AppError('NOT_ALLOWED_IN_STATUS', 'An agent has filled this appointment; it can no longer be canceled.');
+        }
+        refuseStatus(appointment, ['Open', 'Pending', 'Paused'], 'cancel');
+        toNotify.push(...(await liveBidderIds(tx, appointment.id)));
+        await closeBidding(tx, appointment.id, null);
+        break;
+    }
+    await setStatus(tx, appointment.id, { status: next });
+    await record(tx, actor, appointment, 'appointment.status_changed', { from: appointment.status, to: next }, [
+      { type: target === 'Canceled' ? 'appointment.canceled' : 'appointment.status_changed', to: toNotify, payload: { from: appointment.status, to: next } },
+    ]);
+    const shown = next === 'Paused' ? 'On Hold' : next;
+    return result(tx, actor, appointment.id, access, `The appointment is now ${shown}.`);
+  });
+}
+
+// ——— Completion and payment ———
+
+export async function completeAppointment(db: Db, actor: Actor, appointmentId: string) {
+  return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
+    const byAgent = access === 'assigned-agent';
+    if (!byAgent && access !== 'operator') throw notFound('This appointment');
+    if (appointment.markedCompleted || appointment.status === 'Completed') {
+      throw new AppError('NOT_ALLOWED_IN_STATUS', 'This assignment is already marked complete.');
+    }
+    refuseStatus(appointment, ['Scheduled'], 'mark complete');
+    await setStatus(tx, appointment.id, { status: 'Completed', markedCompleted: true, markedCompletedAt: new Date() });
+    await record(tx, actor, appointment, 'appointment.completed', { by: byAgent ? 'agent' : 'operator' }, [
+      {
+        type: 'appointment.completed',
+        to: byAgent ? [appointment.createdBy, ...(await operatorIds(tx))] : [appointment.createdBy, appointment.assignedAgentId],
+        payload: { scanBackRequired: appointment.scanBackRequired },
+      },
+    ]);
+    return result(tx, actor, appointment.id, access, byAgent ? completionMessage(appointment.scanBackRequired) : 'The appointment is marked complete.');
+  });
+}
+
+export async function markAgentPaid(db: Db, actor: Actor, appointmentId: string) {
+  return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
+    if (appointment.agentPaid) throw new AppError('ALREADY_PAID', 'The agent is already marked paid.');
+    if (!appointment.assignedAgentId) throw new AppError('NOT_ALLOWED_IN_STATUS', 'No agent is assigned to pay.');
+    refuseStatus(appointment, ['Scheduled', 'Completed'], 'mark paid');
+    await setStatus(tx, appointment.id, { agentPaid: true, agentPaidAt: sql`now()` as unknown as Date });
+    await record(tx, actor, appointment, 'appointment.agent_paid', { agentId: appointment.assignedAgentId }, [
+      { type: 'agent.paid', to: [appointment.assignedAgentId] },
+    ]);
+    return result(tx, actor, appointment.id, access, 'The agent is marked paid.');
+  });
+}
