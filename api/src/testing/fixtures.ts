@@ -1,0 +1,128 @@
+/**
+ * Builders for workflow tests: appointments in a chosen state, made through the real API
+ * where that is cheap and directly in the database where a test needs many of them.
+ */
+import { schema } from '@signingdesk/db';
+import { and, eq, inArray } from 'drizzle-orm';
+import { readJson, type TestApp } from './test-app';
+
+export const VALID_ORDER = {
+  name: 'Fixture Refinance',
+  date: '2026-12-10',
+  time: '14:30',
+  street: '200 N Spring St',
+  city: 'Los Angeles',
+  state: 'CA',
+  zip: '90012',
+  agentFee: '$150',
+  scanBackRequired: true,
+  transactionType: 2,
+  financeType: 12,
+  contactName: 'Maria Signer',
+  contactPhone1: '2135550199',
+  contactEmail1: 'maria.signer@example.com',
+  lender: 'Chase Home Lending',
+  fileNumber: 'FX-1',
+};
+
+export interface Sessions {
+  admin: string;
+  subAdmin: string;
+  orgAdmin: string;
+  escrowA: string;
+  escrowB: string;
+  agent: string;
+  pendingAgent: string;
+  otherAgent: string;
+}
+
+export async function userIdOf(t: TestApp, email: string): Promise<string> {
+  const [row] = await t.database.db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, email));
+  return row!.id;
+}
+
+/** An active agent of the seed other than agent@demo.test, with a known password. */
+export async function otherAgentEmail(t: TestApp): Promise<string> {
+  const rows = await t.database.db
+    .select({ email: schema.user.email })
+    .from(schema.user)
+    .innerJoin(schema.profiles, eq(schema.profiles.userId, schema.user.id))
+    .where(and(eq(schema.user.role, 'notary'), eq(schema.profiles.status, 'active')))
+    .orderBy(schema.user.email);
+  return rows.find((r) => r.email !== 'agent@demo.test')!.email;
+}
+
+export async function signInAll(t: TestApp): Promise<Sessions> {
+  return {
+    admin: await t.signIn('admin@demo.test'),
+    subAdmin: await t.signIn('subadmin@demo.test'),
+    orgAdmin: await t.signIn('orgadmin@firm-a.demo.test'),
+    escrowA: await t.signIn('escrow@firm-a.demo.test'),
+    escrowB: await t.signIn('escrow@firm-b.demo.test'),
+    agent: await t.signIn('agent@demo.test'),
+    pendingAgent: await t.signIn('pending-agent@demo.test'),
+    otherAgent: await t.signIn(await otherAgentEmail(t)),
+  };
+}
+
+export async function createOrder(t: TestApp, cookie: string, overrides: Record<string, unknown> = {}): Promise<string> {
+  const res = await t.request('/api/appointments', { method: 'POST', cookie, body: JSON.stringify({ ...VALID_ORDER, ...overrides }) });
+  if (res.status !== 201) throw new Error(`create answered ${res.status}: ${await res.text()}`);
+  return (await readJson(res)).appointment.id;
+}
+
+/** Offers the appointment to exactly these agents (bypassing eligibility). */
+export async function offerTo(t: TestApp, appointmentId: string, agentIds: string[]) {
+  await t.database.db
+    .insert(schema.offers)
+    .values(agentIds.map((agentId) => ({ appointmentId, agentId })))
+    .onConflictDoNothing();
+}
+
+export async function post(t: TestApp, path: string, cookie: string, body?: unknown, headers?: Record<string, string>) {
+  const res = await t.request(path, {
+    method: 'POST',
+    cookie,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(headers ? { headers } : {}),
+  });
+  return { status: res.status, body: await readJson(res).catch(() => null), headers: res.headers };
+}
+
+export async function appointmentRow(t: TestApp, id: string) {
+  const [row] = await t.database.db.select().from(schema.appointments).where(eq(schema.appointments.id, id));
+  return row!;
+}
+
+export async function offersOf(t: TestApp, appointmentId: string) {
+  return t.database.db.select().from(schema.offers).where(eq(schema.offers.appointmentId, appointmentId));
+}
+
+export async function jobsOf(t: TestApp, appointmentId: string, types?: string[]) {
+  return t.database.db
+    .select()
+    .from(schema.notificationJobs)
+    .where(and(eq(schema.notificationJobs.appointmentId, appointmentId), types ? inArray(schema.notificationJobs.type, types) : undefined));
+}
+
+export async function auditOf(t: TestApp, appointmentId: string) {
+  return t.database.db.select().from(schema.auditLog).where(eq(schema.auditLog.appointmentId, appointmentId));
+}
+
+/** An appointment with a claimed bid from agent@demo.test (Pending). */
+export async function pendingWithBid(t: TestApp, s: Sessions): Promise<{ id: string; offerId: string }> {
+  const id = await createOrder(t, s.escrowA);
+  const agentId = await userIdOf(t, 'agent@demo.test');
+  await offerTo(t, id, [agentId]);
+  const claim = await post(t, `/api/appointments/${id}/claim`, s.agent);
+  if (claim.status !== 200) throw new Error(`claim answered ${claim.status}: ${JSON.stringify(claim.body)}`);
+  return { id, offerId: claim.body.offer.id };
+}
+
+/** An appointment assigned to agent@demo.test (Scheduled). */
+export async function scheduledForAgent(t: TestApp, s: Sessions): Promise<{ id: string; offerId: string }> {
+  const pending = await pendingWithBid(t, s);
+  const accept = await post(t, `/api/appointments/${pending.id}/bids/${pending.offerId}/accept`, s.admin);
+  if (accept.status !== 200) throw new Error(`accept answered ${accept.status}: ${JSON.stringify(accept.body)}`);
+  return pending;
+}
