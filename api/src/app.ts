@@ -42,6 +42,7 @@ export function createApi(deps: AppDeps) {
   api.route('/', previewRoutes);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
+    servers: [{ url: '/api' }],
     info: {
       title: 'SigningDesk API',
       version: '1.0.0',

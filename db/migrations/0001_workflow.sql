@@ -12,6 +12,7 @@ CREATE TABLE "notification_jobs" (
 	"delivered_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "idempotency_keys" ALTER COLUMN "response_body" SET DATA TYPE text;--> statement-breakpoint
 ALTER TABLE "appointments" ADD COLUMN "latitude" double precision;--> statement-breakpoint
 ALTER TABLE "appointments" ADD COLUMN "longitude" double precision;--> statement-breakpoint
 ALTER TABLE "notification_jobs" ADD CONSTRAINT "notification_jobs_recipient_id_user_id_fk" FOREIGN KEY ("recipient_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

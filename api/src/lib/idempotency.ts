@@ -53,9 +53,9 @@ export async function withIdempotency(c: Context<AppEnv>, actor: Actor, next: Ne
     if (existing.state === 'done') {
       const status = existing.responseStatus ?? 200;
       const headers: Record<string, string> = { [REPLAYED_HEADER]: 'true' };
-      if (existing.responseBody === null) return c.body(null, status as 200);
+      if (existing.responseBody === null) return c.body(null, status as 200, headers);
       headers['Content-Type'] = status >= 400 ? 'application/problem+json' : 'application/json';
-      return c.body(JSON.stringify(existing.responseBody), status as 200, headers);
+      return c.body(existing.responseBody, status as 200, headers);
     }
     // Still running: unless the first attempt died, the caller must wait for it.
     const [retaken] = await db
@@ -74,14 +74,7 @@ export async function withIdempotency(c: Context<AppEnv>, actor: Actor, next: Ne
     return;
   }
   const text = await c.res.clone().text();
-  let responseBody: unknown = null;
-  if (text) {
-    try {
-      responseBody = JSON.parse(text);
-    } catch {
-      responseBody = { text };
-    }
-  }
+  const responseBody = text === '' ? null : text;
   await db
     .update(table)
     .set({ state: 'done', responseStatus: c.res.status, responseBody, completedAt: sql`now()` })

@@ -19,24 +19,30 @@ export interface TestApp {
   /** Signs in and returns the Cookie header value of the new session. */
   signIn(email: string, password?: string): Promise<string>;
   /** GET/POST… with an optional session cookie. */
-  request(path: string, init?: RequestInit & { cookie?: string | undefined }): Promise<Response>;
+  request(path: string, init?: RequestInit & { cookie?: string | undefined; clientIp?: string }): Promise<Response>;
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { seed?: boolean; staticRoots?: AppDeps['staticRoots'] } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seed?: boolean; agentCount?: number; staticRoots?: AppDeps['staticRoots'] } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
-  if (options.seed !== false) await seedDemoData(database.db, { agentCount: 60 });
+  if (options.seed !== false) await seedDemoData(database.db, { agentCount: options.agentCount ?? 60 });
   const env = parseEnv({ NODE_ENV: 'test', PUBLIC_ORIGIN: TEST_ORIGIN });
   const auth = createAuth({ db: database.db, secret: 'test-secret-that-is-long-enough-0123456789', origin: TEST_ORIGIN });
   const app = createApp({ env, database, auth, staticRoots: options.staticRoots });
 
-  const request = (path: string, init: RequestInit & { cookie?: string | undefined } = {}) => {
-    const { cookie, ...rest } = init;
+  // Each sign-in comes from its own address, so suites signing in many users stay under the
+  // per-address sign-in limit (which has its own test).
+  let signIns = 0;
+  const request = (path: string, init: RequestInit & { cookie?: string | undefined; clientIp?: string } = {}) => {
+    const { cookie, clientIp = '127.0.0.1', ...rest } = init;
     const headers = new Headers(rest.headers);
     headers.set('origin', TEST_ORIGIN);
     if (cookie) headers.set('cookie', cookie);
     if (rest.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
-    return Promise.resolve(app.request(`${TEST_ORIGIN}${path}`, { ...rest, headers }));
+    const bindings = { incoming: { socket: { remoteAddress: clientIp, remotePort: 40000, remoteFamily: 'IPv4' } } };
+    return Promise.resolve(app.request(`${TEST_ORIGIN}${path}`, { ...rest, headers }, bindings));
   };
 
   return {
@@ -44,7 +50,9 @@ export async function createTestApp(options: { seed?: boolean; staticRoots?: App
     database,
     request,
     async signIn(email, password = DEMO_PASSWORD) {
-      const res = await request('/api/auth/sign-in/email', { method: 'POST', body: JSON.stringify({ email, password }) });
+      signIns++;
+      const clientIp = `10.${(signIns >> 16) & 255}.${(signIns >> 8) & 255}.${signIns & 255}`;
+      const res = await request('/api/auth/sign-in/email', { method: 'POST', body: JSON.stringify({ email, password }), clientIp });
       if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${await res.text()}`);
       return res.headers
         .getSetCookie()

@@ -48,7 +48,8 @@ export const idempotencyKeys = pgTable(
     requestHash: text('request_hash').notNull(),
     state: idempotencyState('state').notNull().default('in_progress'),
     responseStatus: integer('response_status'),
-    responseBody: jsonb('response_body'),
+    /** The response exactly as first sent, replayed byte for byte. */
+    responseBody: text('response_body'),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },

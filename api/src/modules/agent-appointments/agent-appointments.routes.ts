@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { createRouter, problemResponses } from '../../lib/openapi';
+import { createRouter, problemResponses, rolesDoc } from '../../lib/openapi';
 import { requireActor } from '../../middleware/guard';
 import { AgentListQuerySchema, AgentListSchema } from './agent-appointments.schemas';
 import { listAgentAppointments } from './agent-appointments.service';
@@ -9,7 +9,7 @@ const listRoute = createRoute({
   path: '/agent/appointments',
   tags: ['Agent'],
   summary: "The agent portal's lists: open, pending, assigned, completed",
-  description: 'Roles: notary with an active registration.',
+  ...rolesDoc(['notary'], 'With an active registration.'),
   middleware: [requireActor({ roles: ['notary'], activeAgent: true })] as const,
   request: { query: AgentListQuerySchema },
   responses: {

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Database } from '@signingdesk/db';
-import { createRouter } from '../../lib/openapi';
+import { createRouter, rolesDoc } from '../../lib/openapi';
 
 const HealthSchema = z
   .object({
@@ -20,7 +20,7 @@ const getHealth = createRoute({
   path: '/health',
   tags: ['Operations'],
   summary: 'Database kind and migration state',
-  description: 'Public.',
+  ...rolesDoc('public'),
   responses: {
     200: { description: 'Serving', content: { 'application/json': { schema: HealthSchema } } },
     503: { description: 'Migrations not applied', content: { 'application/json': { schema: HealthSchema } } },

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { portalPath } from '../../domain/roles';
-import { createRouter, problemResponses } from '../../lib/openapi';
+import { createRouter, problemResponses, rolesDoc } from '../../lib/openapi';
 import { requireActor } from '../../middleware/guard';
 import { MeSchema } from './session.schemas';
 
@@ -10,7 +10,7 @@ const getMe = createRoute({
   path: '/me',
   tags: ['Session'],
   summary: 'The signed-in user, their role, firm and portal',
-  description: 'Roles: any signed-in user.',
+  ...rolesDoc('signed-in'),
   middleware: [requireActor()] as const,
   responses: {
     200: { description: 'The signed-in user', content: { 'application/json': { schema: MeSchema } } },

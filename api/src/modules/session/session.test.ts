@@ -56,6 +56,20 @@ describe('sign-in and the signed-in user', () => {
     expect((await t.request('/api/me', { cookie })).status).toBe(401);
   });
 
+  it('limits sign-in attempts per client address with 429', async () => {
+    const attempt = (clientIp: string) =>
+      t.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        clientIp,
+        body: JSON.stringify({ email: 'admin@demo.test', password: 'wrong-password-guess' }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) statuses.push((await attempt('203.0.113.7')).status);
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+    expect((await attempt('203.0.113.8')).status).toBe(401);
+  });
+
   it('does not let visitors sign themselves up through better-auth', async () => {
     const res = await t.request('/api/auth/sign-up/email', {
       method: 'POST',

@@ -1,0 +1,12 @@
+import { createDb } from '@signingdesk/db';
+import { seedLarge } from './seed-large';
+let t = performance.now();
+const d = await createDb({ dataDir: 'memory://' });
+await d.migrate();
+console.log('migrate', ((performance.now() - t) / 1000).toFixed(1));
+t = performance.now();
+await seedLarge(d, { onStep: (s, ms) => console.log(`  ${s}: ${(ms / 1000).toFixed(1)} s`) });
+console.log('seed', ((performance.now() - t) / 1000).toFixed(1));
+t = performance.now();
+await d.close();
+console.log('close', ((performance.now() - t) / 1000).toFixed(1));
