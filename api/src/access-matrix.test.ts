@@ -1,0 +1,179 @@
+/**
+ * The role × route matrix: every API route, called by every kind of caller, answers the
+ * status the access rules promise (DESIGN.md "Access"). Routes are read from the live app,
+ * so a new route without a row here fails the suite.
+ */
+import { schema } from '@signingdesk/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApi } from './app';
+import {
+  createOrder,
+  offerTo,
+  pendingWithBid,
+  post,
+  scheduledForAgent,
+  signInAll,
+  userIdOf,
+  VALID_ORDER,
+  type Sessions,
+} from './testing/fixtures';
+import { createTestApp, readJson, TEST_ORIGIN, type TestApp } from './testing/test-app';
+import { parseEnv } from './env';
+
+const CALLERS = ['visitor', 'pendingAgent', 'agent', 'otherAgent', 'escrowA', 'escrowB', 'orgAdmin', 'subAdmin', 'admin'] as const;
+type Caller = (typeof CALLERS)[number];
+type Expected = Record<Caller, number>;
+
+interface Fixture {
+  params: Record<string, string>;
+  body?: unknown;
+}
+
+interface Row {
+  fixture: (caller: Caller) => Promise<Fixture>;
+  expect: Expected;
+}
+
+const everyone = (status: number, overrides: Partial<Expected> = {}): Expected => ({
+  ...(Object.fromEntries(CALLERS.map((c) => [c, status])) as Expected),
+  ...overrides,
+});
+/** Operators only: others are told 401/403 before anything is looked up. */
+const operatorsOnly = (ok: number): Expected => everyone(403, { visitor: 401, subAdmin: ok, admin: ok });
+
+describe('role × route matrix', () => {
+  let t: TestApp;
+  let s: Sessions;
+  let agentId: string;
+  let escrowAId: string;
+  let rows: Record<string, Row>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    s = await signInAll(t);
+    agentId = await userIdOf(t, 'agent@demo.test');
+    escrowAId = await userIdOf(t, 'escrow@firm-a.demo.test');
+
+    const none = async (): Promise<Fixture> => ({ params: {} });
+    const open = async (): Promise<Fixture> => ({ params: { id: await createOrder(t, s.escrowA) } });
+    const offered = async (): Promise<Fixture> => {
+      const id = await createOrder(t, s.escrowA);
+      await offerTo(t, id, [agentId]);
+      return { params: { id } };
+    };
+    const pending = async (): Promise<Fixture> => {
+      const { id, offerId } = await pendingWithBid(t, s);
+      return { params: { id, offerId } };
+    };
+    const scheduled = async (): Promise<Fixture> => ({ params: { id: (await scheduledForAgent(t, s)).id } });
+    const withNote = async (): Promise<Fixture> => {
+      const { id } = await scheduledForAgent(t, s);
+      const note = await post(t, `/api/appointments/${id}/notes`, s.escrowA, { message: 'Gate code 4521.' });
+      return { params: { id, noteId: note.body.id } };
+    };
+    const withRival = async (): Promise<Fixture> => {
+      const { id } = await scheduledForAgent(t, s);
+      const other = await userIdOf(t, await (await import('./testing/fixtures')).otherAgentEmail(t));
+      const [offer] = await t.database.db.insert(schema.offers).values({ appointmentId: id, agentId: other, status: 'rejected', bidCents: 17000 }).returning();
+      return { params: { id }, body: { offerId: offer!.id, notes: 'Signer prefers an evening signing.' } };
+    };
+    const [firmA] = (await t.database.db.select().from(schema.firms)).filter((f) => f.orgNumber === 1);
+    const createBody = (caller: Caller) =>
+      caller === 'admin' || caller === 'subAdmin' ? { ...VALID_ORDER, firmId: firmA!.id, escrowOfficerId: escrowAId } : VALID_ORDER;
+
+    const sees = (ok: number): Expected => ({
+      visitor: 401,
+      pendingAgent: 403,
+      agent: ok,
+      otherAgent: 404,
+      escrowA: ok,
+      escrowB: 404,
+      orgAdmin: ok,
+      subAdmin: ok,
+      admin: ok,
+    });
+    const agentsOnOffer = (ok: number, operators = 403): Expected =>
+      everyone(403, { visitor: 401, agent: ok, otherAgent: 404, subAdmin: operators, admin: operators });
+
+    rows = {
+      'GET /health': { fixture: none, expect: everyone(200) },
+      'GET /me': { fixture: none, expect: everyone(200, { visitor: 401 }) },
+      'GET /agent/appointments': { fixture: none, expect: everyone(403, { visitor: 401, agent: 200, otherAgent: 200 }) },
+      'POST /appointments': {
+        fixture: async (caller) => ({ params: {}, body: createBody(caller) }),
+        expect: everyone(403, { visitor: 401, escrowA: 201, escrowB: 201, orgAdmin: 201, subAdmin: 201, admin: 201 }),
+      },
+      'GET /appointments': { fixture: none, expect: operatorsOnly(200) },
+      'GET /escrow/appointments': { fixture: none, expect: everyone(403, { visitor: 401, escrowA: 200, escrowB: 200, orgAdmin: 200 }) },
+      'GET /appointments/:id': { fixture: scheduled, expect: sees(200) },
+      'PATCH /appointments/:id': {
+        fixture: async () => ({ ...(await open()), body: { lender: 'Wells Fargo Home Mortgage' } }),
+        expect: { ...sees(200), agent: 403, otherAgent: 403 },
+      },
+      'POST /appointments/:id/send': { fixture: async () => ({ ...(await open()), body: {} }), expect: operatorsOnly(200) },
+      'POST /appointments/:id/claim': { fixture: offered, expect: agentsOnOffer(200) },
+      'POST /appointments/:id/counter': { fixture: async () => ({ ...(await offered()), body: { bid: '$175' } }), expect: agentsOnOffer(200) },
+      'POST /appointments/:id/decline': { fixture: offered, expect: agentsOnOffer(200) },
+      'GET /appointments/:id/bids': { fixture: pending, expect: operatorsOnly(200) },
+      'POST /appointments/:id/bids/:offerId/accept': { fixture: pending, expect: operatorsOnly(200) },
+      'POST /appointments/:id/bids/:offerId/decline': { fixture: pending, expect: operatorsOnly(200) },
+      'POST /appointments/:id/assign': { fixture: async () => ({ ...(await open()), body: { agentId } }), expect: operatorsOnly(200) },
+      'POST /appointments/:id/reassign': { fixture: withRival, expect: operatorsOnly(200) },
+      'POST /appointments/:id/status': { fixture: async () => ({ ...(await open()), body: { status: 'Paused' } }), expect: operatorsOnly(200) },
+      'POST /appointments/:id/complete': {
+        fixture: scheduled,
+        expect: everyone(403, { visitor: 401, agent: 200, otherAgent: 404, subAdmin: 200, admin: 200 }),
+      },
+      'POST /appointments/:id/mark-paid': { fixture: scheduled, expect: operatorsOnly(200) },
+      'GET /appointments/:id/notes': { fixture: scheduled, expect: sees(200) },
+      'POST /appointments/:id/notes': { fixture: async () => ({ ...(await scheduled()), body: { message: 'Running ten minutes late.' } }), expect: sees(201) },
+      'DELETE /appointments/:id/notes/:noteId': { fixture: withNote, expect: operatorsOnly(200) },
+      'GET /appointments/:id/preview': { fixture: offered, expect: agentsOnOffer(200) },
+      'GET /appointments/:id/comparison-orders': { fixture: offered, expect: agentsOnOffer(200, 200) },
+      'GET /openapi.json': { fixture: none, expect: everyone(200) },
+    };
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('has a row for every route the API serves, and no row for a route it does not', async () => {
+    const api = createApi({ env: parseEnv({}), database: t.database, auth: undefined as never });
+    const live = new Set(
+      api.routes
+        .filter((r) => r.method !== 'ALL')
+        .map((r) => `${r.method} ${r.path}`),
+    );
+    expect([...live].sort()).toEqual(Object.keys(rows).sort());
+  });
+
+  it('answers every caller of every route with the expected status', async () => {
+    const cookieOf = (caller: Caller): string | undefined =>
+      caller === 'visitor' ? undefined : s[caller as Exclude<Caller, 'visitor'>];
+    const failures: string[] = [];
+    for (const [key, row] of Object.entries(rows)) {
+      const [method, pattern] = key.split(' ') as [string, string];
+      for (const caller of CALLERS) {
+        const fixture = await row.fixture(caller);
+        const path = pattern.replace(/:(\w+)/g, (_, name: string) => fixture.params[name] ?? 'missing');
+        const res = await t.request(`/api${path}`, {
+          method,
+          cookie: cookieOf(caller),
+          ...(fixture.body === undefined || method === 'GET' ? {} : { body: JSON.stringify(fixture.body) }),
+        });
+        const expected = row.expect[caller];
+        if (res.status !== expected) {
+          const detail = res.status >= 400 ? (await readJson(res).catch(() => ({}))).detail : '';
+          failures.push(`${key} as ${caller}: expected ${expected}, got ${res.status} ${detail ?? ''}`);
+        }
+        if (res.status === 401 || res.status === 403 || res.status === 404) {
+          expect(res.headers.get('content-type')).toBe('application/problem+json');
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it('serves no route that answers outside /api without the front ends', async () => {
+    const res = await t.app.request(`${TEST_ORIGIN}/admin`);
+    expect(res.status).toBe(404);
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * Property tests of every input schema: thousands of bodies the schema rejects, sent by a
+ * caller who may use the route. Each must answer 400 problem+json naming a field — never a
+ * 5xx — and leave the database exactly as it was.
+ */
+import { schema } from '@signingdesk/db';
+import { count, max } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { ZodType } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CreateAppointmentSchema, UpdateAppointmentSchema } from './modules/appointments/appointments.schemas';
+import { CreateNoteSchema } from './modules/notes/notes.schemas';
+import { AssignSchema, CounterSchema, EmptySchema, ReassignSchema, SendSchema, SetStatusSchema } from './modules/workflow/workflow.schemas';
+import { createOrder, offerTo, pendingWithBid, scheduledForAgent, signInAll, userIdOf, VALID_ORDER, type Sessions } from './testing/fixtures';
+import { createTestApp, readJson, type TestApp } from './testing/test-app';
+
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 250);
+
+/** Any JSON, plus objects shaped like a real body with some fields swapped for junk. */
+function bodies(fields: Record<string, unknown>) {
+  const junk = fc.oneof(
+    fc.jsonValue(),
+    fc.string({ maxLength: 600 }),
+    fc.constantFrom('', ' ', '$', '-1', '1e9', '12.345', '0', 'NaN', '2026-02-30', '25:00', '9001', 'ZZ', '<script>', '\u0000'),
+    fc.integer({ min: -1e9, max: 1e9 }),
+    fc.double(),
+    fc.constant(null),
+  );
+  const keys = Object.keys(fields);
+  const shaped = fc
+    .record(Object.fromEntries(keys.map((k) => [k, fc.oneof(fc.constant(fields[k]), junk)])), { requiredKeys: [] })
+    .chain((base) => fc.dictionary(fc.string({ maxLength: 12 }), junk, { maxKeys: 2 }).map((extra) => ({ ...base, ...extra })));
+  return fc.oneof(fc.jsonValue(), shaped, fc.array(junk, { maxLength: 3 }));
+}
+
+describe('bad input never reaches the database', () => {
+  let t: TestApp;
+  let s: Sessions;
+  let agentId: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    s = await signInAll(t);
+    agentId = await userIdOf(t, 'agent@demo.test');
+  }, 120_000);
+  afterAll(() => t.close());
+
+  async function snapshot() {
+    const db = t.database.db;
+    const counts = await Promise.all(
+      [schema.appointments, schema.offers, schema.notes, schema.notificationJobs, schema.auditLog, schema.idempotencyKeys].map(
+        async (table) => (await db.select({ n: count() }).from(table))[0]!.n,
+      ),
+    );
+    const [latest] = await db.select({ at: max(schema.appointments.updatedAt) }).from(schema.appointments);
+    const [offerLatest] = await db.select({ at: max(schema.offers.updatedAt) }).from(schema.offers);
+    return JSON.stringify({ counts, latest: latest?.at, offerLatest: offerLatest?.at });
+  }
+
+  async function fuzz(method: string, path: string, cookie: string, inputSchema: ZodType, fields: Record<string, unknown>) {
+    const before = await snapshot();
+    const seen: number[] = [];
+    await fc.assert(
+      fc.asyncProperty(
+        bodies(fields).filter((body) => !inputSchema.safeParse(body).success),
+        async (body) => {
+          const res = await t.request(path, { method, cookie, body: JSON.stringify(body) });
+          seen.push(res.status);
+          expect(res.status).toBe(400);
+          expect(res.headers.get('content-type')).toBe('application/problem+json');
+          const problem = await readJson(res);
+          expect(problem.errors.length).toBeGreaterThan(0);
+          expect(typeof problem.errors[0].field).toBe('string');
+          expect(problem.errors[0].field.length).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: RUNS_PER_ROUTE },
+    );
+    for (const text of ['{', '{"a":', 'not json', '\u0000']) {
+      const res = await t.request(path, { method, cookie, body: text });
+      expect(res.status).toBe(400);
+    }
+    expect(await snapshot()).toBe(before);
+    return seen.length;
+  }
+
+  it('POST /appointments', async () => {
+    expect(await fuzz('POST', '/api/appointments', s.escrowA, CreateAppointmentSchema, VALID_ORDER)).toBe(RUNS_PER_ROUTE);
+  }, 120_000);
+
+  it('PATCH /appointments/:id', async () => {
+    const id = await createOrder(t, s.escrowA);
+    const { name: _n, ...fields } = VALID_ORDER;
+    await fuzz('PATCH', `/api/appointments/${id}`, s.escrowA, UpdateAppointmentSchema, fields);
+  }, 120_000);
+
+  it('agent actions: claim, counter, decline, complete', async () => {
+    const id = await createOrder(t, s.escrowA);
+    await offerTo(t, id, [agentId]);
+    await fuzz('POST', `/api/appointments/${id}/claim`, s.agent, EmptySchema, {});
+    await fuzz('POST', `/api/appointments/${id}/counter`, s.agent, CounterSchema, { bid: '175' });
+    await fuzz('POST', `/api/appointments/${id}/decline`, s.agent, EmptySchema, {});
+    const scheduled = await scheduledForAgent(t, s);
+    await fuzz('POST', `/api/appointments/${scheduled.id}/complete`, s.agent, EmptySchema, {});
+  }, 240_000);
+
+  it('operator actions: send, bids, assign, reassign, status, mark paid', async () => {
+    const { id, offerId } = await pendingWithBid(t, s);
+    await fuzz('POST', `/api/appointments/${id}/send`, s.admin, SendSchema, { preferredOnly: true });
+    await fuzz('POST', `/api/appointments/${id}/bids/${offerId}/accept`, s.admin, EmptySchema, {});
+    await fuzz('POST', `/api/appointments/${id}/bids/${offerId}/decline`, s.subAdmin, EmptySchema, {});
+    await fuzz('POST', `/api/appointments/${id}/assign`, s.admin, AssignSchema, { agentId, bid: '150' });
+    await fuzz('POST', `/api/appointments/${id}/status`, s.admin, SetStatusSchema, { status: 'Paused' });
+    const scheduled = await scheduledForAgent(t, s);
+    await fuzz('POST', `/api/appointments/${scheduled.id}/reassign`, s.admin, ReassignSchema, { offerId, notes: 'x' });
+    await fuzz('POST', `/api/appointments/${scheduled.id}/mark-paid`, s.admin, EmptySchema, {});
+  }, 300_000);
+
+  it('POST /appointments/:id/notes', async () => {
+    const { id } = await scheduledForAgent(t, s);
+    await fuzz('POST', `/api/appointments/${id}/notes`, s.escrowA, CreateNoteSchema, { message: 'hello' });
+  }, 120_000);
+});
