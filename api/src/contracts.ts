@@ -6,3 +6,4 @@
 export type { Me } from './modules/session/session.schemas';
 export type { AgentListItem } from './modules/agent-appointments/agent-appointments.schemas';
 export type { ComparisonOrders } from './modules/preview/preview.schemas';
+export type { Note, NoteThread } from './modules/notes/notes.schemas';
