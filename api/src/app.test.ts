@@ -66,6 +66,16 @@ describe('one origin: API, console and agent PWA', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('allows cross-origin calls only from the product’s own origin', async () => {
+    const preflight = (origin: string) =>
+      t.app.request('http://localhost:3000/api/me', {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'GET' },
+      });
+    expect((await preflight('http://localhost:3000')).headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('answers unknown API paths with a 404 problem, not the console', async () => {
     const res = await t.request('/api/no-such-thing');
     expect(res.status).toBe(404);
