@@ -8,6 +8,7 @@ import { schema } from '@signingdesk/db';
 import { and, eq, inArray } from 'drizzle-orm';
 
 export const NOTIFICATION_TYPES = [
+  'appointment.created',
   'offer.new',
   'bid.accepted',
   'bid.declined',

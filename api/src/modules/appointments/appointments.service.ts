@@ -117,10 +117,10 @@ export async function createAppointment(db: Db, actor: Actor, input: CreateAppoi
       details: { status: 'Open' },
     });
     await notify(tx, {
-      type: 'appointment.updated',
+      type: 'appointment.created',
       recipientIds: (await operatorIds(tx)).filter((id) => id !== actor.userId),
       appointmentId: appointment.id,
-      payload: { event: 'created', name: appointment.name, firmId },
+      payload: { name: appointment.name, firmId },
     });
     const access = isOperator(actor.role) ? 'operator' : actor.role === 'creator_admin' ? 'firm' : 'owner';
     return {
@@ -191,7 +191,7 @@ export async function updateAppointment(db: Db, actor: Actor, appointmentId: str
       type: 'appointment.updated',
       recipientIds: recipients,
       appointmentId: current.id,
-      payload: { event: 'updated', name: updated!.name, changedFields },
+      payload: { name: updated!.name, changedFields },
     });
     return {
       message: `The order was updated (${changedFields.join(', ')}) and notifications were sent.`,
