@@ -17,29 +17,20 @@ import {
   VALID_ORDER,
   type Sessions,
 } from './testing/fixtures';
+import {
+  CALLERS,
+  everyone,
+  operatorsOnly,
+  seesAppointment,
+  type Caller,
+  type Expected,
+  type Fixture,
+  type MatrixContext,
+  type Row,
+} from './testing/access-matrix';
 import { createTestApp, readJson, TEST_ORIGIN, type TestApp } from './testing/test-app';
+import { MODULE_ROWS } from './access-matrix.modules';
 import { parseEnv } from './env';
-
-const CALLERS = ['visitor', 'pendingAgent', 'agent', 'otherAgent', 'escrowA', 'escrowB', 'orgAdmin', 'subAdmin', 'admin'] as const;
-type Caller = (typeof CALLERS)[number];
-type Expected = Record<Caller, number>;
-
-interface Fixture {
-  params: Record<string, string>;
-  body?: unknown;
-}
-
-interface Row {
-  fixture: (caller: Caller) => Promise<Fixture>;
-  expect: Expected;
-}
-
-const everyone = (status: number, overrides: Partial<Expected> = {}): Expected => ({
-  ...(Object.fromEntries(CALLERS.map((c) => [c, status])) as Expected),
-  ...overrides,
-});
-/** Operators only: others are told 401/403 before anything is looked up. */
-const operatorsOnly = (ok: number): Expected => everyone(403, { visitor: 401, subAdmin: ok, admin: ok });
 
 describe('role × route matrix', () => {
   let t: TestApp;
@@ -81,17 +72,7 @@ describe('role × route matrix', () => {
     const createBody = (caller: Caller) =>
       caller === 'admin' || caller === 'subAdmin' ? { ...VALID_ORDER, firmId: firmA!.id, escrowOfficerId: escrowAId } : VALID_ORDER;
 
-    const sees = (ok: number): Expected => ({
-      visitor: 401,
-      pendingAgent: 403,
-      agent: ok,
-      otherAgent: 404,
-      escrowA: ok,
-      escrowB: 404,
-      orgAdmin: ok,
-      subAdmin: ok,
-      admin: ok,
-    });
+    const sees = seesAppointment;
     const agentsOnOffer = (ok: number, operators = 403): Expected =>
       everyone(403, { visitor: 401, agent: ok, otherAgent: 404, subAdmin: operators, admin: operators });
 
@@ -132,6 +113,13 @@ describe('role × route matrix', () => {
       'GET /appointments/:id/comparison-orders': { fixture: offered, expect: agentsOnOffer(200, 200) },
       'GET /openapi.json': { fixture: none, expect: everyone(200) },
     };
+    const context: MatrixContext = { t, s, agentId, escrowAId, fixtures: { none, open, offered, pending, scheduled } };
+    for (const factory of MODULE_ROWS) {
+      for (const [key, row] of Object.entries(await factory(context))) {
+        if (rows[key]) throw new Error(`two matrix rows for ${key}`);
+        rows[key] = row;
+      }
+    }
   }, 120_000);
   afterAll(() => t.close());
 
@@ -157,7 +145,12 @@ describe('role × route matrix', () => {
         const res = await t.request(`/api${path}`, {
           method,
           cookie: cookieOf(caller),
-          ...(fixture.body === undefined || method === 'GET' ? {} : { body: JSON.stringify(fixture.body) }),
+          ...(fixture.headers ? { headers: fixture.headers } : {}),
+          ...(fixture.rawBody !== undefined
+            ? { body: fixture.rawBody }
+            : fixture.body === undefined || method === 'GET'
+              ? {}
+              : { body: JSON.stringify(fixture.body) }),
         });
         const expected = row.expect[caller];
         if (res.status !== expected) {

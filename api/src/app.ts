@@ -22,6 +22,13 @@ import { problem } from './lib/problem';
 import { agentAppointmentRoutes } from './modules/agent-appointments/agent-appointments.routes';
 import { appointmentRoutes } from './modules/appointments/appointments.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { firmsRoutes } from './modules/firms/firms.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { agentsRoutes } from './modules/agents/agents.routes';
+import { publicFormsRoutes } from './modules/public-forms/public-forms.routes';
+import { feedbackRoutes } from './modules/feedback/feedback.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { noteRoutes } from './modules/notes/notes.routes';
 import { previewRoutes } from './modules/preview/preview.routes';
 import { workflowRoutes } from './modules/workflow/workflow.routes';
@@ -40,6 +47,13 @@ export function createApi(deps: AppDeps) {
   api.route('/', workflowRoutes({ radiusMiles: deps.env.AGENT_RADIUS_MILES }));
   api.route('/', noteRoutes);
   api.route('/', previewRoutes);
+  api.route('/', filesRoutes(deps));
+  api.route('/', firmsRoutes(deps));
+  api.route('/', usersRoutes(deps));
+  api.route('/', agentsRoutes(deps));
+  api.route('/', publicFormsRoutes(deps));
+  api.route('/', feedbackRoutes(deps));
+  api.route('/', notificationsRoutes(deps));
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     servers: [{ url: '/api' }],

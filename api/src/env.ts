@@ -5,10 +5,12 @@
  */
 import { z } from 'zod';
 
-const booleanFlag = z
-  .enum(['0', '1', 'true', 'false', ''])
-  .default('0')
-  .transform((v) => v === '1' || v === 'true');
+const flag = (fallback: '0' | '1') =>
+  z
+    .enum(['0', '1', 'true', 'false', ''])
+    .default(fallback)
+    .transform((v) => v === '1' || v === 'true' || (v === '' && fallback === '1'));
+const booleanFlag = flag('0');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -37,6 +39,25 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag,
   AGENT_RADIUS_MILES: z.coerce.number().positive('must be a positive number of miles').default(50),
   LOG_REQUESTS: booleanFlag,
+  // Files: a local folder by default, an S3-compatible bucket when S3_BUCKET is set.
+  FILES_DIR: z.string().min(1).optional(),
+  MAX_UPLOAD_MB: z.coerce.number().positive('must be a positive number of megabytes').max(500).default(25),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url({ message: 'must be the bucket service URL, e.g. https://s3.us-east-1.amazonaws.com' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // Delivery: email over SMTP when SMTP_URL is set, text messages through SMS_WEBHOOK_URL;
+  // without them messages stay in the outbox operators can read.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'must be smtp://user:password@host:port or smtps://…')
+    .optional(),
+  SMTP_FROM: z.string().min(3).default('SigningDesk <no-reply@signingdesk.local>'),
+  SMS_WEBHOOK_URL: z.url({ message: 'must be the SMS provider’s HTTPS endpoint' }).optional(),
+  VAPID_SUBJECT: z.string().min(3).default('mailto:operations@signingdesk.local'),
+  RUN_WORKER: flag('1'),
+  FORM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_ORIGIN: string };
@@ -44,7 +65,7 @@ export type Env = z.infer<typeof envSchema> & { PUBLIC_ORIGIN: string };
 export class EnvError extends Error {}
 
 // Their values may hold passwords: an error names them without echoing what was given.
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'BETTER_AUTH_SECRET']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'BETTER_AUTH_SECRET', 'SMTP_URL', 'S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID']);
 
 /** Parses the environment; throws EnvError whose message is one line naming the variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {

@@ -35,3 +35,6 @@ export const analyticsEventType = pgEnum('analytics_event_type', [
 ]);
 export const idempotencyState = pgEnum('idempotency_state', ['in_progress', 'done']);
 export const notificationState = pgEnum('notification_state', ['pending', 'sent', 'failed']);
+export const deliveryChannel = pgEnum('delivery_channel', ['push', 'email', 'sms']);
+export const deliveryState = pgEnum('delivery_state', ['sent', 'failed', 'skipped']);
+export const outboundState = pgEnum('outbound_state', ['held', 'queued', 'sent', 'failed']);

@@ -7,12 +7,13 @@ import {
   pgTable,
   primaryKey,
   text,
+  unique,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { createdAt, id } from './columns';
-import { idempotencyState, notificationState } from './enums';
+import { deliveryChannel, deliveryState, idempotencyState, messageChannel, notificationState, outboundState } from './enums';
 
 /** Web Push subscriptions, one per user and device (endpoint). */
 export const pushSubscriptions = pgTable(
@@ -110,3 +111,52 @@ export const notificationJobs = pgTable(
     index('notification_jobs_appointment_idx').on(t.appointmentId),
   ],
 );
+
+/**
+ * What happened to one notification job on one channel. Unique per job and channel, so a
+ * worker that restarts never sends the same job twice on a channel it already used.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => notificationJobs.id, { onDelete: 'cascade' }),
+    channel: deliveryChannel('channel').notNull(),
+    state: deliveryState('state').notNull(),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('notification_deliveries_job_channel_key').on(t.jobId, t.channel)],
+);
+
+/**
+ * Email and text messages the product sends. With no SMTP server or SMS provider configured
+ * they stay here as `held`, readable by operators (DESIGN.md: never silently dropped).
+ */
+export const outboundMessages = pgTable(
+  'outbound_messages',
+  {
+    id: id(),
+    channel: messageChannel('channel').notNull(),
+    toAddress: text('to_address').notNull(),
+    recipientId: uuid('recipient_id').references(() => user.id, { onDelete: 'set null' }),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    attachments: jsonb('attachments').$type<{ fileId: string; fileName: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    state: outboundState('state').notNull().default('queued'),
+    error: text('error'),
+    jobId: uuid('job_id').references(() => notificationJobs.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbound_messages_created_idx').on(t.createdAt), index('outbound_messages_state_idx').on(t.state)],
+);
+
+/** Per-address counters of the public forms' rate limit (shared by every API process). */
+export const formRateLimits = pgTable('form_rate_limits', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});

@@ -1,0 +1,4 @@
+import type { RowsFactory } from '../../testing/access-matrix';
+
+/** Matrix rows of the files routes. */
+export const filesAccessRows: RowsFactory = () => ({});

@@ -1,0 +1,6 @@
+import type { AppDeps } from '../../lib/context';
+import { createRouter, type Router } from '../../lib/openapi';
+
+export function notificationsRoutes(_deps: AppDeps): Router {
+  return createRouter();
+}

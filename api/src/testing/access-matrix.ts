@@ -1,0 +1,70 @@
+/**
+ * Shared pieces of the role × route matrix (access-matrix.test.ts). Each module that adds
+ * routes also adds a `<module>.access-rows.ts` exporting a RowsFactory; the test collects them
+ * and fails when a live route has no row.
+ */
+import type { TestApp } from './test-app';
+import type { Sessions } from './fixtures';
+
+export const CALLERS = ['visitor', 'pendingAgent', 'agent', 'otherAgent', 'escrowA', 'escrowB', 'orgAdmin', 'subAdmin', 'admin'] as const;
+export type Caller = (typeof CALLERS)[number];
+export type Expected = Record<Caller, number>;
+
+export interface Fixture {
+  params: Record<string, string>;
+  body?: unknown;
+  /** Extra request headers (e.g. a content type other than JSON). */
+  headers?: Record<string, string>;
+  /** A raw body sent as is instead of JSON. */
+  rawBody?: string | Uint8Array;
+}
+
+export interface Row {
+  fixture: (caller: Caller) => Promise<Fixture>;
+  expect: Expected;
+}
+
+export interface MatrixContext {
+  t: TestApp;
+  s: Sessions;
+  agentId: string;
+  escrowAId: string;
+  fixtures: {
+    none: () => Promise<Fixture>;
+    /** An Open order of firm A created by escrow@firm-a.demo.test. */
+    open: () => Promise<Fixture>;
+    /** Open, offered to agent@demo.test (not to the other agent). */
+    offered: () => Promise<Fixture>;
+    /** Pending with agent@demo.test's claimed bid (params id, offerId). */
+    pending: () => Promise<Fixture>;
+    /** Scheduled, assigned to agent@demo.test. */
+    scheduled: () => Promise<Fixture>;
+  };
+}
+
+/** Keyed by `METHOD /path` as Hono lists it (`/appointments/:id`). */
+export type RowsFactory = (ctx: MatrixContext) => Promise<Record<string, Row>> | Record<string, Row>;
+
+export const everyone = (status: number, overrides: Partial<Expected> = {}): Expected => ({
+  ...(Object.fromEntries(CALLERS.map((c) => [c, status])) as Expected),
+  ...overrides,
+});
+
+/** Operators only: others are told 401/403 before anything is looked up. */
+export const operatorsOnly = (ok: number): Expected => everyone(403, { visitor: 401, subAdmin: ok, admin: ok });
+
+/** Admin only (Pending Signing Agents, Feedback, Add Firm). */
+export const adminOnly = (ok: number): Expected => everyone(403, { visitor: 401, admin: ok });
+
+/** Whoever may see the full appointment of firm A assigned to agent@demo.test. */
+export const seesAppointment = (ok: number): Expected => ({
+  visitor: 401,
+  pendingAgent: 403,
+  agent: ok,
+  otherAgent: 404,
+  escrowA: ok,
+  escrowB: 404,
+  orgAdmin: ok,
+  subAdmin: ok,
+  admin: ok,
+});
