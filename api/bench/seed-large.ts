@@ -7,7 +7,7 @@
  * transaction: a handful of firms, escrow officers, 10,000 active agents at real zip codes,
  * 100,000 appointments over every status (≈15% Open), ≈300k offers, files, file events and
  * notes, then VACUUM ANALYZE. Values come from a hash of the row number, so every run gets
- * the same data. One admin, one escrow officer and one bench agent sign in with BENCH_PASSWORD.
+ * the same data (but for the firm and staff ids). One admin, one escrow officer and one bench agent sign in with BENCH_PASSWORD.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -462,8 +462,8 @@ export async function seedLarge(
 /**
  * `with base as (…), a as (…)`: one row per appointment n with its derived fields. The
  * shares: Open 15%, Pending 10%, Scheduled 20%, Paused 5%, Completed 40%, Canceled 10%; firms
- * 40/30/10/10/10. `bench` marks the orders the bench agent has an offer on (≈45 open offers,
- * ≈30 declined, ≈30 bids) or is assigned to.
+ * 40/30/10/10/10. `bench` marks the orders the bench agent has an offer on (54 open offers,
+ * ≈30 declined, ≈30 bids) or is assigned to (≈130).
  */
 function appointmentCte(placeCount: number): string {
   const slot1 = uid('agent', genericAgent('n', '1'));

@@ -5,7 +5,7 @@ import { schema } from '@signingdesk/db';
 export interface AuditEntry {
   actorId: string | null;
   action: string;
-  entityType: 'appointment' | 'offer' | 'note' | 'user' | 'firm' | 'file';
+  entityType: 'appointment' | 'offer' | 'note' | 'user' | 'firm' | 'file' | 'invoice' | 'contact_request' | 'agent';
   entityId: string;
   appointmentId?: string | null;
   details?: Record<string, unknown>;

@@ -21,6 +21,11 @@ export const NOTIFICATION_TYPES = [
   'appointment.bid_received',
   'agent.paid',
   'note.created',
+  'registration.escrow',
+  'user.invited',
+  'registration.approved',
+  'documents.ready',
+  'invoice.sent',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -1,0 +1,453 @@
+/**
+ * `npm run bench` (scripts/bench.mjs runs this file): API latency over a large database.
+ *
+ * Seeds a fresh database (seed-large.ts: 100,000 appointments, 10,000 agents), builds the app
+ * in-process, signs in as the bench agent and the admin, then times, for each operation,
+ * sequential runs of four things, interleaved so that drift and garbage collection hit all alike:
+ *   API          app.request() with the session cookie: routing, the session and actor lookups,
+ *                validation, the service, JSON — everything but the socket;
+ *   service      the handler's service function called directly with the signed-in actor: the
+ *                same SQL through drizzle and the driver, without the HTTP and session layer;
+ *   raw SQL      the statements that service function sends (captured once through a drizzle
+ *                logger), replayed with the bare driver (PGlite `query`, postgres.js `unsafe`);
+ *   main SELECT  for the lists, only the list's own SELECT, replayed the same way.
+ * It prints median and p99 (ms), the ratios API/direct, and where one API request spends its
+ * time (every statement it sends, replayed alone). The JSON goes to the OS temp folder.
+ *
+ * BENCH_DATABASE_URL or DATABASE_URL: use that PostgreSQL server (a new database on it);
+ * otherwise PGlite in a temp folder. BENCH_RUNS=n: n runs per operation instead of 300 (lists)
+ * and 500 (read); an operation stops early after BENCH_OP_SECONDS (default 40) once it has 100.
+ * BENCH_EXPLAIN=1 prints EXPLAIN ANALYZE of each main statement. BENCH_DEBUG=1 prints the
+ * stack of an error.
+ */
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { schema, type Db } from '@signingdesk/db';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import type { Sql } from 'postgres';
+import { createApp } from '../src/app';
+import { createAuth } from '../src/auth/auth';
+import { parseEnv } from '../src/env';
+import { loadActor, type Actor } from '../src/lib/actor';
+import { listAgentAppointments } from '../src/modules/agent-appointments/agent-appointments.service';
+import { listForOperators, readAppointment } from '../src/modules/appointments/appointments.service';
+import { BENCH_ACCOUNTS, BENCH_PASSWORD, openBenchDatabase, seedLarge, type BenchDatabase } from './seed-large';
+
+const ORIGIN = 'http://localhost:3000';
+const SECRET = 'bench-secret-that-is-long-enough-0123456789';
+const LIST_TARGET = 1.5;
+const runsOverride = Number(process.env.BENCH_RUNS) > 0 ? Math.floor(Number(process.env.BENCH_RUNS)) : undefined;
+const LIST_RUNS = runsOverride ?? 300;
+const READ_RUNS = runsOverride ?? 500;
+const WARMUP_RUNS = 30;
+/** A slow operation stops after this long (but not before MIN_RUNS), to keep the bench to a few minutes. */
+const OP_BUDGET_MS = (Number(process.env.BENCH_OP_SECONDS) > 0 ? Number(process.env.BENCH_OP_SECONDS) : 40) * 1000;
+const MIN_RUNS = Math.min(100, LIST_RUNS);
+const BREAKDOWN_RUNS = 100;
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+interface Operation {
+  key: string;
+  label: string;
+  request: string;
+  list: boolean;
+  runs: number;
+  /** Distinct inputs, used round-robin by every side. */
+  variants: number;
+  path(variant: number): string;
+  cookie: string;
+  direct(db: Db, variant: number): Promise<unknown>;
+  /** The part of the API's JSON body that the service function returned. */
+  fromBody(body: any): unknown;
+  /** What one answer holds, for the table ("50 of 54"). */
+  size(result: any): string;
+}
+
+interface Stats {
+  median: number;
+  p99: number;
+}
+
+let bench: BenchDatabase | undefined;
+let interrupted = false;
+
+async function main() {
+  const started = performance.now();
+  console.log(`Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  bench = await openBenchDatabase();
+  const { database } = bench;
+  console.log(`Database: ${bench.description}`);
+
+  // ---- Seed
+  const seedStarted = performance.now();
+  const steps: string[] = [];
+  const seeded = await seedLarge(database, { onStep: (step, ms) => steps.push(`${step} ${(ms / 1000).toFixed(1)}s`) });
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  const c = seeded.counts;
+  console.log(
+    `Seeded in ${seedSeconds.toFixed(1)} s: ${fmt(c.appointments)} appointments (${fmt(c.openAppointments)} Open), ` +
+      `${fmt(c.agent_profiles)} agents, ${fmt(c.offers)} offers, ${fmt(c.files)} files, ${fmt(c.file_events)} file events, ` +
+      `${fmt(c.notes)} notes; the bench agent has ${c.benchAgentOpenOffers} open offers among ${c.benchAgentOffers} offers.`,
+  );
+  console.log(`  seed steps: ${steps.join(', ')}`);
+
+  // ---- The app, as the server builds it (minus static front ends)
+  const env = parseEnv({ NODE_ENV: 'production', PUBLIC_ORIGIN: ORIGIN });
+  const auth = createAuth({ db: database.db, secret: SECRET, origin: ORIGIN });
+  const app = createApp({ env, database, auth });
+  // What @hono/node-server hands the app for a request from a local socket (the server reads
+  // the client address from it, e.g. for the per-address sign-in limit).
+  const bindings = { incoming: { socket: { remoteAddress: '127.0.0.1', remotePort: 40000, remoteFamily: 'IPv4' } } };
+  const call = async (targetApp: typeof app, path: string, cookie: string) => {
+    const res = await targetApp.request(`${ORIGIN}${path}`, { headers: { origin: ORIGIN, cookie } }, bindings);
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${text.slice(0, 200)}`);
+    return text;
+  };
+  const signIn = async (email: string) => {
+    const init = {
+      method: 'POST',
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+    };
+    const res = await app.request(`${ORIGIN}/api/auth/sign-in/email`, init, bindings);
+    if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+    return res.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ');
+  };
+  const agentCookie = await signIn(BENCH_ACCOUNTS.agent);
+  const adminCookie = await signIn(BENCH_ACCOUNTS.admin);
+  const actorOf = async (cookie: string): Promise<Actor> => {
+    const actor = await loadActor(auth, database.db, new Headers({ cookie }));
+    if (!actor) throw new Error('the signed-in session did not load an actor');
+    return actor;
+  };
+  const agent = await actorOf(agentCookie);
+  const admin = await actorOf(adminCookie);
+  const bigFirm = seeded.firms[0]!;
+  const readIds = rowsOf<{ id: string }>(
+    await database.db.execute(sql`select id from appointments where status = 'Pending' order by file_number limit 20`),
+  ).map((r) => r.id);
+
+  const operations: Operation[] = [
+    {
+      key: 'agent-open-offers',
+      label: "Agent's open-offer list",
+      request: 'GET /api/agent/appointments?tab=open',
+      list: true,
+      runs: LIST_RUNS,
+      variants: 1,
+      path: () => '/api/agent/appointments?tab=open',
+      cookie: agentCookie,
+      // The route's defaults: limit 50.
+      direct: (db) => listAgentAppointments(db, { agentId: agent.userId, tab: 'open', limit: 50 }),
+      fromBody: (body) => body.items,
+      size: (items) => `${items.length} of ${c.benchAgentOpenOffers}`,
+    },
+    {
+      key: 'operator-search',
+      label: 'Operator assignment search',
+      request: 'GET /api/appointments?status=Open',
+      list: true,
+      runs: LIST_RUNS,
+      variants: 1,
+      path: () => '/api/appointments?status=Open',
+      cookie: adminCookie,
+      // The route's defaults: page 1 of 25.
+      direct: (db) => listForOperators(db, admin, { status: 'Open', page: 1, pageSize: 25 }),
+      fromBody: (body) => body,
+      size: (page) => `${page.items.length} of ${fmt(page.total)}`,
+    },
+    {
+      key: 'operator-search-firm',
+      label: 'Operator assignment search, one firm',
+      request: `GET /api/appointments?status=Open&firmId=… (${bigFirm.name})`,
+      list: true,
+      runs: LIST_RUNS,
+      variants: 1,
+      path: () => `/api/appointments?status=Open&firmId=${bigFirm.id}`,
+      cookie: adminCookie,
+      direct: (db) => listForOperators(db, admin, { status: 'Open', firmId: bigFirm.id, page: 1, pageSize: 25 }),
+      fromBody: (body) => body,
+      size: (page) => `${page.items.length} of ${fmt(page.total)}`,
+    },
+    {
+      key: 'appointment-read',
+      label: 'Appointment read (operator)',
+      request: `GET /api/appointments/{id} (${readIds.length} Pending orders in turn)`,
+      list: false,
+      runs: READ_RUNS,
+      variants: readIds.length,
+      path: (v) => `/api/appointments/${readIds[v]}`,
+      cookie: adminCookie,
+      direct: (db, v) => readAppointment(db, admin, readIds[v]!),
+      fromBody: (body) => body,
+      size: (view) => `${view.bids.length} bid${view.bids.length === 1 ? '' : 's'}`,
+    },
+  ];
+
+  // ---- Capture the SQL: the service function's, and the whole API request's
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  const captured: Statement[] = [];
+  const logger = { logQuery: (query: string, params: unknown[]) => void captured.push({ sql: query, params: [...params] }) };
+  const loggingDb = (
+    database.kind === 'pglite' ? drizzlePglite(client as PGlite, { schema, logger }) : drizzlePostgres(client as Sql, { schema, logger })
+  ) as unknown as Db;
+  const loggingAuth = createAuth({ db: loggingDb, secret: SECRET, origin: ORIGIN });
+  const loggingApp = createApp({ env, database: { ...database, db: loggingDb }, auth: loggingAuth });
+  const take = () => captured.splice(0, captured.length);
+  const rawQuery =
+    database.kind === 'pglite'
+      ? (s: Statement) => (client as PGlite).query(s.sql, s.params)
+      : // drizzle sends unnamed statements (prepare: false) unless a query is given a name.
+        (s: Statement) => (client as Sql).unsafe(s.sql, s.params as never[], { prepare: false });
+  const replay = async (statements: Statement[]) => {
+    for (const s of statements) await rawQuery(s);
+  };
+
+  const results = [];
+  for (const op of operations) {
+    const serviceSql: Statement[][] = [];
+    for (let v = 0; v < op.variants; v++) {
+      take();
+      await op.direct(loggingDb, v);
+      serviceSql.push(take());
+    }
+    take();
+    await call(loggingApp, op.path(0), op.cookie);
+    const requestSql = take();
+    // The list's own SELECT: the one with the LIMIT (a list may count first).
+    const mainSql = op.list ? serviceSql.map((list) => [list.filter((s) => /\blimit\b/i.test(s.sql)).at(-1) ?? list.at(-1)!]) : null;
+
+    // Same answer through both paths, or the comparison means nothing.
+    const viaApi = JSON.stringify(op.fromBody(JSON.parse(await call(app, op.path(0), op.cookie))));
+    const viaService = await op.direct(database.db, 0);
+    if (viaApi !== JSON.stringify(viaService)) throw new Error(`${op.label}: the API and the service function answered differently`);
+
+    const sides: { name: string; run: (v: number) => Promise<unknown> }[] = [
+      { name: 'api', run: (v) => call(app, op.path(v), op.cookie) },
+      { name: 'service', run: (v) => op.direct(database.db, v) },
+      { name: 'rawSql', run: (v) => replay(serviceSql[v]!) },
+      ...(mainSql ? [{ name: 'mainSelect', run: (v: number) => replay(mainSql[v]!) }] : []),
+      // The per-request layers in front of the service, timed alone.
+      { name: 'getSession', run: () => auth.api.getSession({ headers: new Headers({ cookie: op.cookie }) }) },
+      { name: 'loadActor', run: () => loadActor(auth, database.db, new Headers({ cookie: op.cookie })) },
+    ];
+    for (let i = 0; i < WARMUP_RUNS; i++) for (const side of sides) await side.run(i % op.variants);
+    const samples: Record<string, number[]> = Object.fromEntries(sides.map((s) => [s.name, []]));
+    const deadline = performance.now() + OP_BUDGET_MS;
+    let runs = 0;
+    for (let i = 0; i < op.runs && (i < MIN_RUNS || performance.now() < deadline); i++, runs++) {
+      const v = i % op.variants;
+      // Rotate the order so that no side always runs right after another.
+      for (let k = 0; k < sides.length; k++) {
+        const side = sides[(i + k) % sides.length]!;
+        const t0 = performance.now();
+        await side.run(v);
+        samples[side.name]!.push(performance.now() - t0);
+      }
+    }
+
+    // Where one API request spends its time: each statement it sends, replayed alone.
+    const serviceTexts = new Set(serviceSql[0]!.map((s) => s.sql));
+    const breakdown = [];
+    for (const statement of requestSql) {
+      const times: number[] = [];
+      for (let i = 0; i < BREAKDOWN_RUNS; i++) {
+        const t0 = performance.now();
+        await rawQuery(statement);
+        times.push(performance.now() - t0);
+      }
+      breakdown.push({
+        part: serviceTexts.has(statement.sql) ? 'service' : 'session/actor',
+        what: describeStatement(statement.sql),
+        medianMs: round(stats(times).median),
+        sql: statement.sql,
+      });
+    }
+
+    if (process.env.BENCH_EXPLAIN) {
+      const main = (mainSql ?? serviceSql)[0]!.at(-1)!;
+      const plan = rowsOf<Record<string, string>>(await rawQuery({ sql: `explain (analyze, buffers) ${main.sql}`, params: main.params }));
+      console.log(`\n  EXPLAIN ANALYZE, ${op.label}:\n${plan.map((row) => `    ${Object.values(row)[0]}`).join('\n')}\n`);
+    }
+
+    const s = Object.fromEntries(Object.entries(samples).map(([name, list]) => [name, stats(list)])) as Record<string, Stats>;
+    results.push({
+      key: op.key,
+      label: op.label,
+      request: op.request,
+      answer: op.size(viaService),
+      list: op.list,
+      runs,
+      statements: { service: serviceSql[0]!.length, request: requestSql.length },
+      api: s.api!,
+      service: s.service!,
+      rawSql: s.rawSql!,
+      mainSelect: s.mainSelect ?? null,
+      layers: { getSession: s.getSession!, loadActor: s.loadActor! },
+      ratio: {
+        apiToService: round(s.api!.median / s.service!.median),
+        apiToServiceP99: round(s.api!.p99 / s.service!.p99),
+        apiToRawSql: round(s.api!.median / s.rawSql!.median),
+        apiToMainSelect: s.mainSelect ? round(s.api!.median / s.mainSelect.median) : null,
+      },
+      breakdown,
+    });
+    process.stdout.write(`  measured: ${op.label}\n`);
+  }
+
+  // ---- Report
+  console.log(`\nLatency in ms, median / p99 over sequential in-process runs (${database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}):`);
+  const head = ['operation', 'answer', 'runs', 'API', 'service fn', 'raw SQL', 'main SELECT'];
+  const rows = results.map((r) => [
+    r.label,
+    r.answer,
+    String(r.runs),
+    pair(r.api),
+    pair(r.service),
+    pair(r.rawSql),
+    r.mainSelect ? pair(r.mainSelect) : '—',
+  ]);
+  printTable(head, rows);
+
+  console.log('\nRatios (medians; target for the lists: API / service fn ≤ 1.5):');
+  printTable(
+    ['operation', 'API/service fn', 'p99 ratio', 'API/raw SQL', 'API/main SELECT', 'target'],
+    results.map((r) => [
+      r.label,
+      r.ratio.apiToService.toFixed(2),
+      r.ratio.apiToServiceP99.toFixed(2),
+      r.ratio.apiToRawSql.toFixed(2),
+      r.ratio.apiToMainSelect === null ? '—' : r.ratio.apiToMainSelect.toFixed(2),
+      r.list ? (r.ratio.apiToService <= LIST_TARGET ? 'met' : 'OVER') : 'n/a',
+    ]),
+  );
+
+  console.log('\nWhere one API request spends its time (each statement it sends, replayed alone through the driver, median ms):');
+  for (const r of results) {
+    const sqlMs = r.breakdown.reduce((sum, b) => sum + b.medianMs, 0);
+    const sessionMs = r.breakdown.filter((b) => b.part === 'session/actor').reduce((sum, b) => sum + b.medianMs, 0);
+    console.log(
+      `  ${r.label}: ${r.statements.request} statements, ${r.statements.request - r.statements.service} of them for the session/actor; ` +
+        `SQL ${sqlMs.toFixed(2)} ms (session/actor ${sessionMs.toFixed(2)}), API median ${r.api.median.toFixed(2)} → ` +
+        (r.api.median >= sqlMs ? `${(r.api.median - sqlMs).toFixed(2)} ms outside SQL` : 'the SQL is all of it (within noise)'),
+    );
+    for (const b of r.breakdown) console.log(`    ${b.medianMs.toFixed(2).padStart(7)}  ${b.part.padEnd(13)} ${b.what}`);
+    const rest = r.api.median - r.layers.loadActor.median - r.service.median;
+    console.log(
+      `    in JS, timed alone: auth.api.getSession ${r.layers.getSession.median.toFixed(2)}, loadActor (getSession + profile) ` +
+        `${r.layers.loadActor.median.toFixed(2)}, service fn ${r.service.median.toFixed(2)} → routing, validation, JSON ≈ ` +
+        (rest >= 0 ? `${rest.toFixed(2)} ms` : '0 (within noise)'),
+    );
+  }
+
+  const report = {
+    when: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    loadAverage: loadavg(),
+    database: { kind: database.kind, description: bench.description },
+    seed: { seconds: round(seedSeconds), steps, counts: seeded.counts },
+    listTarget: LIST_TARGET,
+    operations: results,
+    totalSeconds: round((performance.now() - started) / 1000),
+  };
+  const file = join(tmpdir(), `signingdesk-bench-${database.kind}-${Date.now()}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nResults (JSON): ${file}`);
+  console.log(`Load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (other work on the machine skews absolute times; ratios are interleaved)`);
+}
+
+// ---- Helpers
+
+function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  const p99 = sorted[Math.max(0, Math.ceil(sorted.length * 0.99) - 1)]!;
+  return { median: round(median), p99: round(p99) };
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+function pair(s: Stats): string {
+  return `${s.median.toFixed(2)} / ${s.p99.toFixed(2)}`;
+}
+
+function fmt(n: number | undefined): string {
+  return (n ?? 0).toLocaleString('en-US');
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as T[];
+}
+
+function printTable(head: string[], rows: string[][]) {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  console.log(`  ${line(head)}`);
+  console.log(`  ${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const r of rows) console.log(`  ${line(r)}`);
+}
+
+/** A short name for a captured statement: its verb and tables, and the first of its text. */
+function describeStatement(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const verb = flat.split(' ')[0]!.toLowerCase();
+  const tables = [...new Set([...flat.matchAll(/\b(?:from|join|into|update)\s+"([a-z_]+)"/gi)].map((m) => m[1]))];
+  const subqueries = (flat.match(/\(select /gi) ?? []).length;
+  const count = /^select count\(/i.test(flat) ? ' count(*)' : '';
+  const limit = /\blimit\b/i.test(flat) ? ' … limit' : '';
+  return `${verb}${count} ${tables.join(', ')}${subqueries ? ` (${subqueries} subqueries)` : ''}${limit}`;
+}
+
+function errorLine(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = err.cause instanceof Error ? err.cause.message : null;
+  const first = err.message.split('\n')[0]!.trim();
+  if (cause) return `${first.startsWith('Failed query') ? 'a query failed' : first}: ${cause}`;
+  return first;
+}
+
+// ---- Entry
+
+const onSignal = (signal: NodeJS.Signals) => {
+  if (interrupted) return;
+  interrupted = true;
+  console.error(`\nnpm run bench: interrupted (${signal}); removing the bench database…`);
+  void (bench?.close() ?? Promise.resolve()).catch(() => {}).finally(() => process.exit(130));
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+try {
+  await main();
+} catch (err) {
+  if (!interrupted) {
+    console.error(`npm run bench failed: ${errorLine(err)}`);
+    if (process.env.BENCH_DEBUG) console.error(err);
+    process.exitCode = 1;
+  }
+} finally {
+  if (!interrupted) {
+    try {
+      await bench?.close();
+    } catch (err) {
+      console.error(`npm run bench: could not remove the bench database: ${errorLine(err)}`);
+      process.exitCode = 1;
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import { schema } from '@signingdesk/db';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
+
+const { appointments, files } = schema;
+
+describe('appointment lists', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.signIn('admin@demo.test');
+  });
+  afterAll(() => t.close());
+
+  it('pages the operators’ assignment search by status and firm, in time order, with the row indicators', async () => {
+    const all: { id: string; filesAttachedCount: number; firm: { id: string } }[] = [];
+    let total = 0;
+    for (let page = 1; page <= 20; page++) {
+      const body = await readJson(await t.request(`/api/appointments?status=Completed&pageSize=10&page=${page}`, { cookie: admin }));
+      total = body.total;
+      all.push(...body.items);
+      if (body.items.length < 10) break;
+    }
+    const expected = await t.database.db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(eq(appointments.status, 'Completed'))
+      .orderBy(asc(appointments.startsAt), asc(appointments.id));
+    expect(total).toBe(expected.length);
+    expect(all.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+    const counts = await t.database.db
+      .select({ id: files.appointmentId, n: count() })
+      .from(files)
+      .where(and(inArray(files.appointmentId, expected.map((r) => r.id)), ne(files.kind, 'invoice')))
+      .groupBy(files.appointmentId);
+    const countOf = new Map(counts.map((c) => [c.id, c.n]));
+    for (const row of all) expect(row.filesAttachedCount).toBe(countOf.get(row.id) ?? 0);
+
+    const [firmA] = await t.database.db.select().from(schema.firms).where(eq(schema.firms.orgNumber, 1));
+    const firmOnly = await readJson(await t.request(`/api/appointments?status=Completed&firmId=${firmA!.id}&pageSize=100`, { cookie: admin }));
+    expect(firmOnly.items.every((r: { firm: { id: string } }) => r.firm.id === firmA!.id)).toBe(true);
+    expect(firmOnly.total).toBe(all.filter((r) => r.firm.id === firmA!.id).length);
+  });
+
+  it('defaults the search to Open', async () => {
+    const body = await readJson(await t.request('/api/appointments', { cookie: admin }));
+    expect(body.items.length).toBeGreaterThan(0);
+    expect(body.items.every((r: { status: string }) => r.status === 'Open')).toBe(true);
+  });
+
+  it('gives a creator only their own in-process orders, the newest completed first', async () => {
+    const cookie = await t.signIn('escrow@firm-a.demo.test');
+    const [me] = await t.database.db.select().from(schema.user).where(eq(schema.user.email, 'escrow@firm-a.demo.test'));
+    const inProcess = await readJson(await t.request('/api/escrow/appointments?view=in-process&pageSize=100', { cookie }));
+    const own = await t.database.db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(and(eq(appointments.createdBy, me!.id), inArray(appointments.status, ['Open', 'Pending', 'Scheduled', 'Paused'])));
+    expect(new Set(inProcess.items.map((r: { id: string }) => r.id))).toEqual(new Set(own.map((r) => r.id)));
+    const completed = await readJson(await t.request('/api/escrow/appointments?view=completed&pageSize=100', { cookie }));
+    const dates = completed.items.map((r: { date: string }) => r.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+});

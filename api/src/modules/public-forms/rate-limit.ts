@@ -1,0 +1,39 @@
+/**
+ * Per-address limit of the public forms. Owns the form_rate_limits table: one row per
+ * `<form>:<address>` holding a fixed one-hour window and how many submissions it has seen.
+ * The count is taken with one atomic upsert, so every API process shares the same limit and
+ * concurrent submissions can never slip past it. Window start and the retry time are read
+ * from the database clock, never from a process's own.
+ */
+import type { Db, Tx } from '@signingdesk/db';
+import { schema } from '@signingdesk/db';
+import { sql } from 'drizzle-orm';
+
+const { formRateLimits } = schema;
+
+export type Allowance = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Counts one submission of `form` from `address` and says whether it is within `limit` for the
+ * current window. A refused submission still counts (it cannot extend the window).
+ */
+export async function takeFormAllowance(db: Db | Tx, form: string, address: string, limit: number): Promise<Allowance> {
+  const expired = sql`${formRateLimits.windowStartedAt} <= now() - interval '1 hour'`;
+  const [row] = await db
+    .insert(formRateLimits)
+    .values({ key: `${form}:${address}`, windowStartedAt: sql`now()`, count: 1 })
+    .onConflictDoUpdate({
+      target: formRateLimits.key,
+      // Both expressions read the row as it was before this update.
+      set: {
+        count: sql`case when ${expired} then 1 else ${formRateLimits.count} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then now() else ${formRateLimits.windowStartedAt} end`,
+      },
+    })
+    .returning({
+      count: formRateLimits.count,
+      retryAfterSeconds: sql<number>`greatest(1, ceil(extract(epoch from ${formRateLimits.windowStartedAt} + interval '1 hour' - now())))::int`.mapWith(Number),
+    });
+  if (row!.count <= limit) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: row!.retryAfterSeconds };
+}
