@@ -18,6 +18,7 @@ import { CLIENT_IP_HEADER } from './auth/auth';
 import { AppError } from './lib/app-error';
 import type { AppDeps } from './lib/context';
 import { createRouter } from './lib/openapi';
+import { rejectNulCharacters } from './middleware/reject-nul';
 import { problem } from './lib/problem';
 import { agentAppointmentRoutes } from './modules/agent-appointments/agent-appointments.routes';
 import { appointmentRoutes } from './modules/appointments/appointments.routes';
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  app.use('/api/*', rejectNulCharacters);
   app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(withClientIp(c)));
   app.route('/api', createApi(deps));
   app.all('/api/*', (c) => problem(c, 404, 'NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`));

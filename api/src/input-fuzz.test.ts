@@ -83,6 +83,16 @@ describe('bad input never reaches the database', () => {
     return seen.length;
   }
 
+  it('refuses the NUL character in any text field with 400 naming it', async () => {
+    const before = await snapshot();
+    const res = await t.request('/api/appointments', { method: 'POST', cookie: s.escrowA, body: JSON.stringify({ ...VALID_ORDER, name: 'Bad\u0000Name' }) });
+    expect(res.status).toBe(400);
+    expect((await readJson(res)).errors[0].field).toBe('name');
+    const query = await t.request('/api/appointments?status=Open%00', { cookie: s.admin });
+    expect(query.status).toBe(400);
+    expect(await snapshot()).toBe(before);
+  });
+
   it('POST /appointments', async () => {
     expect(await fuzz('POST', '/api/appointments', s.escrowA, CreateAppointmentSchema, VALID_ORDER)).toBe(RUNS_PER_ROUTE);
   }, 120_000);

@@ -24,6 +24,7 @@ export const NOTIFICATION_TYPES = [
   'registration.escrow',
   'user.invited',
   'registration.approved',
+  'registration.declined',
   'documents.ready',
   'invoice.sent',
 ] as const;

@@ -1,6 +1,155 @@
+import { createRoute } from '@hono/zod-openapi';
+import { can } from '../../auth/roles';
+import { ROLES } from '../../domain/roles';
 import type { AppDeps } from '../../lib/context';
-import { createRouter, type Router } from '../../lib/openapi';
+import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
+import { requireActor } from '../../middleware/guard';
+import {
+  AgentDetailSchema,
+  AgentIdParamSchema,
+  AgentProfileSchema,
+  AgentProfileUpdatedSchema,
+  AgentSearchQuerySchema,
+  AgentSearchResultSchema,
+  PendingPageSchema,
+  PendingQuerySchema,
+  PreferredResultSchema,
+  PreferredSchema,
+  RegisterAgentSchema,
+  RegistrationResultSchema,
+  ReviewResultSchema,
+  ReviewSchema,
+  UpdateAgentProfileSchema,
+} from './agents.schemas';
+import {
+  listPendingRegistrations,
+  readAgent,
+  readOwnProfile,
+  registerAgent,
+  reviewRegistrations,
+  searchAgents,
+  setPreferred,
+  updateOwnProfile,
+} from './agents.service';
 
-export function agentsRoutes(_deps: AppDeps): Router {
-  return createRouter();
+const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
+const rolesWith = (permission: Parameters<typeof can>[1]) => ROLES.filter((role) => can(role, permission));
+const searchers = rolesWith({ agent: ['search'] });
+const profileReaders = rolesWith({ agent: ['read-profile'] });
+const approvers = rolesWith({ agent: ['approve'] });
+const preferrers = rolesWith({ agent: ['set-preferred'] });
+// Pending agents too: they read and correct their profile while it is reviewed.
+const ownProfileGuard = requireActor({ roles: ['notary'] });
+
+const registerRoute = createRoute({
+  method: 'post',
+  path: '/agents/registrations',
+  tags: ['Agents'],
+  summary: 'Signing agent registration (/sign-up): a pending account for admin review',
+  ...rolesDoc(
+    'public',
+    'Required: firstName, lastName, city, state, zip (5 digits), email, mobilePhone. Up to five certified states. With a password the agent can sign in at once and sees that the registration is being reviewed; without one a set-password link is emailed.',
+  ),
+  request: { body: { ...json(RegisterAgentSchema), required: true } },
+  responses: {
+    201: { description: 'Registered; status, message and details', ...json(RegistrationResultSchema) },
+    ...problemResponses(400, 429),
+  },
+});
+
+const ownProfileRoute = createRoute({
+  method: 'get',
+  path: '/agents/me',
+  tags: ['Agents'],
+  summary: 'The agent’s own profile, with the read-only registration status',
+  ...rolesDoc(['notary'], 'Pending agents included.'),
+  middleware: [ownProfileGuard] as const,
+  responses: { 200: { description: 'The profile', ...json(AgentProfileSchema) }, ...problemResponses(401, 403, 404) },
+});
+
+const updateOwnProfileRoute = createRoute({
+  method: 'put',
+  path: '/agents/me',
+  tags: ['Agents'],
+  summary: 'Replace the agent’s own profile (all fields but email and registration status)',
+  ...rolesDoc(['notary'], 'Omitted optional fields are cleared; coordinates follow the zip; audited.'),
+  middleware: [ownProfileGuard] as const,
+  request: { body: { ...json(UpdateAgentProfileSchema), required: true } },
+  responses: { 200: { description: 'Updated', ...json(AgentProfileUpdatedSchema) }, ...problemResponses(400, 401, 403, 404, 409, 422) },
+});
+
+const pendingRoute = createRoute({
+  method: 'get',
+  path: '/agents/registrations/pending',
+  tags: ['Agents'],
+  summary: 'Pending Signing Agents, oldest first',
+  ...rolesDoc(approvers),
+  middleware: [requireActor({ roles: approvers, permission: { agent: ['approve'] } })] as const,
+  request: { query: PendingQuerySchema },
+  responses: { 200: { description: 'A page of registrations', ...json(PendingPageSchema) }, ...problemResponses(400, 401, 403) },
+});
+
+const reviewRoute = createRoute({
+  method: 'post',
+  path: '/agents/registrations/review',
+  tags: ['Agents'],
+  summary: 'Approve or decline pending registrations in bulk',
+  ...rolesDoc(approvers, 'approve: active account, the agent is told; decline: account disabled, sessions ended.'),
+  middleware: [requireActor({ roles: approvers, permission: { agent: ['approve'] } })] as const,
+  request: { body: { ...json(ReviewSchema), required: true } },
+  responses: { 200: { description: 'Reviewed', ...json(ReviewResultSchema) }, ...problemResponses(400, 401, 403, 409, 422) },
+});
+
+const preferredRoute = createRoute({
+  method: 'put',
+  path: '/agents/{id}/preferred',
+  tags: ['Agents'],
+  summary: 'Set or remove preferred status',
+  ...rolesDoc(preferrers),
+  middleware: [requireActor({ roles: preferrers, permission: { agent: ['set-preferred'] } })] as const,
+  request: { params: AgentIdParamSchema, body: { ...json(PreferredSchema), required: true } },
+  responses: { 200: { description: 'Set', ...json(PreferredResultSchema) }, ...problemResponses(400, 401, 403, 404, 409, 422) },
+});
+
+const searchRoute = createRoute({
+  method: 'get',
+  path: '/agents',
+  tags: ['Agents'],
+  summary: 'List Signing Agents: all, by last name, by state, or within 10/20/50/100/250 miles of a zip',
+  ...rolesDoc(
+    searchers,
+    'Active approved agents; operators may ask for another status. Escrow roles get name, city, state, zip, preferred; operators also email, phone, certified states and registration.',
+  ),
+  middleware: [requireActor({ roles: searchers, permission: { agent: ['search'] } })] as const,
+  request: { query: AgentSearchQuerySchema },
+  responses: { 200: { description: 'A page of agents', ...json(AgentSearchResultSchema) }, ...problemResponses(400, 401, 403) },
+});
+
+const readRoute = createRoute({
+  method: 'get',
+  path: '/agents/{id}',
+  tags: ['Agents'],
+  summary: 'The agent profile modal and agent contact (operators)',
+  ...rolesDoc(profileReaders, 'Audited as a read of personal data.'),
+  middleware: [requireActor({ roles: profileReaders, permission: { agent: ['read-profile'] } })] as const,
+  request: { params: AgentIdParamSchema },
+  responses: { 200: { description: 'The agent', ...json(AgentDetailSchema) }, ...problemResponses(401, 403, 404) },
+});
+
+export function agentsRoutes(deps: AppDeps): Router {
+  // /agents/me and /agents/registrations/* are registered before /agents/{id}.
+  return createRouter()
+    .openapi(registerRoute, async (c) =>
+      c.json(await registerAgent(c.var.db, c.req.valid('json'), { origin: deps.env.PUBLIC_ORIGIN }), 201),
+    )
+    .openapi(ownProfileRoute, async (c) => c.json(await readOwnProfile(c.var.db, c.var.actor), 200))
+    .openapi(updateOwnProfileRoute, async (c) => c.json(await updateOwnProfile(c.var.db, c.var.actor, c.req.valid('json')), 200))
+    .openapi(pendingRoute, async (c) => c.json(await listPendingRegistrations(c.var.db, c.req.valid('query')), 200))
+    .openapi(reviewRoute, async (c) => c.json(await reviewRegistrations(c.var.db, c.var.actor, c.req.valid('json')), 200))
+    .openapi(searchRoute, async (c) => c.json(await searchAgents(c.var.db, c.var.actor, c.req.valid('query')), 200))
+    .openapi(readRoute, async (c) => c.json(await readAgent(c.var.db, c.var.actor, c.req.valid('param').id), 200))
+    .openapi(preferredRoute, async (c) => {
+      const { id } = c.req.valid('param');
+      return c.json(await setPreferred(c.var.db, c.var.actor, id, c.req.valid('json').preferred), 200);
+    });
 }

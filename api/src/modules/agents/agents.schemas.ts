@@ -1,0 +1,273 @@
+/**
+ * Request and response schemas of agent registration (/sign-up), the agent's own profile, the
+ * pending-registration review, preferred agents and the agent search (spec 02 §2/§3/§5). The
+ * spec's notaryState, notaryYears, certifiedState1…5 and preferred_notary map to state,
+ * yearsExperience, certifiedStates and preferred.
+ */
+import { z } from '@hono/zod-openapi';
+import { USER_STATUSES } from '../../domain/roles';
+import { US_STATES } from '../../domain/us-states';
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  emailField,
+  hasNoControlCharacters,
+  optionalText,
+  phoneField,
+  requiredText,
+  stateField,
+  zipField,
+} from '../users/users.fields';
+
+export const MAX_CERTIFIED_STATES = 5;
+export const CERTIFIED_STATES_MESSAGE = 'Choose up to five certified states.';
+export const SEARCH_RADII = [10, 20, 50, 100, 250] as const;
+export const DEFAULT_SEARCH_RADIUS = 50;
+export const PREFERRED_LABEL = 'PREFERRED AGENT' as const;
+export const NOT_PREFERRED_LABEL = 'NOT SET' as const;
+export const REGISTRATION_STATUSES = ['pending', 'approved', 'declined'] as const;
+/** Shorter passwords are refused by sign-in (auth.ts minPasswordLength). */
+export const MIN_PASSWORD_LENGTH = 10;
+
+const certifiedStates = z
+  .array(z.enum(US_STATES, { message: 'must be a two-letter US state code' }), { message: 'must be a list of state codes' })
+  .max(51, CERTIFIED_STATES_MESSAGE)
+  .nullish()
+  .transform((v) => [...new Set(v ?? [])])
+  .refine((v) => v.length <= MAX_CERTIFIED_STATES, { message: CERTIFIED_STATES_MESSAGE })
+  .openapi({
+    type: 'array',
+    items: { type: 'string' },
+    example: ['CA', 'NV'],
+    description: 'certifiedState1…5: up to five distinct states; defaults to the home state when empty',
+  });
+
+/** The profile fields the agent fills in at registration and edits later. */
+const profileFields = {
+  firstName: requiredText(100).openapi({ example: 'Jordan' }),
+  lastName: requiredText(100).openapi({ example: 'Taylor' }),
+  mobilePhone: phoneField,
+  companyName: optionalText(200),
+  address1: optionalText(200),
+  address2: optionalText(200),
+  city: requiredText(100).openapi({ example: 'Beverly Hills' }),
+  state: stateField.openapi({ description: 'notaryState: the home state' }),
+  zip: zipField,
+  laserPrinter: z.boolean({ message: 'must be true or false' }).default(false),
+  dualTrayPrinter: z.boolean({ message: 'must be true or false' }).default(false),
+  smsOptIn: z.boolean({ message: 'must be true or false' }).default(false),
+  certifiedStates,
+  yearsExperience: z
+    .number({ message: 'must be a whole number of years' })
+    .int('must be a whole number of years')
+    .min(0, 'must be 0 or more')
+    .max(80, 'must be at most 80')
+    .nullish()
+    .transform((v) => v ?? null)
+    .openapi({ description: 'notaryYears' }),
+};
+
+export const RegisterAgentSchema = z
+  .object({
+    email: emailField,
+    ...profileFields,
+    password: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
+      .max(128, 'must be at most 128 characters')
+      .optional()
+      .openapi({
+        description: `At least ${MIN_PASSWORD_LENGTH} characters. Without it, a link to set one is emailed instead.`,
+      }),
+  })
+  .strict()
+  .openapi('RegisterAgent');
+export type RegisterAgentInput = z.infer<typeof RegisterAgentSchema>;
+
+/** PUT replaces the whole profile: omitted optional fields are cleared. */
+export const UpdateAgentProfileSchema = z.object(profileFields).strict().openapi('UpdateAgentProfile');
+export type UpdateAgentProfileInput = z.infer<typeof UpdateAgentProfileSchema>;
+
+export const RegistrationResultSchema = z
+  .object({
+    status: z.literal('pending'),
+    message: z.string(),
+    details: z.object({
+      id: z.string(),
+      email: z.string(),
+      registrationStatus: z.literal('pending'),
+      passwordSet: z.boolean().openapi({ description: 'false: a link to set a password was emailed' }),
+    }),
+  })
+  .openapi('RegistrationResult');
+
+/** The agent profile as the agent and operators read it (spec 02 §3 "Notary"). */
+export const AgentProfileSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    mobilePhone: z.string().nullable().openapi({ description: '10 digits as stored' }),
+    mobilePhoneDisplay: z.string().nullable().openapi({ description: '(###) ###-####' }),
+    companyName: z.string().nullable(),
+    address1: z.string().nullable(),
+    address2: z.string().nullable(),
+    city: z.string(),
+    state: z.string().openapi({ description: 'notaryState: the home state' }),
+    zip: z.string(),
+    laserPrinter: z.boolean(),
+    dualTrayPrinter: z.boolean(),
+    smsOptIn: z.boolean(),
+    certifiedStates: z.array(z.string()).openapi({ description: 'certifiedState1 … certifiedState5' }),
+    yearsExperience: z.number().int().nullable().openapi({ description: 'notaryYears' }),
+    registrationStatus: z.enum(REGISTRATION_STATUSES),
+    status: z.enum(USER_STATUSES),
+    preferred: z.boolean().openapi({ description: 'preferred_notary' }),
+    updatedAt: z.string(),
+    updatedTime: z.number().int().openapi({ description: 'Epoch seconds' }),
+  })
+  .openapi('AgentProfile');
+export type AgentProfile = z.infer<typeof AgentProfileSchema>;
+
+export const AgentProfileUpdatedSchema = z
+  .object({ message: z.string(), changedFields: z.array(z.string()), profile: AgentProfileSchema })
+  .openapi('AgentProfileUpdated');
+
+/** The admin's read-only profile modal. */
+export const AgentDetailSchema = AgentProfileSchema.extend({
+  preferredLabel: z.enum([PREFERRED_LABEL, NOT_PREFERRED_LABEL]).openapi({ description: 'The modal title' }),
+  completedCount: z.number().int(),
+  scheduledCount: z.number().int(),
+  contact: z
+    .object({ name: z.string(), phone: z.string().nullable(), email: z.string() })
+    .openapi({ description: 'The agent contact modal: name, formatted phone, email' }),
+}).openapi('AgentDetail');
+export type AgentDetail = z.infer<typeof AgentDetailSchema>;
+
+const page = {
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+};
+
+export const PendingQuerySchema = z.object({ ...page });
+
+export const PendingRegistrationSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    yearsExperience: z.number().int().nullable(),
+    certifiedStates: z.array(z.string()),
+    city: z.string(),
+    state: z.string(),
+    zip: z.string(),
+    mobilePhone: z.string().nullable().openapi({ description: '(###) ###-####' }),
+    createdAt: z.string(),
+  })
+  .openapi('PendingRegistration');
+
+export const ReviewSchema = z
+  .object({
+    action: z.enum(['approve', 'decline'], { message: 'must be approve or decline' }),
+    userIds: z
+      .array(z.uuid({ message: 'must be user ids' }), { message: 'must be a list of user ids' })
+      .min(1, 'choose at least one registration')
+      .max(200, 'at most 200 at a time')
+      .transform((v) => [...new Set(v)]),
+  })
+  .strict()
+  .openapi('ReviewRegistrations');
+export type ReviewInput = z.infer<typeof ReviewSchema>;
+
+export const ReviewResultSchema = z
+  .object({
+    action: z.enum(['approve', 'decline']),
+    message: z.string(),
+    updated: z.array(z.string()),
+    skipped: z.array(z.object({ id: z.string(), reason: z.string() })).openapi({ description: 'Unknown ids and registrations already reviewed' }),
+  })
+  .openapi('ReviewResult');
+
+export const AgentIdParamSchema = z.object({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' }, description: 'Agent (user) id (UUID)' }),
+});
+
+export const PreferredSchema = z
+  .object({ preferred: z.boolean({ message: 'is required (true or false)' }) })
+  .strict()
+  .openapi('SetPreferred');
+
+export const PreferredResultSchema = z
+  .object({
+    id: z.string(),
+    preferred: z.boolean(),
+    preferredLabel: z.enum([PREFERRED_LABEL, NOT_PREFERRED_LABEL]),
+    message: z.string(),
+  })
+  .openapi('PreferredResult');
+
+export const SEARCH_MODES = ['all', 'name', 'state', 'radius'] as const;
+export const SEARCH_STATUSES = ['active', 'pending', 'disabled', 'all'] as const;
+
+export const AgentSearchQuerySchema = z.object({
+  mode: z.enum(SEARCH_MODES, { message: `must be one of ${SEARCH_MODES.join(', ')}` }).default('all'),
+  lastName: z
+    .string()
+    .trim()
+    .max(100, 'must be at most 100 characters')
+    .refine(hasNoControlCharacters, { message: CONTROL_CHARACTERS_MESSAGE })
+    .optional()
+    .openapi({ description: 'Name search: last name, or its beginning' }),
+  state: z.enum(US_STATES, { message: 'must be a two-letter US state code' }).optional().openapi({ description: 'State search: home or certified state' }),
+  zip: z.string().trim().max(10, 'Zip code must be a 5-digit number').optional().openapi({ description: 'Radius search: the center zip' }),
+  radius: z.coerce
+    .number({ message: `must be one of ${SEARCH_RADII.join(', ')}` })
+    .refine((v) => (SEARCH_RADII as readonly number[]).includes(v), { message: `must be one of ${SEARCH_RADII.join(', ')}` })
+    .default(DEFAULT_SEARCH_RADIUS)
+    .openapi({ type: 'integer', enum: [...SEARCH_RADII], description: `Miles; default ${DEFAULT_SEARCH_RADIUS}` }),
+  status: z
+    .enum(SEARCH_STATUSES, { message: `must be one of ${SEARCH_STATUSES.join(', ')}` })
+    .default('active')
+    .openapi({ description: 'Operators only: active (approved and active, the default), pending, disabled or all' }),
+  ...page,
+});
+export type AgentSearchQuery = z.infer<typeof AgentSearchQuerySchema>;
+
+export const AgentSearchRowSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zip: z.string(),
+    preferred: z.boolean(),
+    distanceMiles: z.number().nullable().openapi({ description: 'Radius search: miles from the zip, one decimal; otherwise null' }),
+    email: z.string().optional().openapi({ description: 'Operators only' }),
+    phone: z.string().nullable().optional().openapi({ description: 'Operators only: (###) ###-####' }),
+    certifiedStates: z.array(z.string()).optional().openapi({ description: 'Operators only' }),
+    registrationStatus: z.enum(REGISTRATION_STATUSES).optional().openapi({ description: 'Operators only' }),
+    status: z.enum(USER_STATUSES).optional().openapi({ description: 'Operators only' }),
+  })
+  .openapi('AgentSearchRow');
+export type AgentSearchRow = z.infer<typeof AgentSearchRowSchema>;
+
+export const AgentSearchResultSchema = z
+  .object({
+    items: z.array(AgentSearchRowSchema),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+    center: z
+      .object({ zip: z.string(), latitude: z.number(), longitude: z.number(), radiusMiles: z.number() })
+      .nullable()
+      .openapi({ description: 'Radius search: the zip’s coordinates and the radius' }),
+  })
+  .openapi('AgentSearchResult');
+
+export const PendingPageSchema = z
+  .object({ items: z.array(PendingRegistrationSchema), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() })
+  .openapi('PendingRegistrationPage');

@@ -1,0 +1,153 @@
+/**
+ * Create New User (spec 02 §2/§5) and the caller's profile (spec 01 `/profile`,
+ * `/profile-details`). A new user is created without a password and invited to choose one;
+ * who may create which role, in which firm, is decided here (DESIGN.md "Access").
+ */
+import type { Db, Tx } from '@signingdesk/db';
+import { schema } from '@signingdesk/db';
+import { eq } from 'drizzle-orm';
+import { formatPhone } from '../../domain/phone';
+import { isEscrowRole, ROLE_LABELS, type Role } from '../../domain/roles';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
+import { independentFirm, insertAgentProfile, loadAgentProfile } from '../agents/agents.service';
+import { createInvitation, insertAccount } from './users.accounts';
+import type { CreatedUser, CreateUserInput, Profile } from './users.schemas';
+
+const { firms } = schema;
+
+/**
+ * The roles each role may create. Admins: every role. Sub admins: everyone but operators.
+ * Org admins: escrow officers and org admins of their firm. Escrow officers: escrow officers
+ * of their firm (spec 02 §6 gives them the tab; DESIGN.md keeps what they create in their
+ * firm, with escrow roles only, and no one grants more than they hold).
+ */
+export const GRANTABLE_ROLES: Record<Role, readonly Role[]> = {
+  admin: ['admin', 'sub_admin', 'creator_admin', 'creator', 'notary'],
+  sub_admin: ['creator_admin', 'creator', 'notary'],
+  creator_admin: ['creator_admin', 'creator'],
+  creator: ['creator'],
+  notary: [],
+};
+
+function assertMayGrant(actor: Actor, role: Role) {
+  if (GRANTABLE_ROLES[actor.role].includes(role)) return;
+  const message =
+    role === 'admin' || role === 'sub_admin'
+      ? 'Only admins can create Admin and Sub Admin users.'
+      : `Your role cannot create ${ROLE_LABELS[role]} users.`;
+  throw new AppError('FORBIDDEN', message);
+}
+
+const firmNotFound = () =>
+  new AppError('NOT_FOUND', 'This firm was not found.', [{ field: 'firmId', message: 'is not a firm you can add users to' }]);
+const wrongFirm = (message: string) => new AppError('VALIDATION_FAILED', message, [{ field: 'firmId', message }]);
+
+/** The firm the new user joins, by role: agents → Independent notary, operators → a managing organisation, escrow roles → a title firm. */
+async function firmFor(tx: Tx, actor: Actor, role: Role, firmId: string | undefined) {
+  if (role === 'notary') {
+    const firm = await independentFirm(tx);
+    if (firmId && firmId !== firm.id) throw wrongFirm('Signing agents belong to Independent notary.');
+    return firm;
+  }
+  if (isEscrowRole(actor.role)) {
+    // Escrow callers only ever see their own firm; any other id does not exist for them.
+    if (firmId && firmId !== actor.firmId) throw firmNotFound();
+    return { id: actor.firmId, name: actor.firmName };
+  }
+  const wanted = firmId ?? (role === 'admin' || role === 'sub_admin' ? actor.firmId : undefined);
+  if (!wanted) throw wrongFirm('Choose the firm of the new user.');
+  const [firm] = await tx.select({ id: firms.id, name: firms.name, kind: firms.kind }).from(firms).where(eq(firms.id, wanted));
+  if (!firm) throw firmNotFound();
+  if (role === 'admin' || role === 'sub_admin') {
+    if (firm.kind !== 'managing_organization') throw wrongFirm('Operators belong to a managing organization.');
+  } else if (firm.kind !== 'title_firm') {
+    throw wrongFirm('Escrow officers and org admins belong to a title firm.');
+  }
+  return { id: firm.id, name: firm.name };
+}
+
+export async function createUser(db: Db, actor: Actor, input: CreateUserInput, options: { origin: string }): Promise<CreatedUser> {
+  const role: Role = input.role ?? (isEscrowRole(actor.role) ? 'creator' : 'notary');
+  assertMayGrant(actor, role);
+  if (role === 'notary') {
+    const missing = (['city', 'state', 'zip'] as const).filter((field) => !input[field]);
+    if (missing.length > 0) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'City, state and zip are required for a signing agent.',
+        missing.map((field) => ({ field, message: 'is required for a signing agent' })),
+      );
+    }
+  }
+  return db.transaction(async (tx) => {
+    const firm = await firmFor(tx, actor, role, input.firmId);
+    const name = `${input.firstName} ${input.lastName}`;
+    const userId = await insertAccount(tx, {
+      name,
+      email: input.email,
+      role,
+      firmId: firm.id,
+      phone: input.phone,
+      status: 'active',
+      passwordHash: null,
+    });
+    if (role === 'notary') {
+      // Created by an operator: the registration counts as reviewed and approved.
+      await insertAgentProfile(
+        tx,
+        userId,
+        {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          companyName: null,
+          address1: null,
+          address2: null,
+          city: input.city!,
+          state: input.state!,
+          zip: input.zip!,
+          laserPrinter: false,
+          dualTrayPrinter: false,
+          smsOptIn: false,
+          certifiedStates: [],
+          yearsExperience: null,
+        },
+        { registrationStatus: 'approved', reviewedAt: new Date() },
+      );
+    }
+    const invitation = await createInvitation(tx, { userId, origin: options.origin });
+    await audit(tx, {
+      actorId: actor.userId,
+      action: 'user.created',
+      entityType: 'user',
+      entityId: userId,
+      details: { role, firmId: firm.id },
+    });
+    return {
+      status: 'created',
+      message: `${name} was added as ${ROLE_LABELS[role]} of ${firm.name}. An invitation to set a password was sent to ${input.email}.`,
+      details: {
+        id: userId,
+        name,
+        email: input.email,
+        role,
+        firm: { id: firm.id, name: firm.name },
+        invitationExpiresAt: invitation.expiresAt.toISOString(),
+      },
+    };
+  });
+}
+
+export async function readProfile(db: Db, actor: Actor): Promise<Profile> {
+  return {
+    profileName: actor.name,
+    profileEmail: actor.email,
+    profileRole: actor.role,
+    profileRoleLabel: ROLE_LABELS[actor.role],
+    profileOrganization: actor.firmName,
+    profilePhone: actor.phone ? formatPhone(actor.phone) : null,
+    status: actor.status,
+    agent: actor.role === 'notary' ? await loadAgentProfile(db, actor.userId) : null,
+  };
+}
