@@ -7,3 +7,8 @@ export type { Me } from './modules/session/session.schemas';
 export type { AgentListItem } from './modules/agent-appointments/agent-appointments.schemas';
 export type { ComparisonOrders } from './modules/preview/preview.schemas';
 export type { Note, NoteThread } from './modules/notes/notes.schemas';
+export type { Firm } from './modules/firms/firms.schemas';
+export type { CreatedUser, Profile } from './modules/users/users.schemas';
+export type { AgentDetail, AgentProfile, AgentSearchRow } from './modules/agents/agents.schemas';
+export type { FeedbackItem, FeedbackPage } from './modules/feedback/feedback.schemas';
+export type { AnalyticsSummary, CampaignResult, FormReceipt } from './modules/public-forms/public-forms.schemas';
