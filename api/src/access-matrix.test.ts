@@ -30,7 +30,6 @@ import {
 } from './testing/access-matrix';
 import { createTestApp, readJson, TEST_ORIGIN, type TestApp } from './testing/test-app';
 import { MODULE_ROWS } from './access-matrix.modules';
-import { parseEnv } from './env';
 
 describe('role × route matrix', () => {
   let t: TestApp;
@@ -124,7 +123,7 @@ describe('role × route matrix', () => {
   afterAll(() => t.close());
 
   it('has a row for every route the API serves, and no row for a route it does not', async () => {
-    const api = createApi({ env: parseEnv({}), database: t.database, auth: undefined as never });
+    const api = createApi({ env: t.env, database: t.database, auth: undefined as never });
     const live = new Set(
       api.routes
         .filter((r) => r.method !== 'ALL')

@@ -99,13 +99,12 @@ export function createApp(deps: AppDeps) {
   });
   // Only the product's own origin may call the API from a browser.
   app.use('/api/*', cors({ origin: (origin) => (origin === deps.env.PUBLIC_ORIGIN ? origin : null), credentials: true }));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: API_BODY_LIMIT_BYTES,
-      onError: (c) => problem(c, 413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.'),
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: API_BODY_LIMIT_BYTES,
+    onError: (c) => problem(c, 413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.'),
+  });
+  // Upload chunks are limited by the upload's grant (tus), not by the JSON body limit.
+  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/uploads') ? next() : jsonBodyLimit(c, next)));
 
   app.use('/api/*', rejectNulCharacters);
   app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(withClientIp(c)));

@@ -12,3 +12,4 @@ export type { CreatedUser, Profile } from './modules/users/users.schemas';
 export type { AgentDetail, AgentProfile, AgentSearchRow } from './modules/agents/agents.schemas';
 export type { FeedbackItem, FeedbackPage } from './modules/feedback/feedback.schemas';
 export type { AnalyticsSummary, CampaignResult, FormReceipt } from './modules/public-forms/public-forms.schemas';
+export type { DownloadLink, FileFlags, FileList, Invoice, UploadGrant } from './modules/files/files.schemas';

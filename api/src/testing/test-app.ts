@@ -7,7 +7,10 @@ import { createTestDatabase, type TestDatabase } from '@signingdesk/db/testing';
 import { DEMO_PASSWORD } from '@signingdesk/db/seed';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
-import { parseEnv } from '../env';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseEnv, type Env } from '../env';
 import type { AppDeps } from '../lib/context';
 import { seedDemoData } from '../seed';
 
@@ -20,6 +23,8 @@ export interface TestApp {
   signIn(email: string, password?: string): Promise<string>;
   /** GET/POST… with an optional session cookie. */
   request(path: string, init?: RequestInit & { cookie?: string | undefined; clientIp?: string }): Promise<Response>;
+  /** The configuration the app runs with (FILES_DIR points at a temporary folder). */
+  env: Env;
   close(): Promise<void>;
 }
 
@@ -28,7 +33,9 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemoData(database.db, { agentCount: options.agentCount ?? 60 });
-  const env = parseEnv({ NODE_ENV: 'test', PUBLIC_ORIGIN: TEST_ORIGIN });
+  // Stored files go to a folder of this test app, removed by close().
+  const filesDir = mkdtempSync(join(tmpdir(), 'sd-test-files-'));
+  const env = parseEnv({ NODE_ENV: 'test', PUBLIC_ORIGIN: TEST_ORIGIN, FILES_DIR: filesDir });
   const auth = createAuth({ db: database.db, secret: 'test-secret-that-is-long-enough-0123456789', origin: TEST_ORIGIN });
   const app = createApp({ env, database, auth, staticRoots: options.staticRoots });
 
@@ -59,7 +66,11 @@ export async function createTestApp(
         .map((c) => c.split(';')[0])
         .join('; ');
     },
-    close: () => database.close(),
+    env,
+    async close() {
+      await database.close();
+      rmSync(filesDir, { recursive: true, force: true });
+    },
   };
 }
 

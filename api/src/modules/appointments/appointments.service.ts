@@ -252,7 +252,7 @@ export async function listForOperators(
       status: appointments.status,
       filesAttachedCount: filesCount,
       filesUploaded: appointments.filesUploaded,
-      agentDownloaded: sql<boolean>`exists (select 1 from ${fileEvents} join ${files} on ${files.id} = ${fileEvents.fileId} where ${files.appointmentId} = ${appointments.id} and ${fileEvents.action} = 'read' and ${fileEvents.userId} = ${appointments.assignedAgentId})`,
+      agentDownloaded: sql<boolean>`exists (select 1 from ${fileEvents} join ${files} on ${files.id} = ${fileEvents.fileId} where ${files.appointmentId} = ${appointments.id} and ${fileEvents.action} = 'read' and ${fileEvents.confirmed} and ${fileEvents.userId} = ${appointments.assignedAgentId})`,
       unreadMessages: sql<number>`(select count(*)::int from ${notes} where ${notes.appointmentId} = ${appointments.id} and ${notes.adminReadAt} is null)`,
       agentPaid: appointments.agentPaid,
       agentPaidAt: appointments.agentPaidAt,

@@ -1,6 +1,282 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { ESCROW_ROLES, OPERATOR_ROLES } from '../../domain/roles';
 import type { AppDeps } from '../../lib/context';
-import { createRouter, type Router } from '../../lib/openapi';
+import { createRouter, ProblemSchema, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
+import { problem } from '../../lib/problem';
+import { requireActor } from '../../middleware/guard';
+import { IdParamSchema } from '../appointments/appointments.schemas';
+import { createFilesContext, type FilesContext } from './files.context';
+import { FileProblem } from './files.problem';
+import {
+  DownloadLinkSchema,
+  FileFlagsSchema,
+  FileIdParamSchema,
+  FileItemSchema,
+  FileListSchema,
+  FileRemovedSchema,
+  GrantUploadsSchema,
+  InvoiceSchema,
+  MAX_FILES_PER_UPLOAD,
+  ToggleSchema,
+  TokenParamSchema,
+  UPLOAD_CHUNK_BYTES,
+  UploadGrantSchema,
+} from './files.schemas';
+import {
+  confirmUpload,
+  contentDisposition,
+  createDownloadLink,
+  deleteFile,
+  grantUploads,
+  listFiles,
+  openDownload,
+  setFileFlag,
+} from './files.service';
+import { createUploadHandler } from './files.uploads';
+import { getInvoice, sendInvoice } from './invoices.service';
 
-export function filesRoutes(_deps: AppDeps): Router {
-  return createRouter();
+const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
+const body = <T>(schema: T) => ({ body: { ...json(schema), required: true } });
+const ESCROW_AND_OPERATORS = [...ESCROW_ROLES, ...OPERATOR_ROLES] as const;
+const participants = requireActor({ activeAgent: true });
+const escrowAndOperators = requireActor({ roles: ESCROW_AND_OPERATORS });
+const operators = requireActor({ roles: OPERATOR_ROLES, permission: { appointment: ['invoice'] } });
+const reach =
+  'Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent. Anyone else, an agent only offered the appointment included, gets 404.';
+const escrowReach = 'Operators; the escrow officer of the order (creator) or its firm (creator_admin); others of another firm get 404.';
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/appointments/{id}/files',
+  tags: ['Files'],
+  summary: 'The file list with each file’s upload and download log, and the file flags',
+  ...rolesDoc('signed-in', `${reach} Invoices are not listed (see /invoice).`),
+  middleware: [participants] as const,
+  request: { params: IdParamSchema },
+  responses: { 200: { description: 'Files', ...json(FileListSchema) }, ...problemResponses(401, 403, 404) },
+});
+
+const grantRoute = createRoute({
+  method: 'post',
+  path: '/appointments/{id}/files/uploads',
+  tags: ['Files'],
+  summary: 'Upload grant: admit up to five files, answer a resumable (tus) upload URL for each',
+  ...rolesDoc(
+    'signed-in',
+    `${reach} At most ${MAX_FILES_PER_UPLOAD} files ('You can only upload up to 5 files at a time.', 400); each at most MAX_UPLOAD_MB (413) and of a document or image type (415). The assigned agent uploads scan-backs, once the appointment is scheduled. Send the bytes with tus to uploadUrl in chunks of ${UPLOAD_CHUNK_BYTES} bytes; when the last chunk is in, the content is checked (magic bytes) and the file confirmed.`,
+  ),
+  middleware: [participants] as const,
+  request: { params: IdParamSchema, ...body(GrantUploadsSchema) },
+  responses: { 201: { description: 'Granted', ...json(UploadGrantSchema) }, ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
+});
+
+const confirmRoute = createRoute({
+  method: 'post',
+  path: '/appointments/{id}/files/{fileId}/confirm',
+  tags: ['Files'],
+  summary: 'Confirm a finished upload (idempotent); answers the file with its log',
+  ...rolesDoc('signed-in', `${reach} 409 while bytes are missing; 415 (file removed) when the content is not an accepted type.`),
+  middleware: [participants] as const,
+  request: { params: FileIdParamSchema },
+  responses: { 200: { description: 'The confirmed file', ...json(FileItemSchema) }, ...problemResponses(401, 403, 404, 409, 415, 422) },
+});
+
+const linkRoute = createRoute({
+  method: 'post',
+  path: '/appointments/{id}/files/{fileId}/download',
+  tags: ['Files'],
+  summary: 'A signed download link, valid for five minutes',
+  ...rolesDoc('signed-in', `${reach} The invoice file is not the agent’s (404). Logged as a download once the link has delivered the bytes.`),
+  middleware: [participants] as const,
+  request: { params: FileIdParamSchema },
+  responses: { 200: { description: 'The link', ...json(DownloadLinkSchema) }, ...problemResponses(401, 403, 404, 409, 422) },
+});
+
+const downloadRoute = createRoute({
+  method: 'get',
+  path: '/files/download/{token}',
+  tags: ['Files'],
+  summary: 'The bytes behind a signed link, as an attachment',
+  ...rolesDoc('public', 'The signed token is the permission. 403 for a token that is not valid, 410 LINK_EXPIRED after five minutes, 404 when the content is gone.'),
+  request: { params: TokenParamSchema },
+  responses: {
+    200: { description: 'The file', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } },
+    410: { description: 'The link has expired (LINK_EXPIRED)', content: { 'application/problem+json': { schema: ProblemSchema } } },
+    ...problemResponses(403, 404),
+  },
+});
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/appointments/{id}/files/{fileId}',
+  tags: ['Files'],
+  summary: 'Delete a file and its bytes',
+  ...rolesDoc(ESCROW_AND_OPERATORS, escrowReach),
+  middleware: [escrowAndOperators] as const,
+  request: { params: FileIdParamSchema },
+  responses: { 200: { description: 'Deleted', ...json(FileRemovedSchema) }, ...problemResponses(401, 403, 404, 422) },
+});
+
+function flagRoute(path: string, summary: string, roles: readonly string[], guard: ReturnType<typeof requireActor>, note: string) {
+  return createRoute({
+    method: 'put',
+    path,
+    tags: ['Files'],
+    summary,
+    ...rolesDoc(roles, note),
+    middleware: [guard] as const,
+    request: { params: IdParamSchema, ...body(ToggleSchema) },
+    responses: { 200: { description: 'The file flags', ...json(FileFlagsSchema) }, ...problemResponses(400, 401, 403, 404, 409, 422) },
+  });
+}
+
+const filesUploadedRoute = flagRoute(
+  '/appointments/{id}/files-uploaded',
+  'Mark every document uploaded (fileUploadStatus)',
+  ESCROW_AND_OPERATORS,
+  escrowAndOperators,
+  `${escrowReach} Needs at least one uploaded document; setting it tells the assigned agent the documents are ready.`,
+);
+const uploadsApprovedRoute = flagRoute(
+  '/appointments/{id}/uploads-approved',
+  'Approve the agent’s uploads (uploadsApproved)',
+  ESCROW_AND_OPERATORS,
+  escrowAndOperators,
+  `${escrowReach} Only while the agent upload flag is on (409 NOT_ALLOWED_IN_STATUS otherwise).`,
+);
+const agentUploadRoute = flagRoute(
+  '/appointments/{id}/agent-upload',
+  'Turn the agent upload flag (notaryUploadStatus) on or off',
+  OPERATOR_ROLES,
+  requireActor({ roles: OPERATOR_ROLES }),
+  'Set automatically when the assigned agent’s scan-back is in; turning it off withdraws the approval.',
+);
+
+const sendInvoiceRoute = createRoute({
+  method: 'post',
+  path: '/appointments/{id}/invoice',
+  tags: ['Files'],
+  summary: 'Send the invoice: a PDF from the firm fee, stored and emailed to the escrow officer',
+  ...rolesDoc(OPERATOR_ROLES, 'Once an agent is assigned (Scheduled or Completed); one invoice per appointment (409 after that).'),
+  middleware: [operators] as const,
+  request: { params: IdParamSchema },
+  responses: { 201: { description: 'Sent', ...json(InvoiceSchema) }, ...problemResponses(401, 403, 404, 409, 422) },
+});
+
+const getInvoiceRoute = createRoute({
+  method: 'get',
+  path: '/appointments/{id}/invoice',
+  tags: ['Files'],
+  summary: 'The appointment’s invoice; download it with the file’s download link',
+  ...rolesDoc(ESCROW_AND_OPERATORS, `${escrowReach} 404 until one is sent.`),
+  middleware: [escrowAndOperators] as const,
+  request: { params: IdParamSchema },
+  responses: { 200: { description: 'The invoice', ...json(InvoiceSchema) }, ...problemResponses(401, 403, 404) },
+});
+
+/** Files, uploads, downloads, file flags and invoices. */
+export function filesRoutes(deps: AppDeps): Router {
+  const ctx: FilesContext = createFilesContext(deps.env, deps.database.db);
+  const router = createRouter();
+
+  router
+    .openapi(listRoute, async (c) => c.json(await listFiles(c.var.db, c.var.actor, c.req.valid('param').id), 200))
+    .openapi(grantRoute, async (c) =>
+      c.json(await grantUploads(ctx, c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 201),
+    )
+    .openapi(confirmRoute, async (c) => {
+      const { id, fileId } = c.req.valid('param');
+      return c.json(await confirmUpload(ctx, c.var.db, c.var.actor, id, fileId), 200);
+    })
+    .openapi(linkRoute, async (c) => {
+      const { id, fileId } = c.req.valid('param');
+      return c.json(await createDownloadLink(ctx, c.var.db, c.var.actor, id, fileId), 200);
+    })
+    .openapi(downloadRoute, async (c) => {
+      const download = await openDownload(ctx, c.req.valid('param').token);
+      return new Response(download.body, {
+        status: 200,
+        headers: {
+          'Content-Type': download.contentType,
+          'Content-Length': String(download.size),
+          'Content-Disposition': contentDisposition(download.fileName),
+          'X-Content-Type-Options': 'nosniff',
+          'Cache-Control': 'private, no-store',
+        },
+      });
+    })
+    .openapi(deleteRoute, async (c) => {
+      const { id, fileId } = c.req.valid('param');
+      return c.json(await deleteFile(ctx, c.var.db, c.var.actor, id, fileId), 200);
+    })
+    .openapi(filesUploadedRoute, async (c) =>
+      c.json(await setFileFlag(c.var.db, c.var.actor, c.req.valid('param').id, 'filesUploaded', c.req.valid('json').value), 200),
+    )
+    .openapi(uploadsApprovedRoute, async (c) =>
+      c.json(await setFileFlag(c.var.db, c.var.actor, c.req.valid('param').id, 'uploadsApproved', c.req.valid('json').value), 200),
+    )
+    .openapi(agentUploadRoute, async (c) =>
+      c.json(await setFileFlag(c.var.db, c.var.actor, c.req.valid('param').id, 'agentUploadEnabled', c.req.valid('json').value), 200),
+    )
+    .openapi(sendInvoiceRoute, async (c) => c.json(await sendInvoice(ctx, c.var.db, c.var.actor, c.req.valid('param').id), 201))
+    .openapi(getInvoiceRoute, async (c) => c.json(await getInvoice(c.var.db, c.var.actor, c.req.valid('param').id), 200));
+
+  // tus (resumable uploads): raw requests, not JSON routes. HEAD arrives on the GET route.
+  const handle = createUploadHandler(ctx);
+  router.post('/uploads', participants, handle);
+  router.on(['PATCH', 'DELETE'], '/uploads/:fileId', participants, handle);
+  router.get('/uploads/:fileId', participants, handle);
+  registerUploadDocs(router);
+
+  // This module's own refusals (415, 410) become problem+json with their codes; every other
+  // error goes on to the app's handler.
+  router.onError((err, c) => {
+    if (err instanceof FileProblem) return problem(c, err.status, err.code, err.message);
+    throw err;
+  });
+  return router;
+}
+
+/** The tus routes in the OpenAPI document (they are served outside the zod routes). */
+function registerUploadDocs(router: Router) {
+  const tusHeaders = { 'Tus-Resumable': '1.0.0' };
+  const common = {
+    tags: ['Files'],
+    ...rolesDoc('signed-in', 'The caller’s own upload grant only (any other id is a 404). tus 1.0 core + creation + termination + expiration.'),
+  };
+  router.openAPIRegistry.registerPath({
+    ...common,
+    method: 'post',
+    path: '/uploads',
+    summary: 'tus creation: Upload-Length ≤ the granted size, Upload-Metadata with the grant’s fileId',
+    description: `${common.description} Headers: ${JSON.stringify(tusHeaders)}, Upload-Length, Upload-Metadata.`,
+    responses: { 201: { description: 'Created; Location is the upload URL' }, ...problemResponses(400, 401, 403, 404, 413) },
+  });
+  router.openAPIRegistry.registerPath({
+    ...common,
+    method: 'patch',
+    path: '/uploads/{fileId}',
+    summary: `tus PATCH: a chunk of at most ${UPLOAD_CHUNK_BYTES} bytes at Upload-Offset (application/offset+octet-stream)`,
+    request: { params: z.object({ fileId: z.string() }) },
+    responses: {
+      204: { description: 'Stored; Upload-Offset is the new offset. The last chunk answers once the file is checked and confirmed.' },
+      ...problemResponses(401, 403, 404, 409, 413, 415),
+    },
+  });
+  router.openAPIRegistry.registerPath({
+    ...common,
+    method: 'head',
+    path: '/uploads/{fileId}',
+    summary: 'tus HEAD: Upload-Offset and Upload-Length, to resume (GET answers the same)',
+    request: { params: z.object({ fileId: z.string() }) },
+    responses: { 200: { description: 'Where the upload stands' }, ...problemResponses(401, 403, 404) },
+  });
+  router.openAPIRegistry.registerPath({
+    ...common,
+    method: 'delete',
+    path: '/uploads/{fileId}',
+    summary: 'tus termination: abandon an unfinished upload and withdraw its grant',
+    request: { params: z.object({ fileId: z.string() }) },
+    responses: { 204: { description: 'Abandoned' }, ...problemResponses(401, 403, 404) },
+  });
 }

@@ -1,0 +1,129 @@
+/**
+ * Resumable uploads (tus 1.0, @tus/server with a file store) at /api/uploads. Every request
+ * is signed in and checked here before tus sees it: the upload must be the caller's own
+ * pending grant (any other id is a 404), and its size is capped at the granted size. A
+ * finished upload is checked by content and moved into storage (files.service.ts
+ * finalizeUpload); tus errors are answered as problem+json.
+ *
+ * The staged bytes live on disk under the files folder and tus's lock is per process: API
+ * processes sharing uploads need that folder on a shared volume (or sticky sessions).
+ */
+import { Metadata, Server, type Upload } from '@tus/server';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import type { AppEnv } from '../../lib/context';
+import { problem } from '../../lib/problem';
+import type { FilesContext } from './files.context';
+import { FileProblem } from './files.problem';
+import { cancelUpload, finalizeUpload, pendingUploadOf, UPLOADS_PATH } from './files.service';
+
+type FileRow = Awaited<ReturnType<typeof pendingUploadOf>>;
+
+interface Caller {
+  actor: Actor;
+  file: FileRow;
+}
+
+interface Refusal {
+  status: number;
+  code: string;
+  message: string;
+}
+
+const TUS_VERSION = '1.0.0';
+
+const CODE_OF_STATUS: Record<number, string> = {
+  400: 'VALIDATION_FAILED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  410: 'UPLOAD_EXPIRED',
+  412: 'TUS_VERSION_REQUIRED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+export function createUploadHandler(ctx: FilesContext) {
+  // Per request, what the route established before handing the request to tus.
+  const callers = new WeakMap<Request, Caller>();
+  const refusals = new WeakMap<Request, Refusal>();
+
+  const tus = new Server({
+    path: UPLOADS_PATH,
+    datastore: ctx.staging,
+    relativeLocation: true,
+    allowedOrigins: [ctx.publicOrigin],
+    allowedCredentials: true,
+    // The id is the granted file id, already checked against the caller.
+    namingFunction: (req) => callers.get(req)!.file.id,
+    maxSize: (req) => callers.get(req)?.file.sizeBytes ?? 1,
+    onUploadFinish: async (req: Request, upload: Upload) => {
+      const caller = callers.get(req)!;
+      await finalizeUpload(ctx, caller.actor, upload.id);
+      return { headers: { 'Upload-Confirmed': 'true' } };
+    },
+    onResponseError: (req, err) => {
+      if (err instanceof AppError || err instanceof FileProblem) {
+        refusals.set(req, { status: err.status, code: err.code, message: err.message });
+        return { status_code: err.status, body: err.message };
+      }
+      if (!('status_code' in err)) console.error(`[uploads] ${req.method} ${req.url}:`, err);
+      return undefined;
+    },
+  });
+
+  return async function handleUpload(c: Context<AppEnv>): Promise<Response> {
+    const actor = c.var.actor;
+    const method = c.req.method;
+    const fileId = method === 'POST' ? metadataFileId(c.req.header('upload-metadata')) : c.req.param('fileId');
+    const file = await pendingUploadOf(c.var.db, actor, fileId);
+
+    if (file.uploadConfirmed) {
+      // A client that lost the answer to its last chunk asks where it stands: it is done.
+      if (method === 'HEAD' || method === 'GET') return finishedUploadHead(file.sizeBytes);
+      throw new AppError('NOT_FOUND', 'This upload is already complete.');
+    }
+
+    // HEAD reaches Hono as a GET route; a plain GET asks the same question as a HEAD.
+    const req = method === 'GET' ? new Request(c.req.raw.url, { method: 'HEAD', headers: c.req.raw.headers }) : c.req.raw;
+    callers.set(req, { actor, file });
+    const res = await tus.handleWeb(req);
+
+    if (res.status >= 400) {
+      const refusal = refusals.get(req);
+      const detail = refusal?.message ?? ((await res.text()).trim() || 'The upload request failed.');
+      const code = refusal?.code ?? CODE_OF_STATUS[res.status] ?? 'INTERNAL';
+      const answer = problem(c, res.status as ContentfulStatusCode, code, detail);
+      answer.headers.set('Tus-Resumable', TUS_VERSION);
+      return answer;
+    }
+    if (method === 'DELETE') await cancelUpload(ctx, actor, file);
+    return res;
+  };
+}
+
+/** The file id a tus creation request (POST) names in its Upload-Metadata. */
+function metadataFileId(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  try {
+    return Metadata.parse(header).fileId ?? undefined;
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'The Upload-Metadata header is not valid tus metadata.', [
+      { field: 'Upload-Metadata', message: 'must be comma-separated "key base64value" pairs' },
+    ]);
+  }
+}
+
+function finishedUploadHead(size: number): Response {
+  return new Response(null, {
+    status: 200,
+    headers: {
+      'Tus-Resumable': TUS_VERSION,
+      'Upload-Offset': String(size),
+      'Upload-Length': String(size),
+      'Cache-Control': 'no-store',
+    },
+  });
+}
