@@ -104,7 +104,7 @@ describe('the server process', () => {
       env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'sd-data-')) };
     }
     const first = startServer({ ...env, PORT: String(port) });
-    await waitFor(first, 'is serving');
+    await waitFor(first, 'password signing-demo-2026');
     expect(first.output()).toMatch(/Seeded demo data in [\d.]+ s: 8 firms, \d+ users \(8\d{3} signing agents\)/);
     expect(first.output()).toContain('password signing-demo-2026');
     const health = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json();

@@ -14,6 +14,7 @@ import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { EnvError, parseEnv, type Env } from './env';
 import { seedDemoData } from './seed';
+import { DeliveryWorker } from './delivery/worker';
 import { getAuthSecret } from './lib/settings';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -74,6 +75,15 @@ async function main() {
     staticRoots: { console: resolve(repoRoot, 'console/dist'), pwa: resolve(repoRoot, 'pwa/dist') },
   });
 
+  // Notification delivery runs in every API process; pg-boss shares the work between them.
+  const worker = env.RUN_WORKER ? await DeliveryWorker.start({ env, database }) : null;
+  if (worker) {
+    console.log(
+      `Delivery: push (VAPID), email ${env.SMTP_URL ? 'over SMTP' : 'held in the outbox (no SMTP_URL)'}, ` +
+        `text messages ${env.SMS_WEBHOOK_URL ? 'to the SMS webhook' : 'held in the outbox (no SMS_WEBHOOK_URL)'}.`,
+    );
+  }
+
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   server.on('error', (err: NodeJS.ErrnoException) => {
     fail(
@@ -98,7 +108,10 @@ async function main() {
     console.log(`${signal} received: finishing open requests and closing the database.`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // The worker finishes its batch in flight while open requests finish; both before the database closes.
+    const workerStopped = worker?.stop();
     server.close(async () => {
+      await workerStopped;
       await database.close();
       process.exit(0);
     });

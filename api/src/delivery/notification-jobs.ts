@@ -1,0 +1,377 @@
+/**
+ * Stage one of delivery: a batch of notification jobs becomes pushes, and emails and text
+ * messages in outbound_messages (stage two sends those). Owns the writes to
+ * notification_jobs, notification_deliveries and push_subscriptions.
+ *
+ * Order per job: push first; then, in one transaction, the email (always, or only when no
+ * push reached a device, per type) and the text message (agents who opted in), their
+ * delivery rows and the job marked sent. A channel already recorded for a job is never used
+ * again, so a job retried after a crash or an error repeats nothing it had done: the push is
+ * recorded right after it is sent, the rest commits at once or not at all.
+ */
+import { randomUUID } from 'node:crypto';
+import { schema } from '@signingdesk/db';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { isRole } from '../domain/roles';
+import type { TimeZoneCode } from '../domain/time-zones';
+import { errorText, mapLimit, type DeliveryContext } from './context';
+import { pushTopic, sendPush } from './push';
+import { toE164 } from './sms';
+import { channelTexts, type AppointmentFacts, type ChannelTexts } from './texts';
+
+const { notificationJobs, notificationDeliveries, outboundMessages, pushSubscriptions, user, profiles, agentProfiles, appointments } =
+  schema;
+
+type Channel = 'push' | 'email' | 'sms';
+type DeliveryState = 'sent' | 'failed' | 'skipped';
+interface DeliveryRecord {
+  state: DeliveryState;
+  detail: string;
+}
+type OutboundInsert = typeof outboundMessages.$inferInsert;
+
+interface JobRow {
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+  state: 'pending' | 'sent' | 'failed';
+  appointmentId: string | null;
+  recipientId: string;
+  name: string;
+  email: string;
+  role: string;
+  phone: string | null;
+  status: 'active' | 'pending' | 'disabled' | null;
+  smsOptIn: boolean | null;
+}
+
+interface Prepared {
+  job: JobRow;
+  texts: ChannelTexts | null;
+  done: Map<Channel, DeliveryState>;
+  /** Why nothing may be sent (a disabled account, an unknown role). */
+  blocked: string | null;
+  emailTo: string;
+  attachments: { fileId: string; fileName: string }[];
+}
+
+/** Outcome per job id: null when the job is finished, else the error it is retried for. */
+export type BatchOutcome = Map<string, string | null>;
+
+export async function deliverNotifications(ctx: DeliveryContext, ids: readonly string[]): Promise<BatchOutcome> {
+  const outcome: BatchOutcome = new Map(ids.map((id) => [id, null]));
+  if (ids.length === 0) return outcome;
+  const jobs = await loadJobs(ctx, ids);
+  const pending = jobs.filter((j) => j.state === 'pending');
+  if (pending.length === 0) return outcome;
+
+  const prepared = await prepare(ctx, pending);
+  const pushErrors = await pushPhase(ctx, prepared);
+  for (const [id, error] of pushErrors) outcome.set(id, error);
+
+  const ready = prepared.filter((p) => !pushErrors.has(p.job.id));
+  const finished = await finishPhase(ctx, ready, pushErrors);
+  for (const id of finished) ctx.report({ kind: 'job', jobId: id, state: 'sent' });
+  return outcome;
+}
+
+async function loadJobs(ctx: DeliveryContext, ids: readonly string[]): Promise<JobRow[]> {
+  return ctx.db
+    .select({
+      id: notificationJobs.id,
+      type: notificationJobs.type,
+      payload: notificationJobs.payload,
+      state: notificationJobs.state,
+      appointmentId: notificationJobs.appointmentId,
+      recipientId: notificationJobs.recipientId,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      phone: profiles.phone,
+      status: profiles.status,
+      smsOptIn: agentProfiles.smsOptIn,
+    })
+    .from(notificationJobs)
+    .innerJoin(user, eq(user.id, notificationJobs.recipientId))
+    .leftJoin(profiles, eq(profiles.userId, notificationJobs.recipientId))
+    .leftJoin(agentProfiles, eq(agentProfiles.userId, notificationJobs.recipientId))
+    .where(inArray(notificationJobs.id, [...ids]));
+}
+
+function attachmentsOf(payload: Record<string, unknown>): { fileId: string; fileName: string }[] {
+  if (!Array.isArray(payload.attachments)) return [];
+  return payload.attachments.flatMap((a: unknown) => {
+    const item = a as { fileId?: unknown; fileName?: unknown } | null;
+    return item && typeof item.fileId === 'string' && typeof item.fileName === 'string' ? [{ fileId: item.fileId, fileName: item.fileName }] : [];
+  });
+}
+
+/** An invoice goes to the order's escrow email, where the invoice says it was sent. */
+const isInvoice = (job: JobRow) => job.type === 'invoice.sent' || (job.type === 'appointment.updated' && job.payload.event === 'invoice');
+
+async function prepare(ctx: DeliveryContext, jobs: JobRow[]): Promise<Prepared[]> {
+  const appointmentIds = [...new Set(jobs.map((j) => j.appointmentId).filter((id): id is string => Boolean(id)))];
+  const appointmentRows = appointmentIds.length
+    ? await ctx.db
+        .select({
+          id: appointments.id,
+          name: appointments.name,
+          city: appointments.city,
+          state: appointments.state,
+          date: appointments.date,
+          time: appointments.time,
+          timeTbd: appointments.timeTbd,
+          timeZone: appointments.timeZone,
+          agentFeeCents: appointments.agentFeeCents,
+          assignedAgentId: appointments.assignedAgentId,
+          fileNumber: appointments.fileNumber,
+          escrowEmail: appointments.escrowEmail,
+        })
+        .from(appointments)
+        .where(inArray(appointments.id, appointmentIds))
+    : [];
+  const byAppointment = new Map(appointmentRows.map((a) => [a.id, a]));
+
+  const nameIds = new Set<string>();
+  for (const j of jobs) if (typeof j.payload.agentId === 'string') nameIds.add(j.payload.agentId);
+  for (const a of appointmentRows) if (a.assignedAgentId) nameIds.add(a.assignedAgentId);
+  const nameRows = nameIds.size
+    ? await ctx.db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, [...nameIds].filter(isUuidLike)))
+    : [];
+  const names = Object.fromEntries(nameRows.map((r) => [r.id, r.name]));
+
+  const recorded = await ctx.db
+    .select({ jobId: notificationDeliveries.jobId, channel: notificationDeliveries.channel, state: notificationDeliveries.state })
+    .from(notificationDeliveries)
+    .where(inArray(notificationDeliveries.jobId, jobs.map((j) => j.id)));
+
+  return jobs.map((job) => {
+    const done = new Map<Channel, DeliveryState>();
+    for (const r of recorded) if (r.jobId === job.id) done.set(r.channel, r.state);
+    const a = job.appointmentId ? byAppointment.get(job.appointmentId) : undefined;
+    const role = job.role;
+    const blocked = !isRole(role) ? `unknown role ${role}` : job.status === 'disabled' ? 'the account is disabled' : null;
+    const facts: AppointmentFacts | null = a ? { ...a, timeZone: a.timeZone as TimeZoneCode } : null;
+    const texts = isRole(role)
+      ? channelTexts(
+          { type: job.type, payload: job.payload, recipient: { id: job.recipientId, name: job.name, role }, appointment: facts, names },
+          ctx.origin,
+        )
+      : null;
+    return {
+      job,
+      texts,
+      done,
+      blocked,
+      emailTo: isInvoice(job) && a?.escrowEmail ? a.escrowEmail : job.email,
+      attachments: attachmentsOf(job.payload),
+    };
+  });
+}
+
+function isUuidLike(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/** Sends the pushes not recorded yet and records them; returns the jobs to retry, with why. */
+async function pushPhase(ctx: DeliveryContext, prepared: Prepared[]): Promise<Map<string, string>> {
+  const errors = new Map<string, string>();
+  const todo = prepared.filter((p) => !p.done.has('push'));
+  if (todo.length === 0) return errors;
+  const recipients = [...new Set(todo.filter((p) => !p.blocked).map((p) => p.job.recipientId))];
+  const devices = recipients.length
+    ? await ctx.db
+        .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+        .from(pushSubscriptions)
+        .where(inArray(pushSubscriptions.userId, recipients))
+    : [];
+
+  // Each push is recorded as soon as it is answered — pushes answered while a write is under
+  // way go into the next one — so a crash can repeat at most the pushes still in flight.
+  const queue: { jobId: string; result: DeliveryRecord; gone: string[]; done: () => void; fail: (err: unknown) => void }[] = [];
+  let writing = false;
+  const write = async () => {
+    writing = true;
+    while (queue.length > 0) {
+      const batch = queue.splice(0);
+      try {
+        const gone = batch.flatMap((b) => b.gone);
+        if (gone.length > 0) await ctx.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
+        await ctx.db
+          .insert(notificationDeliveries)
+          .values(batch.map((b) => ({ jobId: b.jobId, channel: 'push' as const, state: b.result.state, detail: b.result.detail })))
+          .onConflictDoNothing({ target: [notificationDeliveries.jobId, notificationDeliveries.channel] });
+      } catch (err) {
+        for (const b of batch) b.fail(err);
+        continue;
+      }
+      for (const b of batch) {
+        prepared.find((x) => x.job.id === b.jobId)!.done.set('push', b.result.state);
+        ctx.report({ kind: 'push', jobId: b.jobId, state: b.result.state });
+        b.done();
+      }
+    }
+    writing = false;
+  };
+  const record = (jobId: string, result: DeliveryRecord, gone: string[] = []) =>
+    new Promise<void>((done, fail) => {
+      queue.push({ jobId, result, gone, done, fail });
+      if (!writing) void write();
+    });
+  await mapLimit(todo, ctx.pushConcurrency, async (p) => {
+    if (p.blocked || !p.texts) return record(p.job.id, { state: 'skipped', detail: p.blocked ?? 'nothing to send' });
+    const own = devices.filter((d) => d.userId === p.job.recipientId);
+    if (own.length === 0) return record(p.job.id, { state: 'skipped', detail: 'no push subscription' });
+    const push = p.texts.push;
+    const results = await Promise.all(
+      own.map((device) =>
+        sendPush(
+          device,
+          { title: push.title, body: push.body, url: push.url, tag: p.job.id, type: p.job.type, appointmentId: p.job.appointmentId },
+          {
+            vapid: ctx.vapid,
+            subject: ctx.vapidSubject,
+            ttlSeconds: push.ttlSeconds,
+            urgency: push.urgency,
+            topic: p.job.appointmentId ? pushTopic(p.job.appointmentId) : undefined,
+            agent: ctx.httpsAgent,
+            timeoutMs: ctx.pushTimeoutMs,
+          },
+        ),
+      ),
+    );
+    const gone = own.filter((_, i) => results[i]!.kind === 'gone').map((d) => d.id);
+    const accepted = results.filter((r) => r.kind === 'accepted').length;
+    const transient = results.flatMap((r) => (r.kind === 'transient' ? [r.detail] : []));
+    const refused = results.flatMap((r) => (r.kind === 'refused' ? [r.detail] : []));
+    const notes = [...transient, ...refused, ...(gone.length ? [`${gone.length} expired subscription(s) removed`] : [])];
+    if (accepted > 0) {
+      return record(p.job.id, { state: 'sent', detail: `accepted for ${accepted} of ${own.length} device(s)${notes.length ? `; ${notes.join('; ')}` : ''}` }, gone);
+    }
+    if (transient.length > 0) {
+      // No device got it and one still may: the job is retried; only expired devices go now.
+      if (gone.length > 0) await ctx.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
+      errors.set(p.job.id, `push: ${transient[0]}`);
+      return;
+    }
+    return record(p.job.id, { state: 'failed', detail: notes.join('; ') || 'no device accepted the push' }, gone);
+  });
+  return errors;
+}
+
+interface Planned {
+  deliveries: { jobId: string; channel: Channel; state: DeliveryState; detail: string }[];
+  messages: OutboundInsert[];
+}
+
+function planEmailAndSms(ctx: DeliveryContext, p: Prepared): Planned {
+  const planned: Planned = { deliveries: [], messages: [] };
+  const jobId = p.job.id;
+  const skip = (channel: Channel, detail: string) => planned.deliveries.push({ jobId, channel, state: 'skipped', detail });
+  const queue = (channel: 'email' | 'sms', message: Omit<OutboundInsert, 'id' | 'channel' | 'state' | 'jobId'>) => {
+    const id = randomUUID();
+    const held = channel === 'email' ? !ctx.mailer : !ctx.sms;
+    planned.messages.push({ ...message, id, channel, jobId, state: held ? 'held' : 'queued' });
+    planned.deliveries.push({
+      jobId,
+      channel,
+      state: held ? 'skipped' : 'sent',
+      detail: held
+        ? `held in the outbox (message ${id}): no ${channel === 'email' ? 'SMTP server' : 'SMS provider'} is configured`
+        : `queued for sending (message ${id})`,
+    });
+  };
+
+  if (!p.done.has('email')) {
+    const email = p.texts?.email;
+    if (p.blocked || !email) skip('email', p.blocked ?? 'nothing to send');
+    else if (email.policy === 'never') skip('email', 'not emailed for this notification');
+    else if (email.policy === 'fallback' && p.done.get('push') === 'sent') skip('email', 'the push reached a device');
+    else
+      queue('email', {
+        toAddress: p.emailTo,
+        recipientId: p.job.recipientId,
+        subject: email.subject,
+        body: email.text,
+        attachments: p.attachments,
+      });
+  }
+  if (!p.done.has('sms')) {
+    const phone = toE164(p.job.phone);
+    if (p.blocked || !p.texts) skip('sms', p.blocked ?? 'nothing to send');
+    else if (!p.texts.sms) skip('sms', 'not sent by text message');
+    else if (!p.job.smsOptIn) skip('sms', 'not opted in to text messages');
+    else if (!phone) skip('sms', 'no valid mobile number');
+    else queue('sms', { toAddress: phone, recipientId: p.job.recipientId, body: p.texts.sms });
+  }
+  return planned;
+}
+
+/**
+ * One transaction for the batch: the jobs still pending are locked, their emails and texts
+ * written to the outbox with their delivery rows, and the jobs marked sent. Jobs whose push
+ * must be retried get their attempt and error recorded. Returns the ids marked sent.
+ */
+async function finishPhase(ctx: DeliveryContext, ready: Prepared[], retried: Map<string, string>): Promise<string[]> {
+  if (ready.length === 0 && retried.size === 0) return [];
+  return ctx.db.transaction(async (tx) => {
+    const finished: string[] = [];
+    if (ready.length > 0) {
+      const locked = await tx
+        .select({ id: notificationJobs.id })
+        .from(notificationJobs)
+        .where(and(inArray(notificationJobs.id, ready.map((p) => p.job.id)), eq(notificationJobs.state, 'pending')))
+        .for('update');
+      const stillPending = new Set(locked.map((r) => r.id));
+      const deliveries: Planned['deliveries'] = [];
+      const messages: OutboundInsert[] = [];
+      for (const p of ready) {
+        if (!stillPending.has(p.job.id)) continue;
+        const planned = planEmailAndSms(ctx, p);
+        deliveries.push(...planned.deliveries);
+        messages.push(...planned.messages);
+        finished.push(p.job.id);
+      }
+      for (let i = 0; i < messages.length; i += 500) await tx.insert(outboundMessages).values(messages.slice(i, i + 500));
+      for (let i = 0; i < deliveries.length; i += 500) {
+        await tx
+          .insert(notificationDeliveries)
+          .values(deliveries.slice(i, i + 500))
+          .onConflictDoNothing({ target: [notificationDeliveries.jobId, notificationDeliveries.channel] });
+      }
+      if (finished.length > 0) {
+        await tx
+          .update(notificationJobs)
+          .set({ state: 'sent', deliveredAt: sql`now()`, attempts: sql`${notificationJobs.attempts} + 1`, lastError: null })
+          .where(inArray(notificationJobs.id, finished));
+      }
+    }
+    for (const [id, error] of retried) {
+      await tx
+        .update(notificationJobs)
+        .set({ attempts: sql`${notificationJobs.attempts} + 1`, lastError: error })
+        .where(and(eq(notificationJobs.id, id), eq(notificationJobs.state, 'pending')));
+    }
+    return finished;
+  });
+}
+
+/** A job that exhausted its retries (pg-boss dead letter): marked failed with its last error. */
+export async function failNotification(ctx: DeliveryContext, jobId: string, error: string): Promise<boolean> {
+  const failed = await ctx.db
+    .update(notificationJobs)
+    .set({ state: 'failed', lastError: error })
+    .where(and(eq(notificationJobs.id, jobId), eq(notificationJobs.state, 'pending')))
+    .returning({ id: notificationJobs.id });
+  if (failed.length > 0) ctx.report({ kind: 'job', jobId, state: 'failed' });
+  return failed.length > 0;
+}
+
+/** Records a whole-batch error (a database error, say) on each job before the retry. */
+export async function recordAttempt(ctx: DeliveryContext, ids: readonly string[], error: string): Promise<void> {
+  if (ids.length === 0) return;
+  await ctx.db
+    .update(notificationJobs)
+    .set({ attempts: sql`${notificationJobs.attempts} + 1`, lastError: errorText(error) })
+    .where(and(inArray(notificationJobs.id, [...ids]), eq(notificationJobs.state, 'pending')));
+}

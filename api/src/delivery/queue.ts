@@ -1,0 +1,70 @@
+/**
+ * pg-boss, the PostgreSQL job queue that carries delivery work between API processes: on
+ * PostgreSQL with its own small connection pool, on PGlite through the embedded client (one
+ * connection, one process). Its tables live in the `pgboss` schema beside ours.
+ */
+import type { Database } from '@signingdesk/db';
+import PgBoss from 'pg-boss';
+
+export const PGBOSS_SCHEMA = 'pgboss';
+
+export const QUEUES = {
+  /** One job per notification job, with the same id. */
+  notifications: 'notification-delivery',
+  /** Dead letters: notification jobs whose retries ran out. */
+  notificationsFailed: 'notification-delivery-failed',
+  /** One job per queued outbound message, with the same id. */
+  outbound: 'outbound-message',
+  outboundFailed: 'outbound-message-failed',
+} as const;
+
+export interface BossSettings {
+  maintenanceIntervalSeconds: number;
+}
+
+interface QueryResult {
+  rows: unknown[];
+}
+/** The part of the PGlite client the queue uses. */
+interface PgliteClient {
+  exec(text: string): Promise<QueryResult[]>;
+  query(text: string, values?: unknown[]): Promise<QueryResult>;
+}
+
+/** The PGlite client under drizzle (drizzle keeps it as `$client`). */
+function pgliteClientOf(database: Database): PgliteClient {
+  const client = (database.db as unknown as { $client?: PgliteClient }).$client;
+  if (!client || typeof client.exec !== 'function' || typeof client.query !== 'function') {
+    throw new Error('the embedded database client is not reachable for the job queue');
+  }
+  return client;
+}
+
+export function createBoss(database: Database, connectionString: string | undefined, settings: BossSettings): PgBoss {
+  const common = {
+    schema: PGBOSS_SCHEMA,
+    // No cron schedules are used; maintenance (expiring jobs of dead workers, archiving) is.
+    schedule: false,
+    supervise: true,
+    maintenanceIntervalSeconds: settings.maintenanceIntervalSeconds,
+  };
+  if (database.kind === 'postgres') {
+    if (!connectionString) throw new Error('the job queue needs the PostgreSQL connection string');
+    return new PgBoss({ ...common, connectionString, max: 4, application_name: 'signingdesk-delivery' });
+  }
+  const client = pgliteClientOf(database);
+  return new PgBoss({
+    ...common,
+    db: {
+      // Statements without parameters may be several at once (pg-boss's locked maintenance
+      // commands): PGlite runs those with exec; the rest with query.
+      async executeSql(text: string, values?: unknown[]) {
+        if (!values || values.length === 0) {
+          const results = await client.exec(text);
+          return results[results.length - 1] ?? { rows: [] };
+        }
+        return client.query(text, values);
+      },
+    },
+  });
+}

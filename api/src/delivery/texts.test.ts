@@ -1,0 +1,208 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ROLES, type Role } from '../domain/roles';
+import { TIME_ZONE_CODES } from '../domain/time-zones';
+import { NOTIFICATION_TYPES } from '../lib/notify';
+import { pushTopic } from './push';
+import { AGENT_EMAIL_MAX_LENGTH, channelTexts, clip, deepLink, RENDERERS, SMS_MAX_LENGTH, type AppointmentFacts, type NotificationFacts } from './texts';
+
+const ORIGIN = 'https://signings.example.com';
+const chars = (value: string) => [...value].length;
+
+const appointmentArb: fc.Arbitrary<AppointmentFacts> = fc.record({
+  id: fc.uuid(),
+  name: fc.string({ minLength: 1, maxLength: 300 }),
+  city: fc.string({ minLength: 1, maxLength: 80 }),
+  state: fc.constantFrom('CA', 'TX', 'NY'),
+  date: fc.date({ min: new Date('2025-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  time: fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`),
+  timeTbd: fc.boolean(),
+  timeZone: fc.constantFrom(...TIME_ZONE_CODES),
+  agentFeeCents: fc.integer({ min: 0, max: 10_000_000 }),
+  assignedAgentId: fc.option(fc.uuid(), { nil: null }),
+  fileNumber: fc.option(fc.string({ maxLength: 60 }), { nil: null }),
+});
+
+const factsArb: fc.Arbitrary<NotificationFacts> = fc.record({
+  type: fc.constantFrom(...Object.keys(RENDERERS), 'some.future_type'),
+  payload: fc.record(
+    {
+      name: fc.string({ maxLength: 300 }),
+      notes: fc.string({ maxLength: 2000 }),
+      authorName: fc.string({ maxLength: 200 }),
+      agent: fc.string({ maxLength: 200 }),
+      bid: fc.string({ maxLength: 20 }),
+      changedFields: fc.array(fc.constantFrom('date', 'time', 'street', 'firmFeeCents', 'contactName', 'unknownField')),
+      to: fc.constantFrom('Paused', 'Open', 'Scheduled', 'Canceled', 'Weird'),
+      event: fc.constantFrom('invoice', 'documents', 'documents_ready', 'uploads_approved', 'other'),
+      kind: fc.constantFrom('scan_back', 'document'),
+      fileName: fc.string({ maxLength: 255 }),
+      link: fc.constant(`${ORIGIN}/reset-password?token=Jq3b2xY1oWm8ZrT5uVnC0aKd7sLpE4gH`),
+      expiresAt: fc.constant('2026-12-01T10:00:00.000Z'),
+      email: fc.string({ maxLength: 120 }),
+      titleCompany: fc.string({ maxLength: 200 }),
+      scanBackRequired: fc.boolean(),
+    },
+    { requiredKeys: [] },
+  ),
+  recipient: fc.record({ id: fc.uuid(), name: fc.string({ maxLength: 100 }), role: fc.constantFrom(...ROLES) }),
+  appointment: fc.option(appointmentArb, { nil: null }),
+  names: fc.constant({}),
+});
+
+describe('notification texts', () => {
+  it('has words for every notification type the workflow writes', () => {
+    for (const type of NOTIFICATION_TYPES) expect(Object.keys(RENDERERS)).toContain(type);
+  });
+
+  it('keeps text messages within 320 characters and agents’ emails within 140, link included, whatever the data', () => {
+    fc.assert(
+      fc.property(factsArb, (facts) => {
+        const texts = channelTexts(facts, ORIGIN);
+        if (texts.sms !== null) {
+          expect(facts.recipient.role).toBe('notary');
+          expect(chars(texts.sms)).toBeLessThanOrEqual(SMS_MAX_LENGTH);
+          expect(texts.sms.startsWith('SigningDesk: ')).toBe(true);
+        }
+        if (facts.recipient.role === 'notary') {
+          expect(chars(texts.email.text)).toBeLessThanOrEqual(AGENT_EMAIL_MAX_LENGTH);
+          const link = facts.type === 'user.invited' && facts.payload.link ? String(facts.payload.link) : `${ORIGIN}${texts.push.url}`;
+          expect(texts.email.text.endsWith(link)).toBe(true);
+        }
+        expect(chars(texts.push.title)).toBeLessThanOrEqual(64);
+        expect(chars(texts.push.body)).toBeLessThanOrEqual(180);
+        expect(texts.push.title.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('never names the order to an agent who was only offered it', () => {
+    fc.assert(
+      fc.property(appointmentArb, fc.uuid(), fc.constantFrom('offer.new', 'bid.declined', 'appointment.canceled'), (a, agentId, type) => {
+        const appointment = { ...a, name: 'Secret Signer Name', assignedAgentId: null };
+        const texts = channelTexts(
+          { type, payload: { name: 'Secret Signer Name' }, recipient: { id: agentId, name: 'Agent', role: 'notary' }, appointment, names: {} },
+          ORIGIN,
+        );
+        for (const text of [texts.push.title, texts.push.body, texts.email.subject, texts.email.text, texts.sms ?? '']) {
+          expect(text).not.toContain('Secret Signer Name');
+        }
+      }),
+    );
+  });
+
+  it('writes a new offer as the spec’s push: city, state, date, time and fee, opening the preview', () => {
+    const texts = channelTexts(
+      {
+        type: 'offer.new',
+        payload: { city: 'Austin', state: 'TX', date: '2026-03-08', time: '09:05', timeZone: 'CT', fee: '$175.00' },
+        recipient: { id: 'a', name: 'Jordan Taylor', role: 'notary' },
+        appointment: null,
+        names: {},
+      },
+      ORIGIN,
+    );
+    expect(texts.push).toEqual({
+      title: 'New signing near you',
+      body: 'Austin, TX · 03/08/2026 9:05 AM CT · $175.00',
+      url: '/notary/',
+      ttlSeconds: 86_400,
+      urgency: 'high',
+    });
+    expect(texts.email.policy).toBe('fallback');
+  });
+
+  it('tells a displaced agent the operator’s notes, and the escrow officer which fields changed', () => {
+    const appointment: AppointmentFacts = {
+      id: '7d0f1c1e-8a7b-4a53-9d7e-2d1d3c0a9b11',
+      name: 'Garcia Purchase',
+      city: 'Dallas',
+      state: 'TX',
+      date: '2026-05-01',
+      time: '16:00',
+      timeTbd: false,
+      timeZone: 'CT',
+      agentFeeCents: 15000,
+      assignedAgentId: null,
+      fileNumber: 'F-9',
+    };
+    const displaced = channelTexts(
+      { type: 'assignment.displaced', payload: { notes: 'Signer asked for a Spanish-speaking agent.' }, recipient: { id: 'x', name: 'Ana', role: 'notary' }, appointment, names: {} },
+      ORIGIN,
+    );
+    expect(displaced.sms).toBe(
+      `SigningDesk: You were removed from the signing in Dallas, TX on 05/01/2026. Note from the SigningDesk team: Signer asked for a Spanish-speaking agent. ${ORIGIN}/preview/${appointment.id}`,
+    );
+    const updated = channelTexts(
+      { type: 'appointment.updated', payload: { changedFields: ['date', 'time', 'firmFeeCents'] }, recipient: { id: 'y', name: 'Dana Whitfield', role: 'creator' }, appointment, names: {} },
+      ORIGIN,
+    );
+    expect(updated.email.text).toBe(
+      [
+        'Hello Dana,',
+        '',
+        'Garcia Purchase: date, time, service fee changed. Now 05/01/2026 4:00 PM CT in Dallas, TX.',
+        'Open the order to see the details.',
+        '',
+        `Open it in SigningDesk: ${ORIGIN}/originator?appointment=${appointment.id}`,
+        '',
+        '— The SigningDesk team',
+      ].join('\n'),
+    );
+    const forAgent = channelTexts({ type: 'appointment.updated', payload: { changedFields: ['firmFeeCents', 'time'] }, recipient: { id: 'z', name: 'Ana', role: 'notary' }, appointment, names: {} }, ORIGIN);
+    expect(forAgent.push.body).not.toContain('service fee');
+  });
+
+  it('emails an invitation with its set-password link, and words each upload event', () => {
+    const link = `${ORIGIN}/reset-password?token=Jq3b2xY1oWm8ZrT5uVnC0aKd7sLpE4gH`;
+    const invite = channelTexts(
+      { type: 'user.invited', payload: { event: 'invited', link, expiresAt: '2026-12-01T10:00:00.000Z' }, recipient: { id: 'u', name: 'Priya Nair', role: 'creator' }, appointment: null, names: {} },
+      ORIGIN,
+    );
+    expect(invite.email).toEqual({
+      policy: 'always',
+      subject: 'Your SigningDesk account',
+      text: [
+        'Hello Priya,',
+        '',
+        'You have been invited to SigningDesk. Set your password to sign in; the link expires on 12/01/2026.',
+        '',
+        `Set your password: ${link}`,
+        '',
+        '— The SigningDesk team',
+      ].join('\n'),
+    });
+    const base = { recipient: { id: 'e', name: 'Dana Whitfield', role: 'creator' as const }, appointment: null, names: {} };
+    const upload = channelTexts({ ...base, type: 'appointment.updated', payload: { event: 'documents', kind: 'scan_back', fileName: 'scan.pdf', name: 'Lee Refi' } }, ORIGIN);
+    expect(upload.push).toMatchObject({ title: 'Scan-backs uploaded', body: 'scan.pdf was uploaded to Lee Refi (the scheduled date).' });
+    const ready = channelTexts({ ...base, type: 'appointment.updated', payload: { event: 'documents_ready', name: 'Lee Refi' } }, ORIGIN);
+    expect(ready.push.title).toBe('Documents ready');
+  });
+
+  it('links each role to its own portal', () => {
+    const id = '0b5e2b1c-3c1e-4f7e-9a51-1b7a3f0e6d21';
+    const links: Record<Role, string> = {
+      notary: `/preview/${id}`,
+      creator: `/originator?appointment=${id}`,
+      creator_admin: `/originator?appointment=${id}`,
+      admin: `/admin?appointment=${id}`,
+      sub_admin: `/admin?appointment=${id}`,
+    };
+    for (const role of ROLES) expect(deepLink(role, id)).toBe(links[role]);
+  });
+
+  it('makes a push topic of at most 32 URL-safe characters per appointment', () => {
+    fc.assert(
+      fc.property(fc.uuid(), (id) => {
+        expect(pushTopic(id)).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
+        expect(pushTopic(id)).toBe(pushTopic(id));
+      }),
+    );
+  });
+
+  it('cuts on characters, not halves of them', () => {
+    expect(clip('ab😀cd', 4)).toBe('ab😀…');
+    expect(clip('short', 10)).toBe('short');
+  });
+});

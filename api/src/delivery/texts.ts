@@ -1,0 +1,456 @@
+/**
+ * What each notification says, per type and recipient, and how it is cut to each channel's
+ * limits (spec 02 §8: text messages ≤ 320 characters, emails to agents ≤ 140). Pure: the
+ * worker loads the facts, this module only writes words.
+ *
+ * Privacy: before an agent is assigned, the texts name only what the offer preview shows
+ * (city, state, date, time, fee) — never the appointment name, which may carry a signer's
+ * name, the street or any contact.
+ */
+import { formatCents } from '../domain/money';
+import type { Role } from '../domain/roles';
+import { formatTime, formatUsDate, type TimeZoneCode } from '../domain/time-zones';
+
+export const SMS_MAX_LENGTH = 320;
+export const AGENT_EMAIL_MAX_LENGTH = 140;
+const PUSH_TITLE_MAX_LENGTH = 64;
+const PUSH_BODY_MAX_LENGTH = 180;
+
+/** Emailed always, only when no push reached a device, or never. */
+export type EmailPolicy = 'always' | 'fallback' | 'never';
+
+export interface AppointmentFacts {
+  id: string;
+  name: string;
+  city: string;
+  state: string;
+  date: string;
+  time: string;
+  timeTbd: boolean;
+  timeZone: TimeZoneCode;
+  agentFeeCents: number;
+  assignedAgentId: string | null;
+  fileNumber: string | null;
+}
+
+export interface Recipient {
+  id: string;
+  name: string;
+  role: Role;
+}
+
+export interface NotificationFacts {
+  type: string;
+  payload: Record<string, unknown>;
+  recipient: Recipient;
+  appointment: AppointmentFacts | null;
+  /** Names of users the payload refers to (payload.agentId), by id. */
+  names: Readonly<Record<string, string>>;
+}
+
+/** The words of one notification before they are cut to a channel. */
+export interface Message {
+  /** Push title and email subject. */
+  title: string;
+  /** One or two sentences: the push body, the text message and the agent's short email. */
+  body: string;
+  /** Extra lines for the full email to escrow officers and operators. */
+  details?: string[];
+  /** A compact version for agents' emails, which must fit 140 characters with the link. */
+  short?: string;
+  email: EmailPolicy;
+  /** Sent as a text message to agents who opted in. */
+  sms: boolean;
+  /** Push only when the device is asked to wake now (new offers). */
+  urgent?: boolean;
+  /** An absolute link to use instead of the recipient's portal (an invitation's set-password page). */
+  link?: string;
+  /** The words before the link in a full email; default 'Open it in SigningDesk'. */
+  linkLabel?: string;
+}
+
+export interface ChannelTexts {
+  push: { title: string; body: string; url: string; ttlSeconds: number; urgency: 'high' | 'normal' };
+  email: { policy: EmailPolicy; subject: string; text: string };
+  sms: string | null;
+}
+
+const DAY = 24 * 60 * 60;
+export const OFFER_PUSH_TTL_SECONDS = DAY;
+export const PUSH_TTL_SECONDS = 3 * DAY;
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+
+function where(a: AppointmentFacts | null, payload: Record<string, unknown>): string {
+  const city = text(payload.city) ?? a?.city;
+  const state = text(payload.state) ?? a?.state;
+  return city && state ? `${city}, ${state}` : 'your area';
+}
+
+function when(a: AppointmentFacts | null, payload: Record<string, unknown>): string {
+  const date = text(payload.date) ?? a?.date;
+  if (!date) return 'a date to be confirmed';
+  const rawTime = text(payload.time) ?? (a ? (a.timeTbd ? 'TBD' : a.time) : 'TBD');
+  const zone = text(payload.timeZone) ?? a?.timeZone ?? '';
+  const time = rawTime === 'TBD' ? 'time TBD' : `${formatTime(rawTime)} ${zone}`.trim();
+  return `${formatUsDate(date)} ${time}`;
+}
+
+function day(a: AppointmentFacts | null, payload: Record<string, unknown>): string {
+  const date = text(payload.date) ?? a?.date;
+  return date ? formatUsDate(date) : 'the scheduled date';
+}
+
+function fee(a: AppointmentFacts | null, payload: Record<string, unknown>): string | null {
+  return text(payload.fee) ?? (a ? formatCents(a.agentFeeCents) : null);
+}
+
+function nameOf(a: AppointmentFacts | null, payload: Record<string, unknown>): string {
+  return text(payload.name) ?? a?.name ?? 'your order';
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'appointment name',
+  date: 'date',
+  time: 'time',
+  timeTbd: 'time',
+  timeZone: 'time zone',
+  street: 'address',
+  city: 'address',
+  state: 'address',
+  zip: 'address',
+  agentFeeCents: 'signing fee',
+  firmFeeCents: 'service fee',
+  lender: 'lender',
+  fileNumber: 'file number',
+  comments: 'notes',
+  escrowEmail: 'escrow email',
+  contactName: 'signer name',
+  contactPhone1: 'signer phone',
+  contactPhone2: 'signer phone',
+  contactEmail1: 'signer email',
+  contactEmail2: 'signer email',
+  scanBackRequired: 'scan-backs',
+  transactionType: 'transaction type',
+  financeType: 'finance type',
+};
+
+/** Fields an agent never hears about: the firm's fee is between the firm and the operators. */
+const HIDDEN_FROM_AGENTS = new Set(['firmFeeCents']);
+
+function changedLabels(payload: Record<string, unknown>, role: Role): string[] {
+  const fields = Array.isArray(payload.changedFields) ? payload.changedFields.filter((f): f is string => typeof f === 'string') : [];
+  const visible = role === 'notary' ? fields.filter((f) => !HIDDEN_FROM_AGENTS.has(f)) : fields;
+  return [...new Set(visible.map((f) => FIELD_LABELS[f] ?? f))];
+}
+
+const STATUS_WORDS: Record<string, { title: string; shown: string }> = {
+  Paused: { title: 'Order on hold', shown: 'on hold' },
+  Open: { title: 'Order reopened', shown: 'open again' },
+  Pending: { title: 'Order reopened', shown: 'open again, with bids pending' },
+  Scheduled: { title: 'Order scheduled', shown: 'scheduled' },
+  Completed: { title: 'Order completed', shown: 'completed' },
+  Canceled: { title: 'Order canceled', shown: 'canceled' },
+};
+
+type Renderer = (facts: NotificationFacts) => Message;
+
+/**
+ * One renderer per notification type. The keys are strings, not only `NotificationType`, so
+ * types other modules add (documents, invoices, registrations) can be written here first; a
+ * test checks that every type of lib/notify.ts has one.
+ */
+export const RENDERERS: Record<string, Renderer> = {
+  'offer.new': ({ appointment: a, payload }) => {
+    const amount = fee(a, payload);
+    return {
+      title: 'New signing near you',
+      body: `${where(a, payload)} · ${when(a, payload)}${amount ? ` · ${amount}` : ''}`,
+      email: 'fallback',
+      sms: true,
+      urgent: true,
+    };
+  },
+  'bid.accepted': ({ appointment: a, payload }) => ({
+    title: 'Your bid was accepted',
+    short: `Bid accepted: ${where(a, payload)} ${when(a, payload)}${fee(a, payload) ? `, ${fee(a, payload)}` : ''}.`,
+    body: `You are assigned to ${nameOf(a, payload)} in ${where(a, payload)}, ${when(a, payload)}${fee(a, payload) ? `, for ${fee(a, payload)}` : ''}.`,
+    email: 'always',
+    sms: true,
+  }),
+  'bid.declined': ({ appointment: a, payload }) => ({
+    title: 'Your bid was not accepted',
+    short: `Bid not accepted: ${where(a, payload)} ${day(a, payload)}. Thank you for your offer.`,
+    body: `The signing in ${where(a, payload)} on ${day(a, payload)} went to another agent. Thank you for your offer.`,
+    email: 'always',
+    sms: true,
+  }),
+  'assignment.changed': ({ appointment: a, payload, recipient, names }) => {
+    if (recipient.role === 'notary') {
+      return {
+        title: 'You have been assigned a signing',
+        short: `Assigned to you: ${where(a, payload)} ${when(a, payload)}${fee(a, payload) ? `, ${fee(a, payload)}` : ''}.`,
+        body: `You are assigned to ${nameOf(a, payload)} in ${where(a, payload)}, ${when(a, payload)}${fee(a, payload) ? `, for ${fee(a, payload)}` : ''}.`,
+        email: 'always',
+        sms: true,
+      };
+    }
+    const agentId = text(payload.agentId);
+    const agent = (agentId && names[agentId]) || 'A signing agent';
+    return {
+      title: 'Signing agent assigned',
+      body: `${agent} is assigned to ${nameOf(a, payload)} (${when(a, payload)}).`,
+      details: a?.fileNumber ? [`File number: ${a.fileNumber}`] : [],
+      email: 'always',
+      sms: false,
+    };
+  },
+  'assignment.displaced': ({ appointment: a, payload }) => {
+    const notes = text(payload.notes);
+    return {
+      title: 'You are no longer assigned',
+      short: `Removed from the signing in ${where(a, payload)} ${day(a, payload)}.${notes ? ` ${notes}` : ''}`,
+      body: `You were removed from the signing in ${where(a, payload)} on ${day(a, payload)}.${notes ? ` Note from the SigningDesk team: ${notes}` : ''}`,
+      email: 'always',
+      sms: true,
+    };
+  },
+  'appointment.updated': ({ appointment: a, payload, recipient }) => {
+    const labels = changedLabels(payload, recipient.role);
+    const changed = labels.length > 0 ? `: ${labels.join(', ')} changed` : ' was updated';
+    return {
+      title: 'Order updated',
+      short: `Updated${labels.length ? ` (${labels.join(', ')})` : ''}: ${where(a, payload)} ${when(a, payload)}.`,
+      body: `${nameOf(a, payload)}${changed}. Now ${when(a, payload)} in ${where(a, payload)}.`,
+      details: ['Open the order to see the details.'],
+      email: 'always',
+      sms: true,
+    };
+  },
+  'appointment.status_changed': ({ appointment: a, payload }) => {
+    const to = text(payload.to) ?? '';
+    const words = STATUS_WORDS[to] ?? { title: 'Order status changed', shown: to.toLowerCase() || 'changed' };
+    return {
+      title: words.title,
+      short: `${where(a, payload)} ${day(a, payload)} is now ${words.shown}.`,
+      body: `${nameOf(a, payload)} (${day(a, payload)}) is now ${words.shown}.`,
+      email: 'always',
+      sms: true,
+    };
+  },
+  'appointment.canceled': ({ appointment: a, payload, recipient }) => {
+    // Bidders were never assigned: they hear about the place and day only.
+    const assigned = recipient.role !== 'notary' || a?.assignedAgentId === recipient.id;
+    return {
+      title: 'Order canceled',
+      short: `Canceled: ${where(a, payload)} ${day(a, payload)}.`,
+      body: assigned
+        ? `${nameOf(a, payload)} (${day(a, payload)}) was canceled.`
+        : `The signing in ${where(a, payload)} on ${day(a, payload)} was canceled and is no longer open for offers.`,
+      email: 'always',
+      sms: true,
+    };
+  },
+  'appointment.completed': ({ appointment: a, payload, recipient, names }) => {
+    const agent = (a?.assignedAgentId && names[a.assignedAgentId]) || 'The signing agent';
+    const scanBacks = payload.scanBackRequired === true;
+    return {
+      title: 'Signing completed',
+      short: `Marked complete: ${where(a, payload)} ${day(a, payload)}.${scanBacks ? ' Please upload the scan-backs.' : ''}`,
+      body:
+        recipient.role === 'notary'
+          ? `${nameOf(a, payload)} (${day(a, payload)}) is marked complete.${scanBacks ? ' Please upload the scan-backs.' : ''}`
+          : `${agent} marked ${nameOf(a, payload)} (${day(a, payload)}) complete.${scanBacks ? ' Scan-backs are required.' : ''}`,
+      email: 'always',
+      sms: recipient.role === 'notary',
+    };
+  },
+  'appointment.bid_received': ({ appointment: a, payload }) => {
+    const agent = text(payload.agent) ?? 'An agent';
+    const bid = text(payload.bid);
+    const verb = payload.kind === 'countered' ? 'countered' : 'claimed';
+    return {
+      title: payload.kind === 'countered' ? 'New counter offer' : 'New claim',
+      body: `${agent} ${verb}${bid ? ` at ${bid}` : ''} on ${nameOf(a, payload)} (${day(a, payload)}).`,
+      email: 'fallback',
+      sms: false,
+    };
+  },
+  'appointment.created': ({ appointment: a, payload }) => ({
+    title: 'New order',
+    body: `${nameOf(a, payload)}: ${where(a, payload)}, ${when(a, payload)}. Review it and send it to agents.`,
+    details: a?.fileNumber ? [`File number: ${a.fileNumber}`] : [],
+    email: 'fallback',
+    sms: false,
+  }),
+  'agent.paid': ({ appointment: a, payload }) => ({
+    title: 'Payment sent',
+    short: `Paid: ${where(a, payload)} ${day(a, payload)}.`,
+    body: `You were marked paid for ${nameOf(a, payload)} (${day(a, payload)}).`,
+    email: 'always',
+    sms: false,
+  }),
+  'note.created': ({ appointment: a, payload }) => {
+    const author = text(payload.authorName) ?? 'Someone';
+    return {
+      title: 'New message',
+      short: `New message from ${author}: ${where(a, payload)} ${day(a, payload)}.`,
+      body: `${author} wrote on ${nameOf(a, payload)} (${day(a, payload)}). Open the order to read it.`,
+      email: 'always',
+      sms: true,
+    };
+  },
+  // Uploads and flags (files module), sent as 'appointment.updated' with an `event`.
+  'file.uploaded': ({ appointment: a, payload, recipient }) => {
+    const scanBack = payload.kind === 'scan_back';
+    const fileName = text(payload.fileName) ?? (scanBack ? 'A scan-back' : 'A document');
+    return {
+      title: scanBack ? 'Scan-backs uploaded' : 'New document',
+      body: `${fileName} was uploaded to ${nameOf(a, payload)} (${day(a, payload)}).`,
+      short: `New ${scanBack ? 'scan-back' : 'document'}: ${where(a, payload)} ${day(a, payload)}.`,
+      email: recipient.role === 'admin' || recipient.role === 'sub_admin' ? 'fallback' : 'always',
+      sms: true,
+    };
+  },
+  'uploads.approved': ({ appointment: a, payload }) => ({
+    title: 'Uploads approved',
+    body: `The uploads for ${nameOf(a, payload)} (${day(a, payload)}) were approved.`,
+    short: `Uploads approved: ${where(a, payload)} ${day(a, payload)}.`,
+    email: 'always',
+    sms: false,
+  }),
+  'documents.ready': ({ appointment: a, payload }) => ({
+    title: 'Documents ready',
+    short: `Documents ready: ${where(a, payload)} ${day(a, payload)}.`,
+    body: `The documents for ${nameOf(a, payload)} (${day(a, payload)}) are ready to download.`,
+    email: 'always',
+    sms: true,
+  }),
+  'invoice.sent': ({ appointment: a, payload }) => {
+    const amount = text(payload.amount);
+    return {
+      title: `Invoice for ${nameOf(a, payload)}`,
+      body: `Your invoice for ${nameOf(a, payload)} (${day(a, payload)})${amount ? `, ${amount},` : ''} is attached and in SigningDesk.`,
+      email: 'always',
+      sms: false,
+    };
+  },
+  'registration.approved': () => ({
+    title: 'Your registration is approved',
+    short: 'Your SigningDesk registration is approved. Welcome!',
+    body: 'Welcome to SigningDesk! You can now receive and claim signings near you.',
+    email: 'always',
+    sms: true,
+  }),
+  'registration.escrow': ({ payload }) => {
+    const email = text(payload.email) ?? 'Someone';
+    const company = text(payload.titleCompany);
+    return {
+      title: 'New escrow officer registration',
+      body: `${email}${company ? ` (${company})` : ''} asked for an escrow officer account.`,
+      details: ['Create the account with Create New User; the invitation goes out from there.'],
+      email: 'always',
+      sms: false,
+    };
+  },
+  'user.invited': ({ payload }) => {
+    const link = text(payload.link);
+    const expires = text(payload.expiresAt);
+    return {
+      title: 'Your SigningDesk account',
+      body: `You have been invited to SigningDesk. Set your password to sign in${expires ? `; the link expires on ${formatUsDate(expires.slice(0, 10))}` : ''}.`,
+      short: 'Your SigningDesk account is ready. Set your password:',
+      email: 'always',
+      sms: false,
+      ...(link && /^https?:\/\//.test(link) ? { link } : {}),
+      linkLabel: 'Set your password',
+    };
+  },
+  'registration.declined': () => ({
+    title: 'Your registration was not approved',
+    body: 'Your SigningDesk registration was not approved. Reply to this email if you have questions.',
+    email: 'always',
+    sms: false,
+  }),
+};
+
+/** A type nobody wrote words for yet still reaches its recipient: never silently dropped. */
+const fallbackRenderer: Renderer = ({ appointment: a, payload }) => ({
+  title: 'SigningDesk update',
+  body: a ? `There is an update on ${nameOf(a, payload)} (${day(a, payload)}).` : 'There is an update for you in SigningDesk.',
+  email: 'always',
+  sms: false,
+});
+
+/** Order updates the files module marks with an `event` have words of their own. */
+const EVENTS: Record<string, string> = {
+  invoice: 'invoice.sent',
+  documents: 'file.uploaded',
+  documents_ready: 'documents.ready',
+  uploads_approved: 'uploads.approved',
+};
+
+export function renderMessage(facts: NotificationFacts): Message {
+  const event = facts.type === 'appointment.updated' && typeof facts.payload.event === 'string' ? EVENTS[facts.payload.event] : undefined;
+  return (RENDERERS[event ?? facts.type] ?? fallbackRenderer)(facts);
+}
+
+/** Where the recipient opens the appointment: the agent app, the escrow portal or the console. */
+export function deepLink(role: Role, appointmentId: string | null): string {
+  if (role === 'notary') return appointmentId ? `/preview/${appointmentId}` : '/notary/';
+  const portal = role === 'admin' || role === 'sub_admin' ? '/admin' : '/originator';
+  return appointmentId ? `${portal}?appointment=${appointmentId}` : portal;
+}
+
+/** Cuts `value` to at most `max` characters, ending with an ellipsis when it was cut. */
+export function clip(value: string, max: number): string {
+  const chars = [...value];
+  if (chars.length <= max) return value;
+  return `${chars
+    .slice(0, max - 1)
+    .join('')
+    .trimEnd()}…`;
+}
+
+/** `text` then `link`, the text cut so that the whole fits in `max` characters. */
+function withLink(value: string, link: string, max: number): string {
+  const room = max - [...link].length - 1;
+  if (room < 10) return clip(value, max);
+  return `${clip(value, room)} ${link}`;
+}
+
+function greeting(name: string): string {
+  const first = name.trim().split(/\s+/)[0];
+  return first ? `Hello ${first},` : 'Hello,';
+}
+
+/** The texts of every channel for one notification, within each channel's limits. */
+export function channelTexts(facts: NotificationFacts, origin: string): ChannelTexts {
+  const message = renderMessage(facts);
+  const url = deepLink(facts.recipient.role, facts.appointment?.id ?? null);
+  const link = message.link ?? `${origin}${url}`;
+  const isAgent = facts.recipient.role === 'notary';
+  const emailText = isAgent
+    ? withLink(message.short ?? message.body, link, AGENT_EMAIL_MAX_LENGTH)
+    : [
+        greeting(facts.recipient.name),
+        '',
+        message.body,
+        ...(message.details ?? []),
+        '',
+        `${message.linkLabel ?? 'Open it in SigningDesk'}: ${link}`,
+        '',
+        '— The SigningDesk team',
+      ].join('\n');
+  return {
+    push: {
+      title: clip(message.title, PUSH_TITLE_MAX_LENGTH),
+      body: clip(message.body, PUSH_BODY_MAX_LENGTH),
+      url,
+      ttlSeconds: message.urgent ? OFFER_PUSH_TTL_SECONDS : PUSH_TTL_SECONDS,
+      urgency: message.urgent ? 'high' : 'normal',
+    },
+    email: { policy: message.email, subject: clip(message.title, 120), text: emailText },
+    sms: isAgent && message.sms ? withLink(`SigningDesk: ${message.body}`, link, SMS_MAX_LENGTH) : null,
+  };
+}

@@ -1,0 +1,382 @@
+/**
+ * The delivery worker: runs in every API process (RUN_WORKER) and shares the work with the
+ * others through pg-boss.
+ *
+ * - Relay (every ~2 s): pending notification_jobs and queued outbound_messages that pg-boss
+ *   does not hold yet become pg-boss jobs with the same id, so relaying twice, from two
+ *   processes or after a restart, adds nothing. On PostgreSQL the rows are claimed with
+ *   FOR UPDATE SKIP LOCKED so processes relay different rows.
+ * - Work: batches fetched from pg-boss (SKIP LOCKED there too) go through stage one
+ *   (notification-jobs.ts: push, then email/SMS into the outbox) or stage two (outbound.ts:
+ *   SMTP / SMS provider). A failed job is retried by pg-boss with exponential backoff; when
+ *   its retries run out pg-boss moves it to a dead-letter queue whose handler marks the row
+ *   failed with the last error.
+ * - Never lost: a row stays pending/queued until its work commits. A process that dies holding
+ *   jobs leaves them active in pg-boss until they expire (expireInSeconds), then they are
+ *   retried; on PGlite, where one process owns the data folder, they are retried at the next
+ *   start at once.
+ */
+import { Agent as HttpsAgent, type Agent } from 'node:https';
+import { rowsOf, schema, type Database, type Db, type Tx } from '@signingdesk/db';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import type { Env } from '../env';
+import { createStorage, type FileStorage } from '../lib/storage/storage';
+import { errorText, type DeliveryContext, type DeliveryEvent } from './context';
+import { createMailer } from './email';
+import { deliverNotifications, failNotification, recordAttempt, type BatchOutcome } from './notification-jobs';
+import { failOutbound, sendOutbound } from './outbound';
+import { getVapidKeys } from './push';
+import { createBoss, PGBOSS_SCHEMA, QUEUES } from './queue';
+import { createSmsWebhook } from './sms';
+
+const { notificationJobs, outboundMessages } = schema;
+
+export interface DeliveryTuning {
+  /** Idle wait between fetches when a queue is empty. */
+  pollIntervalMs: number;
+  relayIntervalMs: number;
+  /** Jobs fetched and worked at once per queue. */
+  batchSize: number;
+  pushConcurrency: number;
+  pushTimeoutMs: number;
+  smsTimeoutMs: number;
+  /** Retries after the first attempt; delays grow exponentially from retryDelaySeconds. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** After this long a job held by a process that died is retried. */
+  expireInSeconds: number;
+  maintenanceIntervalSeconds: number;
+  /** How long stop() waits for the batches in flight. */
+  stopTimeoutMs: number;
+}
+
+export const DEFAULT_TUNING: DeliveryTuning = {
+  pollIntervalMs: 1000,
+  relayIntervalMs: 2000,
+  batchSize: 100,
+  pushConcurrency: 32,
+  pushTimeoutMs: 15_000,
+  smsTimeoutMs: 15_000,
+  retryLimit: 5,
+  retryDelaySeconds: 15,
+  expireInSeconds: 300,
+  maintenanceIntervalSeconds: 60,
+  stopTimeoutMs: 8000,
+};
+
+const RELAY_BATCH = 1000;
+
+export interface DeliveryWorkerOptions {
+  env: Env;
+  database: Database;
+  /** PostgreSQL: the connection string pg-boss connects with (defaults to env.DATABASE_URL). */
+  connectionString?: string | undefined;
+  /** Email attachments' source; defaults to the configured file storage. */
+  storage?: FileStorage | null;
+  /** HTTPS agent for push services and the SMS webhook (tests: one trusting a local CA). */
+  httpsAgent?: Agent;
+  tuning?: Partial<DeliveryTuning>;
+  /** false: no background loops; the caller drives the work with drain() (tests, bench). */
+  poll?: boolean;
+  onEvent?: (event: DeliveryEvent) => void;
+  log?: (line: string) => void;
+}
+
+interface Lane {
+  queue: string;
+  /** Works one fetched batch; returns null per id done, else the error to retry for. */
+  work(jobs: PgBoss.Job<unknown>[]): Promise<BatchOutcome>;
+  metadata: boolean;
+}
+
+/** Workers running per database in this process: PGlite's reclaim is for the first one only. */
+const running = new WeakMap<Database, number>();
+
+export class DeliveryWorker {
+  private stopping = false;
+  private readonly loops: Promise<void>[] = [];
+  private readonly wakers = new Set<() => void>();
+  private readonly ctx: DeliveryContext;
+  private readonly lanes: Lane[];
+
+  private constructor(
+    private readonly options: DeliveryWorkerOptions,
+    private readonly boss: PgBoss,
+    private readonly tuning: DeliveryTuning,
+    ctx: DeliveryContext,
+  ) {
+    this.ctx = ctx;
+    const ids = (jobs: PgBoss.Job<unknown>[]) => jobs.map((j) => j.id);
+    const deadLetter = (jobs: PgBoss.Job<unknown>[], key: string) =>
+      jobs.map((j) => ({ id: String((j.data as Record<string, unknown>)[key] ?? ''), error: lastError(j) }));
+    this.lanes = [
+      {
+        queue: QUEUES.notifications,
+        metadata: false,
+        work: async (jobs) => {
+          try {
+            return await deliverNotifications(this.ctx, ids(jobs));
+          } catch (err) {
+            await recordAttempt(this.ctx, ids(jobs), errorText(err)).catch(() => undefined);
+            throw err;
+          }
+        },
+      },
+      { queue: QUEUES.outbound, metadata: false, work: (jobs) => sendOutbound(this.ctx, ids(jobs)) },
+      {
+        queue: QUEUES.notificationsFailed,
+        metadata: true,
+        work: async (jobs) => {
+          for (const { id, error } of deadLetter(jobs, 'notificationId')) if (id) await failNotification(this.ctx, id, error);
+          return new Map();
+        },
+      },
+      {
+        queue: QUEUES.outboundFailed,
+        metadata: true,
+        work: async (jobs) => {
+          for (const { id, error } of deadLetter(jobs, 'messageId')) if (id) await failOutbound(this.ctx, id, error);
+          return new Map();
+        },
+      },
+    ];
+  }
+
+  static async start(options: DeliveryWorkerOptions): Promise<DeliveryWorker> {
+    const tuning = { ...DEFAULT_TUNING, ...options.tuning };
+    const { env, database } = options;
+    const log = options.log ?? ((line: string) => console.error(line));
+    const boss = createBoss(database, options.connectionString ?? env.DATABASE_URL, {
+      maintenanceIntervalSeconds: tuning.maintenanceIntervalSeconds,
+    });
+    boss.on('error', (err: unknown) => log(`[delivery] job queue: ${errorText(err)}`));
+    await boss.start();
+    const retry = { retryLimit: 10, retryDelay: 30, retryBackoff: true };
+    await boss.createQueue(QUEUES.notificationsFailed, { name: QUEUES.notificationsFailed, ...retry });
+    await boss.createQueue(QUEUES.outboundFailed, { name: QUEUES.outboundFailed, ...retry });
+    await boss.createQueue(QUEUES.notifications, { name: QUEUES.notifications, deadLetter: QUEUES.notificationsFailed });
+    await boss.createQueue(QUEUES.outbound, { name: QUEUES.outbound, deadLetter: QUEUES.outboundFailed });
+
+    // Keep-alive: a fan-out sends thousands of pushes to the same few push services.
+    const httpsAgent = options.httpsAgent ?? new HttpsAgent({ keepAlive: true, maxSockets: 64 });
+    const ctx: DeliveryContext = {
+      db: database.db,
+      origin: env.PUBLIC_ORIGIN,
+      vapid: await getVapidKeys(database.db),
+      vapidSubject: env.VAPID_SUBJECT,
+      httpsAgent,
+      pushTimeoutMs: tuning.pushTimeoutMs,
+      pushConcurrency: tuning.pushConcurrency,
+      mailer: env.SMTP_URL ? createMailer(env.SMTP_URL, env.SMTP_FROM) : null,
+      sms: env.SMS_WEBHOOK_URL ? createSmsWebhook(env.SMS_WEBHOOK_URL, { agent: httpsAgent, timeoutMs: tuning.smsTimeoutMs }) : null,
+      storage: options.storage === undefined ? createStorage(env) : options.storage,
+      report: (event) => options.onEvent?.(event),
+    };
+    const worker = new DeliveryWorker({ ...options, log }, boss, tuning, ctx);
+    const others = running.get(database) ?? 0;
+    running.set(database, others + 1);
+    if (database.kind === 'pglite' && others === 0) await worker.reclaimAbandoned();
+    if (options.poll !== false) worker.startLoops();
+    return worker;
+  }
+
+  /**
+   * PGlite: the data folder is opened by one process only, so when no other worker of this
+   * process runs, jobs still active belong to a process that died. They are failed now, which
+   * retries them, instead of after their expiry.
+   */
+  private async reclaimAbandoned(): Promise<void> {
+    const names = Object.values(QUEUES);
+    const rows = await this.options.database.db.execute<{ id: string; name: string }>(
+      sql`select id, name from ${sql.raw(PGBOSS_SCHEMA)}.job where name in ${names} and state = 'active'`,
+    );
+    for (const row of rowsOf<{ id: string; name: string }>(rows)) {
+      await this.boss.fail(row.name, row.id, { message: 'the process working on it stopped' });
+    }
+  }
+
+  /** The loops begin one interval after start, so that a process coming up serves first. */
+  private startLoops(): void {
+    this.loops.push(this.every(this.tuning.relayIntervalMs, () => this.relay().then(() => undefined)));
+    for (const lane of this.lanes) {
+      this.loops.push(
+        (async () => {
+          await this.sleep(this.tuning.pollIntervalMs);
+          while (!this.stopping) {
+            const worked = await this.runLane(lane, false).catch((err: unknown) => {
+              this.options.log?.(`[delivery] ${lane.queue}: ${errorText(err)}`);
+              return 0;
+            });
+            if (worked === 0 && !this.stopping) await this.sleep(this.tuning.pollIntervalMs);
+          }
+        })(),
+      );
+    }
+  }
+
+  private async every(ms: number, task: () => Promise<void>): Promise<void> {
+    await this.sleep(ms);
+    while (!this.stopping) {
+      await task().catch((err: unknown) => this.options.log?.(`[delivery] relay: ${errorText(err)}`));
+      if (!this.stopping) await this.sleep(ms);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.wakers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.wakers.add(wake);
+    });
+  }
+
+  /** Hands pending rows that pg-boss does not hold to it. Returns how many were added. */
+  async relay(): Promise<number> {
+    const common = {
+      retryLimit: this.tuning.retryLimit,
+      retryDelay: this.tuning.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: this.tuning.expireInSeconds,
+    };
+    let added = 0;
+    added += await this.relayRows(
+      (db, lock) => {
+        const query = db
+          .select({ id: notificationJobs.id })
+          .from(notificationJobs)
+          .where(and(eq(notificationJobs.state, 'pending'), notHeld(QUEUES.notifications, notificationJobs.id)))
+          .orderBy(notificationJobs.createdAt)
+          .limit(RELAY_BATCH);
+        return lock ? query.for('update', { skipLocked: true }) : query;
+      },
+      (id) => ({ id, name: QUEUES.notifications, data: { notificationId: id }, deadLetter: QUEUES.notificationsFailed, ...common }),
+    );
+    added += await this.relayRows(
+      (db, lock) => {
+        const query = db
+          .select({ id: outboundMessages.id })
+          .from(outboundMessages)
+          .where(and(eq(outboundMessages.state, 'queued'), notHeld(QUEUES.outbound, outboundMessages.id)))
+          .orderBy(outboundMessages.createdAt)
+          .limit(RELAY_BATCH);
+        return lock ? query.for('update', { skipLocked: true }) : query;
+      },
+      (id) => ({ id, name: QUEUES.outbound, data: { messageId: id }, deadLetter: QUEUES.outboundFailed, ...common }),
+    );
+    return added;
+  }
+
+  private async relayRows(
+    select: (db: Db | Tx, lock: boolean) => Promise<{ id: string }[]>,
+    toJob: (id: string) => PgBoss.JobInsert,
+  ): Promise<number> {
+    let added = 0;
+    for (;;) {
+      const { database } = this.options;
+      let count: number;
+      if (database.kind === 'postgres') {
+        // The row locks keep another process's relay off these rows until the jobs exist.
+        count = await database.db.transaction(async (tx) => {
+          const rows = await select(tx, true);
+          if (rows.length > 0) await this.boss.insert(rows.map((r) => toJob(r.id)));
+          return rows.length;
+        });
+      } else {
+        // One connection: a transaction here would block pg-boss's own statements.
+        const rows = await select(database.db, false);
+        if (rows.length > 0) await this.boss.insert(rows.map((r) => toJob(r.id)));
+        count = rows.length;
+      }
+      added += count;
+      if (count < RELAY_BATCH || this.stopping) return added;
+    }
+  }
+
+  /** Fetches one batch of a lane and works it. Returns the number of jobs fetched. */
+  private async runLane(lane: Lane, ignoreBackoff: boolean): Promise<number> {
+    const jobs = await this.boss.fetch<unknown>(lane.queue, {
+      batchSize: this.tuning.batchSize,
+      includeMetadata: lane.metadata,
+      ignoreStartAfter: ignoreBackoff,
+    });
+    if (!jobs || jobs.length === 0) return 0;
+    let outcome: BatchOutcome;
+    try {
+      outcome = await lane.work(jobs);
+    } catch (err) {
+      this.options.log?.(`[delivery] ${lane.queue}: ${errorText(err)}`);
+      for (const job of jobs) await this.boss.fail(lane.queue, job.id, { message: errorText(err) });
+      return jobs.length;
+    }
+    const done = jobs.filter((j) => !outcome.get(j.id)).map((j) => j.id);
+    if (done.length > 0) await this.boss.complete(lane.queue, done);
+    for (const job of jobs) {
+      const error = outcome.get(job.id);
+      if (error) await this.boss.fail(lane.queue, job.id, { message: error });
+    }
+    return jobs.length;
+  }
+
+  /**
+   * Works until nothing is ready: relays, then runs every lane until all come back empty.
+   * `ignoreBackoff` also takes jobs waiting for their retry time (tests).
+   */
+  async drain(options: { ignoreBackoff?: boolean } = {}): Promise<void> {
+    for (;;) {
+      const relayed = await this.relay();
+      let total = 0;
+      // A lane that came back empty gets new work only from the next relay or a failure.
+      let busy = this.lanes;
+      while (busy.length > 0) {
+        const next: Lane[] = [];
+        for (const lane of busy) {
+          const worked = await this.runLane(lane, options.ignoreBackoff ?? false);
+          total += worked;
+          if (worked > 0) next.push(lane);
+        }
+        busy = next;
+      }
+      if (relayed === 0 && total === 0) return;
+    }
+  }
+
+  /** Runs pg-boss's maintenance now: jobs of dead workers past their expiry are retried. */
+  async expireAbandoned(): Promise<void> {
+    await (this.boss as unknown as { expire(): Promise<void> }).expire();
+  }
+
+  /** Stops the loops, waits for the batches in flight (up to stopTimeoutMs) and lets go of pg-boss. */
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    for (const wake of [...this.wakers]) wake();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled(this.loops),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, this.tuning.stopTimeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    await this.boss.stop({ graceful: false, close: true, wait: true });
+    this.ctx.mailer?.close();
+    if (!this.options.httpsAgent) this.ctx.httpsAgent?.destroy();
+    running.set(this.options.database, Math.max(0, (running.get(this.options.database) ?? 1) - 1));
+  }
+}
+
+/** pg-boss holds no job of this queue with the row's id (its primary key is name + id). */
+function notHeld(queue: string, id: typeof notificationJobs.id | typeof outboundMessages.id): SQL {
+  return sql`not exists (select 1 from ${sql.raw(PGBOSS_SCHEMA)}.job j where j.name = ${queue} and j.id = ${id})`;
+}
+
+function lastError(job: PgBoss.Job<unknown>): string {
+  const output = (job as unknown as { output?: { message?: unknown; value?: { message?: unknown } } }).output;
+  const message = output?.message ?? output?.value?.message;
+  return typeof message === 'string' ? message : 'delivery kept failing';
+}
