@@ -106,3 +106,18 @@ export const MESSAGES = [
   'Please bring a second pen with blue ink; lender requires it.',
   'Can we move this to 6:30 PM? Signer works until 6.',
 ];
+
+/** Population-weighted share of agents per state, so demo and bench data look real. */
+export const STATE_WEIGHTS: Record<string, number> = {
+  CA: 12, TX: 9, FL: 7, NY: 6, PA: 4, IL: 4, OH: 3.5, GA: 3.3, NC: 3.2, MI: 3, NJ: 2.8, VA: 2.6, WA: 2.3,
+  AZ: 2.2, TN: 2.1, MA: 2.1, IN: 2, MO: 1.8, MD: 1.8, WI: 1.8, CO: 1.8, MN: 1.7, SC: 1.6, AL: 1.5, LA: 1.4,
+  KY: 1.3, OR: 1.3, OK: 1.2, CT: 1.1, UT: 1, IA: 1, NV: 1, AR: 0.9, MS: 0.9, KS: 0.9, NM: 0.7, NE: 0.6,
+  ID: 0.6, WV: 0.5, HI: 0.5, NH: 0.5, ME: 0.5, MT: 0.4, RI: 0.4, DE: 0.4, SD: 0.3, ND: 0.3, AK: 0.3,
+  DC: 0.3, VT: 0.3, WY: 0.3,
+};
+/** The time zone of each state's main population. */
+export const ZONE_OF_STATE: Record<string, 'ET' | 'CT' | 'MT' | 'PT' | 'HT' | 'AK'> = {
+  CA: 'PT', WA: 'PT', OR: 'PT', NV: 'PT', AZ: 'MT', UT: 'MT', CO: 'MT', NM: 'MT', ID: 'MT', MT: 'MT', WY: 'MT',
+  TX: 'CT', IL: 'CT', MN: 'CT', MO: 'CT', WI: 'CT', IA: 'CT', LA: 'CT', OK: 'CT', KS: 'CT', NE: 'CT', AR: 'CT',
+  MS: 'CT', AL: 'CT', TN: 'CT', ND: 'CT', SD: 'CT', HI: 'HT', AK: 'AK',
+};

@@ -20,13 +20,15 @@ import {
   LENDERS,
   MESSAGES,
   PENDING_AGENT_PROFILE,
+  STATE_WEIGHTS,
   STREET_NAMES,
+  ZONE_OF_STATE,
   type DemoAccount,
   type DemoFirmKey,
 } from './data';
 import { createRandom, type Random } from './random';
 
-export { DEMO_ACCOUNTS, DEMO_PASSWORD, EXTRA_ESCROW_OFFICERS } from './data';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, EXTRA_ESCROW_OFFICERS, STATE_WEIGHTS, ZONE_OF_STATE } from './data';
 
 type TimeZone = 'ET' | 'CT' | 'MT' | 'PT' | 'HT' | 'AK';
 type AppointmentStatus = (typeof schema.appointmentStatus.enumValues)[number];
@@ -56,19 +58,6 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return Number(row?.n ?? 0) === 0;
 }
 
-// Rough share of agents per state (population-weighted), so search results look real.
-const AGENT_STATE_WEIGHTS: Record<string, number> = {
-  CA: 12, TX: 9, FL: 7, NY: 6, PA: 4, IL: 4, OH: 3.5, GA: 3.3, NC: 3.2, MI: 3, NJ: 2.8, VA: 2.6, WA: 2.3,
-  AZ: 2.2, TN: 2.1, MA: 2.1, IN: 2, MO: 1.8, MD: 1.8, WI: 1.8, CO: 1.8, MN: 1.7, SC: 1.6, AL: 1.5, LA: 1.4,
-  KY: 1.3, OR: 1.3, OK: 1.2, CT: 1.1, UT: 1, IA: 1, NV: 1, AR: 0.9, MS: 0.9, KS: 0.9, NM: 0.7, NE: 0.6,
-  ID: 0.6, WV: 0.5, HI: 0.5, NH: 0.5, ME: 0.5, MT: 0.4, RI: 0.4, DE: 0.4, SD: 0.3, ND: 0.3, AK: 0.3,
-  DC: 0.3, VT: 0.3, WY: 0.3,
-};
-const ZONE_OF_STATE: Record<string, TimeZone> = {
-  CA: 'PT', WA: 'PT', OR: 'PT', NV: 'PT', AZ: 'MT', UT: 'MT', CO: 'MT', NM: 'MT', ID: 'MT', MT: 'MT', WY: 'MT',
-  TX: 'CT', IL: 'CT', MN: 'CT', MO: 'CT', WI: 'CT', IA: 'CT', LA: 'CT', OK: 'CT', KS: 'CT', NE: 'CT', AR: 'CT',
-  MS: 'CT', AL: 'CT', TN: 'CT', ND: 'CT', SD: 'CT', HI: 'HT', AK: 'AK',
-};
 const APPOINTMENT_STATE_WEIGHTS: Record<string, number> = { CA: 30, TX: 25, FL: 10, NY: 10, IL: 5, AZ: 5, GA: 5, WA: 5, CO: 5 };
 const APPOINTMENT_PLAN: [AppointmentStatus, number][] = [
   ['Open', 70], ['Pending', 50], ['Scheduled', 70], ['Paused', 15], ['Completed', 85], ['Canceled', 15],
@@ -100,7 +89,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
 
 function placesByState(): Map<string, Place[]> {
   const byState = new Map<string, Place[]>();
-  for (const state of Object.keys(AGENT_STATE_WEIGHTS)) {
+  for (const state of Object.keys(STATE_WEIGHTS)) {
     const list = zipcodes
       .lookupByState(state)
       .filter((z) => Number.isFinite(z.latitude) && Number.isFinite(z.longitude) && /^\d{5}$/.test(String(z.zip)))
@@ -214,14 +203,14 @@ async function insertAgents(
   accounts: Accounts,
 ) {
   const total = options.agentCount ?? 8200;
-  const allStates = Object.keys(AGENT_STATE_WEIGHTS);
+  const allStates = Object.keys(STATE_WEIGHTS);
   const people: (DemoAccount & { firmId: string; id: string })[] = [];
   const profiles: (typeof schema.agentProfiles.$inferInsert)[] = [];
   const agents: SeededAgent[] = [];
   for (let i = 1; i <= total; i++) {
     const firstName = random.pick(FIRST_NAMES);
     const lastName = random.pick(LAST_NAMES);
-    const home = weightedPick(random, AGENT_STATE_WEIGHTS);
+    const home = weightedPick(random, STATE_WEIGHTS);
     const place = random.pick(places.get(home)!);
     const extra = random.chance(0.3) ? random.sample(allStates.filter((s) => s !== home), random.int(1, 4)) : [];
     const certifiedStates = [home, ...extra];
