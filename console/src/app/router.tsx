@@ -21,6 +21,7 @@ import { NotFoundRoute } from './routes/not-found';
 import { OriginatorRoute } from './routes/originator';
 import { ProfileRoute } from './routes/profile';
 import { ProfileDetailsRoute } from './routes/profile-details';
+import { ResetPasswordRoute } from './routes/reset-password';
 import { RouteError } from './routes/route-error';
 
 export function createRouter() {
@@ -34,6 +35,7 @@ export function createRouter() {
           children: [
             { index: true, element: <HomePage /> },
             { path: 'login', element: <LoginRoute /> },
+            { path: 'reset-password', element: <ResetPasswordRoute /> },
             { path: 'about-us', element: <AboutUsPage /> },
             { path: 'support', element: <SupportPage /> },
             { path: 'escrow', element: <EscrowPage /> },
