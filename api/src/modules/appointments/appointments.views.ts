@@ -77,6 +77,19 @@ function common(a: Appointment) {
   };
 }
 
+/** Where the signing is and who signs: for those who may see the whole order. */
+function orderDetails(a: Appointment) {
+  return {
+    street: a.street,
+    city: a.city,
+    state: a.state,
+    zip: a.zip,
+    fileNumber: a.fileNumber,
+    comments: a.comments,
+    ...contactsOf(a),
+  };
+}
+
 function contactsOf(a: Appointment) {
   return {
     contactName: a.contactName,
@@ -93,15 +106,9 @@ export async function operatorView(db: Db | Tx, a: Appointment) {
   return {
     view: 'operator' as const,
     ...common(a),
-    street: a.street,
-    city: a.city,
-    state: a.state,
-    zip: a.zip,
-    fileNumber: a.fileNumber,
-    comments: a.comments,
+    ...orderDetails(a),
     agentFeeCents: a.agentFeeCents,
     firmFeeCents: a.firmFeeCents,
-    ...contactsOf(a),
     firm: firm!,
     escrowOfficer: (await person(db, a.createdBy))!,
     escrowEmail: a.escrowEmail,
@@ -123,13 +130,7 @@ export async function escrowView(db: Db | Tx, a: Appointment) {
   return {
     view: 'escrow' as const,
     ...common(a),
-    street: a.street,
-    city: a.city,
-    state: a.state,
-    zip: a.zip,
-    fileNumber: a.fileNumber,
-    comments: a.comments,
-    ...contactsOf(a),
+    ...orderDetails(a),
     escrowOfficer: (await person(db, a.createdBy))!,
     escrowEmail: a.escrowEmail,
     assignedAgent: await person(db, a.assignedAgentId),
