@@ -13,3 +13,7 @@ export type { AgentDetail, AgentProfile, AgentSearchRow } from './modules/agents
 export type { FeedbackItem, FeedbackPage } from './modules/feedback/feedback.schemas';
 export type { AnalyticsSummary, CampaignResult, FormReceipt } from './modules/public-forms/public-forms.schemas';
 export type { DownloadLink, FileFlags, FileList, Invoice, UploadGrant } from './modules/files/files.schemas';
+export type { OfferResult, TransitionResult } from './modules/workflow/workflow.schemas';
+export type { AgentAppointmentView, OfferPreviewView, AppointmentView } from './modules/appointments/appointments.schemas';
+export type { AgentProfileUpdated, RegistrationResult } from './modules/agents/agents.schemas';
+export type { PushSubscriptionSaved } from './modules/notifications/notifications.schemas';

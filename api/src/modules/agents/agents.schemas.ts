@@ -135,6 +135,9 @@ export const AgentProfileUpdatedSchema = z
   .openapi('AgentProfileUpdated');
 
 /** The admin's read-only profile modal. */
+export type AgentProfileUpdated = z.infer<typeof AgentProfileUpdatedSchema>;
+export type RegistrationResult = z.infer<typeof RegistrationResultSchema>;
+
 export const AgentDetailSchema = AgentProfileSchema.extend({
   preferredLabel: z.enum([PREFERRED_LABEL, NOT_PREFERRED_LABEL]).openapi({ description: 'The modal title' }),
   completedCount: z.number().int(),

@@ -288,6 +288,10 @@ export const AppointmentViewSchema = z.discriminatedUnion('view', [
   PreviewSchema,
 ]);
 
+export type AgentAppointmentView = z.infer<typeof AgentAppointmentSchema>;
+export type OfferPreviewView = z.infer<typeof PreviewSchema>;
+export type AppointmentView = z.infer<typeof AppointmentViewSchema>;
+
 export const AppointmentResultSchema = z
   .object({ message: z.string(), appointment: AppointmentViewSchema, changedFields: z.array(z.string()).optional() })
   .openapi('AppointmentResult');

@@ -4,6 +4,7 @@ import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib
 import { requireActor } from '../../middleware/guard';
 import { IdParamSchema } from '../appointments/appointments.schemas';
 import {
+  ListNotesQuerySchema,
   CreateNoteSchema,
   MAX_NOTE_LENGTH,
   NoteIdParamSchema,
@@ -22,9 +23,12 @@ const listRoute = createRoute({
   path: '/appointments/{id}/notes',
   tags: ['Notes'],
   summary: 'The message thread, oldest first; marks it read for the caller’s side',
-  ...rolesDoc('signed-in', `${participants} Agents also get the fee-discussion warning.`),
+  ...rolesDoc(
+    'signed-in',
+    `${participants} Agents also get the fee-discussion warning. \`markRead=false\` reads without marking (offline mirroring).`,
+  ),
   middleware: [requireActor({ activeAgent: true })] as const,
-  request: { params: IdParamSchema },
+  request: { params: IdParamSchema, query: ListNotesQuerySchema },
   responses: { 200: { description: 'The thread', ...json(NoteThreadSchema) }, ...problemResponses(401, 403, 404) },
 });
 
@@ -55,7 +59,9 @@ const removeRoute = createRoute({
 
 /** The per-appointment message thread. */
 export const noteRoutes: Router = createRouter()
-  .openapi(listRoute, async (c) => c.json(await listNotes(c.var.db, c.var.actor, c.req.valid('param').id), 200))
+  .openapi(listRoute, async (c) =>
+    c.json(await listNotes(c.var.db, c.var.actor, c.req.valid('param').id, { markRead: c.req.valid('query').markRead !== 'false' }), 200),
+  )
   .openapi(createNoteRoute, async (c) =>
     c.json(await createNote(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 201),
   )

@@ -28,6 +28,13 @@ export const CreateNoteSchema = z
   .openapi('CreateNote');
 export type CreateNoteInput = z.infer<typeof CreateNoteSchema>;
 
+export const ListNotesQuerySchema = z.object({
+  markRead: z
+    .enum(['true', 'false'], { message: "must be 'true' or 'false'" })
+    .optional()
+    .openapi({ description: 'false: read without marking the thread read (default true)' }),
+});
+
 export const NoteIdParamSchema = z.object({
   id: z.string().openapi({ param: { name: 'id', in: 'path' }, description: 'Appointment id (UUID)' }),
   noteId: z.string().openapi({ param: { name: 'noteId', in: 'path' }, description: 'Note id (UUID)' }),

@@ -93,14 +93,17 @@ async function loadNotes(db: Db | Tx, appointmentId: string, noteId?: string): P
 }
 
 /** The thread, oldest first; every note the caller's side had not read is now read by them. */
-export async function listNotes(db: Db, actor: Actor, appointmentId: string): Promise<NoteThread> {
+/** `markRead: false` reads without marking (the agent app mirroring threads for offline use). */
+export async function listNotes(db: Db, actor: Actor, appointmentId: string, options: { markRead?: boolean } = {}): Promise<NoteThread> {
   return db.transaction(async (tx) => {
     const appointment = await threadAppointment(tx, actor, appointmentId);
     const side = sideOf(actor.role);
-    await tx
-      .update(notes)
-      .set(readFlag(side, actor, new Date()))
-      .where(and(eq(notes.appointmentId, appointment.id), isNull(notes[READ_FLAGS[side].at])));
+    if (options.markRead !== false) {
+      await tx
+        .update(notes)
+        .set(readFlag(side, actor, new Date()))
+        .where(and(eq(notes.appointmentId, appointment.id), isNull(notes[READ_FLAGS[side].at])));
+    }
     return {
       items: await loadNotes(tx, appointment.id),
       warning: side === 'agent' ? FEE_DISCUSSION_WARNING : null,

@@ -116,6 +116,20 @@ describe('the message center', () => {
     expect(new Set(recipients)).toEqual(new Set([ids['escrow@firm-a.demo.test'], ids['agent@demo.test']]));
   });
 
+  it('reads without marking with markRead=false (the agent app mirroring for offline use), and refuses other values', async () => {
+    await post(cookies['escrow@firm-a.demo.test'], { message: 'Mirrored but not yet seen by the agent.' });
+    const res = await t.request(`/api/appointments/${appointment.id}/notes?markRead=false`, { cookie: cookies['agent@demo.test'] });
+    expect(res.status).toBe(200);
+    const body = (await readJson(res)) as NoteThread;
+    expect(body.items.some((n) => n.message === 'Mirrored but not yet seen by the agent.' && n.read.agent.readAt === null)).toBe(true);
+    const unread = (await notesOf(appointment.id)).filter((r) => r.agentReadAt === null);
+    expect(unread.length).toBeGreaterThan(0);
+
+    const bad = await t.request(`/api/appointments/${appointment.id}/notes?markRead=maybe`, { cookie: cookies['agent@demo.test'] });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await readJson(bad))).toContain('markRead');
+  });
+
   it('shows the assigned agent the thread with the fee warning, and marks it read for the agent side', async () => {
     const res = await thread(cookies['agent@demo.test']);
     expect(res.status).toBe(200);

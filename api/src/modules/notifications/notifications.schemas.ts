@@ -79,6 +79,7 @@ export const PushSubscriptionSchema = z
 export const SavedPushSubscriptionSchema = z
   .object({ message: z.string(), subscription: PushSubscriptionSchema })
   .openapi('SavedPushSubscription');
+export type PushSubscriptionSaved = z.infer<typeof SavedPushSubscriptionSchema>;
 
 export const RemovePushSubscriptionSchema = z
   .object({ endpoint: z.string({ message: 'is required' }).min(1, 'is required').max(2048, 'must be at most 2048 characters') })

@@ -71,4 +71,7 @@ export const OfferResultSchema = z
   })
   .openapi('OfferResult');
 
+export type OfferResult = z.infer<typeof OfferResultSchema>;
+export type TransitionResult = z.infer<typeof TransitionResultSchema>;
+
 export const BidListSchema = z.object({ items: z.array(BidSchema) }).openapi('BidList');
