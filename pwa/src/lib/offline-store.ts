@@ -7,7 +7,7 @@
  * never the screen that is showing fresh data. Reads answer undefined when nothing is stored.
  */
 import type { AgentTab, Me } from '../types/api';
-import type { AppointmentListRow, SessionRow } from './db';
+import type { AgentDb, AppointmentListRow, SessionRow } from './db';
 
 const loadDb = () => import('./db').then((module) => module.db);
 
@@ -27,13 +27,21 @@ export async function loadAppointmentList(tab: AgentTab): Promise<AppointmentLis
   return safely(async () => (await loadDb()).appointmentLists.get(tab));
 }
 
-/** Erases everything of the signed-in user on this device. */
+/** Runs a read or write on the mirror; never throws (see the header). */
+export async function withMirror<T>(action: (db: AgentDb) => Promise<T>): Promise<T | undefined> {
+  return safely(async () => action(await loadDb()));
+}
+
+/**
+ * Erases the signed-in user's mirror on this device (sign-out, or the server said the session
+ * is gone). The outbox is not touched: actions waiting to be sent wait for the next sign-in.
+ */
 export async function clearUserData(): Promise<void> {
   await safely(async () => {
     const db = await loadDb();
-    await db.transaction('rw', db.session, db.appointmentLists, async () => {
-      await db.session.clear();
-      await db.appointmentLists.clear();
+    const tables = [db.session, db.appointmentLists, db.appointments, db.appointmentFiles, db.appointmentNotes, db.profile];
+    await db.transaction('rw', tables, async () => {
+      for (const table of tables) await table.clear();
     });
   });
 }

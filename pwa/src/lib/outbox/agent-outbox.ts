@@ -1,0 +1,202 @@
+/**
+ * The page's outbox: one `Outbox` (outbox.ts) over the app's IndexedDB, sending JSON actions
+ * with fetch and scan-backs with tus (upload-transport.ts, loaded when an upload is due).
+ *
+ * Owns when the outbox is flushed: on start (`startOutbox`), right after each enqueue, on
+ * `online`, when the app becomes visible, when the service worker relays a Background Sync,
+ * and on a timer at the next retry time. A flush that meets a 401 tells `onSignedOut`
+ * listeners (the app asks the agent to sign in; the rows wait, nothing is dropped).
+ */
+import type { OutboxBlob, OutboxItem, OutboxAction } from './types';
+import type { FlushReport, Outbox, OutboxTransport } from './outbox';
+
+type Listener = (report: FlushReport) => void;
+
+let outboxPromise: Promise<Outbox> | null = null;
+let currentUserId: string | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+let started = false;
+const flushListeners = new Set<Listener>();
+const busyListeners = new Set<() => void>();
+let busy = false;
+
+async function loadOutbox(): Promise<Outbox> {
+  outboxPromise ??= (async () => {
+    const [{ db }, { Outbox }, { createHttpTransport }] = await Promise.all([
+      import('../db'),
+      import('./outbox'),
+      import('./http-transport'),
+    ]);
+    const http = createHttpTransport();
+    const transport: OutboxTransport = {
+      async send(item, context) {
+        if (item.action.kind !== 'upload') return http.send(item, context);
+        const { sendUpload } = await import('./upload-transport');
+        return sendUpload(item, context);
+      },
+    };
+    const locks = typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null;
+    return new Outbox({
+      db,
+      transport,
+      locks: locks ? { request: (name, work) => locks.request(name, () => work()) } : null,
+    });
+  })();
+  return outboxPromise;
+}
+
+/** Writes an action to the outbox and starts sending it. Resolves once it is safely stored. */
+export async function enqueueAction(userId: string, action: Exclude<OutboxAction, { kind: 'upload' }>): Promise<OutboxItem> {
+  const outbox = await loadOutbox();
+  const item = await outbox.enqueue(userId, action);
+  afterEnqueue(userId);
+  return item;
+}
+
+/** Stores a scan-back's bytes with its upload action (one row per file). */
+export async function enqueueUpload(
+  userId: string,
+  appointment: { id: string; name: string },
+  file: File,
+): Promise<OutboxItem> {
+  const data = await file.arrayBuffer();
+  const blob: Omit<OutboxBlob, 'id'> = { data, type: file.type, name: file.name };
+  const outbox = await loadOutbox();
+  const item = await outbox.enqueue(
+    userId,
+    {
+      kind: 'upload',
+      appointmentId: appointment.id,
+      appointmentName: appointment.name,
+      fileName: file.name,
+      size: file.size,
+      contentType: file.type,
+    },
+    blob,
+  );
+  void requestPersistentStorage();
+  afterEnqueue(userId);
+  return item;
+}
+
+export async function dismissOutboxItem(id: string): Promise<void> {
+  await (await loadOutbox()).dismiss(id);
+}
+
+/** Sends what is due now. Safe to call any time: calls while sending join the running flush. */
+export async function flushOutbox(): Promise<FlushReport | null> {
+  const userId = currentUserId;
+  if (!userId) return null;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return null;
+  const outbox = await loadOutbox();
+  setBusy(true);
+  try {
+    const report = await outbox.flush(userId);
+    scheduleRetry(report.nextAttemptAt);
+    for (const listener of flushListeners) listener(report);
+    return report;
+  } finally {
+    setBusy(outbox.busy);
+  }
+}
+
+/**
+ * Starts the flush triggers for the signed-in agent (idempotent). Called by the signed-in
+ * layout with the user id; the rows of another user on the device are never sent.
+ */
+export function startOutbox(userId: string): void {
+  currentUserId = userId;
+  if (!started) {
+    started = true;
+    window.addEventListener('online', () => void flushOutbox());
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') void flushOutbox();
+    });
+    navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknown>) => {
+      const data = event.data;
+      if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'FLUSH_OUTBOX') {
+        void flushOutbox();
+      }
+    });
+    void loadOutbox().then((outbox) => outbox.prune());
+  }
+  void flushOutbox();
+}
+
+export function stopOutbox(): void {
+  currentUserId = null;
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+}
+
+/** Erases every row (explicit sign-out the agent confirmed). */
+export async function clearOutbox(): Promise<void> {
+  const { db } = await import('../db');
+  await db.transaction('rw', db.outbox, db.outboxBlobs, async () => {
+    await db.outbox.clear();
+    await db.outboxBlobs.clear();
+  });
+}
+
+export function onFlushed(listener: Listener): () => void {
+  flushListeners.add(listener);
+  return () => flushListeners.delete(listener);
+}
+
+/** True while this tab sends: the update prompt waits for it. */
+export function isOutboxBusy(): boolean {
+  return busy;
+}
+
+export function subscribeToOutboxBusy(listener: () => void): () => void {
+  busyListeners.add(listener);
+  return () => busyListeners.delete(listener);
+}
+
+function setBusy(value: boolean): void {
+  if (busy === value) return;
+  busy = value;
+  for (const listener of busyListeners) listener();
+}
+
+function afterEnqueue(userId: string): void {
+  currentUserId ??= userId;
+  void registerBackgroundSync();
+  void flushOutbox();
+}
+
+function scheduleRetry(at: number | null): void {
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  if (at === null) return;
+  retryTimer = setTimeout(() => void flushOutbox(), Math.max(250, at - Date.now()));
+}
+
+interface SyncCapableRegistration extends ServiceWorkerRegistration {
+  sync?: { register(tag: string): Promise<void> };
+}
+
+export const BACKGROUND_SYNC_TAG = 'signingdesk-outbox';
+
+/** Chromium wakes the service worker when the signal is back, even with the app closed. */
+async function registerBackgroundSync(): Promise<void> {
+  try {
+    const registration = (await navigator.serviceWorker?.getRegistration()) as SyncCapableRegistration | undefined;
+    await registration?.sync?.register(BACKGROUND_SYNC_TAG);
+  } catch {
+    // No Background Sync (Safari, Firefox): the online event and the timer cover it.
+  }
+}
+
+let persistAsked = false;
+
+/** Asks once that the browser keep our IndexedDB under storage pressure (scan-backs wait in it). */
+export async function requestPersistentStorage(): Promise<boolean> {
+  if (persistAsked || !navigator.storage?.persist) return false;
+  persistAsked = true;
+  try {
+    return (await navigator.storage.persisted()) || (await navigator.storage.persist());
+  } catch {
+    return false;
+  }
+}

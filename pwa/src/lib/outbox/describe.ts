@@ -1,0 +1,46 @@
+/** How an outbox row reads to the agent (the pending-actions list, the result panels). */
+import type { OutboxAction, OutboxItem } from './types';
+
+export function describeAction(action: OutboxAction): string {
+  switch (action.kind) {
+    case 'claim':
+      return `Claim of ${action.appointmentName}`;
+    case 'counter':
+      return `Counter offer of $${action.bid.replace(/^\$/, '')} for ${action.appointmentName}`;
+    case 'decline':
+      return `Decline of ${action.appointmentName}`;
+    case 'complete':
+      return `Mark complete: ${action.appointmentName}`;
+    case 'note':
+      return `Message on ${action.appointmentName}`;
+    case 'upload':
+      return `Scan-back ${action.fileName} for ${action.appointmentName}`;
+    case 'profile':
+      return 'Profile changes';
+  }
+}
+
+export const SAVED_OFFLINE_TEXT = 'Saved on this phone — it will be sent when you are back online.';
+
+/** One line on where the row stands. */
+export function describeState(item: OutboxItem, online: boolean): string {
+  switch (item.state) {
+    case 'queued':
+      if (!online) return SAVED_OFFLINE_TEXT;
+      if (item.lastError === 'Signed out') return 'Waiting for you to log in again — it will be sent then.';
+      return item.lastError ? `Waiting to send (${item.lastError}) — it will be retried automatically.` : 'Waiting to send…';
+    case 'sending':
+      return item.action.kind === 'upload' ? `Uploading… ${uploadPercent(item)}%` : 'Sending…';
+    case 'sent':
+      return item.result?.message ?? 'Sent';
+    case 'refused':
+      return item.refusal?.message ?? 'The server did not accept this.';
+  }
+}
+
+export function uploadPercent(item: OutboxItem): number {
+  if (item.action.kind !== 'upload') return 0;
+  if (item.state === 'sent') return 100;
+  const size = item.action.size || 1;
+  return Math.min(100, Math.floor(((item.upload?.bytesUploaded ?? 0) / size) * 100));
+}

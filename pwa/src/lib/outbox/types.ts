@@ -1,0 +1,92 @@
+/**
+ * What the outbox holds: one row per action of the agent, kept until the server answered it.
+ * The row's id is sent as the `Idempotency-Key`, so a repeat (a crash after sending, two tabs,
+ * a retry after a timeout) is answered with the stored result and applied once.
+ */
+
+/** Actions on one appointment carry its name, so the pending list can say what waits. */
+interface OnAppointment {
+  appointmentId: string;
+  appointmentName: string;
+}
+
+export type OutboxAction =
+  | ({ kind: 'claim' } & OnAppointment)
+  | ({ kind: 'counter'; bid: string } & OnAppointment)
+  | ({ kind: 'decline' } & OnAppointment)
+  | ({ kind: 'complete' } & OnAppointment)
+  | ({ kind: 'note'; message: string } & OnAppointment)
+  | ({ kind: 'upload'; fileName: string; size: number; contentType: string } & OnAppointment)
+  | { kind: 'profile'; body: Record<string, unknown> };
+
+export type OutboxKind = OutboxAction['kind'];
+
+/**
+ * queued   waiting to be sent (or to be sent again: network errors and 5xx retry with backoff)
+ * sending  a flusher holds it; `leaseUntil` says until when (a crashed tab's lease runs out)
+ * sent     the server accepted it; `result` holds its answer (kept a while to show "synced")
+ * refused  the server said no for good (offer already taken, invalid input): shown to the
+ *          agent, never retried, removed when the agent dismisses it
+ */
+export type OutboxState = 'queued' | 'sending' | 'sent' | 'refused';
+
+export interface OutboxRefusal {
+  status: number;
+  message: string;
+  code?: string | undefined;
+  fields?: { field: string; message: string }[] | undefined;
+}
+
+/** A scan-back's resumable upload, once the server granted it. */
+export interface UploadProgress {
+  fileId: string;
+  uploadUrl: string;
+  chunkSize: number;
+  /** The Idempotency-Key of the confirm call (the grant used the item's id). */
+  confirmKey: string;
+  bytesUploaded: number;
+  /** The tus upload finished; only the confirm call is left. */
+  uploaded: boolean;
+  /** The server discarded the unfinished upload (it expired): the next attempt asks for a new grant. */
+  expired?: boolean;
+}
+
+export interface OutboxItem {
+  /** A client-generated UUID: the Idempotency-Key of the request. */
+  id: string;
+  userId: string;
+  /** Indexed copy of action.appointmentId ('' for the profile). */
+  appointmentId: string;
+  action: OutboxAction;
+  state: OutboxState;
+  createdAt: number;
+  attempts: number;
+  /** Not retried before this time (epoch ms). */
+  nextAttemptAt: number;
+  /** While `sending`: the flusher's lease (epoch ms). */
+  leaseUntil: number;
+  /** The last transient failure, shown while it waits ("No connection", "Server error 503"). */
+  lastError: string | null;
+  /** The server's answer once sent: its message (shown to the agent) and body. */
+  result: { message: string; body: unknown } | null;
+  refusal: OutboxRefusal | null;
+  upload: UploadProgress | null;
+  sentAt: number | null;
+}
+
+export interface OutboxBlob {
+  /** The outbox item's id. */
+  id: string;
+  data: ArrayBuffer;
+  type: string;
+  name: string;
+}
+
+/** What the transport reports for one attempt. */
+export type SendOutcome =
+  | { type: 'sent'; message: string; body: unknown }
+  | { type: 'refused'; refusal: OutboxRefusal }
+  /** Try again later: no connection, a timeout, 5xx, 429, 409 "still in progress". */
+  | { type: 'retry'; error: string; retryAfterMs?: number | undefined }
+  /** The session is gone: keep everything and wait for the agent to sign in again. */
+  | { type: 'unauthorized' };
