@@ -2,12 +2,16 @@
  * Service worker of the agent app (scope /notary/).
  *
  * Owns: the precache of the built app shell (injected by vite-plugin-pwa), the offline
- * navigation fallback to the precached index.html, and push notifications.
+ * navigation fallback to the precached index.html, push notifications (one per payload tag;
+ * a tap opens the offer preview, and the link is stored for the app to open if the browser
+ * drops it), and Background Sync of the outbox: the open app is asked to flush; with no app
+ * open, the worker sends the waiting actions itself (all but scan-backs, which need the page).
  * Never caches /api/ responses: user data lives in IndexedDB (src/lib/db.ts), written by the
  * page, so that signing out can erase it.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { DEEP_LINK_CACHE, DEEP_LINK_KEY } from './lib/deep-link-keys';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -40,6 +44,8 @@ interface PushPayload {
   title: string;
   body: string | undefined;
   url: string;
+  /** One notification per tag: a repeated push (same job) replaces, never doubles. */
+  tag: string | undefined;
 }
 
 self.addEventListener('push', (event) => {
@@ -51,6 +57,7 @@ self.addEventListener('push', (event) => {
       icon: new URL('icons/icon-192.png', scope).href,
       badge: new URL('icons/icon-192.png', scope).href,
       data: { url: payload.url },
+      ...(payload.tag ? { tag: payload.tag } : {}),
     }),
   );
 });
@@ -59,8 +66,47 @@ self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const data: unknown = event.notification.data;
   const rawUrl = isRecord(data) && typeof data.url === 'string' ? data.url : scope.href;
-  event.waitUntil(openInApp(sameOriginUrl(rawUrl)));
+  const url = sameOriginUrl(rawUrl);
+  event.waitUntil(storeDeepLink(url).then(() => openInApp(url)));
 });
+
+/**
+ * The link of the last tapped notification, for the app to open on its next start: some
+ * browsers (iOS) open the start URL instead when the app had been killed. The app erases it
+ * once used (lib/deep-link.ts).
+ */
+async function storeDeepLink(url: string): Promise<void> {
+  try {
+    const cache = await caches.open(DEEP_LINK_CACHE);
+    await cache.put(DEEP_LINK_KEY, new Response(JSON.stringify({ url, at: Date.now() }), { headers: { 'Content-Type': 'application/json' } }));
+  } catch {
+    // Storage refused: the window opened with the URL anyway.
+  }
+}
+
+const OUTBOX_SYNC_TAG = 'signingdesk-outbox';
+
+interface SyncEvent extends ExtendableEvent {
+  tag: string;
+}
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  sync.waitUntil(syncOutbox());
+});
+
+async function syncOutbox(): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window' });
+  if (windows.length > 0) {
+    for (const client of windows) client.postMessage({ type: 'FLUSH_OUTBOX' });
+    return;
+  }
+  const { flushFromWorker } = await import('./lib/outbox/worker-flush');
+  const report = await flushFromWorker();
+  // Throwing asks the browser to try the sync again later (with its own backoff).
+  if (report && report.waiting > 0 && !report.unauthorized) throw new Error('Actions still waiting');
+}
 
 async function openInApp(url: string): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
@@ -88,14 +134,23 @@ function readPushPayload(data: PushMessageData | null): PushPayload {
   const title = typeof record.title === 'string' && record.title.trim() ? record.title : FALLBACK_TITLE;
   const body = typeof record.body === 'string' ? record.body : undefined;
   const url = typeof record.url === 'string' ? sameOriginUrl(record.url) : scope.href;
-  return { title, body, url };
+  const tag = typeof record.tag === 'string' && record.tag ? record.tag : undefined;
+  return { title, body, url, tag };
 }
 
-/** Resolves a link from a push against the app scope; anything off-origin opens the app home. */
+/**
+ * Resolves a link from a push against the app scope; anything off-origin opens the app home.
+ * The server's short links (/preview/:id, /sign-up) are mapped into the app's scope, so the
+ * installed app opens them without a redirect.
+ */
 function sameOriginUrl(raw: string): string {
   try {
     const url = new URL(raw, scope);
-    return url.origin === scope.origin ? url.href : scope.href;
+    if (url.origin !== scope.origin) return scope.href;
+    if (!url.pathname.startsWith(scope.pathname) && /^\/(preview\/|sign-up$)/.test(url.pathname)) {
+      return new URL(`${url.pathname.slice(1)}${url.search}`, scope).href;
+    }
+    return url.href;
   } catch {
     return scope.href;
   }

@@ -1,14 +1,29 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { OfflineBanner } from '../components/offline-banner';
 import { UpdatePrompt } from '../components/update-prompt';
+import { takeDeepLink } from '../lib/deep-link';
+import { requestPersistentStorage } from '../lib/outbox/agent-outbox';
 import { createQueryClient } from '../lib/query-client';
 import { createRouter } from './router';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createRouter);
+
+  useEffect(() => {
+    // A notification tapped while the app was killed: open what it pointed to.
+    void takeDeepLink().then((path) => {
+      if (path) void router.navigate(path);
+    });
+    // Installed to the home screen: ask that the browser keep the offline copy and the outbox.
+    const persist = () => void requestPersistentStorage();
+    if (window.matchMedia?.('(display-mode: standalone)').matches) persist();
+    window.addEventListener('appinstalled', persist);
+    return () => window.removeEventListener('appinstalled', persist);
+  }, [router]);
+
   return (
     <QueryClientProvider client={queryClient}>
       <a className="skip-link" href="#main">

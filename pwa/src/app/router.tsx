@@ -1,24 +1,30 @@
 import { createBrowserRouter } from 'react-router';
 import { ROUTER_BASENAME } from '../config/paths';
 import { RequireAuth } from '../features/auth/components/require-auth';
-import { AppointmentDetailRoute } from './routes/appointment-detail';
 import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
 import { PortalRoute } from './routes/portal';
-import { PreviewRoute } from './routes/preview';
-import { SignUpRoute } from './routes/sign-up';
 
+/**
+ * The portal and the login page are in the first bundle; every other screen is its own chunk,
+ * loaded when opened (the service worker precaches them all, so they open offline too).
+ */
 export function createRouter() {
   return createBrowserRouter(
     [
       { path: '/login', element: <LoginRoute /> },
-      { path: '/sign-up', element: <SignUpRoute /> },
-      { path: '/preview/:id', element: <PreviewRoute /> },
+      { path: '/sign-up', lazy: async () => ({ Component: (await import('./routes/sign-up')).SignUpRoute }) },
+      { path: '/preview/:id', lazy: async () => ({ Component: (await import('./routes/preview')).PreviewRoute }) },
       {
         element: <RequireAuth />,
         children: [
           { index: true, element: <PortalRoute /> },
-          { path: 'appointments/:id', element: <AppointmentDetailRoute /> },
+          {
+            path: 'appointments/:id',
+            lazy: async () => ({ Component: (await import('./routes/appointment-detail')).AppointmentDetailRoute }),
+          },
+          { path: 'sync', lazy: async () => ({ Component: (await import('./routes/sync')).SyncRoute }) },
+          { path: 'profile', lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }) },
         ],
       },
       { path: '*', element: <NotFoundRoute /> },

@@ -15,6 +15,8 @@ export const paths = {
   portal: '/',
   login: '/login',
   signUp: '/sign-up',
+  profile: '/profile',
+  sync: '/sync',
   preview: (id: string) => `/preview/${encodeURIComponent(id)}`,
   appointment: (id: string) => `/appointments/${encodeURIComponent(id)}`,
 } as const;

@@ -1,37 +1,75 @@
 import { Link, useLocation, useParams } from 'react-router';
 import { PageLayout } from '../../components/page-layout';
 import { paths } from '../../config/paths';
-import { LogOutButton } from '../../features/auth/components/log-out-button';
+import { appointmentKeys } from '../../features/appointments/api/appointment-keys';
+import { loadAppointmentCopy, useAppointment } from '../../features/appointments/api/get-appointment';
+import { AssignmentView } from '../../features/appointments/components/detail/assignment-view';
+import { OfferView } from '../../features/appointments/components/detail/offer-view';
+import { SyncedAt } from '../../features/appointments/components/detail/synced-at';
+import { AgentHeader } from '../../features/auth/components/agent-header';
 import { useSignedInAgent } from '../../features/auth/components/require-auth';
+import { ApiError } from '../../lib/api-client';
+import { useAppointmentOutbox } from '../../lib/outbox/use-outbox';
+import { useCopyWhilePending } from '../../lib/use-copy-while-pending';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** Placeholder until the agent-app issue brings the appointment detail (claim, counter, files). */
+/** One appointment: an offer (claim / counter / decline) or the agent's assignment. */
 export function AppointmentDetailRoute() {
-  useDocumentTitle('Appointment Details');
   const me = useSignedInAgent();
-  const { id } = useParams();
+  const { id = '' } = useParams();
   const location = useLocation();
   const returnTo = readReturnTo(location.state) ?? paths.portal;
+  const query = useAppointment(id, me.id);
+  const mirrored = useCopyWhilePending(query, appointmentKeys.detail(id), () => loadAppointmentCopy(id, me.id));
+  const rows = useAppointmentOutbox(me.id, id) ?? [];
+  const view = mirrored?.data;
+  useDocumentTitle(view ? `${view.name} Details` : 'Appointment Details');
+
   return (
-    <PageLayout
-      header={
-        <>
-          <span className="app-header__name">{me.name}</span>
-          <LogOutButton />
-        </>
-      }
-    >
-      <h1>Appointment Details</h1>
+    <PageLayout header={<AgentHeader me={me} />}>
       <p>
-        The appointment detail view arrives with the agent-app issue. Appointment reference:{' '}
-        <code>{id}</code>
-      </p>
-      <p>
-        <Link to={returnTo} className="button button--secondary">
-          Back to your requests
+        <Link to={returnTo} className="back-link">
+          ← Back to your requests
         </Link>
       </p>
+      <h1>{view ? `${view.name} Details` : 'Appointment Details'}</h1>
+      {mirrored === undefined && query.isPending ? (
+        <p className="status-text" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading the appointment…
+        </p>
+      ) : mirrored === undefined ? (
+        <LoadErrors error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <>
+          <SyncedAt mirrored={mirrored} />
+          {mirrored.data.view === 'agent' ? (
+            <AssignmentView view={mirrored.data} userId={me.id} rows={rows} />
+          ) : (
+            <OfferView view={mirrored.data} userId={me.id} returnTo={returnTo} />
+          )}
+        </>
+      )}
     </PageLayout>
+  );
+}
+
+/** The spec's error list: each message of a failed load. */
+function LoadErrors({ error, onRetry }: { error: Error | null; onRetry: () => void }) {
+  const messages =
+    error instanceof ApiError && error.status === 404 ? ['This appointment is not available to you.']
+    : error instanceof ApiError ? [error.message]
+    : ['This appointment has not been synced to this phone yet. Connect to the internet to open it.'];
+  return (
+    <div className="notice notice--error" role="alert">
+      <ul className="error-list">
+        {messages.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
+      <button type="button" className="button button--secondary" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
   );
 }
 

@@ -1,6 +1,8 @@
 import { PageLayout } from '../../components/page-layout';
 import { PortalTabs } from '../../features/appointments/components/portal-tabs';
-import { LogOutButton } from '../../features/auth/components/log-out-button';
+import { PushCard } from '../../features/push/components/push-card';
+import { Promotions } from '../../features/promotions/components/promotions';
+import { AgentHeader } from '../../features/auth/components/agent-header';
 import { useSignedInAgent } from '../../features/auth/components/require-auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -9,17 +11,13 @@ export function PortalRoute() {
   const me = useSignedInAgent();
   return (
     <PageLayout
-      header={
-        <>
-          <span className="app-header__name" title={me.email}>
-            {me.name}
-          </span>
-          <LogOutButton />
-        </>
-      }
+      header={<AgentHeader me={me} />}
     >
       <h1>Signing Agent Portal</h1>
+      <PushCard />
       <PortalTabs me={me} />
+      {/* The agent's work first; the ads come after it on a phone's first screen. */}
+      <Promotions />
     </PageLayout>
   );
 }

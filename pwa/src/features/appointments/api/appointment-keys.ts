@@ -7,4 +7,7 @@ export const appointmentKeys = {
   list: (tab: AgentTab) => [...appointmentKeys.lists(), { tab }] as const,
   details: () => [...appointmentKeys.all, 'detail'] as const,
   detail: (id: string) => [...appointmentKeys.details(), id] as const,
+  files: (id: string) => [...appointmentKeys.detail(id), 'files'] as const,
+  notes: (id: string) => [...appointmentKeys.detail(id), 'notes'] as const,
+  comparison: (id: string) => [...appointmentKeys.detail(id), 'comparison'] as const,
 };

@@ -13,6 +13,8 @@ import { appointmentKeys } from './appointment-keys';
 
 export interface AppointmentList {
   items: AgentAppointment[];
+  /** When the list was synced with the server (epoch ms). */
+  syncedAt: number;
   /** Set when the list came from the offline copy. */
   offlineSince: number | null;
 }
@@ -30,14 +32,21 @@ export async function getAppointments(options: {
     );
     const items = parseAppointmentList(body);
     void saveAppointmentList({ tab, userId, items });
-    return { items, offlineSince: null };
+    // After the list is on screen: the mirror must not compete with the first render.
+    afterFirstPaint(() => void import('./mirror-appointments').then(({ mirrorAppointments }) => mirrorAppointments(tab, userId, items)));
+    return { items, syncedAt: Date.now(), offlineSince: null };
   } catch (error) {
     if (error instanceof NetworkError) {
       const row = await loadAppointmentList(tab);
-      if (row && row.userId === userId) return { items: row.items, offlineSince: row.syncedAt };
+      if (row && row.userId === userId) return { items: row.items, syncedAt: row.syncedAt, offlineSince: row.syncedAt };
     }
     throw error;
   }
+}
+
+function afterFirstPaint(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 3_000 });
+  else setTimeout(work, 1_000);
 }
 
 export function appointmentListQueryOptions(tab: AgentTab, userId: string) {
@@ -49,6 +58,12 @@ export function appointmentListQueryOptions(tab: AgentTab, userId: string) {
 
 export function useAppointments(tab: AgentTab, userId: string) {
   return useQuery(appointmentListQueryOptions(tab, userId));
+}
+
+/** The last synced list of this user, shown while the network is still answering. */
+export async function loadAppointmentListCopy(tab: AgentTab, userId: string): Promise<AppointmentList | null> {
+  const row = await loadAppointmentList(tab);
+  return row && row.userId === userId ? { items: row.items, syncedAt: row.syncedAt, offlineSince: row.syncedAt } : null;
 }
 
 /** Checks the answer's shape so a server change shows as an error, not as a broken card. */

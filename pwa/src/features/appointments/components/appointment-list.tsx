@@ -1,7 +1,9 @@
 import { useIsFetching } from '@tanstack/react-query';
+import { formatDateTime } from '../../../lib/format-date-time';
 import type { AgentTab } from '../../../types/api';
 import { appointmentKeys } from '../api/appointment-keys';
-import { useAppointments } from '../api/get-appointments';
+import { useCopyWhilePending } from '../../../lib/use-copy-while-pending';
+import { loadAppointmentListCopy, useAppointments } from '../api/get-appointments';
 import { TABS } from '../tabs';
 import { AppointmentCard } from './appointment-card';
 
@@ -13,6 +15,7 @@ interface AppointmentListProps {
 export function AppointmentList({ tab, userId }: AppointmentListProps) {
   const definition = TABS[tab];
   const query = useAppointments(tab, userId);
+  const data = useCopyWhilePending(query, appointmentKeys.list(tab), () => loadAppointmentListCopy(tab, userId));
   const refreshing = useIsFetching({ queryKey: appointmentKeys.list(tab) }) > 0;
 
   return (
@@ -21,11 +24,11 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
         {definition.heading}
       </h2>
 
-      {query.isPending ? (
+      {data === undefined && query.isPending ? (
         <p className="status-text" role="status">
           <span className="spinner" aria-hidden="true" /> Loading your requests…
         </p>
-      ) : query.isError ? (
+      ) : data === undefined ? (
         <div className="notice notice--error" role="alert">
           <p>Could not load your requests. Pull to refresh or try again.</p>
           <button
@@ -39,14 +42,14 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
         </div>
       ) : (
         <>
-          {query.data.offlineSince !== null && (
-            <p className="status-text">Last synced {formatSyncedAt(query.data.offlineSince)}.</p>
-          )}
-          {query.data.items.length === 0 ? (
+          <p className="status-text">
+            Last synced {formatDateTime(data.syncedAt)}.{query.isPending ? ' Refreshing…' : ''}
+          </p>
+          {data.items.length === 0 ? (
             <p className="empty-text">No requests here right now.</p>
           ) : (
             <ul className="appointment-list">
-              {query.data.items.map((appointment) => (
+              {data.items.map((appointment) => (
                 <li key={appointment.id}>
                   <AppointmentCard
                     appointment={appointment}
@@ -61,14 +64,4 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
       )}
     </section>
   );
-}
-
-function formatSyncedAt(epochMs: number): string {
-  return new Date(epochMs).toLocaleString('en-US', {
-    month: '2-digit',
-    day: '2-digit',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
 }

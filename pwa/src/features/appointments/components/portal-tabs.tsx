@@ -1,7 +1,9 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AgentTab, Me } from '../../../types/api';
 import { INACTIVE_REGISTRATION_TEXT, TAB_ORDER, TABS, toTab } from '../tabs';
+import { appointmentListQueryOptions } from '../api/get-appointments';
 import { AppointmentList } from './appointment-list';
 
 interface PortalTabsProps {
@@ -17,6 +19,16 @@ export function PortalTabs({ me }: PortalTabsProps) {
   const selected = toTab(searchParams.get('tab'));
   const tabRefs = useRef(new Map<AgentTab, HTMLButtonElement>());
   const active = me.status === 'active';
+  const queryClient = useQueryClient();
+
+  // The tabs an agent needs in the field are fetched (and mirrored offline) up front, not only
+  // when opened: with no signal later, every one of them is there.
+  useEffect(() => {
+    if (!active) return;
+    for (const tab of ['assigned', 'pending', 'open'] as const) {
+      void queryClient.prefetchQuery(appointmentListQueryOptions(tab, me.id));
+    }
+  }, [active, me.id, queryClient]);
 
   const select = (tab: AgentTab, focus = false) => {
     setSearchParams(

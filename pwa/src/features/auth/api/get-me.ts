@@ -47,6 +47,12 @@ export function meQueryOptions() {
   });
 }
 
+/** The last signed-in user of this device, shown while the network is still answering. */
+export async function loadMeCopy(): Promise<MeResult | null> {
+  const row = await loadMe();
+  return row ? { me: row.me, offlineSince: row.syncedAt } : null;
+}
+
 export function useMe() {
   return useQuery(meQueryOptions());
 }

@@ -3,7 +3,9 @@ import { FullPageStatus, LoadingScreen } from '../../../components/full-page-sta
 import { paths } from '../../../config/paths';
 import { redirectParamFor } from '../../../lib/safe-redirect';
 import type { Me } from '../../../types/api';
-import { useMe } from '../api/get-me';
+import { loadMeCopy, meKeys, useMe } from '../api/get-me';
+import { useCopyWhilePending } from '../../../lib/use-copy-while-pending';
+import { OutboxRunner } from './outbox-runner';
 import { WrongRole } from './wrong-role';
 
 /**
@@ -14,9 +16,10 @@ import { WrongRole } from './wrong-role';
 export function RequireAuth() {
   const location = useLocation();
   const meQuery = useMe();
+  const result = useCopyWhilePending(meQuery, meKeys.all, loadMeCopy);
 
-  if (meQuery.isPending) return <LoadingScreen />;
-  if (meQuery.isError) {
+  if (result === undefined && meQuery.isPending) return <LoadingScreen />;
+  if (result === undefined) {
     return (
       <FullPageStatus>
         <div className="notice notice--error" role="alert">
@@ -29,13 +32,18 @@ export function RequireAuth() {
     );
   }
 
-  const { me } = meQuery.data;
+  const { me } = result;
   if (!me) {
     const redirect = encodeURIComponent(redirectParamFor(location));
     return <Navigate to={`${paths.login}?redirect=${redirect}`} replace />;
   }
   if (me.role !== 'notary') return <WrongRole me={me} />;
-  return <Outlet context={me satisfies Me} />;
+  return (
+    <>
+      <OutboxRunner userId={me.id} />
+      <Outlet context={me satisfies Me} />
+    </>
+  );
 }
 
 export function useSignedInAgent(): Me {

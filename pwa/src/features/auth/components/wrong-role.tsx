@@ -11,7 +11,7 @@ export function WrongRole({ me }: { me: Me }) {
       header={
         <>
           <span className="app-header__name">{me.name}</span>
-          <LogOutButton />
+          <LogOutButton userId={me.id} />
         </>
       }
     >

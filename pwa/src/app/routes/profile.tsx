@@ -1,0 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { Link } from 'react-router';
+import { PageLayout } from '../../components/page-layout';
+import { paths } from '../../config/paths';
+import { meKeys } from '../../features/auth/api/get-me';
+import { AgentHeader } from '../../features/auth/components/agent-header';
+import { useSignedInAgent } from '../../features/auth/components/require-auth';
+import { ProfileScreen } from '../../features/profile/components/profile-screen';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** The agent's own profile (GET /api/agents/me; edits go through the outbox as PUT). */
+export function ProfileRoute() {
+  useDocumentTitle('Profile');
+  const me = useSignedInAgent();
+  const queryClient = useQueryClient();
+  // A new first or last name is the header's name too (GET /api/me).
+  const onSent = useCallback(() => void queryClient.invalidateQueries({ queryKey: meKeys.all }), [queryClient]);
+  return (
+    <PageLayout header={<AgentHeader me={me} />}>
+      <div className="profile-page">
+        <Link to={paths.portal} className="profile-page__back">
+          <span aria-hidden="true">←</span> Back to the portal
+        </Link>
+        <h1>Profile</h1>
+        <ProfileScreen me={me} onSent={onSent} />
+      </div>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * One appointment as the agent may see it: GET /api/appointments/{id} answers the assigned
+ * agent's full view (`view: 'agent'`) or, for an offer, the preview (`view: 'preview'`).
+ * Mirrored into IndexedDB (table `appointments`) so it opens offline.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AppointmentView } from '@signingdesk/api/contracts';
+import { asObject, mirroredGet, type Mirrored } from '../../../lib/mirrored-get';
+import { appointmentViewStore } from './mirror-stores';
+import { appointmentKeys } from './appointment-keys';
+
+export type AgentVisibleView = Extract<AppointmentView, { view: 'agent' | 'preview' }>;
+
+export function getAppointment(options: { id: string; userId: string; signal?: AbortSignal }): Promise<Mirrored<AgentVisibleView>> {
+  const { id, userId, signal } = options;
+  return mirroredGet({
+    path: `/api/appointments/${encodeURIComponent(id)}`,
+    signal,
+    parse: (body) => {
+      const view = asObject<AppointmentView>('GET /api/appointments/{id}')(body);
+      if (!isAgentVisible(view)) throw new TypeError(`unexpected view ${view.view}`);
+      return view;
+    },
+    store: appointmentViewStore(id, userId, isAgentVisible),
+  });
+}
+
+function isAgentVisible(view: AppointmentView): view is AgentVisibleView {
+  return view.view === 'agent' || view.view === 'preview';
+}
+
+export function appointmentQueryOptions(id: string, userId: string) {
+  return queryOptions({
+    queryKey: appointmentKeys.detail(id),
+    queryFn: ({ signal }) => getAppointment({ id, userId, signal }),
+  });
+}
+
+export function useAppointment(id: string, userId: string) {
+  return useQuery(appointmentQueryOptions(id, userId));
+}
+
+/** The last synced view of this user, shown while the network is still answering. */
+export async function loadAppointmentCopy(id: string, userId: string): Promise<Mirrored<AgentVisibleView> | null> {
+  const row = await appointmentViewStore(id, userId, isAgentVisible).load();
+  return row ? { data: row.data, syncedAt: row.syncedAt, offline: true } : null;
+}

@@ -1,0 +1,33 @@
+/**
+ * Keeps the offline copy complete: after a portal list loads from the network, the detail of
+ * each open, pending and assigned appointment — and for assigned ones the files list and the
+ * message thread — is fetched into IndexedDB, so any of them opens with no signal. Threads
+ * are read with `markRead=false`: mirroring is not the agent reading them.
+ */
+import type { AgentAppointment, AgentTab } from '../../../types/api';
+import { getAppointment } from './get-appointment';
+import { getFiles } from './get-files';
+import { getNotes } from './get-notes';
+
+const MIRRORED_TABS: ReadonlySet<AgentTab> = new Set(['open', 'pending', 'assigned']);
+const MAX_MIRRORED = 50;
+const CONCURRENCY = 3;
+
+export async function mirrorAppointments(tab: AgentTab, userId: string, items: AgentAppointment[]): Promise<void> {
+  if (!MIRRORED_TABS.has(tab)) return;
+  const jobs: (() => Promise<unknown>)[] = [];
+  for (const { id } of items.slice(0, MAX_MIRRORED)) {
+    jobs.push(() => getAppointment({ id, userId }));
+    if (tab === 'assigned') {
+      jobs.push(() => getFiles({ id, userId }));
+      jobs.push(() => getNotes({ id, userId, markRead: false }));
+    }
+  }
+  const next = async (): Promise<void> => {
+    for (let job = jobs.shift(); job; job = jobs.shift()) {
+      if (!navigator.onLine) return;
+      await job().catch(() => undefined);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, next));
+}

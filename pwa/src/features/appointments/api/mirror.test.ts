@@ -1,0 +1,58 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { db } from '../../../lib/db';
+import { getAppointment } from './get-appointment';
+import { getFiles } from './get-files';
+
+/**
+ * The offline copy: what the network answered is kept (with its time) and answered when the
+ * network is gone, for the same user only; a 404 erases it.
+ */
+const files = { filesUploaded: false, uploadsApproved: false, agentUploadEnabled: false, agentDownloaded: true, items: [] };
+const view = { view: 'preview', id: 'a-1', name: 'Allen Refinance', stage: 'offer' };
+
+function online(status: number, body: unknown) {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })));
+}
+function offline() {
+  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+}
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await Promise.all([db.appointments.clear(), db.appointmentFiles.clear()]);
+});
+
+describe('mirrored reads', () => {
+  it('keeps what the network answered and answers it offline, with when it was synced', async () => {
+    online(200, files);
+    const fresh = await getFiles({ id: 'a-1', userId: 'u-1' });
+    expect(fresh).toMatchObject({ data: files, offline: false });
+    await vi.waitFor(async () => expect(await db.appointmentFiles.get('a-1')).toBeDefined());
+
+    offline();
+    const copy = await getFiles({ id: 'a-1', userId: 'u-1' });
+    expect(copy).toMatchObject({ data: files, offline: true });
+    expect(copy.syncedAt).toBe((await db.appointmentFiles.get('a-1'))!.syncedAt);
+  });
+
+  it("never answers another user's copy", async () => {
+    online(200, view);
+    await getAppointment({ id: 'a-1', userId: 'u-1' });
+    await vi.waitFor(async () => expect(await db.appointments.get('a-1')).toBeDefined());
+
+    offline();
+    await expect(getAppointment({ id: 'a-1', userId: 'u-2' })).rejects.toThrow('The network is unavailable.');
+  });
+
+  it('erases the copy when the server says the appointment is gone (404)', async () => {
+    online(200, view);
+    await getAppointment({ id: 'a-1', userId: 'u-1' });
+    await vi.waitFor(async () => expect(await db.appointments.get('a-1')).toBeDefined());
+
+    online(404, { title: 'Not Found', detail: 'This appointment was not found.', code: 'NOT_FOUND' });
+    await expect(getAppointment({ id: 'a-1', userId: 'u-1' })).rejects.toBeInstanceOf(ApiError);
+    await vi.waitFor(async () => expect(await db.appointments.get('a-1')).toBeUndefined());
+  });
+});

@@ -1,0 +1,50 @@
+import { formatUsDate } from '@signingdesk/api/domain/time-zones';
+import { useComparisonOrders } from '../../api/get-preview';
+import { Panel } from '../../../../components/panel';
+
+/** Prior completed orders in the area, grouped by agent with the average fee (spec 02 §2). */
+export function ComparisonOrdersTable({ appointmentId }: { appointmentId: string }) {
+  const query = useComparisonOrders(appointmentId, true);
+  return (
+    <Panel id="comparison-heading" title="Prior orders in this area">
+      {query.isPending ? (
+        <p className="status-text">Loading…</p>
+      ) : query.isError ? (
+        <p className="status-text">Prior orders are shown when you are online.</p>
+      ) : query.data.groups.length === 0 ? (
+        <p className="empty-text">No completed orders within {query.data.radiusMiles} miles in the past year.</p>
+      ) : (
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Prior orders by agent">
+          <table className="table">
+            <caption className="visually-hidden">
+              Completed orders within {query.data.radiusMiles} miles in the past year, by agent
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Agent</th>
+                <th scope="col">Orders</th>
+                <th scope="col">Average Fee</th>
+                <th scope="col">Recent</th>
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.groups.map((group) => (
+                <tr key={group.label}>
+                  <th scope="row">{group.label}</th>
+                  <td>{group.count}</td>
+                  <td>${group.averageFee}</td>
+                  <td>
+                    {group.orders
+                      .slice(0, 3)
+                      .map((o) => `${formatUsDate(new Date(o.startsAt * 1000).toISOString().slice(0, 10))} ${o.city}, ${o.state}`)
+                      .join('; ')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  );
+}

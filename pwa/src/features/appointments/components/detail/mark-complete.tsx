@@ -1,0 +1,68 @@
+import type { AgentAppointmentView } from '@signingdesk/api/contracts';
+import { useState } from 'react';
+import { Dialog } from '../../../../components/dialog';
+import { enqueueAction } from '../../../../lib/outbox/agent-outbox';
+import type { OutboxItem } from '../../../../lib/outbox/types';
+import { OutboxItemStatus } from '../../../../components/outbox/outbox-item-status';
+
+export const SCAN_BACK_REMINDER =
+  'Scan backs are required for this signing: please upload all required scans within the next two hours, or talk to the escrow officer if they will be delayed.';
+
+/**
+ * 'Mark Assignment Complete' → Confirm Action dialog (with the scan-back reminder when they are
+ * required) → the action goes to the outbox → Response Message dialog with the server's answer
+ * (or "saved on this phone" until it is sent). Once marked, the button reads 'Assignment Marked
+ * Complete' and is disabled.
+ */
+export function MarkComplete({ view, userId, rows }: { view: AgentAppointmentView; userId: string; rows: OutboxItem[] }) {
+  const [confirming, setConfirming] = useState(false);
+  const [answerId, setAnswerId] = useState<string | null>(null);
+  const completeRows = rows.filter((row) => row.action.kind === 'complete');
+  const marked = view.markedCompleted || completeRows.some((row) => row.state !== 'refused');
+  const answer = completeRows.find((row) => row.id === answerId);
+  if (!view.showCompleteButton && !view.markedCompleted) return null;
+
+  const confirm = async () => {
+    setConfirming(false);
+    const item = await enqueueAction(userId, { kind: 'complete', appointmentId: view.id, appointmentName: view.name });
+    setAnswerId(item.id);
+  };
+
+  return (
+    <>
+      <button type="button" className="button button--primary button--block" disabled={marked} onClick={() => setConfirming(true)}>
+        {marked ? 'Assignment Marked Complete' : 'Mark Assignment Complete'}
+      </button>
+      <Dialog
+        open={confirming}
+        title="Confirm Action"
+        onClose={() => setConfirming(false)}
+        actions={
+          <>
+            <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+            <button type="button" className="button button--primary" onClick={() => void confirm()}>
+              Confirm
+            </button>
+          </>
+        }
+      >
+        <p>Mark “{view.name}” complete? The escrow officer and the SigningDesk team will be notified.</p>
+        {view.scanBackRequired && <p className="notice notice--info">{SCAN_BACK_REMINDER}</p>}
+      </Dialog>
+      <Dialog
+        open={answer !== undefined}
+        title="Response Message"
+        onClose={() => setAnswerId(null)}
+        actions={
+          <button type="button" className="button button--primary" onClick={() => setAnswerId(null)}>
+            Close
+          </button>
+        }
+      >
+        {answer && <OutboxItemStatus item={answer} />}
+      </Dialog>
+    </>
+  );
+}
