@@ -1,13 +1,27 @@
-// `npm run bench`: the API benchmark (api/bench/run.ts) over a fresh database with 100,000
-// appointments and 10,000 agents — PostgreSQL when BENCH_DATABASE_URL or DATABASE_URL is set
-// (a new database on that server, dropped at the end), else PGlite in a temp folder. Never
-// touches ./data. Runs the TypeScript through tsx in a child process and passes the env on.
+// `npm run bench`: two parts, one after the other, each in its own child process (TypeScript
+// through tsx, the env passed on); neither touches ./data.
+//   api  api/bench/run.ts — API latency over a fresh database with 100,000 appointments and
+//        10,000 agents: PostgreSQL when BENCH_DATABASE_URL or DATABASE_URL is set (a new
+//        database on that server, dropped at the end), else PGlite in a temp folder.
+//   pwa  e2e/bench/pwa-bench.ts — the agent app with 20 assigned appointments, in Chromium
+//        against the real server (own PGlite temp folder, always): the JS + CSS (gzip) before
+//        the first screen against the 170 KiB budget, and the time to the rendered Assigned
+//        list offline versus online (ratio). Builds pwa/dist first when it is stale.
+// BENCH_ONLY=api or BENCH_ONLY=pwa runs one part alone. The PWA part runs even when the API
+// part failed; the exit code is non-zero when either failed. Ctrl-C stops the running part
+// (which cleans up) and skips the rest.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const url = (process.env.BENCH_DATABASE_URL ?? '').trim() || (process.env.DATABASE_URL ?? '').trim();
+const only = (process.env.BENCH_ONLY ?? '').trim().toLowerCase();
+
+if (only && only !== 'api' && only !== 'pwa') {
+  console.error(`Invalid BENCH_ONLY (${JSON.stringify(process.env.BENCH_ONLY)}): must be api or pwa (or unset for both)`);
+  process.exit(1);
+}
 
 function describeDatabase() {
   if (!url) return 'PGlite (embedded) in a temp folder, removed at the end';
@@ -20,27 +34,65 @@ function describeDatabase() {
   }
 }
 
-console.log(`npm run bench: API latency over 100,000 appointments and 10,000 agents`);
-console.log(`Database kind: ${describeDatabase()}`);
-const started = Date.now();
-const child = spawn(process.execPath, ['--import', 'tsx', 'api/bench/run.ts'], { cwd: root, stdio: 'inherit', env: process.env });
+const parts = [
+  {
+    key: 'api',
+    file: 'api/bench/run.ts',
+    intro: () => [
+      'npm run bench [api]: API latency over 100,000 appointments and 10,000 agents',
+      `Database kind: ${describeDatabase()}`,
+    ],
+    kind: () => (url ? 'PostgreSQL' : 'PGlite'),
+  },
+  {
+    key: 'pwa',
+    file: 'e2e/bench/pwa-bench.ts',
+    intro: () => [
+      '',
+      'npm run bench [pwa]: the agent app with 20 assigned appointments — first-load JS + CSS (gzip) vs the 170 KiB budget, render time offline vs online',
+      'Database kind: PGlite (embedded) in a temp folder, removed at the end; Chromium at /usr/bin/chromium (or CHROMIUM_PATH)',
+    ],
+    kind: () => 'PGlite, Chromium',
+  },
+].filter((part) => !only || part.key === only);
 
-// Ctrl-C reaches the child too (same process group); it removes its database and exits.
+let child = null;
+let interrupted = false;
+
+// Ctrl-C reaches the child too (same process group); it cleans up and exits.
 // A signal sent to this process alone is passed on.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    interrupted = true;
+    if (child && child.exitCode === null && child.signalCode === null) child.kill(signal);
   });
 }
 
-child.on('error', (err) => {
-  console.error(`npm run bench failed: cannot start node (${err.message})`);
+function runPart(part) {
+  return new Promise((done) => {
+    const started = Date.now();
+    for (const line of part.intro()) console.log(line);
+    child = spawn(process.execPath, ['--import', 'tsx', part.file], { cwd: root, stdio: 'inherit', env: process.env });
+    child.on('error', (err) => {
+      console.error(`npm run bench [${part.key}] failed: cannot start node (${err.message})`);
+      done(false);
+    });
+    child.on('exit', (code, signal) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (code === 0) console.log(`npm run bench [${part.key}]: done in ${seconds} s (${part.kind()}).`);
+      else console.error(`npm run bench [${part.key}]: stopped after ${seconds} s (${part.kind()}) with ${signal ?? `exit code ${code}`}.`);
+      done(code === 0);
+    });
+  });
+}
+
+const failed = [];
+for (const part of parts) {
+  if (interrupted) break;
+  if (!(await runPart(part))) failed.push(part.key);
+}
+if (interrupted) process.exit(130);
+if (failed.length) {
+  if (parts.length > 1) console.error(`npm run bench: ${failed.join(' and ')} failed.`);
   process.exit(1);
-});
-child.on('exit', (code, signal) => {
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const kind = url ? 'PostgreSQL' : 'PGlite';
-  if (code === 0) console.log(`npm run bench: done in ${seconds} s (${kind}).`);
-  else console.error(`npm run bench: stopped after ${seconds} s (${kind}) with ${signal ?? `exit code ${code}`}.`);
-  process.exit(code ?? 1);
-});
+}

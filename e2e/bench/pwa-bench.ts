@@ -1,0 +1,715 @@
+/**
+ * `npm run bench`, PWA part (scripts/bench.mjs runs it after the API part; `BENCH_ONLY=pwa npm
+ * run bench` runs it alone): the agent app's two figures, with 20 assigned appointments.
+ *
+ *   1. First-load bytes: the JS + CSS an agent's phone downloads before the first screen (the
+ *      Assigned list with its 20 cards), as gzip -9 of each response body computed here with
+ *      zlib (the Node server sends them uncompressed; a proxy or CDN in front gzips them) —
+ *      budget 170 KiB (1 KiB = 1024 bytes), printed as PASS or OVER (OVER is reported, it does
+ *      not fail the bench). A signed-in agent opens /notary/?tab=assigned in a new browser context (empty
+ *      HTTP cache, cache also disabled over CDP) with the service worker blocked, at 360×740;
+ *      every JS and CSS response requested before the 20th card shows is counted (files the
+ *      page asks for only after that are listed apart, not counted; HTML, icons and API
+ *      answers are summed apart as well).
+ *   2. Offline vs online render time: the same agent, service worker allowed, app visited once
+ *      online (shell precached, lists mirrored in IndexedDB). Each run navigates to
+ *      /notary/?tab=assigned and reads performance.now() (ms since navigation start) when the
+ *      20th `article.appointment-card` is in the DOM (a MutationObserver installed before the
+ *      page's own scripts). Online: a plain navigation (shell from the service worker's
+ *      precache, lists from the API). Offline: context.setOffline(true) and every /api/ request
+ *      aborted ('internetdisconnected'), so the lists come from IndexedDB. Runs are interleaved
+ *      (ABBA order) after warm-up runs; median and p90 (nearest rank) of each, ratio of the
+ *      medians offline/online. Each offline run must show "You are offline — showing what was
+ *      last synced." with exactly 20 cards and no API answer reaching the page, each online run
+ *      exactly 20 cards and no banner; otherwise the bench fails naming the run.
+ *
+ * Set-up, all through the real server and its HTTP API: builds pwa/dist when it is missing or
+ * older than its sources (the rule of scripts/start.mjs; the console is not needed), starts
+ * `api/src/server.ts` on a free port of 127.0.0.1 over a new PGlite folder in the OS temp folder
+ * with SEED_DEMO=1 (RUN_WORKER=0 so notification delivery does not run during the timings,
+ * and a minimal environment, so no SMTP/SMS/S3/DATABASE_URL of the shell is used), registers a
+ * new agent with a password, approves it as the demo admin, creates 20 appointments for Firm A's
+ * escrow officer and assigns each directly to the agent, then checks GET
+ * /api/agent/appointments?tab=assigned answers exactly those 20. The server is stopped and the
+ * folder removed at the end, on error and on Ctrl-C.
+ *
+ * Env: BENCH_PWA_RUNS=n timed runs of each kind (default 15, after 2 warm-up runs of each);
+ * CHROMIUM_PATH (default /usr/bin/chromium; browsers are never downloaded); BENCH_DEBUG=1
+ * prints the server's output and the stack of an error. The JSON goes to the OS temp folder,
+ * next to the API bench's (signingdesk-bench-pwa-<time>.json).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request, type Route } from '@playwright/test';
+import { DEMO_PASSWORD, fillLogin } from '../support/accounts';
+
+const root = resolve(fileURLToPath(import.meta.url), '../../..');
+const APPOINTMENTS = 20;
+const BUDGET_KIB = 170;
+const KIB = 1024;
+const runsOverride = Number(process.env.BENCH_PWA_RUNS);
+const RUNS = runsOverride > 0 ? Math.floor(runsOverride) : 15;
+const WARMUP_RUNS = 2;
+const SECRET = 'pwa-bench-secret-that-is-long-enough-0123456789';
+const AGENT = { email: 'pwa-bench.agent@demo.test', password: 'pwa-bench-password-2026' };
+const ADMIN_EMAIL = 'admin@demo.test';
+const LIST_PATH = '/notary/?tab=assigned';
+const CARD = 'article.appointment-card';
+const LIST_HEADING = 'Here are your current assigned requests:';
+const OFFLINE_BANNER = 'You are offline — showing what was last synced.';
+const MOBILE: BrowserContextOptions = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+const debug = process.env.BENCH_DEBUG === '1';
+
+interface Server {
+  origin: string;
+  child: ChildProcess;
+  dataDir: string;
+  output: string[];
+}
+
+interface LoadedFile {
+  url: string;
+  kind: 'js' | 'css';
+  raw: number;
+  gzip: number;
+  encoding: string | null;
+}
+
+interface Stats {
+  median: number;
+  p90: number;
+  min: number;
+  max: number;
+}
+
+let server: Server | undefined;
+let browser: Browser | undefined;
+let cleaning: Promise<void> | undefined;
+
+async function main() {
+  const started = performance.now();
+  console.log(`Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  buildPwaIfStale();
+
+  const serverStarted = performance.now();
+  server = await startServer();
+  console.log(`Server: ${server.origin}, PGlite in ${server.dataDir} (demo seed), ready in ${seconds(serverStarted)} s`);
+
+  const setupStarted = performance.now();
+  const agentId = await prepareAgent(server.origin);
+  console.log(`Agent ${AGENT.email}: registered, approved, ${APPOINTMENTS} appointments assigned (${seconds(setupStarted)} s)`);
+
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath} (set CHROMIUM_PATH; browsers are never downloaded)`);
+  browser = await chromium.launch({
+    executablePath,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  console.log(`Browser: Chromium ${browser.version()} (${executablePath}), viewport 360×740`);
+
+  const storageState = await signInInBrowser(browser, server.origin);
+
+  // ---- Figure 1
+  const firstLoad = await measureFirstLoad(browser, server.origin, storageState);
+  const totalGzip = sum(firstLoad.counted.map((f) => f.gzip));
+  const totalRaw = sum(firstLoad.counted.map((f) => f.raw));
+  const budgetBytes = BUDGET_KIB * KIB;
+  const verdict = totalGzip <= budgetBytes ? 'PASS' : 'OVER';
+
+  console.log(`\n1. First load: JS + CSS before the first screen (${APPOINTMENTS} assigned cards), new context, no cache, no service worker`);
+  printTable(
+    ['file', 'kind', 'raw', 'gzip -9'],
+    [
+      ...firstLoad.counted.map((f) => [shortUrl(f.url), f.kind, kib(f.raw), kib(f.gzip)]),
+      ['total', `${firstLoad.counted.length} files`, kib(totalRaw), kib(totalGzip)],
+    ],
+  );
+  console.log(
+    `  Budget: ${kib(totalGzip)} gzip of ${BUDGET_KIB} KiB (1 KiB = 1024 bytes; ${fmt(totalGzip)} of ${fmt(budgetBytes)} bytes, ` +
+      `${((totalGzip / budgetBytes) * 100).toFixed(1)}%) → ${verdict}`,
+  );
+  if (firstLoad.later.length) {
+    console.log(`  Requested after the first screen (not counted): ${firstLoad.later.map((f) => `${shortUrl(f.url)} ${kib(f.gzip)} gzip`).join(', ')}`);
+  }
+  console.log(`  Also loaded, not counted (raw bytes): ${describeOthers(firstLoad.others)}`);
+  console.log(`  Content-Encoding sent by the server for these files: ${[...new Set(firstLoad.counted.map((f) => f.encoding ?? 'none'))].join(', ')}`);
+
+  // ---- Figure 2
+  const timings = await measureRenderTimes(browser, server.origin, storageState);
+  const online = stats(timings.online);
+  const offline = stats(timings.offline);
+  const ratio = offline.median / online.median;
+  console.log(
+    `\n2. Navigation → ${APPOINTMENTS} assigned cards rendered (ms, performance.now() in the page), ${RUNS} runs each, interleaved, after ${WARMUP_RUNS} warm-up runs each`,
+  );
+  printTable(
+    ['mode', 'where the list comes from', 'median', 'p90', 'min', 'max'],
+    [
+      ['online', 'API (shell from the SW precache)', ms(online.median), ms(online.p90), ms(online.min), ms(online.max)],
+      ['offline', 'IndexedDB mirror (API aborted)', ms(offline.median), ms(offline.p90), ms(offline.min), ms(offline.max)],
+    ],
+  );
+  console.log(`  Ratio offline/online (medians): ${ratio.toFixed(2)}`);
+
+  // ---- Summary and JSON
+  const totalSeconds = (performance.now() - started) / 1000;
+  console.log('\nSummary');
+  printTable(
+    ['figure', 'value', 'target'],
+    [
+      ['first-load JS + CSS (gzip -9)', kib(totalGzip), `≤ ${BUDGET_KIB} KiB → ${verdict}`],
+      ['render online, median / p90', `${ms(online.median)} / ${ms(online.p90)} ms`, ''],
+      ['render offline, median / p90', `${ms(offline.median)} / ${ms(offline.p90)} ms`, ''],
+      ['ratio offline/online (medians)', ratio.toFixed(2), ''],
+    ],
+  );
+
+  const report = {
+    kind: 'pwa',
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    chromium: browser.version(),
+    viewport: { width: 360, height: 740 },
+    assignedAppointments: APPOINTMENTS,
+    agentId,
+    firstLoad: {
+      budgetBytes,
+      budgetKiB: BUDGET_KIB,
+      kib: 1024,
+      compression: 'zlib gzip level 9 of each response body',
+      totalRawBytes: totalRaw,
+      totalGzipBytes: totalGzip,
+      verdict,
+      files: firstLoad.counted.map((f) => ({ path: shortUrl(f.url), kind: f.kind, rawBytes: f.raw, gzipBytes: f.gzip })),
+      afterFirstScreen: firstLoad.later.map((f) => ({ path: shortUrl(f.url), kind: f.kind, rawBytes: f.raw, gzipBytes: f.gzip })),
+    },
+    renderTime: {
+      unit: 'ms from navigation start to the 20th card in the DOM',
+      runs: RUNS,
+      warmupRuns: WARMUP_RUNS,
+      online: { ...online, samples: timings.online.map(round) },
+      offline: { ...offline, samples: timings.offline.map(round) },
+      ratioOfMedians: round(ratio),
+    },
+    totalSeconds: round(totalSeconds),
+  };
+  const file = join(tmpdir(), `signingdesk-bench-pwa-${Date.now()}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nResults (JSON): ${file}`);
+  console.log(`PWA bench done in ${totalSeconds.toFixed(1)} s; load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+}
+
+// ---- Build
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** scripts/start.mjs's rule, for the PWA only: build when dist is missing or older than its sources. */
+function buildPwaIfStale() {
+  const dir = join(root, 'pwa');
+  const built = join(dir, 'dist/index.html');
+  const sources = Math.max(
+    ...['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => newestMtime(join(dir, p))),
+    ...[join(root, 'api/src/domain'), join(root, 'package-lock.json')].map(newestMtime),
+  );
+  if (existsSync(built) && statSync(built).mtimeMs >= sources) {
+    console.log('pwa/dist is up to date.');
+    return;
+  }
+  console.log('Building the PWA (npm run build -w pwa)…');
+  const run = spawnSync('npm', ['run', 'build', '-w', 'pwa'], { cwd: root, stdio: debug ? 'inherit' : ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  if (run.status !== 0) {
+    if (!debug) process.stderr.write(`${run.stdout ?? ''}${run.stderr ?? ''}`);
+    throw new Error('the PWA build failed; see above');
+  }
+}
+
+// ---- Server
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function startServer(): Promise<Server> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'sd-pwa-bench-'));
+  const output: string[] = [];
+  // A minimal environment: nothing of the shell's delivery, storage or database settings.
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TMPDIR: process.env.TMPDIR,
+    LANG: process.env.LANG,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_ORIGIN: origin,
+    DATA_DIR: dataDir,
+    SEED_DEMO: '1',
+    BETTER_AUTH_SECRET: SECRET,
+    RUN_WORKER: '0',
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const started: Server = { origin, child, dataDir, output };
+  server = started;
+  const keep = (chunk: Buffer) => {
+    const text = chunk.toString();
+    if (debug) process.stdout.write(`[server] ${text}`);
+    output.push(text);
+    if (output.length > 200) output.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server stopped during start (${child.signalCode ?? `exit code ${child.exitCode}`}):\n${output.join('').trim()}`);
+    }
+    try {
+      const res = await fetch(`${origin}/api/health`);
+      if (res.ok) return started;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`the server did not answer /api/health within 90 s:\n${output.join('').trim()}`);
+}
+
+async function stopServer() {
+  const s = server;
+  if (!s) return;
+  server = undefined;
+  const { child } = s;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((done) => child.once('exit', () => done()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  rmSync(s.dataDir, { recursive: true, force: true });
+}
+
+// ---- Data through the HTTP API
+
+async function prepareAgent(origin: string): Promise<string> {
+  const call = async <T>(method: string, path: string, cookie: string | null, body?: unknown): Promise<T> => {
+    const headers: Record<string, string> = { origin, accept: 'application/json' };
+    if (cookie) headers.cookie = cookie;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${origin}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+    return (text ? JSON.parse(text) : null) as T;
+  };
+  const signIn = async (email: string, password: string) => {
+    const res = await fetch(`${origin}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!res.ok) throw new Error(`sign-in of ${email} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+    return res.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ');
+  };
+
+  const registration = await call<{ details: { id: string } }>('POST', '/api/agents/registrations', null, {
+    email: AGENT.email,
+    password: AGENT.password,
+    firstName: 'Bench',
+    lastName: 'Agent',
+    mobilePhone: '(213) 555-0177',
+    city: 'Los Angeles',
+    state: 'CA',
+    zip: '90012',
+    certifiedStates: ['CA'],
+  });
+  const agentId = registration.details.id;
+
+  const admin = await signIn(ADMIN_EMAIL, DEMO_PASSWORD);
+  const review = await call<{ updated: string[] }>('POST', '/api/agents/registrations/review', admin, { action: 'approve', userIds: [agentId] });
+  if (!review.updated.includes(agentId)) throw new Error(`approving the bench agent did not update it: ${JSON.stringify(review)}`);
+
+  const firms = await call<{ items: { id: string; name: string; kind: string }[] }>('GET', '/api/firms?q=Firm%20A', admin);
+  const firm = firms.items.find((f) => f.kind === 'title_firm');
+  if (!firm) throw new Error('the demo seed has no title firm named like "Firm A"');
+  const users = await call<{ items: { id: string; email: string; role: string; status: string }[] }>('GET', `/api/firms/${firm.id}/users`, admin);
+  const officer = users.items.find((u) => u.role === 'creator' && u.status === 'active') ?? users.items.find((u) => u.status === 'active');
+  if (!officer) throw new Error(`${firm.name} has no active escrow officer`);
+
+  const ids: string[] = [];
+  const today = new Date();
+  for (let i = 0; i < APPOINTMENTS; i++) {
+    const date = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 3 + i)).toISOString().slice(0, 10);
+    const created = await call<{ appointment: { id: string } }>('POST', '/api/appointments', admin, {
+      name: `Bench Signing ${String(i + 1).padStart(2, '0')}`,
+      date,
+      time: `${String(9 + (i % 8)).padStart(2, '0')}:30`,
+      timeZone: 'PT',
+      street: `${100 + i} S Spring St`,
+      city: 'Los Angeles',
+      state: 'CA',
+      zip: '90012',
+      agentFee: '150',
+      fileNumber: `PWA-BENCH-${String(i + 1).padStart(3, '0')}`,
+      scanBackRequired: i % 3 === 0,
+      transactionType: i % 5,
+      firmId: firm.id,
+      escrowOfficerId: officer.id,
+    });
+    ids.push(created.appointment.id);
+    await call('POST', `/api/appointments/${created.appointment.id}/assign`, admin, { agentId });
+  }
+
+  const agent = await signIn(AGENT.email, AGENT.password);
+  const list = await call<{ items: { id: string; status: string }[] }>('GET', '/api/agent/appointments?tab=assigned', agent);
+  const listed = new Set(list.items.map((item) => item.id));
+  if (list.items.length !== APPOINTMENTS || ids.some((id) => !listed.has(id))) {
+    throw new Error(`GET /api/agent/appointments?tab=assigned answered ${list.items.length} appointments, expected exactly the ${APPOINTMENTS} assigned`);
+  }
+  return agentId;
+}
+
+// ---- Browser
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** Signs the agent in through the PWA's login page; returns the session for the next contexts. */
+async function signInInBrowser(b: Browser, origin: string): Promise<StorageState> {
+  const context = await b.newContext({ ...MOBILE, baseURL: origin, serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    await page.goto('/notary/login');
+    await fillLogin(page, AGENT.email, AGENT.password);
+    await page.waitForURL((url) => url.pathname === '/notary/', { timeout: 20_000 });
+    await page.getByRole('heading', { name: LIST_HEADING }).waitFor({ timeout: 20_000 });
+    return await context.storageState();
+  } catch (err) {
+    throw new Error(`signing the agent in at /notary/login failed: ${errorLine(err)}`);
+  } finally {
+    await context.close();
+  }
+}
+
+async function measureFirstLoad(b: Browser, origin: string, storageState: StorageState) {
+  const context = await b.newContext({ ...MOBILE, baseURL: origin, serviceWorkers: 'block', storageState });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+
+    let firstScreen = false;
+    const before = new Set<string>();
+    const pending: Promise<{ file: LoadedFile | null; other: { url: string; type: string; raw: number } | null; early: boolean }>[] = [];
+    page.on('request', (request) => {
+      if (!firstScreen) before.add(request.url());
+    });
+    page.on('response', (response) => {
+      const request = response.request();
+      const type = request.resourceType();
+      const contentType = response.headers()['content-type'] ?? '';
+      const kind = type === 'stylesheet' || /text\/css/.test(contentType) ? 'css' : type === 'script' || /javascript/.test(contentType) ? 'js' : null;
+      const early = before.has(request.url());
+      pending.push(
+        response
+          .body()
+          .then((body) => {
+            if (!kind) return { file: null, other: { url: response.url(), type, raw: body.length }, early };
+            const file: LoadedFile = {
+              url: response.url(),
+              kind,
+              raw: body.length,
+              gzip: gzipSync(body, { level: 9 }).length,
+              encoding: response.headers()['content-encoding'] ?? null,
+            };
+            return { file, other: null, early };
+          })
+          .catch(() => ({ file: null, other: null, early })),
+      );
+    });
+
+    await page.goto(LIST_PATH, { waitUntil: 'commit' });
+    await waitForCards(page, 'first load');
+    firstScreen = true;
+    // What the page still asks for right after the first screen is listed apart.
+    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+    const cards = await page.locator(CARD).count();
+    if (cards !== APPOINTMENTS) throw new Error(`first load: ${cards} cards rendered, expected exactly ${APPOINTMENTS}`);
+
+    const results = await Promise.all(pending);
+    const counted = results.filter((r) => r.file && r.early).map((r) => r.file!);
+    const later = results.filter((r) => r.file && !r.early).map((r) => r.file!);
+    const others = results.filter((r) => r.other).map((r) => r.other!);
+    if (!counted.some((f) => f.kind === 'js')) throw new Error('first load: no JavaScript response was recorded');
+    const order = (f: LoadedFile) => (f.kind === 'css' ? 0 : 1);
+    counted.sort((x, y) => order(x) - order(y) || y.gzip - x.gzip);
+    return { counted, later, others };
+  } finally {
+    await context.close();
+  }
+}
+
+interface CardsWindow {
+  __cardsAt?: number;
+}
+
+async function measureRenderTimes(b: Browser, origin: string, storageState: StorageState) {
+  const context = await b.newContext({ ...MOBILE, baseURL: origin, serviceWorkers: 'allow', storageState });
+  try {
+    // Records when the 20th card is in the DOM, from before the page's own scripts run.
+    await context.addInitScript(
+      ({ selector, count }) => {
+        const w = window as unknown as CardsWindow;
+        const check = () => {
+          if (w.__cardsAt === undefined && document.querySelectorAll(selector).length >= count) {
+            w.__cardsAt = performance.now();
+            observer.disconnect();
+          }
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(document, { childList: true, subtree: true });
+      },
+      { selector: CARD, count: APPOINTMENTS },
+    );
+    // Requests are attributed to the run that started them; `inFlight` lets each run start quiet.
+    let runNumber = 0;
+    let apiAnswers = 0;
+    let inFlight = 0;
+    let lastActivity = performance.now();
+    const startedIn = new WeakMap<Request, number>();
+    context.on('request', (request) => {
+      startedIn.set(request, runNumber);
+      inFlight++;
+      lastActivity = performance.now();
+    });
+    const finished = (request: Request, answered: boolean) => {
+      inFlight = Math.max(0, inFlight - 1);
+      lastActivity = performance.now();
+      if (answered && startedIn.get(request) === runNumber && new URL(request.url()).pathname.startsWith('/api/')) apiAnswers++;
+    };
+    context.on('requestfinished', (request) => finished(request, true));
+    context.on('requestfailed', (request) => finished(request, false));
+    /** Waits until nothing is in flight for 300 ms (at most 10 s): what a run started (the mirror's fetches) ends before the next. */
+    const settle = async () => {
+      const deadline = performance.now() + 10_000;
+      while (performance.now() < deadline && (inFlight > 0 || performance.now() - lastActivity < 300)) await sleep(25);
+    };
+
+    const page = await context.newPage();
+    // The visit that installs the service worker (precache) and fills the IndexedDB mirror.
+    await page.goto(LIST_PATH);
+    await waitForCards(page, 'first online visit');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+
+    const abortApi = (route: Route) => route.abort('internetdisconnected');
+    const run = async (mode: 'online' | 'offline', label: string): Promise<number> => {
+      await settle();
+      runNumber++;
+      const answersBefore = apiAnswers;
+      if (mode === 'offline') {
+        await context.setOffline(true);
+        await page.route('**/api/**', abortApi);
+      }
+      try {
+        await page.goto(LIST_PATH, { waitUntil: 'commit' });
+        const at = await waitForCards(page, `${label} (${mode})`);
+        const cards = await page.locator(CARD).count();
+        if (cards !== APPOINTMENTS) throw new Error(`${label} (${mode}): ${cards} cards rendered, expected exactly ${APPOINTMENTS}`);
+        const banner = await page.getByText(OFFLINE_BANNER).count();
+        if (mode === 'offline') {
+          if (banner === 0) throw new Error(`${label} (offline): the banner "${OFFLINE_BANNER}" is not shown`);
+          if (apiAnswers !== answersBefore) throw new Error(`${label} (offline): ${apiAnswers - answersBefore} API requests were answered although offline`);
+        } else {
+          if (banner !== 0) throw new Error(`${label} (online): the offline banner is shown although online`);
+          if (apiAnswers === answersBefore) throw new Error(`${label} (online): the list was rendered without any API answer`);
+        }
+        await settle();
+        return at;
+      } finally {
+        if (mode === 'offline') {
+          await page.unroute('**/api/**', abortApi);
+          await context.setOffline(false);
+        }
+      }
+    };
+
+    for (let i = 0; i < WARMUP_RUNS; i++) {
+      await run('online', `warm-up ${i + 1}`);
+      await run('offline', `warm-up ${i + 1}`);
+    }
+    const online: number[] = [];
+    const offline: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      // ABBA order, so that any drift within a pair hits both modes alike.
+      const order = i % 2 === 0 ? (['online', 'offline'] as const) : (['offline', 'online'] as const);
+      for (const mode of order) (mode === 'online' ? online : offline).push(await run(mode, `run ${i + 1}`));
+    }
+    return { online, offline };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Waits for the 20th card; answers ms from navigation start (the init script's reading, or now). */
+async function waitForCards(page: Page, label: string): Promise<number> {
+  try {
+    const handle = await page.waitForFunction(
+      ({ selector, count }) => {
+        const w = window as unknown as CardsWindow;
+        if (w.__cardsAt !== undefined) return w.__cardsAt;
+        return document.querySelectorAll(selector).length >= count ? performance.now() : false;
+      },
+      { selector: CARD, count: APPOINTMENTS },
+      { polling: 'raf', timeout: 20_000 },
+    );
+    return (await handle.jsonValue()) as number;
+  } catch (err) {
+    const cards = await page.locator(CARD).count().catch(() => -1);
+    const text = ((await page.locator('body').innerText().catch(() => '')) || '').replace(/\s+/g, ' ').slice(0, 300);
+    throw new Error(`${label}: ${APPOINTMENTS} cards did not render within 20 s (${cards} cards; page says: "${text}"): ${errorLine(err)}`);
+  }
+}
+
+// ---- Helpers
+
+/** "document ×1 1.2 KiB, fetch ×63 (API) 20.1 KiB, …", grouped by resource type. */
+function describeOthers(others: { url: string; type: string; raw: number }[]): string {
+  const groups = new Map<string, { count: number; bytes: number }>();
+  for (const o of others) {
+    const key = new URL(o.url).pathname.startsWith('/api/') ? `${o.type} (API)` : o.type;
+    const group = groups.get(key) ?? { count: 0, bytes: 0 };
+    group.count++;
+    group.bytes += o.raw;
+    groups.set(key, group);
+  }
+  return [...groups].map(([key, g]) => `${key} ×${g.count} ${kib(g.bytes)}`).join(', ') || 'nothing';
+}
+
+function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  const p90 = sorted[Math.max(0, Math.ceil(sorted.length * 0.9) - 1)]!;
+  return { median: round(median), p90: round(p90), min: round(sorted[0]!), max: round(sorted[sorted.length - 1]!) };
+}
+
+function sum(values: number[]): number {
+  return values.reduce((total, v) => total + v, 0);
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+function ms(n: number): string {
+  return n.toFixed(1);
+}
+
+function kib(bytes: number): string {
+  return `${(bytes / KIB).toFixed(2)} KiB`;
+}
+
+function fmt(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+function seconds(since: number): string {
+  return ((performance.now() - since) / 1000).toFixed(1);
+}
+
+function shortUrl(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+function sleep(msDelay: number) {
+  return new Promise((done) => setTimeout(done, msDelay));
+}
+
+function printTable(head: string[], rows: string[][]) {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  console.log(`  ${line(head)}`);
+  console.log(`  ${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const r of rows) console.log(`  ${line(r)}`);
+}
+
+function errorLine(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  return err.message.split('\n')[0]!.trim();
+}
+
+async function cleanup() {
+  cleaning ??= (async () => {
+    await browser?.close().catch(() => {});
+    browser = undefined;
+    await stopServer().catch((err: unknown) => console.error(`PWA bench: stopping the server failed: ${errorLine(err)}`));
+  })();
+  return cleaning;
+}
+
+// ---- Entry
+
+let interrupted = false;
+const onSignal = (signal: NodeJS.Signals) => {
+  if (interrupted) return;
+  interrupted = true;
+  console.error(`\nPWA bench: interrupted (${signal}); stopping the server and removing its data folder…`);
+  void cleanup().finally(() => process.exit(130));
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+try {
+  await main();
+} catch (err) {
+  if (!interrupted) {
+    const message = err instanceof Error ? err.message : String(err);
+    console.error(`PWA bench failed: ${message}`);
+    if (debug && err instanceof Error && err.stack) console.error(err.stack);
+    if (server && !debug) {
+      const tail = server.output.join('').trim().split('\n').slice(-15).join('\n');
+      if (tail) console.error(`Server output (last lines):\n${tail}`);
+    }
+  }
+  await cleanup();
+  process.exit(interrupted ? 130 : 1);
+}
+await cleanup();
+process.exit(0);

@@ -1,0 +1,324 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { fillLogin } from '../../support/accounts';
+
+const PHONE = { width: 360, height: 740 };
+const CERTIFIED_STATES_MESSAGE = 'Choose up to five certified states.';
+const SAVED_ON_PHONE = 'Saved on this phone — will be sent when you are back online';
+const THANK_YOU = 'Thank you for your interest! Please check your inbox for an email with more details.';
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([]);
+}
+
+/** Nothing wider than the 360 px screen: no sideways scrolling. */
+async function expectNoHorizontalScroll(page: Page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(PHONE.width);
+}
+
+async function signInAsAgent(page: Page) {
+  await page.goto('/notary/login');
+  await fillLogin(page, 'agent@demo.test');
+  await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
+}
+
+/** Once the service worker controls the page, the app's chunks load offline too. */
+async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+function uniqueEmail(who: string) {
+  return `${who}.${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}@example.test`;
+}
+
+test.describe('agent registration at /notary/sign-up', () => {
+  test.use({ viewport: PHONE });
+
+  test('a visitor registers: field errors from the form and the server, then the status card', async ({ page }) => {
+    await page.goto('/notary/sign-up');
+    await expect(page.getByRole('heading', { level: 1, name: 'Register as a Signing Agent or Field Inspector' })).toBeVisible();
+    await expect(page.getByLabel('State', { exact: true }).locator('option').first()).toHaveText('State');
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+
+    await page.getByLabel('First name').fill('Robin');
+    await page.getByLabel('Last name').fill('Vega');
+    await page.getByLabel('Email', { exact: true }).fill('agent@demo.test');
+    await page.getByLabel('Mobile phone').fill('(602) 555-0142');
+    await page.getByLabel('City').fill('Phoenix');
+    await page.getByLabel('State', { exact: true }).selectOption('AZ');
+    await page.getByLabel('Zip', { exact: true }).fill('8500');
+    await page.getByRole('checkbox', { name: 'AZ', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'NV', exact: true }).check();
+    await page.getByLabel('Years of experience').fill('6');
+    await page.getByRole('checkbox', { name: 'Laser printer' }).check();
+
+    // The form's own check, in the server's words, next to the field, which gets the focus.
+    await page.getByRole('button', { name: 'Register' }).click();
+    const zip = page.getByLabel('Zip', { exact: true });
+    await expect(page.getByText('Zip code must be a 5-digit number')).toBeVisible();
+    await expect(zip).toHaveAttribute('aria-invalid', 'true');
+    await expect(zip).toBeFocused();
+    await expectNoAxeViolations(page);
+
+    // The server's field error (problem+json errors) next to the email.
+    await zip.fill('85004');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('An account with this email already exists.')).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Please correct the fields marked above.')).toBeVisible();
+
+    const email = uniqueEmail('robin.vega');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Register' }).click();
+    const card = page.getByRole('region', { name: 'Registration Status' });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('Your registration is being reviewed');
+    // No password typed: the server emails a link to choose one, and the card says so.
+    await expect(card).toContainText(`We emailed ${email} a link to choose your password.`);
+    await expect(card).toContainText('Pending review');
+    await expect(card.getByRole('link', { name: 'Log In' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+  });
+
+  test('a sixth certified state cannot be chosen', async ({ page }) => {
+    await page.goto('/notary/sign-up');
+    await expect(page.getByText(CERTIFIED_STATES_MESSAGE)).toBeVisible();
+    for (const state of ['AZ', 'CA', 'NV', 'OR', 'WA']) {
+      await page.getByRole('checkbox', { name: state, exact: true }).check();
+    }
+    await expect(page.getByText('5 of 5 chosen')).toBeVisible();
+    const sixth = page.getByRole('checkbox', { name: 'TX', exact: true });
+    await expect(sixth).toBeDisabled();
+    await sixth.click({ force: true });
+    await expect(sixth).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(5);
+
+    // Unchecking one frees a place again.
+    await page.getByRole('checkbox', { name: 'OR', exact: true }).uncheck();
+    await expect(sixth).toBeEnabled();
+
+    // The server refuses a sixth with the same words the form shows.
+    const refused = await page.request.post('/api/agents/registrations', {
+      data: {
+        firstName: 'Six',
+        lastName: 'States',
+        email: uniqueEmail('six.states'),
+        mobilePhone: '6025550100',
+        city: 'Phoenix',
+        state: 'AZ',
+        zip: '85004',
+        certifiedStates: ['AZ', 'CA', 'NV', 'OR', 'WA', 'TX'],
+      },
+    });
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).errors).toEqual([{ field: 'certifiedStates', message: CERTIFIED_STATES_MESSAGE }]);
+  });
+
+  test('offline, registering is refused plainly and what was typed stays', async ({ page, context }) => {
+    await page.goto('/notary/sign-up');
+    await waitForServiceWorker(page);
+    await page.getByLabel('First name').fill('Kai');
+    await page.getByLabel('Last name').fill('Moreno');
+    const email = uniqueEmail('kai.moreno');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Mobile phone').fill('775-555-0190');
+    await page.getByLabel('City').fill('Reno');
+    await page.getByLabel('State', { exact: true }).selectOption('NV');
+    await page.getByLabel('Zip', { exact: true }).fill('89501');
+    await page.getByLabel(/^Password/).fill('kai-moreno-2026');
+
+    await context.setOffline(true);
+    await expect(page.getByText('You are offline. Registering needs an internet connection')).toBeVisible();
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('You are offline, so your registration was not sent.')).toBeVisible();
+    await expect(page.getByLabel('First name')).toHaveValue('Kai');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+
+    // A reload without network keeps it too (the password is never stored).
+    await page.reload();
+    await expect(page.getByLabel('First name')).toHaveValue('Kai');
+    await expect(page.getByLabel('Zip', { exact: true })).toHaveValue('89501');
+    await expect(page.getByLabel(/^Password/)).toHaveValue('');
+
+    await context.setOffline(false);
+    await page.getByLabel(/^Password/).fill('kai-moreno-2026');
+    await page.getByRole('button', { name: 'Register' }).click();
+    const card = page.getByRole('region', { name: 'Registration Status' });
+    await expect(card).toContainText('Set: you can log in now.');
+  });
+});
+
+test.describe('the agent profile at /notary/profile', () => {
+  test.use({ viewport: PHONE });
+
+  test('loads from the header link, saves an edit online with the server’s message, and keeps it after reload', async ({ page }) => {
+    await signInAsAgent(page);
+    // The header links to the profile (the agent's name).
+    await page.locator('header a[href="/notary/profile"]').click();
+    await expect(page).toHaveURL(/\/notary\/profile$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    const status = page.getByRole('region', { name: 'Registration', exact: true });
+    await expect(status).toContainText('Approved');
+    await expect(status).toContainText('agent@demo.test');
+
+    const me = (await (await page.request.get('/api/agents/me')).json()) as { firstName: string; zip: string };
+    await expect(page.getByLabel('First name')).toHaveValue(me.firstName);
+    await expect(page.getByLabel('Zip', { exact: true })).toHaveValue(me.zip);
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+
+    const company = `Desk Test Signings ${Date.now().toString(36)}`;
+    await page.getByLabel(/^Company name/).fill(company);
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await expect(page.getByText('Your profile was updated.')).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByLabel(/^Company name/)).toHaveValue(company);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: 'Back to the portal' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
+  });
+
+  test('a refused edit shows the server’s message, the field error next to its field, and keeps what was typed', async ({ page }) => {
+    await signInAsAgent(page);
+    await page.goto('/notary/profile');
+    await expect(page.getByLabel('First name')).not.toHaveValue('');
+    // The real server accepts every edit the form lets through; its refusal is stood in for here.
+    await page.route('**/api/agents/me', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 422,
+            contentType: 'application/problem+json',
+            body: JSON.stringify({
+              type: 'about:blank',
+              title: 'Unprocessable Content',
+              status: 422,
+              detail: 'This zip code is outside the areas we serve.',
+              code: 'VALIDATION_FAILED',
+              errors: [{ field: 'zip', message: 'is not a known US zip code' }],
+            }),
+          })
+        : route.fallback(),
+    );
+    const zip = page.getByLabel('Zip', { exact: true });
+    await zip.fill('00001');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'This zip code is outside the areas we serve.' });
+    await expect(refusal).toBeVisible();
+    await expect(page.getByText('Zip is not a known US zip code')).toBeVisible();
+    await expect(zip).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+    await refusal.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(refusal).toBeHidden();
+    await expect(zip).toHaveValue('00001');
+  });
+
+  test('an edit saved offline waits on the phone and is applied once the network is back', async ({ page, context }) => {
+    await signInAsAgent(page);
+    await page.goto('/notary/profile');
+    await waitForServiceWorker(page);
+    await expect(page.getByLabel('First name')).not.toHaveValue('');
+    const before = (await (await page.request.get('/api/agents/me')).json()) as { yearsExperience: number | null };
+    const years = String(((before.yearsExperience ?? 0) % 40) + 11);
+
+    await context.setOffline(true);
+    await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await page.getByLabel(/^Years of experience/).fill(years);
+    await page.getByLabel(/^Address 2/).fill('Suite 12');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await expect(page.getByText(SAVED_ON_PHONE)).toBeVisible();
+
+    // Reopened without network: the mirror, when it was synced, and the edit still waiting.
+    await page.reload();
+    await expect(page.getByText(/^Last synced /)).toBeVisible();
+    await expect(page.getByLabel(/^Years of experience/)).toHaveValue(years);
+    await expect(page.getByText(SAVED_ON_PHONE)).toBeVisible();
+    await expect(page.getByText('These changes were saved on this phone earlier and have not been sent yet.')).toBeVisible();
+
+    await page.unroute('**/api/**');
+    await context.setOffline(false);
+    await expect(page.getByText('Your profile was updated.')).toBeVisible({ timeout: 20_000 });
+    await expect
+      .poll(async () => (await (await page.request.get('/api/agents/me')).json()) as { yearsExperience: number; address2: string })
+      .toMatchObject({ yearsExperience: Number(years), address2: 'Suite 12' });
+  });
+});
+
+test.describe('promotions on the portal', () => {
+  test.use({ viewport: PHONE });
+
+  test('the affiliate banner: Learn More thanks the agent; minimised and dismissed stay so for the session', async ({ page }) => {
+    await signInAsAgent(page);
+    const banner = page.getByRole('region', { name: 'Earn more with the SigningDesk affiliate program' });
+    await expect(banner).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+
+    // Minimize: one line, also after a reload; it opens again on request.
+    await banner.getByRole('button', { name: 'Minimize' }).click();
+    await expect(banner).toBeHidden();
+    const expand = page.getByRole('button', { name: 'Earn more with the affiliate program' });
+    await expect(expand).toBeFocused();
+    await page.reload();
+    await expect(expand).toBeVisible();
+    await expect(banner).toBeHidden();
+    await expectNoAxeViolations(page);
+    await expand.click();
+    await expect(banner).toBeVisible();
+
+    // Learn More: enrolled on the server, then the thank-you dialog, verbatim.
+    const enrolled = page.waitForResponse((r) => r.url().endsWith('/api/campaigns/affiliate/responses') && r.request().method() === 'POST');
+    await banner.getByRole('button', { name: 'Learn More' }).click();
+    const response = await enrolled;
+    expect(response.status()).toBe(201);
+    expect(response.request().postDataJSON()).toEqual({ action: 'enroll' });
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(THANK_YOU, { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(banner).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
+    await expect(banner).toBeHidden();
+    await expect(expand).toBeHidden();
+
+    // A new browser session shows it again; Not Interested declines it on the server.
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    await expect(banner).toBeVisible();
+    const declined = page.waitForResponse((r) => r.url().endsWith('/api/campaigns/affiliate/responses'));
+    await banner.getByRole('button', { name: 'Not Interested' }).click();
+    expect((await declined).request().postDataJSON()).toEqual({ action: 'decline' });
+    await expect(banner).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
+    await expect(banner).toBeHidden();
+  });
+
+  test('the campaign ad closes for the session', async ({ page }) => {
+    await signInAsAgent(page);
+    const ad = page.getByRole('region', { name: 'Is your profile up to date?' });
+    await expect(ad).toBeVisible();
+    await expect(ad.getByRole('link', { name: 'Update Your Profile' })).toHaveAttribute('href', '/notary/profile');
+    await ad.getByRole('button', { name: 'Close ad' }).click();
+    await expect(ad).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
+    await expect(ad).toBeHidden();
+
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    await expect(ad).toBeVisible();
+  });
+});
