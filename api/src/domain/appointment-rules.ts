@@ -29,6 +29,11 @@ export function panelsEnabled(status: string, startsAt: number, nowSeconds = Mat
   return status === 'Completed' && Math.abs(nowSeconds - startsAt) <= COMPLETED_PANELS_WINDOW_SECONDS;
 }
 
+/** Why an agent's message or scan-back is refused once the panels are closed. */
+export function panelsClosedMessage(what: 'Messages can be sent' | 'Scan-backs can be uploaded'): string {
+  return `${what} while the appointment is scheduled, and for 3 days after the appointment once it is completed.`;
+}
+
 export function completionMessage(scanBackRequired: boolean): string {
   return scanBackRequired
     ? 'Assignment marked complete. Scan backs are required: please upload all required scans within the next two hours, or talk to the escrow officer if they will be delayed.'

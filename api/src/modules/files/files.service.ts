@@ -13,6 +13,7 @@ import { Upload } from '@tus/server';
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, asc, eq, exists, inArray, lt, ne, sql } from 'drizzle-orm';
+import { panelsClosedMessage, panelsEnabled } from '../../domain/appointment-rules';
 import { findVisibleAppointment, isUuid, type AppointmentAccess } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
@@ -182,8 +183,8 @@ export async function grantUploads(ctx: FilesContext, db: Db, actor: Actor, appo
     return await db.transaction(async (tx) => {
       const { appointment, access } = await filesAppointment(tx, actor, appointmentId, { forUpdate: true });
       refuseCanceled(appointment, 'upload files to');
-      if (access === 'assigned-agent' && appointment.status !== 'Scheduled' && appointment.status !== 'Completed') {
-        throw new AppError('NOT_ALLOWED_IN_STATUS', 'Scan-backs can be uploaded once the appointment is scheduled.');
+      if (access === 'assigned-agent' && !panelsEnabled(appointment.status, appointment.startsAt)) {
+        throw new AppError('NOT_ALLOWED_IN_STATUS', panelsClosedMessage('Scan-backs can be uploaded'));
       }
       const kind = access === 'assigned-agent' ? ('scan_back' as const) : ('document' as const);
       await tx.insert(files).values(

@@ -123,6 +123,34 @@ describe('files of an appointment', () => {
       expect((await get(`/api/appointments/${id}/files`, s.agent)).status).toBe(404);
     });
 
+    it('takes the agent’s scan-backs while scheduled and for 3 days after a completed appointment; on hold or later is a 409', async () => {
+      const { id } = await scheduledForAgent(t, s);
+      const set = (status: 'Completed' | 'Paused', daysAgo: number) =>
+        t.database.db
+          .update(schema.appointments)
+          .set({ status, startsAt: Math.floor(Date.now() / 1000) - Math.round(daysAgo * 86_400) })
+          .where(eq(schema.appointments.id, id));
+      const one = [{ fileName: 'Scan.pdf', size: 10, contentType: 'application/pdf' }];
+      const count = () => t.database.db.$count(schema.files, eq(schema.files.appointmentId, id));
+
+      await set('Completed', 2.9);
+      expect((await grant(t, s.agent, id, one)).status).toBe(201);
+      const before = await count();
+      for (const [status, daysAgo] of [['Completed', 3.1], ['Paused', 0]] as const) {
+        await set(status, daysAgo);
+        const refused = await grant(t, s.agent, id, one);
+        expect(refused.status).toBe(409);
+        expect(refused.body).toMatchObject({
+          code: 'NOT_ALLOWED_IN_STATUS',
+          detail: 'Scan-backs can be uploaded while the appointment is scheduled, and for 3 days after the appointment once it is completed.',
+        });
+      }
+      expect(await count()).toBe(before);
+      // The escrow officer still adds documents to the closed file.
+      await set('Completed', 10);
+      expect((await grant(t, s.escrowA, id, one)).status).toBe(201);
+    });
+
     it('refuses more than five files with the spec’s message and stores nothing', async () => {
       const { id } = await scheduledForAgent(t, s);
       const files = Array.from({ length: 6 }, (_, i) => ({ fileName: `Doc ${i}.pdf`, size: 1000, contentType: 'application/pdf' }));

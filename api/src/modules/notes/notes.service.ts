@@ -8,10 +8,11 @@ import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { panelsClosedMessage, panelsEnabled } from '../../domain/appointment-rules';
 import { isEscrowRole, isOperator, type Role } from '../../domain/roles';
 import { findVisibleAppointment, isUuid } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
-import { notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { notify, operatorIds } from '../../lib/notify';
 import { FEE_DISCUSSION_WARNING, type CreateNoteInput, type Note, type NoteSide, type NoteThread } from './notes.schemas';
@@ -44,7 +45,7 @@ function readFlag(side: NoteSide, actor: Actor, at: Date) {
 async function threadAppointment(db: Db | Tx, actor: Actor, appointmentId: string) {
   const { appointment, access } = await findVisibleAppointment(db, actor, appointmentId);
   if (access === 'offered-agent') throw notFound('This appointment');
-  return appointment;
+  return { appointment, access };
 }
 
 async function loadNotes(db: Db | Tx, appointmentId: string, noteId?: string): Promise<Note[]> {
@@ -96,7 +97,7 @@ async function loadNotes(db: Db | Tx, appointmentId: string, noteId?: string): P
 /** `markRead: false` reads without marking (the agent app mirroring threads for offline use). */
 export async function listNotes(db: Db, actor: Actor, appointmentId: string, options: { markRead?: boolean } = {}): Promise<NoteThread> {
   return db.transaction(async (tx) => {
-    const appointment = await threadAppointment(tx, actor, appointmentId);
+    const { appointment } = await threadAppointment(tx, actor, appointmentId);
     const side = sideOf(actor.role);
     if (options.markRead !== false) {
       await tx
@@ -113,7 +114,11 @@ export async function listNotes(db: Db, actor: Actor, appointmentId: string, opt
 
 export async function createNote(db: Db, actor: Actor, appointmentId: string, input: CreateNoteInput): Promise<Note> {
   return db.transaction(async (tx) => {
-    const appointment = await threadAppointment(tx, actor, appointmentId);
+    const { appointment, access } = await threadAppointment(tx, actor, appointmentId);
+    // The agent's composer is one of the detail's panels (spec 01 §4 "Detail panels").
+    if (access === 'assigned-agent' && !panelsEnabled(appointment.status, appointment.startsAt)) {
+      throw new AppError('NOT_ALLOWED_IN_STATUS', panelsClosedMessage('Messages can be sent'));
+    }
     const side = sideOf(actor.role);
     const [created] = await tx
       .insert(notes)
@@ -153,7 +158,7 @@ export async function createNote(db: Db, actor: Actor, appointmentId: string, in
 
 export async function removeNote(db: Db, actor: Actor, appointmentId: string, noteId: string) {
   return db.transaction(async (tx) => {
-    const appointment = await threadAppointment(tx, actor, appointmentId);
+    const { appointment } = await threadAppointment(tx, actor, appointmentId);
     if (!isUuid(noteId)) throw notFound('This note');
     const [removed] = await tx
       .delete(notes)

@@ -1,4 +1,6 @@
 import type { AgentAppointmentView } from '@signingdesk/api/contracts';
+import { panelsEnabled } from '@signingdesk/api/domain/appointment-rules';
+import { appointmentStatusLabel } from '@signingdesk/api/domain/codes';
 import { formatCents } from '@signingdesk/api/domain/money';
 import { formatPhone } from '@signingdesk/api/domain/phone';
 import { formatTime, formatUsDate } from '@signingdesk/api/domain/time-zones';
@@ -18,6 +20,9 @@ import { Panel } from '../../../../components/panel';
  * three days of the appointment).
  */
 export function AssignmentView({ view, userId, rows }: { view: AgentAppointmentView; userId: string; rows: OutboxItem[] }) {
+  // From the status and the time now, not the flag of the last sync: an offline copy closes
+  // its panels when the three days are over, as the server does.
+  const enabled = panelsEnabled(view.status, view.startsAt);
   const address = `${view.street}, ${view.city}, ${view.state} ${view.zip}`;
   const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
   const downloadIcs = () => {
@@ -33,7 +38,7 @@ export function AssignmentView({ view, userId, rows }: { view: AgentAppointmentV
     <>
       <Panel id="assignment-facts" title="Assignment">
         <Facts>
-          <Fact label="Status">{view.status}</Fact>
+          <Fact label="Status">{appointmentStatusLabel(view.status)}</Fact>
           <Fact label="Signing Agent Fee">{formatCents(view.feeCents)}</Fact>
           <Fact label="File Number">{view.fileNumber ?? '—'}</Fact>
         </Facts>
@@ -102,8 +107,8 @@ export function AssignmentView({ view, userId, rows }: { view: AgentAppointmentV
         </Facts>
       </Panel>
 
-      <FilesPanel view={view} userId={userId} rows={rows} enabled={view.panelsEnabled} />
-      <MessageCenter view={view} userId={userId} rows={rows} enabled={view.panelsEnabled} />
+      <FilesPanel view={view} userId={userId} rows={rows} enabled={enabled} />
+      <MessageCenter view={view} userId={userId} rows={rows} enabled={enabled} />
     </>
   );
 }
