@@ -32,13 +32,14 @@ export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
   Canceled: 'Canceled',
 };
 
+/** What a user reads for a status ("On Hold" for `Paused`); an unknown value is shown as it is. */
+export function appointmentStatusLabel(status: string): string {
+  return (APPOINTMENT_STATUSES as readonly string[]).includes(status) ? APPOINTMENT_STATUS_LABELS[status as AppointmentStatus] : status;
+}
+
 /** An agent's relation to one appointment (DESIGN.md "Domain"). */
 export const OFFER_STATUSES = ['offered', 'claimed', 'countered', 'declined', 'approved', 'rejected', 'removed'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
-
-/** Agent registration status; only `active` unlocks the agent portal (spec 01 §4). */
-export const REGISTRATION_STATUSES = ['pending', 'active', 'declined'] as const;
-export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 /** Firm numbers fixed by spec 02 §3 / §9. */
 export const INDEPENDENT_NOTARY_ORG_NUMBER = 0;

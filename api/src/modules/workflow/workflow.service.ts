@@ -9,6 +9,7 @@ import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { completionMessage } from '../../domain/appointment-rules';
+import { appointmentStatusLabel } from '../../domain/codes';
 import { formatCents } from '../../domain/money';
 import { findVisibleAppointment, isUuid, type AppointmentAccess } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
@@ -371,7 +372,7 @@ export async function changeStatus(db: Db, actor: Actor, appointmentId: string, 
     await record(tx, actor, appointment, 'appointment.status_changed', { from: appointment.status, to: next }, [
       { type: target === 'Canceled' ? 'appointment.canceled' : 'appointment.status_changed', to: toNotify, payload: { from: appointment.status, to: next } },
     ]);
-    const shown = next === 'Paused' ? 'On Hold' : next;
+    const shown = appointmentStatusLabel(next);
     return result(tx, actor, appointment.id, access, `The appointment is now ${shown}.`);
   });
 }

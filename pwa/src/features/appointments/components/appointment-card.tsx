@@ -1,4 +1,4 @@
-import { APPOINTMENT_STATUS_LABELS, APPOINTMENT_STATUSES, type AppointmentStatus } from '@signingdesk/api/domain/codes';
+import { appointmentStatusLabel } from '@signingdesk/api/domain/codes';
 import { formatCents } from '@signingdesk/api/domain/money';
 import { formatTime, formatUsDate } from '@signingdesk/api/domain/time-zones';
 import { useId } from 'react';
@@ -21,7 +21,7 @@ export function AppointmentCard({ appointment: a, buttonLabel, returnTo }: Appoi
         {a.name}
       </h3>
       <dl className="appointment-card__facts">
-        <Fact label="Status" value={statusLabel(a.status)} />
+        <Fact label="Status" value={appointmentStatusLabel(a.status)} />
         <Fact label="File Number" value={a.fileNumber ?? '—'} />
         <Fact label="Location" value={`${a.city}, ${a.state}`} />
         <Fact label="Date" value={formatUsDate(a.date)} />
@@ -43,10 +43,4 @@ function Fact({ label, value }: { label: string; value: string }) {
       <dd>{value}</dd>
     </div>
   );
-}
-
-function statusLabel(status: string): string {
-  return (APPOINTMENT_STATUSES as readonly string[]).includes(status)
-    ? APPOINTMENT_STATUS_LABELS[status as AppointmentStatus]
-    : status;
 }

@@ -1,5 +1,6 @@
 import type { OfferPreviewView } from '@signingdesk/api/contracts';
 import { COUNTER_OFFER_MESSAGE } from '@signingdesk/api/domain/appointment-rules';
+import { appointmentStatusLabel } from '@signingdesk/api/domain/codes';
 import { formatCents } from '@signingdesk/api/domain/money';
 import { formatTime, formatUsDate } from '@signingdesk/api/domain/time-zones';
 import { useId, useState, type FormEvent } from 'react';
@@ -41,7 +42,7 @@ export function OfferView({ view, userId, returnTo }: OfferViewProps) {
     <>
       <Panel id="offer-facts" title="Offer">
         <Facts>
-          <Fact label="Status">{view.status}</Fact>
+          <Fact label="Status">{appointmentStatusLabel(view.status)}</Fact>
           <Fact label="Signing Agent Fee">{formatCents(view.feeCents)}</Fact>
           {view.bidCents !== null && <Fact label="Your Bid">{formatCents(view.bidCents)}</Fact>}
           <Fact label="Date">{formatUsDate(view.date)}</Fact>
@@ -82,10 +83,9 @@ function StageNotice({ view }: { view: OfferPreviewView }) {
       );
     case 'taken':
       return (
-        <div className="notice notice--info" role="status">
-          <p>{view.message ?? 'This order has already been assigned.'}</p>
-          <p>Thank you for your interest — watch for the next offer near you.</p>
-        </div>
+        <p className="notice notice--info" role="status">
+          {view.message ?? 'This order has already been assigned. Thank you for your interest.'}
+        </p>
       );
     case 'unavailable':
       return (
