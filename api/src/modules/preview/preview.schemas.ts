@@ -8,6 +8,7 @@ import { z } from '@hono/zod-openapi';
 export const ComparisonOrderSchema = z
   .object({
     startsAt: z.number().int().openapi({ description: 'appt_numerical_time: epoch seconds' }),
+    date: z.string().openapi({ description: 'appt_date: YYYY-MM-DD in the appointment’s own time zone', example: '2026-11-02' }),
     city: z.string().openapi({ description: 'appt_city' }),
     state: z.string().openapi({ description: 'appt_state' }),
     feeCents: z.number().int().openapi({ description: 'appt_offer: the accepted bid, or the offered fee' }),

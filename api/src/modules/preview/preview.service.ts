@@ -45,6 +45,7 @@ function completedNearby(db: Db | Tx, appointmentId: string, centre: Coordinates
         id: appointments.id,
         agentId: appointments.assignedAgentId,
         startsAt: appointments.startsAt,
+        date: appointments.date,
         city: appointments.city,
         state: appointments.state,
         feeCents: sql<number>`coalesce(${offers.bidCents}, ${appointments.agentFeeCents})`.as('fee_cents'),
@@ -106,6 +107,7 @@ export async function findComparisonOrders(
       .select({
         agentId: nearby.agentId,
         startsAt: nearby.startsAt,
+        date: nearby.date,
         city: nearby.city,
         state: nearby.state,
         feeCents: nearby.feeCents,
@@ -125,7 +127,7 @@ export async function findComparisonOrders(
   const ordersOf = new Map<string, ComparisonOrders['groups'][number]['orders']>();
   for (const o of orders) {
     const list = ordersOf.get(o.agentId!) ?? [];
-    list.push({ startsAt: o.startsAt, city: o.city, state: o.state, feeCents: Number(o.feeCents) });
+    list.push({ startsAt: o.startsAt, date: o.date, city: o.city, state: o.state, feeCents: Number(o.feeCents) });
     ordersOf.set(o.agentId!, list);
   }
 

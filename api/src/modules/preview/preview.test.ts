@@ -121,6 +121,7 @@ describe('the agent offer preview and comparison orders', () => {
       id: string;
       agentId: string;
       startsAt: number;
+      date: string;
       city: string;
       state: string;
       status: string;
@@ -139,6 +140,7 @@ describe('the agent offer preview and comparison orders', () => {
           id: appointments.id,
           agentId: appointments.assignedAgentId,
           startsAt: appointments.startsAt,
+          date: appointments.date,
           city: appointments.city,
           state: appointments.state,
           status: appointments.status,
@@ -191,7 +193,8 @@ describe('the agent offer preview and comparison orders', () => {
         expect(group.orders.map((o) => o.startsAt)).toEqual([...group.orders.map((o) => o.startsAt)].sort((a, b) => b - a));
         for (const order of group.orders) {
           const source = completed.find(
-            (c) => c.agentId === group.agent!.id && c.startsAt === order.startsAt && c.city === order.city && c.feeCents === order.feeCents,
+            (c) =>
+              c.agentId === group.agent!.id && c.startsAt === order.startsAt && c.date === order.date && c.city === order.city && c.feeCents === order.feeCents,
           );
           expect(source, `${order.city} ${order.startsAt} is a completed order of ${group.label}`).toBeDefined();
           expect(source!.status).toBe('Completed');

@@ -1,6 +1,10 @@
+import { formatCents } from '@signingdesk/api/domain/money';
 import { formatUsDate } from '@signingdesk/api/domain/time-zones';
 import { useComparisonOrders } from '../../api/get-preview';
 import { Panel } from '../../../../components/panel';
+
+/** How many of each agent's newest orders are listed (the API gives up to 10). */
+const RECENT_SHOWN = 3;
 
 /** Prior completed orders in the area, grouped by agent with the average fee (spec 02 §2). */
 export function ComparisonOrdersTable({ appointmentId }: { appointmentId: string }) {
@@ -24,7 +28,7 @@ export function ComparisonOrdersTable({ appointmentId }: { appointmentId: string
                 <th scope="col">Agent</th>
                 <th scope="col">Orders</th>
                 <th scope="col">Average Fee</th>
-                <th scope="col">Recent</th>
+                <th scope="col">Recent Orders</th>
               </tr>
             </thead>
             <tbody>
@@ -34,10 +38,11 @@ export function ComparisonOrdersTable({ appointmentId }: { appointmentId: string
                   <td>{group.count}</td>
                   <td>${group.averageFee}</td>
                   <td>
-                    {group.orders
-                      .slice(0, 3)
-                      .map((o) => `${formatUsDate(new Date(o.startsAt * 1000).toISOString().slice(0, 10))} ${o.city}, ${o.state}`)
-                      .join('; ')}
+                    <ul className="plain-list">
+                      {group.orders.slice(0, RECENT_SHOWN).map((o, i) => (
+                        <li key={i}>{`${formatUsDate(o.date)} · ${o.city}, ${o.state} · ${formatCents(o.feeCents)}`}</li>
+                      ))}
+                    </ul>
                   </td>
                 </tr>
               ))}
