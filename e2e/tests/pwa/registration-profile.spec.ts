@@ -154,6 +154,36 @@ test.describe('agent registration at /notary/sign-up', () => {
     const card = page.getByRole('region', { name: 'Registration Status' });
     await expect(card).toContainText('Set: you can log in now.');
   });
+
+  test('a registration that arrived but whose answer came after the 5 s abort timer is recognised on the next try', async ({ page }) => {
+    await page.goto('/notary/sign-up');
+    await page.getByLabel('First name').fill('Noor');
+    await page.getByLabel('Last name').fill('Haddad');
+    const email = uniqueEmail('noor.haddad');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Mobile phone').fill('505-555-0142');
+    await page.getByLabel('City').fill('Santa Fe');
+    await page.getByLabel('State', { exact: true }).selectOption('NM');
+    await page.getByLabel('Zip', { exact: true }).fill('87501');
+    await page.getByLabel(/^Password/).fill('noor-haddad-2026');
+
+    // The server stores the registration; its answer is held past the app's abort timer.
+    let stored = 0;
+    await page.route('**/api/agents/registrations', async (route) => {
+      const response = await route.fetch();
+      stored += response.status() === 201 ? 1 : 0;
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      await route.fulfill({ response }).catch(() => undefined);
+    });
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('SigningDesk did not answer in time')).toBeVisible({ timeout: 8_000 });
+    expect(stored).toBe(1);
+    await page.unroute('**/api/agents/registrations');
+
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('If your earlier try did not get an answer in time, it did arrive')).toBeVisible();
+    await expect(page.getByLabel('First name')).toHaveValue('Noor');
+  });
 });
 
 test.describe('the agent profile at /notary/profile', () => {
@@ -186,6 +216,11 @@ test.describe('the agent profile at /notary/profile', () => {
 
     await page.getByRole('link', { name: 'Back to the portal' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
+
+    // The site's /profile-details shows a signing agent this editable profile (spec 02 §2).
+    await page.goto('/profile-details');
+    await expect(page).toHaveURL(/\/notary\/profile$/);
+    await expect(page.getByLabel(/^Company name/)).toHaveValue(company);
   });
 
   test('a refused edit shows the server’s message, the field error next to its field, and keeps what was typed', async ({ page }) => {

@@ -3,6 +3,8 @@
  * cookie, problem+json errors turned into `ApiError` (with the server's human message), and
  * network failures into `NetworkError` so callers can fall back to what was last synced.
  */
+import { REQUEST_ABORT_MS } from '../config/network';
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
@@ -22,12 +24,10 @@ export class NetworkError extends Error {
   }
 }
 
-const REQUEST_TIMEOUT_MS = 10_000;
-
 export async function apiGet(path: string, init: { signal?: AbortSignal } = {}): Promise<unknown> {
   // AbortSignal.any / .timeout are missing on the older iPhones agents carry: combine by hand.
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), REQUEST_ABORT_MS);
   const onCallerAbort = () => controller.abort();
   init.signal?.addEventListener('abort', onCallerAbort, { once: true });
   let response: Response;

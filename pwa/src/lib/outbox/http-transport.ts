@@ -4,11 +4,11 @@
  * Plain fetch only, so the service worker can use it too (uploads are the page's: see
  * upload-transport.ts, which calls `sendJson` for the grant and the confirm).
  */
+import { REQUEST_ABORT_MS } from '../../config/network';
 import { readProblem } from '../problem';
 import type { OutboxItem, OutboxRefusal, SendOutcome } from './types';
 import type { OutboxTransport } from './outbox';
 
-const REQUEST_TIMEOUT_MS = 20_000;
 
 export interface JsonRequest {
   method: 'POST' | 'PUT';
@@ -42,7 +42,7 @@ export function requestFor(item: OutboxItem): JsonRequest | null {
 
 export async function sendJson(request: JsonRequest, fetcher: typeof fetch = fetch): Promise<SendOutcome> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), REQUEST_ABORT_MS);
   let response: Response;
   try {
     response = await fetcher(request.path, {

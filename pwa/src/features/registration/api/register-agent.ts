@@ -6,10 +6,10 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { RegistrationResult } from '@signingdesk/api/contracts';
+import { REQUEST_ABORT_MS } from '../../../config/network';
 import { readProblem } from '../../../lib/problem';
 
 export const REGISTRATION_PATH = '/api/agents/registrations';
-const REQUEST_TIMEOUT_MS = 20_000;
 
 export type RegistrationOutcome =
   | { type: 'registered'; result: RegistrationResult }
@@ -22,7 +22,7 @@ export async function registerAgent(
   fetcher: typeof fetch = (input, init) => fetch(input, init),
 ): Promise<RegistrationOutcome> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), REQUEST_ABORT_MS);
   let response: Response;
   try {
     response = await fetcher(REGISTRATION_PATH, {

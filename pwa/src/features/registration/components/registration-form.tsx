@@ -22,6 +22,8 @@ const NOT_SENT_TEXT = 'You are offline, so your registration was not sent. What 
 const TIMED_OUT_TEXT =
   'SigningDesk did not answer in time, so we cannot tell whether your registration arrived. Check your connection and press Register again.';
 const CORRECT_FIELDS_TEXT = 'Please correct the fields marked above.';
+const ARRIVED_BEFORE_TEXT =
+  'An account with this email already exists. If your earlier try did not get an answer in time, it did arrive: your registration is waiting for review, and you can log in with this email.';
 
 /** Agent registration (spec 02 §2/§5): online only; on success a Registration Status card. */
 export function RegistrationForm() {
@@ -34,6 +36,8 @@ export function RegistrationForm() {
   const [problem, setProblem] = useState<{ message: string; other: string[] } | null>(null);
   const [notSent, setNotSent] = useState<string | null>(null);
   const [result, setResult] = useState<RegistrationResult | null>(null);
+  // A try that got no answer in time may have arrived: the next refusal of the email says so.
+  const timedOutBefore = useRef(false);
 
   useEffect(() => {
     if (!result) saveDraft(values);
@@ -76,13 +80,15 @@ export function RegistrationForm() {
         setResult(outcome.result);
         return;
       case 'unsent':
+        if (outcome.timedOut) timedOutBefore.current = true;
         setNotSent(outcome.timedOut ? TIMED_OUT_TEXT : NOT_SENT_TEXT);
         return;
       case 'refused': {
         const { fields, other } = fieldErrorsFromServer(outcome.errors, 'register');
         const firstServer = firstErrorField(fields);
         setErrors(fields);
-        setProblem({ message: firstServer ? CORRECT_FIELDS_TEXT : outcome.message, other });
+        const arrivedBefore = timedOutBefore.current && outcome.errors.some((e) => e.field === 'email');
+        setProblem({ message: arrivedBefore ? ARRIVED_BEFORE_TEXT : firstServer ? CORRECT_FIELDS_TEXT : outcome.message, other });
         if (firstServer) focusField(firstServer);
         return;
       }
