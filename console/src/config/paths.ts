@@ -20,6 +20,8 @@ export const paths = {
   externalApi: '/external-api',
   signUp: '/sign-up',
   notary: '/notary/',
+  /** The agent's editable profile, in the agent app. */
+  notaryProfile: '/notary/profile',
   openApiDocument: '/api/openapi.json',
 } as const;
 

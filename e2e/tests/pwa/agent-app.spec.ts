@@ -27,6 +27,24 @@ test.describe('the agent app at /notary/', () => {
     await expect(page.getByRole('heading', { level: 3, name: items[0]!.name }).first()).toBeVisible();
   });
 
+  test('has the site navigation of spec 01 §2: a visitor’s, then a signed-in agent’s', async ({ page }) => {
+    const links = async () =>
+      page
+        .getByRole('navigation', { name: 'Site' })
+        .getByRole('link')
+        .evaluateAll((all) => all.map((a) => `${a.textContent} ${(a as HTMLAnchorElement).pathname}`));
+    await page.goto('/notary/login');
+    expect(await links()).toEqual(['Home /', 'About Us /about-us', 'Contact Us /support', 'Sign Up /notary/sign-up']);
+    await fillLogin(page, 'agent@demo.test');
+    await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
+    expect(await links()).toEqual(['Home /', 'About Us /about-us', 'Portal /notary/', 'Contact Us /support']);
+    await expect(page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Portal' })).toHaveAttribute('aria-current', 'page');
+    await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'About Us' }).click();
+    await expect(page).toHaveURL(/\/about-us$/);
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
+  });
+
   test('keeps a pending agent out of every tab with the spec text', async ({ page }) => {
     await page.goto('/notary/login');
     await fillLogin(page, 'pending-agent@demo.test');

@@ -1,12 +1,18 @@
 import { ROLE_LABELS } from '@signingdesk/api/domain/roles';
 import { formatPhone } from '@signingdesk/api/domain/phone';
+import { GoTo } from '../../components/go-to';
 import { Page } from '../../components/page';
+import { paths } from '../../config/paths';
 import { useSignedInUser } from '../../features/auth/api/get-me';
 import { ProfileDetailsList } from '../../features/profile/components/profile-details-list';
 
-/** /profile-details, read-only for every role here (the agent's editable profile lives in the PWA). */
+/**
+ * /profile-details (spec 02 §2): read-only for escrow roles and operators; a signing agent is
+ * sent to their editable profile in the agent app.
+ */
 export function ProfileDetailsRoute() {
   const user = useSignedInUser();
+  if (user.role === 'notary') return <GoTo target={paths.notaryProfile} />;
   return (
     <Page title="Profile Details">
       <ProfileDetailsList
