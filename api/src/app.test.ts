@@ -1,8 +1,11 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readJson, type TestApp } from './testing/test-app';
+
+const AGENT_JS = `export const app = ${JSON.stringify('agent app '.repeat(200))};`;
 
 describe('one origin: API, console and agent PWA', () => {
   let t: TestApp;
@@ -14,6 +17,11 @@ describe('one origin: API, console and agent PWA', () => {
     mkdirSync(pwaDir, { recursive: true });
     writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
     writeFileSync(join(consoleDir, 'assets/app-1234.js'), 'console.log(1)');
+    // What scripts/precompress.mjs writes next to a built asset.
+    mkdirSync(join(pwaDir, 'assets'), { recursive: true });
+    writeFileSync(join(pwaDir, 'assets/index-5678.js'), AGENT_JS);
+    writeFileSync(join(pwaDir, 'assets/index-5678.js.br'), brotliCompressSync(AGENT_JS));
+    writeFileSync(join(pwaDir, 'assets/index-5678.js.gz'), gzipSync(AGENT_JS));
     writeFileSync(join(pwaDir, 'index.html'), '<!doctype html><title>agent app</title>');
     writeFileSync(join(pwaDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     t = await createTestApp({ seed: false, staticRoots: { console: consoleDir, pwa: pwaDir } });
@@ -45,6 +53,22 @@ describe('one origin: API, console and agent PWA', () => {
     expect(sw.status).toBe(200);
     expect(sw.headers.get('cache-control')).toBe('no-cache');
     expect((await t.request('/notary/missing.js')).status).toBe(404);
+  });
+
+  it('sends the precompressed copy the browser accepts (Brotli, else gzip), and the plain file otherwise', async () => {
+    const get = (encoding?: string) => t.request('/notary/assets/index-5678.js', { headers: encoding ? { 'Accept-Encoding': encoding } : {} });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(br.headers.get('content-type')).toContain('javascript');
+    expect(br.headers.get('cache-control')).toContain('immutable');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(AGENT_JS);
+    const gz = await get('gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(AGENT_JS);
+    const plain = await get();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(AGENT_JS);
   });
 
   it('serves the console for every other path, hashed assets cached for good', async () => {

@@ -155,10 +155,11 @@ function mountFrontEnds(app: ReturnType<typeof createRouter>, roots: { console: 
       c.res.headers.set('Cache-Control', /\/assets\//.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache');
     }
   });
-  app.use('/notary/*', serveStatic({ root: roots.pwa, rewriteRequestPath: (path) => path.replace(/^\/notary/, '') }));
+  // The builds hold .br and .gz copies of the text assets (scripts/precompress.mjs).
+  app.use('/notary/*', serveStatic({ root: roots.pwa, precompressed: true, rewriteRequestPath: (path) => path.replace(/^\/notary/, '') }));
   app.get('/notary/*', (c) => spaFallback(c, join(roots.pwa, 'index.html')));
 
-  app.use('/*', serveStatic({ root: roots.console }));
+  app.use('/*', serveStatic({ root: roots.console, precompressed: true }));
   app.get('/*', (c) => spaFallback(c, join(roots.console, 'index.html')));
 }
 

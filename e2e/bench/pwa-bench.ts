@@ -78,6 +78,8 @@ interface LoadedFile {
   raw: number;
   gzip: number;
   encoding: string | null;
+  /** Body bytes as they came over the network (compressed when the server compressed). */
+  wire: number;
 }
 
 interface Stats {
@@ -140,7 +142,9 @@ async function main() {
     console.log(`  Requested after the first screen (not counted): ${firstLoad.later.map((f) => `${shortUrl(f.url)} ${kib(f.gzip)} gzip`).join(', ')}`);
   }
   console.log(`  Also loaded, not counted (raw bytes): ${describeOthers(firstLoad.others)}`);
-  console.log(`  Content-Encoding sent by the server for these files: ${[...new Set(firstLoad.counted.map((f) => f.encoding ?? 'none'))].join(', ')}`);
+  console.log(
+    `  As sent by the server: ${kib(sum(firstLoad.counted.map((f) => f.wire)))} over the wire (Content-Encoding: ${[...new Set(firstLoad.counted.map((f) => f.encoding ?? 'none'))].join(', ')})`,
+  );
 
   // ---- Figure 2
   const timings = await measureRenderTimes(browser, server.origin, storageState);
@@ -189,7 +193,7 @@ async function main() {
       totalRawBytes: totalRaw,
       totalGzipBytes: totalGzip,
       verdict,
-      files: firstLoad.counted.map((f) => ({ path: shortUrl(f.url), kind: f.kind, rawBytes: f.raw, gzipBytes: f.gzip })),
+      files: firstLoad.counted.map((f) => ({ path: shortUrl(f.url), kind: f.kind, rawBytes: f.raw, gzipBytes: f.gzip, wireBytes: f.wire, encoding: f.encoding })),
       afterFirstScreen: firstLoad.later.map((f) => ({ path: shortUrl(f.url), kind: f.kind, rawBytes: f.raw, gzipBytes: f.gzip })),
     },
     renderTime: {
@@ -444,9 +448,8 @@ async function measureFirstLoad(b: Browser, origin: string, storageState: Storag
       const kind = type === 'stylesheet' || /text\/css/.test(contentType) ? 'css' : type === 'script' || /javascript/.test(contentType) ? 'js' : null;
       const early = before.has(request.url());
       pending.push(
-        response
-          .body()
-          .then((body) => {
+        Promise.all([response.body(), request.sizes().catch(() => null)])
+          .then(([body, sizes]) => {
             if (!kind) return { file: null, other: { url: response.url(), type, raw: body.length }, early };
             const file: LoadedFile = {
               url: response.url(),
@@ -454,6 +457,7 @@ async function measureFirstLoad(b: Browser, origin: string, storageState: Storag
               raw: body.length,
               gzip: gzipSync(body, { level: 9 }).length,
               encoding: response.headers()['content-encoding'] ?? null,
+              wire: sizes?.responseBodySize ?? body.length,
             };
             return { file, other: null, early };
           })
