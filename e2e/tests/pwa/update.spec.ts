@@ -1,0 +1,82 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { fillLogin } from '../../support/accounts';
+
+/**
+ * A new version of the app arrives while the agent's claim is still on its way: the prompt
+ * offers Reload, and the reload waits until the outbox has sent the claim. The new version is
+ * the built service worker with one more line, served in place of the old one (with the
+ * compressed copies the server prefers) and put back afterwards.
+ */
+const SW_FILE = fileURLToPath(new URL('../../../pwa/dist/sw.js', import.meta.url));
+const SW_COPIES = [SW_FILE, `${SW_FILE}.br`, `${SW_FILE}.gz`];
+
+test.describe('updating the agent app', () => {
+  let originals: Buffer[] = [];
+
+  test.beforeAll(() => {
+    originals = SW_COPIES.map((file) => readFileSync(file));
+  });
+  test.afterAll(() => {
+    SW_COPIES.forEach((file, i) => writeFileSync(file, originals[i]!));
+  });
+
+  test('waits for the outbox to send the claim, then reloads into the new version', async ({ page }) => {
+    await page.goto('/notary/login');
+    await fillLogin(page, 'agent@demo.test');
+    await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const open = (await (await page.request.get('/api/agent/appointments?tab=open')).json()) as { items: { id: string; name: string }[] };
+    const offer = open.items[0]!;
+
+    // The server now has a new version of the service worker.
+    const next = Buffer.concat([originals[0]!, Buffer.from(`\n// next version ${Date.now()}\n`)]);
+    writeFileSync(SW_FILE, next);
+    writeFileSync(`${SW_FILE}.br`, brotliCompressSync(next));
+    writeFileSync(`${SW_FILE}.gz`, gzipSync(next));
+
+    await page.goto(`/notary/appointments/${offer.id}`);
+    const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
+    await expect(prompt).toBeVisible({ timeout: 20_000 });
+    const oldScript = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+    expect(oldScript).toContain('/notary/sw.js');
+
+    // The claim takes three seconds to reach the server; Reload is pressed meanwhile.
+    const claims: string[] = [];
+    await page.route('**/api/appointments/*/claim', async (route) => {
+      claims.push(route.request().url());
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue();
+    });
+    await page.evaluate(() => {
+      (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true;
+    });
+    const claimAnswered = page.waitForResponse('**/api/appointments/*/claim').then(() => Date.now());
+    let reloadedAt = 0;
+    page.on('load', () => {
+      reloadedAt = Date.now();
+    });
+    await page.getByRole('button', { name: 'Claim', exact: true }).click();
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByText('Updating once your saved actions are sent…')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)).toBe(true);
+
+    // Once the claim is sent, the page reloads under the new worker, and the claim was sent once.
+    await page.waitForFunction(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate === undefined, null, { timeout: 20_000 });
+    expect(reloadedAt).toBeGreaterThanOrEqual(await claimAnswered);
+    await expect(page.getByRole('heading', { level: 1, name: `${offer.name} Details` })).toBeVisible();
+    await expect(page.getByText('A new version is available')).toHaveCount(0);
+    const registration = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      return { waiting: Boolean(reg?.waiting), controlled: navigator.serviceWorker.controller !== null };
+    });
+    expect(registration).toEqual({ waiting: false, controlled: true });
+    expect(claims).toHaveLength(1);
+    const bids = (await (await page.request.get(`/api/appointments/${offer.id}/preview`)).json()) as { stage: string };
+    expect(bids.stage).toBe('pending');
+  });
+});
