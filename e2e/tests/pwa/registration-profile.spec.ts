@@ -181,7 +181,7 @@ test.describe('agent registration at /notary/sign-up', () => {
     await page.unroute('**/api/agents/registrations');
 
     await page.getByRole('button', { name: 'Register' }).click();
-    await expect(page.getByText('If your earlier try did not get an answer in time, it did arrive')).toBeVisible();
+    await expect(page.getByText('If your earlier try got no answer in time, it most likely arrived')).toBeVisible();
     await expect(page.getByLabel('First name')).toHaveValue('Noor');
   });
 });

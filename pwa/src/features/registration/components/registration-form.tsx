@@ -23,7 +23,7 @@ const TIMED_OUT_TEXT =
   'SigningDesk did not answer in time, so we cannot tell whether your registration arrived. Check your connection and press Register again.';
 const CORRECT_FIELDS_TEXT = 'Please correct the fields marked above.';
 const ARRIVED_BEFORE_TEXT =
-  'An account with this email already exists. If your earlier try did not get an answer in time, it did arrive: your registration is waiting for review, and you can log in with this email.';
+  'An account with this email already exists. If your earlier try got no answer in time, it most likely arrived: your registration is waiting for review, and you can log in with this email.';
 
 /** Agent registration (spec 02 §2/§5): online only; on success a Registration Status card. */
 export function RegistrationForm() {
