@@ -5,6 +5,9 @@
  */
 import { z } from 'zod';
 
+/** Sign-in attempts per client address and minute, unless SIGN_IN_ATTEMPTS_PER_MINUTE says otherwise. */
+export const SIGN_IN_ATTEMPTS_PER_MINUTE = 30;
+
 const flag = (fallback: '0' | '1') =>
   z
     .enum(['0', '1', 'true', 'false', ''])
@@ -58,6 +61,7 @@ const envSchema = z.object({
   VAPID_SUBJECT: z.string().min(3).default('mailto:operations@signingdesk.local'),
   RUN_WORKER: flag('1'),
   FORM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
+  SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(SIGN_IN_ATTEMPTS_PER_MINUTE),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_ORIGIN: string };

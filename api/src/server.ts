@@ -67,7 +67,13 @@ async function main() {
 
   const secret = env.BETTER_AUTH_SECRET ?? (await getAuthSecret(db));
   const devOrigins = env.NODE_ENV === 'development' ? ['http://localhost:5173', 'http://localhost:5174'] : [];
-  const auth = createAuth({ db, secret, origin: env.PUBLIC_ORIGIN, extraTrustedOrigins: devOrigins });
+  const auth = createAuth({
+    db,
+    secret,
+    origin: env.PUBLIC_ORIGIN,
+    extraTrustedOrigins: devOrigins,
+    signInAttemptsPerMinute: env.SIGN_IN_ATTEMPTS_PER_MINUTE,
+  });
   const app = createApp({
     env,
     database,

@@ -9,6 +9,7 @@ import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { eq } from 'drizzle-orm';
+import { SIGN_IN_ATTEMPTS_PER_MINUTE } from '../env';
 
 export interface AuthOptions {
   db: Db;
@@ -17,6 +18,8 @@ export interface AuthOptions {
   origin: string;
   /** Further origins allowed to call the auth routes (the Vite dev servers in development). */
   extraTrustedOrigins?: string[];
+  /** Sign-in attempts per client address and minute (env SIGN_IN_ATTEMPTS_PER_MINUTE). */
+  signInAttemptsPerMinute?: number;
 }
 
 /** Set by the app from the socket's address before a request reaches better-auth. */
@@ -24,7 +27,7 @@ export const CLIENT_IP_HEADER = 'x-signingdesk-client-ip';
 
 export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled.';
 
-export function createAuth({ db, secret, origin, extraTrustedOrigins = [] }: AuthOptions) {
+export function createAuth({ db, secret, origin, extraTrustedOrigins = [], signInAttemptsPerMinute = SIGN_IN_ATTEMPTS_PER_MINUTE }: AuthOptions) {
   return betterAuth({
     appName: 'SigningDesk',
     baseURL: origin,
@@ -55,7 +58,7 @@ export function createAuth({ db, secret, origin, extraTrustedOrigins = [] }: Aut
       storage: 'database',
       window: 60,
       max: 300,
-      customRules: { '/sign-in/email': { window: 60, max: 30 } },
+      customRules: { '/sign-in/email': { window: 60, max: signInAttemptsPerMinute } },
     },
     advanced: {
       cookiePrefix: 'signingdesk',
