@@ -3,11 +3,13 @@
  * (the agent PWA, or a server redirect into it), so the console links to them with a plain
  * <a> and leaves them with a full page load instead of client-side navigation.
  */
+import { SITE_NAV_PATHS } from '@signingdesk/api/domain/site-nav';
+
 export const paths = {
-  home: '/',
+  home: SITE_NAV_PATHS.home,
   login: '/login',
-  aboutUs: '/about-us',
-  support: '/support',
+  aboutUs: SITE_NAV_PATHS.aboutUs,
+  support: SITE_NAV_PATHS.support,
   escrow: '/escrow',
   faq: '/faq',
   dataPolicy: '/data-policy',
@@ -15,11 +17,11 @@ export const paths = {
   autoAppraisals: '/auto-appraisals',
   profile: '/profile',
   profileDetails: '/profile-details',
-  originator: '/originator',
-  admin: '/admin',
+  originator: SITE_NAV_PATHS.originator,
+  admin: SITE_NAV_PATHS.admin,
   externalApi: '/external-api',
-  signUp: '/sign-up',
-  notary: '/notary/',
+  signUp: SITE_NAV_PATHS.signUp,
+  notary: SITE_NAV_PATHS.notary,
   /** The agent's editable profile, in the agent app. */
   notaryProfile: '/notary/profile',
   openApiDocument: '/api/openapi.json',
