@@ -42,6 +42,17 @@ describe('push subscriptions, the outbox and the job log', () => {
   });
   afterAll(() => t.close());
 
+  /** A delivery worker with no SMTP and no SMS provider: emails and texts stay in the outbox. */
+  const startWorkerWithoutProviders = () =>
+    DeliveryWorker.start({
+      env: parseEnv({ NODE_ENV: 'test', PUBLIC_ORIGIN: TEST_ORIGIN }),
+      database: t.database,
+      connectionString: t.database.url,
+      storage: null,
+      poll: false,
+      log: () => undefined,
+    });
+
   const save = (cookie: string | undefined, body: unknown, headers: Record<string, string> = {}) =>
     t.request('/api/push/subscriptions', { method: 'POST', cookie, body: JSON.stringify(body), headers });
   const remove = (cookie: string | undefined, endpoint: string) =>
@@ -157,14 +168,7 @@ describe('push subscriptions, the outbox and the job log', () => {
   });
 
   it('without SMTP or an SMS provider holds emails and texts in the outbox the operators read', async () => {
-    const worker = await DeliveryWorker.start({
-      env: parseEnv({ NODE_ENV: 'test', PUBLIC_ORIGIN: TEST_ORIGIN }),
-      database: t.database,
-      connectionString: t.database.url,
-      storage: null,
-      poll: false,
-      log: () => undefined,
-    });
+    const worker = await startWorkerWithoutProviders();
     const agentId = await userIdOf(t, 'agent@demo.test');
     await t.database.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, agentId));
     const id = await createOrder(t, s.escrowA, { name: 'Held Order', timeZone: 'PT' });
@@ -211,14 +215,7 @@ describe('push subscriptions, the outbox and the job log', () => {
   });
 
   it('shows an invitation’s set-password token to admins only', async () => {
-    const worker = await DeliveryWorker.start({
-      env: parseEnv({ NODE_ENV: 'test', PUBLIC_ORIGIN: TEST_ORIGIN }),
-      database: t.database,
-      connectionString: t.database.url,
-      storage: null,
-      poll: false,
-      log: () => undefined,
-    });
+    const worker = await startWorkerWithoutProviders();
     const invitedId = await userIdOf(t, 'escrow@firm-b.demo.test');
     // A new account has no device yet (this one's came from the test above, at an unreachable FCM).
     await t.database.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, invitedId));
