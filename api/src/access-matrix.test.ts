@@ -56,6 +56,19 @@ describe('role × route matrix', () => {
       return { params: { id, offerId } };
     };
     const scheduled = async (): Promise<Fixture> => ({ params: { id: (await scheduledForAgent(t, s)).id } });
+    /** Offered to agent@demo.test, who declined it; the order is still open. */
+    const declined = async (): Promise<Fixture> => {
+      const fixture = await offered();
+      await post(t, `/api/appointments/${fixture.params.id}/decline`, s.agent);
+      return fixture;
+    };
+    /** Assigned to agent@demo.test, and the signing started yesterday (completion is open). */
+    const started = async (): Promise<Fixture> => {
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      const id = await createOrder(t, s.escrowA, { date: yesterday, time: '08:00', timeZone: 'HT' });
+      await post(t, `/api/appointments/${id}/assign`, s.admin, { agentId });
+      return { params: { id } };
+    };
     const withNote = async (): Promise<Fixture> => {
       const { id } = await scheduledForAgent(t, s);
       const note = await post(t, `/api/appointments/${id}/notes`, s.escrowA, { message: 'Gate code 4521.' });
@@ -94,6 +107,7 @@ describe('role × route matrix', () => {
       'POST /appointments/:id/claim': { fixture: offered, expect: agentsOnOffer(200) },
       'POST /appointments/:id/counter': { fixture: async () => ({ ...(await offered()), body: { bid: '$175' } }), expect: agentsOnOffer(200) },
       'POST /appointments/:id/decline': { fixture: offered, expect: agentsOnOffer(200) },
+      'POST /appointments/:id/withdraw': { fixture: declined, expect: agentsOnOffer(200) },
       'GET /appointments/:id/bids': { fixture: pending, expect: operatorsOnly(200) },
       'POST /appointments/:id/bids/:offerId/accept': { fixture: pending, expect: operatorsOnly(200) },
       'POST /appointments/:id/bids/:offerId/decline': { fixture: pending, expect: operatorsOnly(200) },
@@ -101,7 +115,7 @@ describe('role × route matrix', () => {
       'POST /appointments/:id/reassign': { fixture: withRival, expect: operatorsOnly(200) },
       'POST /appointments/:id/status': { fixture: async () => ({ ...(await open()), body: { status: 'Paused' } }), expect: operatorsOnly(200) },
       'POST /appointments/:id/complete': {
-        fixture: scheduled,
+        fixture: started,
         expect: everyone(403, { visitor: 401, agent: 200, otherAgent: 404, subAdmin: 200, admin: 200 }),
       },
       'POST /appointments/:id/mark-paid': { fixture: scheduled, expect: operatorsOnly(200) },

@@ -1,9 +1,11 @@
 import { schema } from '@signingdesk/db';
 import { createTestDatabase, type TestDatabase } from '@signingdesk/db/testing';
-import { DEMO_ACCOUNTS, isDatabaseEmpty } from '@signingdesk/db/seed';
-import { count, countDistinct, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemo } from '@signingdesk/db/seed';
+import { and, asc, count, countDistinct, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeButtonShown } from './domain/appointment-rules';
 import { APPOINTMENT_STATUSES } from './domain/codes';
+import { appointmentInstant } from './domain/time-zones';
 import { US_STATES } from './domain/us-states';
 import { seedDemoData } from './seed';
 
@@ -111,4 +113,61 @@ describe('demo data', () => {
     expect((n.get('claimed') ?? 0) + (n.get('countered') ?? 0)).toBeGreaterThan(0);
     expect(n.get('approved')).toBeGreaterThan(0);
   });
+
+  it('gives the demo agent open offers, pending bids, started assignments to complete and upcoming work', async () => {
+    const day = await demoAgentDay(database.db, Math.floor(Date.now() / 1000));
+    expect(day.openOffers).toBeGreaterThanOrEqual(3);
+    expect(day.pendingBids).toBeGreaterThanOrEqual(1);
+    expect(day.started.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(day.started.map((a) => a.scanBackRequired))).toEqual(new Set([true, false]));
+    expect(day.upcoming.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+/** What the demo agent's portal shows at `nowSeconds`, read from the database. */
+async function demoAgentDay(db: TestDatabase['db'], nowSeconds: number) {
+  const ap = schema.appointments;
+  const of = schema.offers;
+  const [agent] = await db.select().from(schema.user).where(eq(schema.user.email, 'agent@demo.test'));
+  const assignments = await db
+    .select({ startsAt: ap.startsAt, status: ap.status, markedCompleted: ap.markedCompleted, scanBackRequired: ap.scanBackRequired })
+    .from(ap)
+    .where(and(eq(ap.assignedAgentId, agent!.id), eq(ap.status, 'Scheduled')))
+    .orderBy(asc(ap.startsAt));
+  const offersOn = (appointment: (typeof APPOINTMENT_STATUSES)[number][], offer: (typeof schema.offerStatus.enumValues)[number][]) =>
+    db.$count(of, and(eq(of.agentId, agent!.id), inArray(of.status, offer), sql`exists (select 1 from ${ap} where ${ap.id} = ${of.appointmentId} and ${inArray(ap.status, appointment)})`));
+  const [completedAhead] = await db.select({ n: count() }).from(ap).where(and(eq(ap.status, 'Completed'), sql`${ap.startsAt} > ${nowSeconds}`));
+  return {
+    assignments,
+    started: assignments.filter((a) => completeButtonShown(a, nowSeconds)),
+    upcoming: assignments.filter((a) => a.startsAt > nowSeconds && a.startsAt <= nowSeconds + 3 * 86_400),
+    openOffers: await offersOn(['Open'], ['offered']),
+    pendingBids: await offersOn(['Open', 'Pending'], ['claimed', 'countered']),
+    completedAhead: completedAhead!.n,
+  };
+}
+
+describe('the demo agent’s day, whatever the time of day the seed runs', () => {
+  // Around midnight and noon in the zones of the demo agent (PT, CT), and on the day clocks
+  // spring forward.
+  const moments = ['2026-11-23T07:59:00Z', '2026-11-23T08:00:00Z', '2026-11-23T20:30:00Z', '2026-11-24T03:30:00Z', '2026-03-08T10:15:00Z'];
+
+  it.each(moments)('seeded at %s: exactly two started and unfinished, three or more in the next three days, none completed ahead', async (moment) => {
+    const database = await createTestDatabase();
+    try {
+      const now = new Date(moment);
+      await seedDemo(database.db, { passwordHash: 'not-signed-in-by-this-test', instantOf: appointmentInstant, agentCount: 60, now });
+      const day = await demoAgentDay(database.db, Math.floor(now.getTime() / 1000));
+      // Generated assignments start tomorrow or later in their zone: only the two pinned ones have begun.
+      expect(day.started).toHaveLength(2);
+      expect(day.assignments.slice(0, 2)).toEqual(day.started);
+      expect(new Set(day.started.map((a) => a.scanBackRequired))).toEqual(new Set([true, false]));
+      for (const a of day.started) expect(Math.floor(now.getTime() / 1000) - a.startsAt).toBeLessThanOrEqual(3 * 86_400);
+      expect(day.upcoming.length).toBeGreaterThanOrEqual(3);
+      expect(day.openOffers).toBeGreaterThanOrEqual(3);
+      expect(day.completedAhead).toBe(0);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
 });

@@ -1,6 +1,8 @@
 /**
  * Rules of an appointment order (spec 01 §5, spec 02 §5) that the API and the forms share.
  */
+import { formatTime, formatUsDate } from './time-zones';
+
 export const ZIP_PATTERN = /^\d{5}$/;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -38,4 +40,29 @@ export function completionMessage(scanBackRequired: boolean): string {
   return scanBackRequired
     ? 'Assignment marked complete. Scan backs are required: please upload all required scans within the next two hours, or talk to the escrow officer if they will be delayed.'
     : 'Assignment marked complete. Thank you!';
+}
+
+/**
+ * Whether an assignment may be marked complete at `nowSeconds`: from the instant the signing
+ * starts (decision 015). A Time TBD appointment is stored at 00:00, so its `startsAt` is the
+ * start of that day in the appointment's zone and it opens on the day of the signing.
+ */
+export function completionOpen(startsAt: number, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+  return nowSeconds >= startsAt;
+}
+
+/** Whether the agent is offered Mark Assignment Complete: scheduled, not yet marked, started. */
+export function completeButtonShown(
+  appointment: { status: string; markedCompleted: boolean; startsAt: number },
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
+  return appointment.status === 'Scheduled' && !appointment.markedCompleted && completionOpen(appointment.startsAt, nowSeconds);
+}
+
+/** Why completion is refused before the signing starts, saying from when it is possible. */
+export function completionNotYetMessage(appointment: { date: string; time: string; timeTbd: boolean; timeZone: string }): string {
+  const day = formatUsDate(appointment.date);
+  return appointment.timeTbd
+    ? `You can mark this assignment complete from ${day} (the time is TBD), the day of the signing.`
+    : `You can mark this assignment complete from ${day} at ${formatTime(appointment.time)} ${appointment.timeZone}, when the signing starts.`;
 }

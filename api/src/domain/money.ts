@@ -16,3 +16,13 @@ export function parseDollars(input: string): number | null {
   const cents = (match[2] ?? '').padEnd(2, '0');
   return Number(match[1]) * 100 + Number(cents);
 }
+
+/**
+ * A typed amount as the money pattern reads it: trimmed, and without thousands separators
+ * where they group the dollars by three ("$1,000.50" → "$1000.50", what agents type). Commas
+ * anywhere else ("1,00") are left in place, so the pattern refuses the amount (decision 016).
+ */
+export function normalizeMoneyText(input: string): string {
+  const text = input.trim();
+  return /^\$?\d{1,3}(,\d{3})+(\.\d*)?$/.test(text) ? text.replace(/,/g, '') : text;
+}

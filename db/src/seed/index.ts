@@ -3,6 +3,11 @@
  * real US zip codes, a few hundred appointments in every status with offers, bids, files,
  * messages and invoices, and some public-form traffic. One transaction, bulk inserts, one
  * password hash for every account, a seeded PRNG so every machine gets the same data.
+ *
+ * Dates are counted in each appointment's own zone from the day the seed runs, so whatever
+ * the time of day: generated Scheduled signings start tomorrow or later, Completed ones
+ * yesterday or earlier, and the demo agent always has two started, unfinished assignments
+ * (Mark Assignment Complete is shown) and three coming up today and on the next days.
  */
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
@@ -62,6 +67,21 @@ const APPOINTMENT_STATE_WEIGHTS: Record<string, number> = { CA: 30, TX: 25, FL: 
 const APPOINTMENT_PLAN: [AppointmentStatus, number][] = [
   ['Open', 70], ['Pending', 50], ['Scheduled', 70], ['Paused', 15], ['Completed', 85], ['Canceled', 15],
 ];
+
+/**
+ * The demo agent's own work around the day the seed runs, in local time of the appointment's
+ * zone: two signings that have started and wait to be marked complete (one with scan-backs
+ * required, one without) and three coming up. 'soon' is the first of LATER_TODAY at least an
+ * hour away, or tomorrow morning once the day is over; 'TBD' is Time TBD on that day.
+ */
+const DEMO_AGENT_DAYS: { state: 'CA' | 'TX'; day: number; time: string; scanBackRequired: boolean }[] = [
+  { state: 'TX', day: -2, time: '10:30', scanBackRequired: false },
+  { state: 'CA', day: -1, time: '16:00', scanBackRequired: true },
+  { state: 'CA', day: 0, time: 'soon', scanBackRequired: true },
+  { state: 'CA', day: 1, time: '11:00', scanBackRequired: false },
+  { state: 'TX', day: 2, time: 'TBD', scanBackRequired: true },
+];
+const LATER_TODAY = ['09:00', '10:30', '12:00', '13:30', '15:00', '16:30', '18:00', '19:30'];
 
 interface Place {
   zip: string;
@@ -294,13 +314,31 @@ function isoDate(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
+function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return isoDate(new Date(Date.UTC(y, m - 1, d + days)));
+}
+
+/**
+ * The calendar date in `zone` at an instant, found with the domain's `instantOf` alone (the
+ * zone table stays in one place): the latest neighbouring date whose local midnight has begun.
+ */
+function localDate(instantOf: SeedOptions['instantOf'], seconds: number, zone: TimeZone): string {
+  const utcDay = isoDate(new Date(seconds * 1000));
+  let date = addDays(utcDay, -1);
+  for (const candidate of [utcDay, addDays(utcDay, 1)]) {
+    if (instantOf(candidate, '00:00', zone) <= seconds) date = candidate;
+  }
+  return date;
+}
+
 function dayOffsetRange(status: AppointmentStatus): [number, number] {
   switch (status) {
     case 'Open':
     case 'Pending':
       return [1, 30];
     case 'Scheduled':
-      return [0, 21];
+      return [1, 21];
     case 'Paused':
       return [4, 25];
     case 'Completed':
@@ -328,6 +366,12 @@ async function insertAppointments(
   const invoiceRows: (typeof schema.invoices.$inferInsert)[] = [];
   const firmWeights: Partial<Record<DemoFirmKey, number>> = { firmA: 40, firmB: 30, golden: 10, liberty: 10, sunshine: 10 };
   const firmFee = new Map(DEMO_FIRMS.map((f) => [f.key, 'serviceFeeCents' in f ? f.serviceFeeCents : 0]));
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const todayIn = new Map<TimeZone, string>();
+  const today = (zone: TimeZone) => {
+    if (!todayIn.has(zone)) todayIn.set(zone, localDate(options.instantOf, nowSeconds, zone));
+    return todayIn.get(zone)!;
+  };
   let sequence = 0;
 
   for (const [status, howMany] of APPOINTMENT_PLAN) {
@@ -339,12 +383,13 @@ async function insertAppointments(
       const place = random.pick(places.get(state)!);
       const zone = ZONE_OF_STATE[state] ?? 'ET';
       const [from, to] = dayOffsetRange(status);
-      const day = new Date(now.getTime() + random.int(from, to) * 86_400_000);
+      let offset = random.int(from, to);
       // A few completed signings inside the 3-day window, where the agent's panels stay open.
-      if (status === 'Completed' && n < 6) day.setTime(now.getTime() - random.int(0, 2) * 86_400_000);
-      const date = isoDate(day);
+      if (status === 'Completed' && n < 6) offset = -random.int(1, 2);
+      const date = addDays(today(zone), offset);
       const timeTbd = status !== 'Completed' && random.chance(0.08);
       const time = timeTbd ? '00:00' : `${String(random.int(8, 19)).padStart(2, '0')}:${random.pick(['00', '30'])}`;
+      const startsAt = options.instantOf(date, time, zone);
       const feeCents = random.int(4, 10) * 2500;
       const signerFirst = random.pick(FIRST_NAMES);
       const signerLast = random.pick(LAST_NAMES);
@@ -413,7 +458,7 @@ async function insertAppointments(
         time,
         timeTbd,
         timeZone: zone,
-        startsAt: options.instantOf(date, time, zone),
+        startsAt,
         street: `${random.int(10, 9999)} ${random.pick(STREET_NAMES)}`,
         city: place.city,
         state,
@@ -441,7 +486,7 @@ async function insertAppointments(
         agentUploadEnabled: completed && scanBackRequired,
         uploadsApproved: completed && scanBackRequired && random.chance(0.5),
         markedCompleted: completed,
-        markedCompletedAt: completed ? new Date(day.getTime() + 3 * 3_600_000) : null,
+        markedCompletedAt: completed ? new Date(Math.min((startsAt + 3 * 3600) * 1000, now.getTime())) : null,
       });
 
       if (hasDocuments) {
@@ -521,6 +566,90 @@ async function insertAppointments(
           sentBy: accounts.admin.id,
         });
       }
+    }
+  }
+
+  // The demo agent's day, pinned to the clock. Its own PRNG leaves the orders above unchanged.
+  const pinned = createRandom(20260523);
+  for (const plan of DEMO_AGENT_DAYS) {
+    sequence++;
+    const firm: DemoFirmKey = plan.state === 'CA' ? 'firmA' : 'firmB';
+    const officer = accounts.escrowByFirm.get(firm)!.find((p) => p.role === 'creator')!;
+    const zone = ZONE_OF_STATE[plan.state]!;
+    const place = pinned.pick(places.get(plan.state)!);
+    let date = addDays(today(zone), plan.day);
+    let time = plan.time === 'TBD' ? '00:00' : plan.time;
+    if (plan.time === 'soon') {
+      const later = LATER_TODAY.find((t) => options.instantOf(date, t, zone) >= nowSeconds + 3600);
+      [date, time] = later ? [date, later] : [addDays(date, 1), '08:30'];
+    }
+    const startsAt = options.instantOf(date, time, zone);
+    const feeCents = pinned.int(5, 8) * 2500;
+    const id = randomUUID();
+    const fileNumber = `${firm === 'firmA' ? 'FA' : 'FB'}-${26000 + sequence}`;
+    const signerFirst = pinned.pick(FIRST_NAMES);
+    const signerLast = pinned.pick(LAST_NAMES);
+    const answeredAt = new Date(Math.min(startsAt * 1000, now.getTime()) - pinned.int(24, 96) * 3_600_000);
+    appointmentRows.push({
+      id,
+      firmId: firmIds[firm],
+      createdBy: officer.id,
+      escrowEmail: officer.email,
+      name: `${signerLast} ${pinned.pick(['Refinance', 'Purchase', 'HELOC', 'Seller Signing'])}`,
+      date,
+      time,
+      timeTbd: plan.time === 'TBD',
+      timeZone: zone,
+      startsAt,
+      street: `${pinned.int(10, 9999)} ${pinned.pick(STREET_NAMES)}`,
+      city: place.city,
+      state: plan.state,
+      zip: place.zip,
+      latitude: place.latitude,
+      longitude: place.longitude,
+      lender: pinned.pick(LENDERS),
+      agentFeeCents: feeCents,
+      firmFeeCents: feeCents + (firmFee.get(firm) ?? 0),
+      fileNumber,
+      comments: pinned.pick(MESSAGES),
+      contactName: `${signerFirst} ${signerLast}`,
+      contactPhone1: `${pinned.int(201, 989)}555${String(pinned.int(0, 9999)).padStart(4, '0')}`,
+      contactPhone2: null,
+      contactEmail1: `${signerFirst}.${signerLast}${pinned.int(1, 99)}@example.com`.toLowerCase(),
+      contactEmail2: null,
+      scanBackRequired: plan.scanBackRequired,
+      transactionType: pinned.pick([1, 2, 2, 3]),
+      financeType: pinned.pick([11, 12, 13]),
+      status: 'Scheduled',
+      assignedAgentId: agents.demoAgent.id,
+      agentPaid: false,
+      agentPaidAt: null,
+      filesUploaded: true,
+      agentUploadEnabled: false,
+      uploadsApproved: false,
+      markedCompleted: false,
+      markedCompletedAt: null,
+    });
+    offerRows.push({ appointmentId: id, agentId: agents.demoAgent.id, status: 'approved', bidCents: feeCents, respondedAt: answeredAt });
+    const rivals = (agents.byState.get(plan.state) ?? []).filter((a) => a.id !== agents.demoAgent.id);
+    for (const rival of pinned.sample(rivals, 2)) {
+      offerRows.push({ appointmentId: id, agentId: rival.id, status: 'rejected', bidCents: feeCents + 2500, respondedAt: answeredAt });
+    }
+    for (const fileName of ['Loan Package.pdf', 'Closing Instructions.pdf']) {
+      const fileId = randomUUID();
+      fileRows.push({
+        id: fileId,
+        appointmentId: id,
+        kind: 'document',
+        fileName: `${fileNumber} ${fileName}`,
+        storageKey: `seed/${id}/${fileId}`,
+        contentType: 'application/pdf',
+        sizeBytes: pinned.int(200_000, 4_000_000),
+        uploadedBy: officer.id,
+        uploadConfirmed: true,
+      });
+      fileEventRows.push({ fileId, action: 'write', userId: officer.id, confirmed: true });
+      if (plan.day < 0) fileEventRows.push({ fileId, action: 'read', userId: agents.demoAgent.id, confirmed: true });
     }
   }
 

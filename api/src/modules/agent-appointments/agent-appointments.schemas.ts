@@ -1,8 +1,7 @@
 import { z } from '@hono/zod-openapi';
-import { APPOINTMENT_STATUSES } from '../../domain/codes';
+import { APPOINTMENT_STATUSES, OFFER_STATUSES } from '../../domain/codes';
 import { AGENT_TABS } from '../../domain/agent-tabs';
 import { TIME_ZONE_CODES } from '../../domain/time-zones';
-
 
 export const AgentListQuerySchema = z.object({
   tab: z.enum(AGENT_TABS).default('assigned').openapi({ description: 'Portal tab; Assigned by default' }),
@@ -22,10 +21,16 @@ export const AgentListItemSchema = z
     time: z.string().openapi({ description: 'HH:MM, 00:00 when TBD' }),
     timeTbd: z.boolean(),
     timeZone: z.enum(TIME_ZONE_CODES as [string, ...string[]]),
+    startsAt: z.number().int().openapi({ description: 'Epoch seconds, derived from date, time and zone (00:00 of the day when TBD)' }),
     feeCents: z.number().int().openapi({ description: 'The offer on the open list, the bid elsewhere' }),
+    offeredFeeCents: z.number().int().openapi({ description: 'The fee the appointment is offered at (beside the agent’s own bid on the pending list)' }),
     scanBackRequired: z.boolean(),
-    showCompleteButton: z.boolean(),
+    showCompleteButton: z.boolean().openapi({ description: 'Scheduled, not marked complete, and startsAt reached' }),
     markedCompleted: z.boolean(),
+    offerStatus: z
+      .enum(OFFER_STATUSES)
+      .nullable()
+      .openapi({ description: "The agent's offer on this appointment (declined ones follow the live offers on the open tab); null without an offer row" }),
   })
   .openapi('AgentListItem');
 

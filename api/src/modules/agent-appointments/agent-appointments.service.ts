@@ -1,23 +1,42 @@
-/** The agent portal's four lists (spec 01 §2): open offers, pending bids, assignments, completed. */
+/**
+ * The agent portal's four lists (spec 01 §2): open offers, pending bids, assignments, completed.
+ * The open tab lists the live offers first, then the offers the agent declined on orders still
+ * open for bids, which the agent may take back (decision 015).
+ */
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AgentTab } from '../../domain/agent-tabs';
+import { completeButtonShown } from '../../domain/appointment-rules';
 import type { AgentListItem } from './agent-appointments.schemas';
 
 const { appointments: a, offers: o } = schema;
 
 export async function listAgentAppointments(
   db: Db,
-  options: { agentId: string; tab: AgentTab; limit: number },
+  options: { agentId: string; tab: AgentTab; limit: number; now?: Date },
 ): Promise<AgentListItem[]> {
   const { agentId, tab, limit } = options;
+  const nowSeconds = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const offerJoin = and(eq(o.appointmentId, a.id), eq(o.agentId, agentId));
   const where = {
-    open: and(eq(a.status, 'Open'), eq(o.status, 'offered')),
+    open: and(
+      // Both statuses in one condition keep the lookup on offers_agent_status_idx.
+      inArray(o.status, ['offered', 'declined']),
+      or(
+        and(eq(o.status, 'offered'), eq(a.status, 'Open')),
+        and(eq(o.status, 'declined'), inArray(a.status, ['Open', 'Pending']), isNull(a.assignedAgentId)),
+      ),
+    ),
     pending: and(inArray(a.status, ['Open', 'Pending']), inArray(o.status, ['claimed', 'countered'])),
     assigned: and(eq(a.assignedAgentId, agentId), inArray(a.status, ['Scheduled', 'Paused'])),
     completed: and(eq(a.assignedAgentId, agentId), eq(a.status, 'Completed')),
+  }[tab];
+  const order = {
+    open: [sql`${o.status} = 'declined'`, asc(a.startsAt)],
+    pending: [asc(a.startsAt)],
+    assigned: [asc(a.startsAt)],
+    completed: [desc(a.startsAt)],
   }[tab];
   const rows = await db
     .select({
@@ -31,18 +50,24 @@ export async function listAgentAppointments(
       time: a.time,
       timeTbd: a.timeTbd,
       timeZone: a.timeZone,
+      startsAt: a.startsAt,
       feeCents: tab === 'open' ? a.agentFeeCents : sql<number>`coalesce(${o.bidCents}, ${a.agentFeeCents})`,
+      offeredFeeCents: a.agentFeeCents,
       scanBackRequired: a.scanBackRequired,
       markedCompleted: a.markedCompleted,
+      offerStatus: o.status,
     })
     .from(a)
     [tab === 'open' || tab === 'pending' ? 'innerJoin' : 'leftJoin'](o, offerJoin)
     .where(where)
-    .orderBy(tab === 'completed' ? desc(a.startsAt) : asc(a.startsAt))
+    .orderBy(...order)
     .limit(limit);
   return rows.map((row) => ({
     ...row,
+    startsAt: Number(row.startsAt),
     feeCents: Number(row.feeCents),
-    showCompleteButton: row.status === 'Scheduled' && !row.markedCompleted,
+    offeredFeeCents: Number(row.offeredFeeCents),
+    offerStatus: row.offerStatus ?? null,
+    showCompleteButton: completeButtonShown(row, nowSeconds),
   }));
 }

@@ -1,9 +1,10 @@
 import { schema } from '@signingdesk/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INACTIVE_REGISTRATION_MESSAGE } from '../../middleware/guard';
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 import type { AgentListItem } from './agent-appointments.schemas';
+import { listAgentAppointments } from './agent-appointments.service';
 
 describe("the agent portal's lists", () => {
   let t: TestApp;
@@ -44,17 +45,104 @@ describe("the agent portal's lists", () => {
       .innerJoin(schema.appointments, eq(schema.appointments.id, schema.offers.appointmentId))
       .where(and(eq(schema.offers.agentId, agentId), eq(schema.offers.status, 'offered'), eq(schema.appointments.status, 'Open')));
     expect(new Map(items.map((i) => [i.id, i.feeCents]))).toEqual(new Map(offered.map((o) => [o.id, o.fee])));
+    expect(items.every((i) => i.offerStatus === 'offered')).toBe(true);
   });
 
-  it('shows the bid on pending requests and marks completed ones as such', async () => {
+  it('lists the offers the agent declined on orders still open for bids after the live ones, labelled declined', async () => {
+    const before = await list('open');
+    const rivalOffer = async (appointmentId: string) =>
+      (
+        await t.database.db
+          .select({ id: schema.offers.id })
+          .from(schema.offers)
+          .where(and(eq(schema.offers.appointmentId, appointmentId), eq(schema.offers.status, 'offered'), ne(schema.offers.agentId, agentId)))
+          .limit(1)
+      )[0];
+    const first = before.items[0]!;
+    let second: AgentListItem | undefined;
+    let rival: { id: string } | undefined;
+    for (const item of before.items.slice(1)) {
+      rival = await rivalOffer(item.id);
+      if (rival) {
+        second = item;
+        break;
+      }
+    }
+    expect(second, 'an open offer also made to another agent').toBeDefined();
+    for (const item of [first, second!]) {
+      expect((await t.request(`/api/appointments/${item.id}/decline`, { method: 'POST', cookie: agentCookie })).status).toBe(200);
+    }
+    // One declined order gets another agent's bid (Pending): still open for bids, still listed.
+    await t.database.db.update(schema.offers).set({ status: 'claimed', bidCents: 15000 }).where(eq(schema.offers.id, rival!.id));
+    await t.database.db.update(schema.appointments).set({ status: 'Pending' }).where(eq(schema.appointments.id, second!.id));
+
+    const { items } = await list('open');
+    expect(items).toHaveLength(before.items.length);
+    const live = items.filter((i) => i.offerStatus === 'offered');
+    const declined = items.filter((i) => i.offerStatus === 'declined');
+    expect(items).toEqual([...live, ...declined]);
+    expect(declined.map((i) => i.id).sort()).toEqual([first.id, second!.id].sort());
+    expect(declined.find((i) => i.id === second!.id)).toMatchObject({ status: 'Pending', feeCents: second!.feeCents });
+    const declinedInDb = await t.database.db
+      .select({ id: schema.offers.appointmentId })
+      .from(schema.offers)
+      .innerJoin(schema.appointments, eq(schema.appointments.id, schema.offers.appointmentId))
+      .where(
+        and(
+          eq(schema.offers.agentId, agentId),
+          eq(schema.offers.status, 'declined'),
+          inArray(schema.appointments.status, ['Open', 'Pending']),
+          isNull(schema.appointments.assignedAgentId),
+        ),
+      );
+    expect(new Set(declinedInDb.map((d) => d.id))).toEqual(new Set(declined.map((i) => i.id)));
+
+    // Once another agent is assigned, the declined order leaves the list.
+    const admin = await t.signIn('admin@demo.test');
+    const accept = await t.request(`/api/appointments/${second!.id}/bids/${rival!.id}/accept`, { method: 'POST', cookie: admin });
+    expect(accept.status).toBe(200);
+    const after = await list('open');
+    expect(after.items.map((i) => i.id)).not.toContain(second!.id);
+    expect(after.items.map((i) => i.id)).toContain(first.id);
+  });
+
+  it('gives each card its start instant and shows Mark Assignment Complete only once the signing has started', async () => {
+    const { items } = await list('assigned');
+    const rows = await t.database.db
+      .select({ id: schema.appointments.id, startsAt: schema.appointments.startsAt })
+      .from(schema.appointments)
+      .where(eq(schema.appointments.assignedAgentId, agentId));
+    const startOf = new Map(rows.map((r) => [r.id, r.startsAt]));
+    for (const item of items) expect(item.startsAt).toBe(startOf.get(item.id));
+    const now = Math.floor(Date.now() / 1000);
+    const scheduled = items.filter((i) => i.status === 'Scheduled' && !i.markedCompleted);
+    const started = scheduled.filter((i) => i.startsAt <= now);
+    // The demo seed pins assignments on both sides of now.
+    expect(started.length).toBeGreaterThanOrEqual(2);
+    expect(scheduled.length - started.length).toBeGreaterThanOrEqual(3);
+    for (const item of items) expect(item.showCompleteButton).toBe(started.includes(item));
+    expect(items.every((i) => i.offerStatus === 'approved')).toBe(true);
+
+    const at = (seconds: number) => listAgentAppointments(t.database.db, { agentId, tab: 'assigned', limit: 100, now: new Date(seconds * 1000) });
+    const first = scheduled[0]!;
+    const shown = async (seconds: number) => (await at(seconds)).find((i) => i.id === first.id)!.showCompleteButton;
+    expect(await shown(first.startsAt - 1)).toBe(false);
+    expect(await shown(first.startsAt)).toBe(true);
+  });
+
+  it('shows the bid beside the offered fee on pending requests and marks completed ones as such', async () => {
     const pending = await list('pending');
     expect(pending.items.length).toBeGreaterThan(0);
     const bids = await t.database.db
-      .select({ id: schema.offers.appointmentId, bid: schema.offers.bidCents })
+      .select({ id: schema.offers.appointmentId, bid: schema.offers.bidCents, offered: schema.appointments.agentFeeCents })
       .from(schema.offers)
+      .innerJoin(schema.appointments, eq(schema.appointments.id, schema.offers.appointmentId))
       .where(and(eq(schema.offers.agentId, agentId), inArray(schema.offers.status, ['claimed', 'countered'])));
-    const bidOf = new Map(bids.map((b) => [b.id, b.bid]));
-    for (const item of pending.items) expect(item.feeCents).toBe(bidOf.get(item.id));
+    const bidOf = new Map(bids.map((b) => [b.id, { bid: b.bid, offered: b.offered }]));
+    for (const item of pending.items) {
+      expect({ bid: item.feeCents, offered: item.offeredFeeCents }).toEqual(bidOf.get(item.id));
+    }
+    expect(pending.items.some((i) => i.feeCents !== i.offeredFeeCents), 'a counter differs from its offer').toBe(true);
 
     const completed = await list('completed');
     expect(completed.items.length).toBeGreaterThan(0);

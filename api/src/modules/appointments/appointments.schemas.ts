@@ -252,7 +252,7 @@ export const AgentAppointmentSchema = z
     escrowName: z.string(),
     escrowEmail: z.string(),
     ...contacts,
-    showCompleteButton: z.boolean(),
+    showCompleteButton: z.boolean().openapi({ description: 'Scheduled, not marked complete, and the signing has started (startsAt reached)' }),
     markedCompleted: z.boolean(),
     panelsEnabled: z.boolean().openapi({ description: 'Scheduled, or completed within 3 days of the appointment' }),
     agentUploadEnabled: z.boolean(),
@@ -263,8 +263,11 @@ export const PreviewSchema = z
   .object({
     view: z.literal('preview'),
     stage: z
-      .enum(['offer', 'pending', 'assigned', 'taken', 'unavailable'])
-      .openapi({ description: 'offer: claim/counter/decline; pending: bid awaiting approval; assigned: yours; taken: assigned to someone else; unavailable: on hold or canceled' }),
+      .enum(['offer', 'pending', 'declined', 'assigned', 'taken', 'unavailable'])
+      .openapi({
+        description:
+          'offer: claim/counter/decline; pending: bid awaiting approval (can be withdrawn); declined: the agent declined, the order is still open (the decline can be taken back); assigned: yours; taken: assigned to someone else; unavailable: on hold, canceled, or the offer was removed or rejected',
+      }),
     message: z.string().nullable(),
     id: z.string(),
     name: z.string(),
@@ -277,7 +280,11 @@ export const PreviewSchema = z
     lender: z.string().nullable(),
     ...codes,
     offerStatus: z.enum(OFFER_STATUSES),
-    bidCents: z.number().int().nullable(),
+    bidCents: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The agent's bid: set while the offer is claimed, countered, approved or rejected; null otherwise (a decline is no bid)" }),
   })
   .openapi('OfferPreview');
 

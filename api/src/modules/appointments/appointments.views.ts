@@ -7,7 +7,7 @@ import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { panelsEnabled } from '../../domain/appointment-rules';
+import { completeButtonShown, panelsEnabled } from '../../domain/appointment-rules';
 import type { AppointmentAccess } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 
@@ -15,6 +15,12 @@ type Appointment = typeof schema.appointments.$inferSelect;
 const { user, profiles, offers } = schema;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const epochSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
+
+/** The clock a view is computed at; tests pass a fixed one to check time boundaries. */
+export interface ViewOptions {
+  now?: Date;
+}
 
 async function person(db: Db | Tx, userId: string | null) {
   if (!userId) return null;
@@ -149,7 +155,8 @@ async function ownOffer(db: Db | Tx, appointmentId: string, agentId: string) {
   return offer ?? null;
 }
 
-export async function agentView(db: Db | Tx, a: Appointment, agentId: string) {
+export async function agentView(db: Db | Tx, a: Appointment, agentId: string, options: ViewOptions = {}) {
+  const nowSeconds = epochSeconds(options.now ?? new Date());
   const offer = await ownOffer(db, a.id, agentId);
   const escrow = (await person(db, a.createdBy))!;
   return {
@@ -166,20 +173,24 @@ export async function agentView(db: Db | Tx, a: Appointment, agentId: string) {
     escrowName: escrow.name,
     escrowEmail: a.escrowEmail,
     ...contactsOf(a),
-    showCompleteButton: a.status === 'Scheduled' && !a.markedCompleted,
+    showCompleteButton: completeButtonShown(a, nowSeconds),
     markedCompleted: a.markedCompleted,
-    panelsEnabled: panelsEnabled(a.status, a.startsAt),
+    panelsEnabled: panelsEnabled(a.status, a.startsAt, nowSeconds),
     agentUploadEnabled: a.agentUploadEnabled,
   };
 }
 
 const TAKEN_MESSAGE = 'This order has already been assigned. Thank you for your interest — new offers near you will arrive as notifications.';
+const DECLINED_MESSAGE = 'You declined this offer.';
+type OfferStatus = (typeof schema.offerStatus.enumValues)[number];
+/** Offer statuses that carry a bid the agent made (or an operator agreed); a decline does not. */
+const WITH_BID: readonly OfferStatus[] = ['claimed', 'countered', 'approved', 'rejected'];
 
 /** The offer preview of spec 02 §2, for the agent the appointment was offered to. */
 export async function previewView(db: Db | Tx, a: Appointment, agentId: string) {
   const offer = await ownOffer(db, a.id, agentId);
   const offerStatus = offer?.status ?? ('offered' as const);
-  let stage: 'offer' | 'pending' | 'assigned' | 'taken' | 'unavailable';
+  let stage: 'offer' | 'pending' | 'declined' | 'assigned' | 'taken' | 'unavailable';
   let message: string | null = null;
   if (a.assignedAgentId === agentId) {
     stage = 'assigned';
@@ -193,6 +204,10 @@ export async function previewView(db: Db | Tx, a: Appointment, agentId: string) 
   } else if (offerStatus === 'claimed' || offerStatus === 'countered') {
     stage = 'pending';
     message = 'Your offer is pending approval. You will be notified when it is accepted or declined.';
+  } else if (offerStatus === 'declined') {
+    // Still open for bids: the agent may take the decline back (decision 015).
+    stage = 'declined';
+    message = DECLINED_MESSAGE;
   } else {
     stage = 'offer';
   }
@@ -206,12 +221,12 @@ export async function previewView(db: Db | Tx, a: Appointment, agentId: string) 
     zip: a.zip,
     feeCents: a.agentFeeCents,
     offerStatus,
-    bidCents: offer?.bidCents ?? null,
+    bidCents: offer && WITH_BID.includes(offer.status) ? offer.bidCents : null,
   };
 }
 
 /** The view of one appointment the actor may see. */
-export async function viewFor(db: Db | Tx, actor: Actor, a: Appointment, access: AppointmentAccess) {
+export async function viewFor(db: Db | Tx, actor: Actor, a: Appointment, access: AppointmentAccess, options: ViewOptions = {}) {
   switch (access) {
     case 'operator':
       return operatorView(db, a);
@@ -219,7 +234,7 @@ export async function viewFor(db: Db | Tx, actor: Actor, a: Appointment, access:
     case 'owner':
       return escrowView(db, a);
     case 'assigned-agent':
-      return agentView(db, a, actor.userId);
+      return agentView(db, a, actor.userId, options);
     case 'offered-agent':
       return previewView(db, a, actor.userId);
   }

@@ -80,6 +80,18 @@ describe('the agent offer preview and comparison orders', () => {
       for (const key of HIDDEN_FROM_PREVIEW) expect(Object.keys(body)).not.toContain(key);
     });
 
+    it('reads a declined offer as declined, with no bid, while the order is open; taking it back shows the offer again', async () => {
+      const [offered] = await openOffers();
+      expect((await post(`/api/appointments/${offered!.id}/decline`, agentCookie)).status).toBe(200);
+      const declined = await get(`/api/appointments/${offered!.id}/preview`, agentCookie);
+      expect(declined.body).toMatchObject({ stage: 'declined', message: 'You declined this offer.', offerStatus: 'declined', bidCents: null, status: 'Open' });
+      for (const key of HIDDEN_FROM_PREVIEW) expect(Object.keys(declined.body)).not.toContain(key);
+
+      expect((await post(`/api/appointments/${offered!.id}/withdraw`, agentCookie)).status).toBe(200);
+      const again = await get(`/api/appointments/${offered!.id}/preview`, agentCookie);
+      expect(again.body).toMatchObject({ stage: 'offer', message: null, offerStatus: 'offered', bidCents: null });
+    });
+
     it('shows the assigned notice on an appointment assigned to the agent', async () => {
       const [mine] = await t.database.db
         .select({ id: appointments.id })

@@ -29,6 +29,7 @@ import {
   markAgentPaid,
   reassignAgent,
   sendToAgents,
+  withdrawOffer,
 } from './workflow.service';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
@@ -62,6 +63,12 @@ const declineRoute = createRoute({
   ...transition('/appointments/{id}/decline', 'Decline an offer', ['notary'], agents),
   request: { params: IdParamSchema, ...body(EmptySchema) },
   responses: { 200: { description: 'Declined', ...json(OfferResultSchema) }, ...mutationErrors },
+});
+const withdrawRoute = createRoute({
+  ...transition('/appointments/{id}/withdraw', 'Take back a decline, or withdraw a pending claim or counter', ['notary'], agents,
+    'While the order is still open for bids (decision 015): the offer becomes offered again; the last live bid withdrawn returns the appointment to Open. 409 when there is nothing to take back, the order is no longer open (OFFER_TAKEN once assigned) or an operator already decided the bid.'),
+  request: { params: IdParamSchema, ...body(EmptySchema) },
+  responses: { 200: { description: 'Offered again', ...json(OfferResultSchema) }, ...mutationErrors },
 });
 const bidsRoute = createRoute({
   method: 'get',
@@ -103,7 +110,7 @@ const statusRoute = createRoute({
 const completeRoute = createRoute({
   ...transition('/appointments/{id}/complete', 'Mark the assignment complete', ['notary', ...OPERATOR_ROLES],
     requireActor({ roles: ['notary', ...OPERATOR_ROLES], activeAgent: true }),
-    'The assigned agent or an operator; the agent’s answer reminds about scan-backs when they are required.'),
+    'The assigned agent or an operator, from the start of the signing (a Time TBD one from the start of its day in its zone); earlier is 409 NOT_YET_STARTED with the time it opens (decision 015). The agent’s answer reminds about scan-backs when they are required.'),
   request: { params: IdParamSchema, ...body(EmptySchema) },
   responses: { 200: { description: 'Completed', ...json(TransitionResultSchema) }, ...mutationErrors },
 });
@@ -124,6 +131,7 @@ export function workflowRoutes(options: { radiusMiles: number }): Router {
       c.json(await counterOffer(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json').bid), 200),
     )
     .openapi(declineRoute, async (c) => c.json(await declineOffer(c.var.db, c.var.actor, c.req.valid('param').id), 200))
+    .openapi(withdrawRoute, async (c) => c.json(await withdrawOffer(c.var.db, c.var.actor, c.req.valid('param').id), 200))
     .openapi(bidsRoute, async (c) => c.json(await listBids(c.var.db, c.var.actor, c.req.valid('param').id), 200))
     .openapi(acceptRoute, async (c) => {
       const { id, offerId } = c.req.valid('param');

@@ -8,7 +8,7 @@
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { completionMessage } from '../../domain/appointment-rules';
+import { completionMessage, completionNotYetMessage, completionOpen } from '../../domain/appointment-rules';
 import { appointmentStatusLabel } from '../../domain/codes';
 import { formatCents } from '../../domain/money';
 import { findVisibleAppointment, isUuid, type AppointmentAccess } from '../../lib/access';
@@ -16,7 +16,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { notify, operatorIds, type NotificationType } from '../../lib/notify';
-import { bidsOf, viewFor } from '../appointments/appointments.views';
+import { bidsOf, viewFor, type ViewOptions } from '../appointments/appointments.views';
 import { eligibleAgentIds } from './eligibility';
 
 const { appointments, offers, agentProfiles, profiles, user } = schema;
@@ -26,6 +26,11 @@ type AppointmentStatus = Appointment['status'];
 const LIVE_BIDS = ['claimed', 'countered'] as const;
 
 const TAKEN = 'This order has already been assigned.';
+
+/** The clock a transition runs at; tests pass a fixed one to check time boundaries. */
+export interface ClockOptions {
+  now?: Date;
+}
 
 interface Locked {
   tx: Tx;
@@ -46,9 +51,9 @@ function refuseStatus(appointment: Appointment, allowed: readonly AppointmentSta
   throw new AppError('NOT_ALLOWED_IN_STATUS', `You cannot ${action} an appointment that is ${label}.`);
 }
 
-async function result(tx: Tx, actor: Actor, appointmentId: string, access: AppointmentAccess, message: string) {
+async function result(tx: Tx, actor: Actor, appointmentId: string, access: AppointmentAccess, message: string, options: ViewOptions = {}) {
   const [appointment] = await tx.select().from(appointments).where(eq(appointments.id, appointmentId));
-  return { message, appointment: await viewFor(tx, actor, appointment!, access) };
+  return { message, appointment: await viewFor(tx, actor, appointment!, access, options) };
 }
 
 async function record(
@@ -139,7 +144,7 @@ export async function sendToAgents(db: Db, actor: Actor, appointmentId: string, 
   });
 }
 
-// ——— Agents: claim, counter, decline ———
+// ——— Agents: claim, counter, decline, take back ———
 
 async function agentOffer(tx: Tx, actor: Actor, appointment: Appointment, access: AppointmentAccess): Promise<Offer> {
   if (access === 'assigned-agent') throw new AppError('NOT_ALLOWED_IN_STATUS', 'You are already assigned to this appointment.');
@@ -152,11 +157,11 @@ async function agentOffer(tx: Tx, actor: Actor, appointment: Appointment, access
   return offer;
 }
 
-function refuseClosedForBids(appointment: Appointment) {
+function refuseClosedForBids(appointment: Appointment, action = 'bid on') {
   if (appointment.assignedAgentId || appointment.status === 'Scheduled' || appointment.status === 'Completed') {
     throw new AppError('OFFER_TAKEN', TAKEN);
   }
-  refuseStatus(appointment, ['Open', 'Pending'], 'bid on');
+  refuseStatus(appointment, ['Open', 'Pending'], action);
 }
 
 async function placeBid(db: Db, actor: Actor, appointmentId: string, bid: { counter: boolean; cents?: number }) {
@@ -165,6 +170,11 @@ async function placeBid(db: Db, actor: Actor, appointmentId: string, bid: { coun
     refuseClosedForBids(appointment);
     if (offer.status === 'removed' || offer.status === 'rejected') {
       throw new AppError('NOT_ALLOWED_IN_STATUS', 'This offer is no longer open to you.');
+    }
+    // A decline stands until the agent takes it back, so a stale claim from another device
+    // cannot silently undo it (decision 015).
+    if (offer.status === 'declined') {
+      throw new AppError('NOT_ALLOWED_IN_STATUS', 'You declined this offer. Take the decline back first to claim or counter.');
     }
     const bidCents = bid.counter ? bid.cents! : appointment.agentFeeCents;
     const status = bid.counter ? 'countered' : 'claimed';
@@ -198,7 +208,7 @@ export async function declineOffer(db: Db, actor: Actor, appointmentId: string) 
     }
     const [updated] = await tx
       .update(offers)
-      .set({ status: 'declined', bidCents: appointment.agentFeeCents, respondedAt: new Date() })
+      .set({ status: 'declined', bidCents: null, respondedAt: new Date() })
       .where(eq(offers.id, offer.id))
       .returning();
     if (appointment.status === 'Pending' && (await liveBidderIds(tx, appointment.id)).length === 0) {
@@ -207,6 +217,48 @@ export async function declineOffer(db: Db, actor: Actor, appointmentId: string) 
     await record(tx, actor, appointment, 'offer.declined', { offerId: offer.id }, []);
     return {
       message: 'You declined this offer. Thank you for letting us know.',
+      offer: { id: updated!.id, status: updated!.status, bidCents: updated!.bidCents },
+    };
+  });
+}
+
+/**
+ * Takes back the agent's answer while the order is still open for bids (decision 015): a
+ * decline, so the offer is open to the agent again, or a pending claim or counter, so the
+ * agent may answer anew. The last live bid withdrawn returns a Pending appointment to Open.
+ * What an operator decided (approved, rejected, removed) is final.
+ */
+export async function withdrawOffer(db: Db, actor: Actor, appointmentId: string, options: ClockOptions = {}) {
+  return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
+    const offer = await agentOffer(tx, actor, appointment, access);
+    refuseClosedForBids(appointment, 'change your answer on');
+    const from = offer.status;
+    if (from === 'offered') throw new AppError('NOT_ALLOWED_IN_STATUS', 'There is nothing to take back on this offer.');
+    if (from !== 'declined' && from !== 'claimed' && from !== 'countered') {
+      throw new AppError('NOT_ALLOWED_IN_STATUS', 'This offer is no longer open to you.');
+    }
+    const [updated] = await tx
+      .update(offers)
+      .set({ status: 'offered', bidCents: null, respondedAt: options.now ?? new Date() })
+      .where(eq(offers.id, offer.id))
+      .returning();
+    const wasBid = from !== 'declined';
+    const reopened = wasBid && appointment.status === 'Pending' && (await liveBidderIds(tx, appointment.id)).length === 0;
+    if (reopened) await setStatus(tx, appointment.id, { status: 'Open' });
+    // No notification: no existing type says "bid withdrawn" to operators; the bid list and the
+    // audit log show it (decision 015).
+    await record(
+      tx,
+      actor,
+      appointment,
+      'offer.withdrawn',
+      wasBid ? { offerId: offer.id, from, bidCents: offer.bidCents, reopened } : { offerId: offer.id, from },
+      [],
+    );
+    return {
+      message: wasBid
+        ? 'Your offer was withdrawn. You can claim or counter again while the order is open.'
+        : 'Your decline was taken back. The offer is open to you again.',
       offer: { id: updated!.id, status: updated!.status, bidCents: updated!.bidCents },
     };
   });
@@ -379,7 +431,11 @@ export async function changeStatus(db: Db, actor: Actor, appointmentId: string, 
 
 // ——— Completion and payment ———
 
-export async function completeAppointment(db: Db, actor: Actor, appointmentId: string) {
+/**
+ * Marks the assignment complete, by the assigned agent or an operator, once the signing has
+ * started (decision 015): before `startsAt` it is a 409 NOT_YET_STARTED saying from when.
+ */
+export async function completeAppointment(db: Db, actor: Actor, appointmentId: string, options: ClockOptions = {}) {
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
     const byAgent = access === 'assigned-agent';
     if (!byAgent && access !== 'operator') throw notFound('This appointment');
@@ -387,7 +443,11 @@ export async function completeAppointment(db: Db, actor: Actor, appointmentId: s
       throw new AppError('NOT_ALLOWED_IN_STATUS', 'This assignment is already marked complete.');
     }
     refuseStatus(appointment, ['Scheduled'], 'mark complete');
-    await setStatus(tx, appointment.id, { status: 'Completed', markedCompleted: true, markedCompletedAt: new Date() });
+    const now = options.now ?? new Date();
+    if (!completionOpen(appointment.startsAt, Math.floor(now.getTime() / 1000))) {
+      throw new AppError('NOT_YET_STARTED', completionNotYetMessage(appointment));
+    }
+    await setStatus(tx, appointment.id, { status: 'Completed', markedCompleted: true, markedCompletedAt: now });
     await record(tx, actor, appointment, 'appointment.completed', { by: byAgent ? 'agent' : 'operator' }, [
       {
         type: 'appointment.completed',
@@ -395,7 +455,8 @@ export async function completeAppointment(db: Db, actor: Actor, appointmentId: s
         payload: { scanBackRequired: appointment.scanBackRequired },
       },
     ]);
-    return result(tx, actor, appointment.id, access, byAgent ? completionMessage(appointment.scanBackRequired) : 'The appointment is marked complete.');
+    const message = byAgent ? completionMessage(appointment.scanBackRequired) : 'The appointment is marked complete.';
+    return result(tx, actor, appointment.id, access, message, { now });
   });
 }
 

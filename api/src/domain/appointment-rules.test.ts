@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { completeButtonShown, completionNotYetMessage, completionOpen } from './appointment-rules';
+import { appointmentInstant } from './time-zones';
+
+describe('when an assignment may be marked complete', () => {
+  const startsAt = appointmentInstant('2026-11-29', '14:00', 'PT');
+
+  it('opens at the start instant, not a second before', () => {
+    expect(startsAt).toBe(Date.UTC(2026, 10, 29, 22, 0) / 1000); // PST is UTC-8
+    expect(completionOpen(startsAt, startsAt - 1)).toBe(false);
+    expect(completionOpen(startsAt, startsAt)).toBe(true);
+    expect(completionOpen(startsAt, startsAt + 3600)).toBe(true);
+    expect(completionOpen(startsAt, startsAt - 3 * 86_400)).toBe(false);
+  });
+
+  it('opens a Time TBD appointment at the start of its day in its own zone', () => {
+    const tbd = appointmentInstant('2026-11-29', '00:00', 'ET');
+    expect(tbd).toBe(Date.UTC(2026, 10, 29, 5, 0) / 1000); // EST is UTC-5
+    expect(completionOpen(tbd, tbd - 60)).toBe(false); // 11:59 PM ET the evening before
+    expect(completionOpen(tbd, tbd)).toBe(true);
+  });
+
+  it('shows the button only for a scheduled assignment not yet marked, once started', () => {
+    const scheduled = { status: 'Scheduled', markedCompleted: false, startsAt };
+    expect(completeButtonShown(scheduled, startsAt - 1)).toBe(false);
+    expect(completeButtonShown(scheduled, startsAt)).toBe(true);
+    expect(completeButtonShown({ ...scheduled, markedCompleted: true }, startsAt + 60)).toBe(false);
+    for (const status of ['Paused', 'Completed', 'Open', 'Pending', 'Canceled']) {
+      expect(completeButtonShown({ ...scheduled, status }, startsAt + 60)).toBe(false);
+    }
+  });
+
+  it('says from when completion is possible, in the appointment’s own zone', () => {
+    expect(completionNotYetMessage({ date: '2026-11-29', time: '14:00', timeTbd: false, timeZone: 'PT' })).toBe(
+      'You can mark this assignment complete from 11/29/2026 at 2:00 PM PT, when the signing starts.',
+    );
+    expect(completionNotYetMessage({ date: '2026-03-08', time: '09:30', timeTbd: false, timeZone: 'CT' })).toBe(
+      'You can mark this assignment complete from 03/08/2026 at 9:30 AM CT, when the signing starts.',
+    );
+    expect(completionNotYetMessage({ date: '2026-11-29', time: '00:00', timeTbd: true, timeZone: 'CT' })).toBe(
+      'You can mark this assignment complete from 11/29/2026 (the time is TBD), the day of the signing.',
+    );
+  });
+});
