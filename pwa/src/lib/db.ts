@@ -14,6 +14,10 @@
  *   upload, profile edit) until the server has answered it; its id is the Idempotency-Key.
  * - `outboxBlobs`: the bytes of scan-backs waiting to upload, as ArrayBuffer + type (Safari
  *   loses Blobs stored in IndexedDB).
+ * - `keptDocuments`: documents of today's and tomorrow's assignments kept on the phone when the
+ *   agent turned on "Keep documents on this phone" (features/documents), as ArrayBuffer + type,
+ *   keyed by appointment and file; deleted once the appointment is completed, no longer the
+ *   agent's, or its date has passed (docs/decisions/017-documents-kept-on-the-phone.md).
  *
  * Mirrored rows carry the user id: a snapshot is never shown to another user of the device.
  * `clearUserData()` (lib/offline-store.ts) erases the mirror on sign-out; the outbox is only
@@ -23,7 +27,7 @@
  * Loaded on demand through lib/offline-store.ts and lib/outbox, so Dexie is not part of the
  * JavaScript the first screen waits for.
  */
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { AgentProfile, AppointmentView, FileList, NoteThread } from '@signingdesk/api/contracts';
 import type { AgentAppointment, AgentTab, Me } from '../types/api';
 import type { OutboxBlob, OutboxItem } from './outbox/types';
@@ -69,6 +73,21 @@ export interface ProfileRow {
   syncedAt: number;
 }
 
+export interface KeptDocumentRow {
+  appointmentId: string;
+  fileId: string;
+  userId: string;
+  /** The appointment's date (YYYY-MM-DD): the copy is deleted once that day is over. */
+  date: string;
+  name: string;
+  /** MIME type of `data`. */
+  type: string;
+  size: number;
+  /** The bytes as an ArrayBuffer, not a Blob (Safari loses Blobs stored in IndexedDB). */
+  data: ArrayBuffer;
+  keptAt: number;
+}
+
 export class AgentDb extends Dexie {
   session!: EntityTable<SessionRow, 'id'>;
   appointmentLists!: EntityTable<AppointmentListRow, 'tab'>;
@@ -78,6 +97,7 @@ export class AgentDb extends Dexie {
   profile!: EntityTable<ProfileRow, 'userId'>;
   outbox!: EntityTable<OutboxItem, 'id'>;
   outboxBlobs!: EntityTable<OutboxBlob, 'id'>;
+  keptDocuments!: Table<KeptDocumentRow, [string, string]>;
 
   constructor(name = 'signingdesk-agent', options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -92,6 +112,11 @@ export class AgentDb extends Dexie {
       profile: 'userId',
       outbox: 'id, userId, state, createdAt, appointmentId',
       outboxBlobs: 'id',
+    });
+    // The compound indexes let the app list, count and size the kept copies from index keys
+    // alone, without reading megabytes of bytes each time the files panel renders.
+    this.version(3).stores({
+      keptDocuments: '[appointmentId+fileId], userId, [userId+appointmentId], [userId+date], [userId+size]',
     });
   }
 }

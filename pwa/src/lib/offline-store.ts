@@ -34,12 +34,13 @@ export async function withMirror<T>(action: (db: AgentDb) => Promise<T>): Promis
 
 /**
  * Erases the signed-in user's mirror on this device (sign-out, or the server said the session
- * is gone). The outbox is not touched: actions waiting to be sent wait for the next sign-in.
+ * is gone), the documents kept on the phone included. The outbox is not touched: actions
+ * waiting to be sent wait for the next sign-in.
  */
 export async function clearUserData(): Promise<void> {
   await safely(async () => {
     const db = await loadDb();
-    const tables = [db.session, db.appointmentLists, db.appointments, db.appointmentFiles, db.appointmentNotes, db.profile];
+    const tables = [db.session, db.appointmentLists, db.appointments, db.appointmentFiles, db.appointmentNotes, db.profile, db.keptDocuments];
     await db.transaction('rw', tables, async () => {
       for (const table of tables) await table.clear();
     });

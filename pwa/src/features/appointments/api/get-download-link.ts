@@ -1,9 +1,15 @@
 /**
- * A signed, five-minute download link for one file (POST …/files/{fileId}/download). Online
- * only: the bytes are never stored on the phone. Not an outbox action — a link is useless later.
+ * A signed, five-minute download link for one file (POST …/files/{fileId}/download), and the
+ * file's bytes through it (`downloadFile`, read by the page — features/documents). Not an
+ * outbox action: a link is useless later. A refusal carries the server's message (problem+json
+ * read by lib/problem.ts).
  */
-import type { DownloadLink } from '@signingdesk/api/contracts';
+import type { DownloadLink, FileList } from '@signingdesk/api/contracts';
 import { ApiError, NetworkError } from '../../../lib/api-client';
+import { readProblem } from '../../../lib/problem';
+import { DOWNLOAD_FAILED_TEXT, fetchDocument, type DocumentBytes } from '../../documents/api/fetch-document';
+
+type FileItem = FileList['items'][number];
 
 export async function getDownloadLink(appointmentId: string, fileId: string): Promise<DownloadLink> {
   let response: Response;
@@ -15,9 +21,16 @@ export async function getDownloadLink(appointmentId: string, fileId: string): Pr
   } catch (error) {
     throw new NetworkError(error);
   }
-  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!response.ok || !body || typeof body.url !== 'string') {
-    throw new ApiError(response.status, typeof body?.detail === 'string' ? body.detail : 'The download is not available.');
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok || typeof body !== 'object' || body === null || typeof (body as { url?: unknown }).url !== 'string') {
+    const problem = readProblem(response.status, body, DOWNLOAD_FAILED_TEXT);
+    throw new ApiError(problem.status, problem.message, problem.code);
   }
-  return body as unknown as DownloadLink;
+  return body as DownloadLink;
+}
+
+/** The bytes of one file: a fresh signed link, then the link's answer (logged by the server as a download). */
+export async function downloadFile(appointmentId: string, file: Pick<FileItem, 'fileId' | 'fileName'>): Promise<DocumentBytes> {
+  const link = await getDownloadLink(appointmentId, file.fileId);
+  return fetchDocument(link.url, file.fileName);
 }

@@ -1,0 +1,251 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { BASE_URL } from '../../playwright.config';
+import { DEMO_PASSWORD, fillLogin } from '../../support/accounts';
+
+/**
+ * Documents on a 360 px phone (issue 14, item 4): a download whose bytes are missing shows the
+ * server's message in the app (the tab stays the app); offline, a document that is not kept
+ * says why its Download is disabled; with "Keep documents on this phone" on, a document of an
+ * assignment dated today opens offline, byte for byte.
+ *
+ * Setup through the API: an assignment of agent@demo.test dated today or tomorrow (an operator
+ * moves one to today when the seed has none), two documents uploaded to it by the operator
+ * (tus), and the stored bytes of one of them deleted from the server's files folder.
+ */
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+const NEEDS_CONNECTION = 'Needs a connection — this document is not kept on this phone.';
+const MISSING_BYTES = 'The file content is not available.';
+
+interface ListItem {
+  id: string;
+  name: string;
+  status: string;
+  date: string;
+  markedCompleted: boolean;
+  showCompleteButton: boolean;
+}
+
+interface Setup {
+  appointment: { id: string; name: string };
+  kept: { name: string; bytes: Buffer };
+  missing: { name: string };
+}
+
+let setup: Setup;
+
+async function signedInApi(email: string): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { Origin: BASE_URL } });
+  const res = await api.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.status()).toBe(200);
+  return api;
+}
+
+async function cutNetwork(context: BrowserContext) {
+  await context.setOffline(true);
+  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+}
+
+async function restoreNetwork(context: BrowserContext) {
+  await context.unroute('**/api/**');
+  await context.setOffline(false);
+}
+
+/** The phone's date (this machine's zone, which Chromium shares) as YYYY-MM-DD, `days` from today. */
+function localDate(days = 0): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** An operator uploads a document with tus (grant, then one PATCH; the last chunk confirms it). */
+async function uploadDocument(api: APIRequestContext, appointmentId: string, fileName: string, bytes: Buffer): Promise<string> {
+  const grant = await api.post(`/api/appointments/${appointmentId}/files/uploads`, {
+    data: { files: [{ fileName, size: bytes.length, contentType: 'application/pdf' }] },
+  });
+  expect(grant.status()).toBe(201);
+  const [item] = ((await grant.json()) as { items: { fileId: string; uploadUrl: string; kind: string }[] }).items;
+  expect(item!.kind).toBe('document');
+  const patch = await api.patch(item!.uploadUrl, {
+    data: bytes,
+    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+  });
+  expect(patch.status()).toBe(204);
+  return item!.fileId;
+}
+
+/**
+ * Deletes a file's stored bytes where the test server keeps them (support/serve.mjs: a fresh
+ * DATA_DIR under the temp folder, or ./data with DATABASE_URL; FILES_DIR when set). The key
+ * `appointments/<appointment>/<file>` is unique, so exactly one of the places holds it.
+ */
+function removeStoredBytes(appointmentId: string, fileId: string) {
+  const root = resolve(fileURLToPath(import.meta.url), '../../../..');
+  const folders = [
+    process.env.FILES_DIR,
+    join(root, 'data', 'files'),
+    ...readdirSync(tmpdir())
+      .filter((name) => name.startsWith('sd-e2e-'))
+      .map((name) => join(tmpdir(), name, 'files')),
+  ].filter((folder): folder is string => typeof folder === 'string');
+  const found = folders.map((folder) => join(folder, 'appointments', appointmentId, fileId)).filter((path) => existsSync(path));
+  expect(found, 'the stored bytes of the uploaded file').toHaveLength(1);
+  rmSync(found[0]!);
+}
+
+async function signIn(page: Page) {
+  await page.goto('/notary/login');
+  await fillLogin(page, 'agent@demo.test');
+  await expect(page.getByRole('heading', { name: 'Here are your current assigned requests:' })).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Here are your current assigned requests:' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+async function openAppointment(page: Page) {
+  await page.goto(`/notary/appointments/${setup.appointment.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `${setup.appointment.name} Details` })).toBeVisible();
+  await expect(fileItem(page, setup.kept.name)).toBeVisible();
+}
+
+function fileItem(page: Page, fileName: string) {
+  return page.locator('.files__item').filter({ has: page.locator('.files__name', { hasText: fileName }) });
+}
+
+function downloadButton(page: Page, fileName: string) {
+  return fileItem(page, fileName).getByRole('button', { name: `Download ${fileName}` });
+}
+
+/** Waits until the appointment's detail and file list are in the app's IndexedDB. */
+async function waitForMirror(page: Page, id: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (wanted) => {
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const open = indexedDB.open('signingdesk-agent');
+            open.onsuccess = () => resolve(open.result);
+            open.onerror = () => reject(open.error);
+          });
+          const has = (store: string) =>
+            new Promise<boolean>((resolve) => {
+              const get = db.transaction(store).objectStore(store).get(wanted);
+              get.onsuccess = () => resolve(get.result !== undefined);
+              get.onerror = () => resolve(false);
+            });
+          const found = (await has('appointments')) && (await has('appointmentFiles'));
+          db.close();
+          return found;
+        }, id),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
+async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${screen}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+test.describe('documents on the phone', () => {
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+  test.beforeAll(async () => {
+    const admin = await signedInApi('admin@demo.test');
+    const agent = await signedInApi('agent@demo.test');
+    const assigned = ((await (await agent.get('/api/agent/appointments?tab=assigned')).json()) as { items: ListItem[] }).items;
+    const soon = new Set([localDate(0), localDate(1)]);
+    let target = assigned.find((a) => a.status === 'Scheduled' && !a.markedCompleted && soon.has(a.date));
+    if (!target) {
+      // The seed gave the agent nothing today or tomorrow: an operator moves one assignment to today.
+      target = assigned.find((a) => a.showCompleteButton);
+      expect(target, 'a scheduled assignment of agent@demo.test').toBeDefined();
+      const moved = await admin.patch(`/api/appointments/${target!.id}`, { data: { date: localDate(0) } });
+      expect(moved.status()).toBe(200);
+    }
+    const stamp = Date.now();
+    const kept = { name: `Loan Package ${stamp}.pdf`, bytes: Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(200_000)]) };
+    const missing = { name: `Closing Instructions ${stamp}.pdf` };
+    await uploadDocument(admin, target!.id, kept.name, kept.bytes);
+    const missingId = await uploadDocument(admin, target!.id, missing.name, Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(1_000)]));
+    removeStoredBytes(target!.id, missingId);
+    setup = { appointment: { id: target!.id, name: target!.name }, kept, missing };
+    await admin.dispose();
+    await agent.dispose();
+  });
+
+  test("a download whose bytes are missing shows the server's message in the app", async ({ page }) => {
+    await signIn(page);
+    await openAppointment(page);
+    const detailUrl = page.url();
+
+    await downloadButton(page, setup.missing.name).click();
+    await expect(fileItem(page, setup.missing.name).getByRole('alert')).toHaveText(MISSING_BYTES);
+    // Still the app, on the same screen: no raw JSON page.
+    expect(page.url()).toBe(detailUrl);
+    await expect(page.getByRole('heading', { level: 1, name: `${setup.appointment.name} Details` })).toBeVisible();
+    await expectAccessible(page, 'files panel with a refused download');
+
+    // A file with its bytes downloads from the page, and the log shows the download.
+    const [download] = await Promise.all([page.waitForEvent('download'), downloadButton(page, setup.kept.name).click()]);
+    expect(download.suggestedFilename()).toBe(setup.kept.name);
+    expect(sha256(readFileSync((await download.path())!))).toBe(sha256(setup.kept.bytes));
+    await expect(fileItem(page, setup.kept.name).getByText(/^File download successful — /)).toBeVisible();
+  });
+
+  test('an offline download says why and a kept document opens offline', async ({ page, context }) => {
+    await signIn(page);
+    await openAppointment(page);
+    await waitForMirror(page, setup.appointment.id);
+
+    // Offline, nothing kept: every Download is disabled and says why.
+    await cutNetwork(context);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: `${setup.appointment.name} Details` })).toBeVisible();
+    const notKept = downloadButton(page, setup.kept.name);
+    await expect(notKept).toBeDisabled();
+    await expect(fileItem(page, setup.kept.name).getByText(NEEDS_CONNECTION)).toBeVisible();
+    await expect(notKept).toHaveAccessibleDescription(NEEDS_CONNECTION);
+    await expectAccessible(page, 'files panel offline');
+
+    // Online again: the agent turns keeping on; the documents of today's assignment are kept.
+    await restoreNetwork(context);
+    await page.reload();
+    const keep = page.getByRole('switch', { name: 'Keep documents on this phone' });
+    await expect(keep).not.toBeChecked();
+    await keep.check();
+    const keptItem = fileItem(page, setup.kept.name);
+    await expect(keptItem.getByText('Kept on this phone', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/^Kept on this phone: \d+ documents?, [\d.]+ [KMG]?B · [\d.]+ [KMGT]?B free$/)).toBeVisible();
+    // The one whose bytes are gone could not be kept, and says so.
+    await expect(fileItem(page, setup.missing.name).getByText(`Not kept on this phone: ${MISSING_BYTES}`)).toBeVisible();
+    await expectAccessible(page, 'files panel with kept documents');
+
+    // No network: the kept document opens from the phone, byte for byte.
+    await cutNetwork(context);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: `${setup.appointment.name} Details` })).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Keep documents on this phone' })).toBeChecked();
+    const keptButton = downloadButton(page, setup.kept.name);
+    await expect(keptButton).toBeEnabled();
+    const [download] = await Promise.all([page.waitForEvent('download'), keptButton.click()]);
+    expect(download.suggestedFilename()).toBe(setup.kept.name);
+    expect(sha256(readFileSync((await download.path())!))).toBe(sha256(setup.kept.bytes));
+
+    // The document that is not kept still says why.
+    await expect(downloadButton(page, setup.missing.name)).toBeDisabled();
+    await expect(fileItem(page, setup.missing.name).getByText(NEEDS_CONNECTION)).toBeVisible();
+    await restoreNetwork(context);
+  });
+});
