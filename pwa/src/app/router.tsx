@@ -1,4 +1,5 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LoadingScreen } from '../components/full-page-status';
 import { ROUTER_BASENAME } from '../config/paths';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { LoginRoute } from './routes/login';
@@ -9,26 +10,32 @@ import { PortalRoute } from './routes/portal';
  * The portal and the login page are in the first bundle; every other screen is its own chunk,
  * loaded when opened (the service worker precaches them all, so they open offline too).
  */
-export function createRouter() {
-  return createBrowserRouter(
-    [
-      { path: '/login', element: <LoginRoute /> },
-      { path: '/sign-up', lazy: async () => ({ Component: (await import('./routes/sign-up')).SignUpRoute }) },
-      { path: '/preview/:id', lazy: async () => ({ Component: (await import('./routes/preview')).PreviewRoute }) },
+const screens: RouteObject[] = [
+  { path: '/login', element: <LoginRoute /> },
+  { path: '/sign-up', lazy: async () => ({ Component: (await import('./routes/sign-up')).SignUpRoute }) },
+  { path: '/preview/:id', lazy: async () => ({ Component: (await import('./routes/preview')).PreviewRoute }) },
+  {
+    element: <RequireAuth />,
+    children: [
+      { index: true, element: <PortalRoute /> },
       {
-        element: <RequireAuth />,
-        children: [
-          { index: true, element: <PortalRoute /> },
-          {
-            path: 'appointments/:id',
-            lazy: async () => ({ Component: (await import('./routes/appointment-detail')).AppointmentDetailRoute }),
-          },
-          { path: 'sync', lazy: async () => ({ Component: (await import('./routes/sync')).SyncRoute }) },
-          { path: 'profile', lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }) },
-        ],
+        path: 'appointments/:id',
+        lazy: async () => ({ Component: (await import('./routes/appointment-detail')).AppointmentDetailRoute }),
       },
-      { path: '*', element: <NotFoundRoute /> },
+      { path: 'sync', lazy: async () => ({ Component: (await import('./routes/sync')).SyncRoute }) },
+      { path: 'profile', lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }) },
     ],
-    { basename: ROUTER_BASENAME },
-  );
+  },
+  { path: '*', element: <NotFoundRoute /> },
+];
+
+/**
+ * Opened directly at a lazy screen (a deep link, a reload), the router loads that chunk before
+ * its first render: the root route's HydrateFallback, the app's Loading screen, shows meanwhile
+ * (without one react-router warns and renders nothing).
+ */
+export function createRouter() {
+  return createBrowserRouter([{ id: 'root', HydrateFallback: LoadingScreen, children: screens }], {
+    basename: ROUTER_BASENAME,
+  });
 }

@@ -10,6 +10,7 @@ export function LoginRoute() {
   useDocumentTitle('Log In');
   const [searchParams] = useSearchParams();
   const target = safeRedirectTarget(searchParams.get('redirect'), window.location.origin);
+  const email = searchParams.get('email')?.trim() ?? '';
   const meQuery = useMe();
 
   // Already signed in (for example the installed app reopened on this page): go on.
@@ -20,7 +21,7 @@ export function LoginRoute() {
       <div className="page__narrow">
         <h1>Log In</h1>
         <p className="lead">Sign in to see your open offers, pending bids and assignments.</p>
-        <LoginForm target={target} />
+        <LoginForm target={target} initialEmail={email} />
         <p className="aside-text">
           New signing agent? <Link to={paths.signUp}>Register as a Signing Agent</Link>
         </p>

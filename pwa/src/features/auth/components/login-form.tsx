@@ -1,23 +1,34 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { SITE_NAV_PATHS } from '@signingdesk/api/domain/site-nav';
+import { ExternalLink } from '../../../components/external-link';
 import { loadAuthClient } from '../../../lib/load-auth-client';
 import { meQueryOptions } from '../api/get-me';
+
+/**
+ * Where 'Forgot password?' leads. The console's /reset-password page only redeems the token of
+ * an emailed link, and the API has no way yet to ask for one (better-auth's password-reset
+ * email is not configured), so a forgotten password goes to the team through Contact Us.
+ */
+export const FORGOT_PASSWORD_HREF = SITE_NAV_PATHS.support;
 
 interface LoginFormProps {
   /** Router path to open after a successful sign-in. */
   target: string;
+  /** The email to start with (from a link such as the sign-up form's 'Log in with this email'). */
+  initialEmail?: string;
 }
 
 type SignInError = { status: number; code?: string | undefined } | null;
 
-export function LoginForm({ target }: LoginFormProps) {
+export function LoginForm({ target, initialEmail = '' }: LoginFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const emailId = useId();
   const passwordId = useId();
   const errorId = useId();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -79,10 +90,15 @@ export function LoginForm({ target }: LoginFormProps) {
           type="password"
           autoComplete="current-password"
           required
+          // Arriving with the email filled in, the password is what is left to type.
+          autoFocus={initialEmail !== ''}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
       </div>
+      <p className="login-form__forgot">
+        <ExternalLink href={FORGOT_PASSWORD_HREF}>Forgot password?</ExternalLink>
+      </p>
       {error ? (
         <p id={errorId} className="form__error" role="alert">
           {error}

@@ -20,7 +20,9 @@ import {
 } from '../../../components/agent-profile-form/profile-form-model';
 import '../profile.css';
 import { ProfileFields } from '../../../components/agent-profile-form/profile-fields';
+import { hasUnsavedChanges } from '../unsaved-changes';
 import { ProfileSaveStatus } from './profile-save-status';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { RegistrationStatusCard } from './registration-status-card';
 
 interface ProfileScreenProps {
@@ -98,6 +100,7 @@ function ProfileEditor({ userId, profile, onSent }: ProfileEditorProps) {
     : !item && savedBody ? valuesFromProfileBody(savedBody)
     : valuesFromProfile(newest);
   const values = draft ?? base;
+  const unsaved = hasUnsavedChanges(draft, base);
 
   const refusal = item?.state === 'refused' ? fieldErrorsFromServer(item.refusal?.fields, 'profile') : { fields: {}, other: [] };
   const errors: FieldErrors = {};
@@ -147,6 +150,7 @@ function ProfileEditor({ userId, profile, onSent }: ProfileEditorProps) {
   return (
     <section className="profile-editor" aria-labelledby={headingId}>
       <h2 id={headingId}>Edit your profile</h2>
+      <UnsavedChangesGuard when={unsaved && !storing} />
       {resumed && open && isWaiting(open) ? (
         <p className="profile-editor__resumed">These changes were saved on this phone earlier and have not been sent yet.</p>
       ) : null}

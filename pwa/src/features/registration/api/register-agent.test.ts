@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readRegistrationAnswer, registerAgent, REGISTRATION_PATH } from './register-agent';
+import { EMAIL_TAKEN_TEXT, isEmailTaken, readRegistrationAnswer, registerAgent, REGISTRATION_PATH } from './register-agent';
 
 const registered = {
   status: 'pending',
@@ -54,5 +54,21 @@ describe('registerAgent', () => {
       throw new TypeError('Failed to fetch');
     }) as typeof fetch;
     expect(await registerAgent({}, fetcher)).toEqual({ type: 'unsent', timedOut: false });
+  });
+});
+
+describe('isEmailTaken', () => {
+  const refusal = (errors: { field: string; message: string }[]) =>
+    readRegistrationAnswer(400, { status: 400, detail: 'Invalid input.', code: 'VALIDATION_FAILED', errors });
+
+  it('is true for the API’s answer to an email that already has an account', () => {
+    expect(isEmailTaken(refusal([{ field: 'email', message: EMAIL_TAKEN_TEXT }]))).toBe(true);
+    expect(isEmailTaken(refusal([{ field: 'zip', message: 'Zip code must be a 5-digit number' }, { field: 'email', message: EMAIL_TAKEN_TEXT }]))).toBe(true);
+  });
+
+  it('is false for any other refusal of the email, or no refusal', () => {
+    expect(isEmailTaken(refusal([{ field: 'email', message: 'must be an email address' }]))).toBe(false);
+    expect(isEmailTaken(refusal([]))).toBe(false);
+    expect(isEmailTaken({ type: 'unsent', timedOut: false })).toBe(false);
   });
 });

@@ -48,6 +48,17 @@ export function readRegistrationAnswer(status: number, body: unknown): Registrat
   return { type: 'refused', status, message: problem.message, errors: problem.fields };
 }
 
+/** The API's words for an email that already has an account (the field error of `email`). */
+export const EMAIL_TAKEN_TEXT = 'An account with this email already exists.';
+
+/**
+ * Whether the refusal says the email already has an account. The API answers it as a plain
+ * VALIDATION_FAILED with this field error (no code of its own), so the message is the signal.
+ */
+export function isEmailTaken(outcome: RegistrationOutcome): boolean {
+  return outcome.type === 'refused' && outcome.errors.some((error) => error.field === 'email' && error.message === EMAIL_TAKEN_TEXT);
+}
+
 export function useRegisterAgent() {
   return useMutation({
     mutationFn: (body: Record<string, unknown>) => registerAgent(body),

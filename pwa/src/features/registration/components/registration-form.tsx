@@ -1,5 +1,7 @@
 import type { RegistrationResult } from '@signingdesk/api/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { ProfileFields } from '../../../components/agent-profile-form/profile-fields';
 import {
@@ -11,7 +13,7 @@ import {
   type FormFieldName,
   type RegistrationFormValues,
 } from '../../../components/agent-profile-form/profile-form-model';
-import { useRegisterAgent } from '../api/register-agent';
+import { isEmailTaken, useRegisterAgent } from '../api/register-agent';
 import { clearDraft, loadDraft, saveDraft } from '../registration-draft';
 import '../registration.css';
 import { RegistrationResultCard } from './registration-result-card';
@@ -25,6 +27,14 @@ const CORRECT_FIELDS_TEXT = 'Please correct the fields marked above.';
 const ARRIVED_BEFORE_TEXT =
   'An account with this email already exists. If your earlier try got no answer in time, it most likely arrived: your registration is waiting for review, and you can log in with this email.';
 
+export const ALREADY_REGISTERED_TEXT = 'Already registered with this email?';
+export const LOG_IN_WITH_EMAIL_TEXT = 'Log in with this email';
+
+/** The app's login with the email filled in. */
+export function loginWithEmailPath(email: string): string {
+  return `${paths.login}?${new URLSearchParams({ email }).toString()}`;
+}
+
 /** Agent registration (spec 02 §2/§5): online only; on success a Registration Status card. */
 export function RegistrationForm() {
   const online = useOnlineStatus();
@@ -33,7 +43,7 @@ export function RegistrationForm() {
   const [values, setValues] = useState<RegistrationFormValues>(() => loadDraft());
   const [errors, setErrors] = useState<FieldErrors>({});
   /** The server's message when no field shows it, and its errors for fields the form lacks. */
-  const [problem, setProblem] = useState<{ message: string; other: string[] } | null>(null);
+  const [problem, setProblem] = useState<{ message: string; other: string[]; loginEmail: string | null } | null>(null);
   const [notSent, setNotSent] = useState<string | null>(null);
   const [result, setResult] = useState<RegistrationResult | null>(null);
   // A try that got no answer in time may have arrived: the next refusal of the email says so.
@@ -88,7 +98,12 @@ export function RegistrationForm() {
         const firstServer = firstErrorField(fields);
         setErrors(fields);
         const arrivedBefore = timedOutBefore.current && outcome.errors.some((e) => e.field === 'email');
-        setProblem({ message: arrivedBefore ? ARRIVED_BEFORE_TEXT : firstServer ? CORRECT_FIELDS_TEXT : outcome.message, other });
+        setProblem({
+          message: arrivedBefore ? ARRIVED_BEFORE_TEXT : firstServer ? CORRECT_FIELDS_TEXT : outcome.message,
+          other,
+          // The email has an account: most likely the agent's own, so logging in is offered.
+          loginEmail: arrivedBefore || isEmailTaken(outcome) ? values.email.trim() : null,
+        });
         if (firstServer) focusField(firstServer);
         return;
       }
@@ -109,6 +124,14 @@ export function RegistrationForm() {
       {problem ? (
         <div className="notice notice--error" role="alert">
           <p>{problem.message}</p>
+          {problem.loginEmail !== null ? (
+            <div className="registration-form__login">
+              {problem.message === ARRIVED_BEFORE_TEXT ? null : <p>{ALREADY_REGISTERED_TEXT}</p>}
+              <Link to={loginWithEmailPath(problem.loginEmail)} className="button button--secondary button--block">
+                {LOG_IN_WITH_EMAIL_TEXT}
+              </Link>
+            </div>
+          ) : null}
           {problem.other.length > 0 ? (
             <ul className="registration-form__list">
               {problem.other.map((message) => (

@@ -2,11 +2,17 @@ import { formatCents } from '@signingdesk/api/domain/money';
 import { formatUsDate } from '@signingdesk/api/domain/time-zones';
 import { useComparisonOrders } from '../../api/get-preview';
 import { Panel } from '../../../../components/panel';
+import '../../../../components/chrome.css';
 
 /** How many of each agent's newest orders are listed (the API gives up to 10). */
 const RECENT_SHOWN = 3;
 
-/** Prior completed orders in the area, grouped by agent with the average fee (spec 02 §2). */
+/**
+ * Prior completed orders in the area, grouped by agent with the average fee (spec 02 §2). To
+ * fit a 320 px phone without sideways scrolling, each agent takes two rows: agent, orders and
+ * average fee, then the recent orders across the full width. The table sits in a focusable,
+ * named region that shades its edges should it ever scroll (a very large text size).
+ */
 export function ComparisonOrdersTable({ appointmentId }: { appointmentId: string }) {
   const query = useComparisonOrders(appointmentId, true);
   return (
@@ -19,7 +25,7 @@ export function ComparisonOrdersTable({ appointmentId }: { appointmentId: string
         <p className="empty-text">No completed orders within {query.data.radiusMiles} miles in the past year.</p>
       ) : (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Prior orders by agent">
-          <table className="table">
+          <table className="table comparison-table">
             <caption className="visually-hidden">
               Completed orders within {query.data.radiusMiles} miles in the past year, by agent
             </caption>
@@ -28,16 +34,20 @@ export function ComparisonOrdersTable({ appointmentId }: { appointmentId: string
                 <th scope="col">Agent</th>
                 <th scope="col">Orders</th>
                 <th scope="col">Average Fee</th>
-                <th scope="col">Recent Orders</th>
               </tr>
             </thead>
-            <tbody>
-              {query.data.groups.map((group) => (
-                <tr key={group.label}>
+            {query.data.groups.map((group) => (
+              <tbody key={group.label} className="comparison-table__group">
+                <tr>
                   <th scope="row">{group.label}</th>
                   <td>{group.count}</td>
                   <td>${group.averageFee}</td>
-                  <td>
+                </tr>
+                <tr className="comparison-table__recent">
+                  <td colSpan={3}>
+                    <span className="comparison-table__label">
+                      Recent orders<span className="visually-hidden"> of {group.label}</span>:
+                    </span>
                     <ul className="plain-list">
                       {group.orders.slice(0, RECENT_SHOWN).map((o, i) => (
                         <li key={i}>{`${formatUsDate(o.date)} · ${o.city}, ${o.state} · ${formatCents(o.feeCents)}`}</li>
@@ -45,8 +55,8 @@ export function ComparisonOrdersTable({ appointmentId }: { appointmentId: string
                     </ul>
                   </td>
                 </tr>
-              ))}
-            </tbody>
+              </tbody>
+            ))}
           </table>
         </div>
       )}

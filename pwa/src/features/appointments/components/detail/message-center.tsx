@@ -1,5 +1,6 @@
 import type { AgentAppointmentView, Note } from '@signingdesk/api/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { EmailLink, splitOnEmails } from '../../../../components/email-link';
 import { formatDateTime } from '../../../../lib/format-date-time';
 import { enqueueAction } from '../../../../lib/outbox/agent-outbox';
 import type { OutboxItem } from '../../../../lib/outbox/types';
@@ -7,6 +8,7 @@ import { isWaiting } from '../../../../lib/outbox/use-outbox';
 import { useOnlineStatus } from '../../../../lib/use-online-status';
 import { describeState } from '../../../../lib/outbox/describe';
 import { useNotes } from '../../api/get-notes';
+import { readFlags } from './message-read-flags';
 import { SyncedAt } from './synced-at';
 import { Panel } from '../../../../components/panel';
 
@@ -41,14 +43,14 @@ export function MessageCenter({ view, userId, rows, enabled }: { view: AgentAppo
   return (
     <Panel id="messages-heading" title="Message Center">
       <p className="notice notice--info">{notes.data?.data.warning ?? FEE_WARNING_FALLBACK}</p>
-      {notes.data && <SyncedAt mirrored={notes.data} />}
+      {notes.data?.offline && <SyncedAt mirrored={notes.data} />}
       {notes.isError && !notes.data && <p className="status-text">Messages are not available offline yet.</p>}
       <ol className="thread">
         {notes.data?.data.items.map((note) => <NoteItem key={note.id} note={note} />)}
         {waiting.map((row) => (
           <li key={row.id} className="thread__item thread__item--pending" data-outbox-state={row.state}>
             <p className="thread__meta">You · {row.state === 'refused' ? 'not sent' : 'waiting to send'}</p>
-            <p className="thread__message">{row.action.kind === 'note' ? row.action.message : ''}</p>
+            <p className="thread__message">{row.action.kind === 'note' ? <MessageText text={row.action.message} /> : null}</p>
             <p className="thread__state">{describeState(row, online)}</p>
           </li>
         ))}
@@ -78,16 +80,24 @@ export function MessageCenter({ view, userId, rows, enabled }: { view: AgentAppo
 
 function NoteItem({ note }: { note: Note }) {
   const when = formatDateTime(note.timeStamp * 1000);
-  const flag = (label: string, read: { readBy: string | null }) => (read.readBy ? `${label}: reviewed by ${read.readBy}` : `${label}: unread`);
   return (
     <li className="thread__item">
       <p className="thread__meta">
-        {note.author.name} · {when}
+        {note.author.name} · <time dateTime={new Date(note.timeStamp * 1000).toISOString()}>{when}</time>
       </p>
-      <p className="thread__message">{note.message}</p>
-      <p className="thread__flags">
-        {flag('Escrow', note.read.escrow)} · {flag('Signing agent', note.read.agent)} · {flag('SigningDesk', note.read.operator)}
+      <p className="thread__message">
+        <MessageText text={note.message} />
       </p>
+      <p className="thread__flags">{readFlags(note).join(' · ')}</p>
     </li>
+  );
+}
+
+/** A message with its email addresses as mailto links that wrap at '@' and '.' only. */
+function MessageText({ text }: { text: string }) {
+  return (
+    <>
+      {splitOnEmails(text).map((part, index) => (part.email ? <EmailLink key={index} email={part.text} /> : part.text))}
+    </>
   );
 }

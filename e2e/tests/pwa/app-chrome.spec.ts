@@ -1,0 +1,329 @@
+import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { BASE_URL } from '../../playwright.config';
+import { DEMO_PASSWORD, fillLogin } from '../../support/accounts';
+
+/**
+ * The agent app's chrome on a 360 px phone (and 320 px where it is tightest): links out of the
+ * app open in the browser and, offline, say they need a connection; the header's sync chip
+ * says when the phone is offline; every header control is a 44 px target; 'Forgot password?'
+ * and 'Log in with this email'; message times with their zone and emails that wrap at '@' and
+ * '.'; the comparison table; the unsaved-profile warning; no HydrateFallback warning.
+ * With SHOTS_DIR set, screenshots of each screen are written there.
+ */
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, timezoneId: 'America/Los_Angeles' });
+
+const OUT_LINKS = ['Home', 'About Us', 'Contact Us'];
+
+async function shot(page: Page, name: string, fullPage = false) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage });
+}
+
+async function expectNoAxeViolations(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${screen}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+}
+
+async function signInAsAgent(page: Page) {
+  await page.goto('/notary/login');
+  await fillLogin(page, 'agent@demo.test');
+  await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
+}
+
+async function signedInApi(email: string): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { Origin: BASE_URL } });
+  expect((await api.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD } })).status()).toBe(200);
+  return api;
+}
+
+/** The site navigation's items sit on one line (no second row at this width). */
+async function expectNavOnOneLine(page: Page) {
+  const tops = await page
+    .getByRole('navigation', { name: 'Site' })
+    .locator('li')
+    .evaluateAll((items) => items.map((li) => Math.round(li.getBoundingClientRect().top)));
+  expect(new Set(tops).size, `nav rows at ${page.viewportSize()?.width} px`).toBe(1);
+}
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  expect(found, 'the element is on screen').not.toBeNull();
+  return found!;
+}
+
+test('links out of the app open in the browser, and offline say they need a connection', async ({ page, context }) => {
+  await page.goto('/notary/login');
+  const nav = page.getByRole('navigation', { name: 'Site' });
+  for (const label of OUT_LINKS) {
+    const link = nav.getByRole('link', { name: label });
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', /noopener/);
+    await expect(link).toHaveAccessibleDescription('Opens in your browser');
+  }
+  const signUp = nav.getByRole('link', { name: 'Sign Up' });
+  await expect(signUp).not.toHaveAttribute('target', /./);
+
+  // 'Forgot password?' goes to the team (Contact Us), in the browser too.
+  const forgot = page.getByRole('link', { name: 'Forgot password?' });
+  await expect(forgot).toBeVisible();
+  await expect(forgot).toHaveAttribute('target', '_blank');
+  await expect(forgot).toHaveAttribute('href', '/support');
+  expect((await box(forgot)).height).toBeGreaterThanOrEqual(44);
+
+  // Followed, a link out opens a new page and the app stays where it was.
+  const [opened] = await Promise.all([context.waitForEvent('page'), nav.getByRole('link', { name: 'About Us' }).click()]);
+  await opened.waitForLoadState();
+  expect(new URL(opened.url()).pathname).toBe('/about-us');
+  await opened.close();
+  await expect(page).toHaveURL(/\/notary\/login$/);
+  await shot(page, 'login');
+
+  await context.setOffline(true);
+  await expect(page.getByText('You are offline — showing what was last synced.')).toBeVisible();
+  await expect(nav.getByRole('link')).toHaveCount(1);
+  await expect(nav.getByRole('link', { name: 'Sign Up' })).toBeVisible();
+  await expect(nav.getByText('Home, About Us and Contact Us need a connection.')).toBeVisible();
+  for (const label of OUT_LINKS) await expect(nav.getByText(`${label} (needs a connection)`)).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveCount(0);
+  await expect(page.getByText('Forgot password? — needs a connection')).toBeVisible();
+  await expectNoAxeViolations(page, 'login offline');
+  await shot(page, 'login-offline');
+  await page.setViewportSize({ width: 320, height: 740 });
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'login-offline');
+  await context.setOffline(false);
+  await expect(nav.getByRole('link')).toHaveCount(4);
+  await expectNoSidewaysScroll(page);
+  await expectNavOnOneLine(page);
+  await shot(page, 'login');
+  // Sign Up, the current page, is bold: still one line.
+  await page.goto('/notary/sign-up');
+  await expectNavOnOneLine(page);
+  await shot(page, 'sign-up');
+});
+
+/** Every header control a 44 × 44 px target; two tidy lines; nothing overlapping or cut. */
+async function expectTidyHeader(page: Page) {
+  const width = page.viewportSize()!.width;
+  const header = page.locator('header.app-header');
+  const controls = [
+    header.getByRole('link', { name: 'SigningDesk' }),
+    header.getByRole('link', { name: /^Pending actions:/ }),
+    header.getByRole('link', { name: /^Profile of / }),
+    header.getByRole('button', { name: 'Log Out' }),
+  ];
+  const boxes = [];
+  for (const control of controls) {
+    const b = await box(control);
+    const what = `${await control.textContent()} at ${width} px`;
+    expect(b.height, what).toBeGreaterThanOrEqual(44);
+    expect(b.width, what).toBeGreaterThanOrEqual(44);
+    expect(b.x + b.width, what).toBeLessThanOrEqual(width);
+    boxes.push({ what, ...b });
+  }
+  // The brand's words are not covered either (its link could be wider than its text).
+  boxes.push({ what: 'brand text', ...(await box(header.getByText('SigningDesk', { exact: true }))) });
+  for (const [i, a] of boxes.entries()) {
+    for (const b of boxes.slice(i + 1)) {
+      if (i === 0 && b.what === 'brand text') continue;
+      const overlap = a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+      expect(overlap, `${a.what} overlaps ${b.what}`).toBe(false);
+    }
+  }
+  expect((await box(header)).height).toBeLessThanOrEqual(2 * 44 + 16);
+  await expectNoSidewaysScroll(page);
+}
+
+test('the header: the chip says offline, every control is a 44 px target, a long name ellipsizes', async ({ page, context }) => {
+  await signInAsAgent(page);
+  const header = page.locator('header.app-header');
+  const chip = header.getByRole('link', { name: /^Pending actions:/ });
+  await expect(chip).toHaveText('All synced');
+
+  for (const width of [360, 320]) {
+    await page.setViewportSize({ width, height: 740 });
+    await expectTidyHeader(page);
+    await expectNavOnOneLine(page);
+    await shot(page, 'portal');
+  }
+  await expectNoAxeViolations(page, 'portal at 320 px');
+
+  // Offline: the chip says so under the banner, never 'All synced'.
+  await context.setOffline(true);
+  await expect(page.getByText('You are offline — showing what was last synced.')).toBeVisible();
+  await expect(chip).toHaveText('Offline — nothing waiting');
+  await expect(header.getByRole('link', { name: 'Pending actions: Offline — nothing waiting' })).toBeVisible();
+  await expectTidyHeader(page);
+  await expectNoAxeViolations(page, 'portal offline at 320 px');
+  await shot(page, 'portal-offline');
+
+  // A long name ends in an ellipsis; the header keeps its two lines.
+  const name = header.getByRole('link', { name: /^Profile of / });
+  const before = (await box(header)).height;
+  await name.evaluate((el) => {
+    el.textContent = 'Maximiliana Bartholomew-Featherstonehaugh';
+  });
+  expect((await box(header)).height).toBe(before);
+  expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await expectTidyHeader(page);
+  await shot(page, 'portal-offline-long-name');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectTidyHeader(page);
+  await shot(page, 'portal-offline-long-name');
+  await context.setOffline(false);
+  await expect(chip).toHaveText('All synced');
+  await expectTidyHeader(page);
+});
+
+test('messages: the zone with each time, no read flag for the author’s own side, emails wrap at @ and .', async ({ page }) => {
+  const agentApi = await signedInApi('agent@demo.test');
+  const assigned = (
+    (await (await agentApi.get('/api/agent/appointments?tab=assigned')).json()) as { items: { id: string; name: string; showCompleteButton: boolean }[] }
+  ).items.find((a) => a.showCompleteButton)!;
+  const email = 'maximiliana.featherstonehaugh@escrow-department.firm-a-title.example.com';
+  const admin = await signedInApi('admin@demo.test');
+  const posted = await admin.post(`/api/appointments/${assigned.id}/notes`, { data: { message: `Please send the scan-backs to ${email}.` } });
+  expect(posted.status()).toBeLessThan(300);
+
+  await signInAsAgent(page);
+  await page.goto(`/notary/appointments/${assigned.id}`);
+  const thread = page.locator('.thread');
+  const note = thread.locator('.thread__item', { hasText: email });
+  await expect(note).toBeVisible();
+  // Written by SigningDesk: its flags are the two other sides'.
+  await expect(note.locator('.thread__flags')).toHaveText(/^Escrow: (unread|reviewed by .+) · Signing agent: (unread|reviewed by .+)$/);
+  await expect(note.locator('.thread__meta')).toHaveText(/ · \d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2}\s[AP]M P[SD]T$/);
+
+  const link = note.getByRole('link', { name: email, exact: true });
+  await expect(link).toHaveAttribute('href', `mailto:${email}`);
+  for (const width of [360, 320]) {
+    await page.setViewportSize({ width, height: 740 });
+    await link.scrollIntoViewIfNeeded();
+    // Each part between the wrapping points sits on one line; the address takes several.
+    const lines = await link.evaluate((a) => {
+      const linesOf = (node: Node) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      };
+      return { perPart: [...a.children].filter((e) => e.tagName !== 'WBR').map((e) => `${e.textContent}: ${linesOf(e)}`), total: linesOf(a) };
+    });
+    expect(lines.perPart).toEqual(['maximiliana: 1', '.featherstonehaugh@: 1', 'escrow-department: 1', '.firm-a-title: 1', '.example: 1', '.com: 1']);
+    expect(lines.total).toBeGreaterThan(1);
+    await expectNoSidewaysScroll(page);
+    await note.screenshot(process.env.SHOTS_DIR ? { path: `${process.env.SHOTS_DIR}/message-${width}.png` } : {});
+  }
+  await expectNoAxeViolations(page, 'assignment detail at 320 px');
+  await shot(page, 'assignment');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await shot(page, 'assignment');
+});
+
+test('the comparison table fits the phone, in a named region', async ({ page }) => {
+  const agentApi = await signedInApi('agent@demo.test');
+  const offers = ((await (await agentApi.get('/api/agent/appointments?tab=open')).json()) as { items: { id: string }[] }).items;
+  let withComparison: string | null = null;
+  for (const offer of offers) {
+    const comparison = (await (await agentApi.get(`/api/appointments/${offer.id}/comparison-orders`)).json()) as { groups: unknown[] };
+    if (comparison.groups.length > 0) {
+      withComparison = offer.id;
+      break;
+    }
+  }
+  expect(withComparison, 'the demo data has an offer with prior orders nearby').not.toBeNull();
+  await signInAsAgent(page);
+  await page.goto(`/notary/preview/${withComparison}`);
+  const region = page.getByRole('region', { name: 'Prior orders by agent' });
+  await expect(region.getByRole('table')).toBeVisible();
+  await expect(region).toHaveAttribute('tabindex', '0');
+  for (const width of [360, 320]) {
+    await page.setViewportSize({ width, height: 740 });
+    await region.scrollIntoViewIfNeeded();
+    await region.screenshot(process.env.SHOTS_DIR ? { path: `${process.env.SHOTS_DIR}/comparison-${width}.png` } : {});
+    expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), `the table fits at ${width} px`).toBe(true);
+    await expectNoSidewaysScroll(page);
+  }
+  await expectNoAxeViolations(page, 'offer preview at 320 px');
+  await shot(page, 'preview');
+});
+
+test('unsaved profile edits: the app asks before leaving the screen', async ({ page }) => {
+  await signInAsAgent(page);
+  await page.goto('/notary/profile');
+  const city = page.getByLabel('City');
+  await expect(city).not.toHaveValue('');
+  const original = await city.inputValue();
+
+  // Nothing changed: leaving is silent.
+  await page.getByRole('link', { name: 'Back to the portal' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
+
+  await page.goto('/notary/profile');
+  await city.fill(`${original} Heights`);
+  await page.getByRole('link', { name: 'Back to the portal' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Your changes to your profile are not saved yet.');
+  await expectNoAxeViolations(page, 'leave dialog');
+  await shot(page, 'profile-leave');
+  await dialog.getByRole('button', { name: 'Keep Editing' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/notary\/profile$/);
+  await expect(city).toHaveValue(`${original} Heights`);
+
+  // Typed back to what it was: no change, no question.
+  await city.fill(original);
+  await page.getByRole('link', { name: 'Back to the portal' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
+
+  await page.goto('/notary/profile');
+  await city.fill(`${original} Heights`);
+  await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Portal' }).click();
+  await dialog.getByRole('button', { name: 'Leave Without Saving' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
+});
+
+test('an email that already has an account is offered the login, with the email filled in', async ({ page }) => {
+  await page.goto('/notary/sign-up');
+  await page.getByLabel('First name').fill('Robin');
+  await page.getByLabel('Last name').fill('Vega');
+  await page.getByLabel('Email', { exact: true }).fill('agent@demo.test');
+  await page.getByLabel('Mobile phone').fill('(602) 555-0142');
+  await page.getByLabel('City').fill('Phoenix');
+  await page.getByLabel('State', { exact: true }).selectOption('AZ');
+  await page.getByLabel('Zip', { exact: true }).fill('85004');
+  await page.getByRole('checkbox', { name: 'AZ', exact: true }).check();
+  await page.getByLabel('Years of experience').fill('6');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('An account with this email already exists.')).toBeVisible();
+  await expect(page.getByText('Already registered with this email?')).toBeVisible();
+  const login = page.getByRole('link', { name: 'Log in with this email' });
+  await login.scrollIntoViewIfNeeded();
+  await shot(page, 'sign-up-email-taken');
+  await login.click();
+  await expect(page).toHaveURL(/\/notary\/login\?email=agent%40demo\.test$/);
+  await expect(page.getByLabel('Email')).toHaveValue('agent@demo.test');
+  await expect(page.getByLabel('Password')).toBeFocused();
+});
+
+test('a deep link opens without the HydrateFallback warning', async ({ page }) => {
+  await signInAsAgent(page);
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('HydrateFallback')) warnings.push(message.text());
+  });
+  await page.goto('/notary/sync');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pending Actions' })).toBeVisible();
+  await page.goto('/notary/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  expect(warnings).toEqual([]);
+});
