@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { BASE_URL } from '../../playwright.config';
-import { DEMO_PASSWORD, fillLogin } from '../../support/accounts';
+import { expect, test, type Page } from '@playwright/test';
+import { fillLogin } from '../../support/accounts';
+import { cutNetwork, restoreNetwork, signedInApi, type AgentListItem } from '../../support/agent-app';
 
 /**
  * The agent at a kitchen table with no signal: the app opens from cache, every action is kept
@@ -10,28 +10,7 @@ import { DEMO_PASSWORD, fillLogin } from '../../support/accounts';
  * the operators' API (bids, notes, files with their bytes, notification jobs).
  */
 
-interface ListItem {
-  id: string;
-  name: string;
-  showCompleteButton: boolean;
-}
-
-async function signedInApi(email: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { Origin: BASE_URL } });
-  const res = await api.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  return api;
-}
-
-async function cutNetwork(context: BrowserContext) {
-  await context.setOffline(true);
-  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
-}
-
-async function restoreNetwork(context: BrowserContext) {
-  await context.unroute('**/api/**');
-  await context.setOffline(false);
-}
+type ListItem = AgentListItem;
 
 /** Waits until the app has mirrored these appointments into IndexedDB. */
 async function waitForMirror(page: Page, ids: string[]) {
@@ -74,6 +53,8 @@ test.describe('the agent app offline', () => {
     const open = await list('open');
     expect(open.length).toBeGreaterThanOrEqual(3);
     const [toClaim, toCounter, toLose] = open as [ListItem, ListItem, ListItem];
+    // Ten dollars over the offer: an ordinary counter, sent without a second look.
+    const counter = String(toCounter.feeCents / 100 + 10);
     const assignment = (await list('assigned')).find((a) => a.showCompleteButton);
     expect(assignment).toBeDefined();
     const assigned = assignment!;
@@ -128,17 +109,17 @@ test.describe('the agent app offline', () => {
 
     await page.goto(`/notary/appointments/${toCounter.id}`);
     await page.getByRole('button', { name: 'Counter', exact: true }).click();
-    await page.getByLabel(/Counter offer/).fill('abc');
+    await page.getByLabel(/counter offer in dollars/).fill('abc');
     await page.getByRole('button', { name: 'Send Counter Offer' }).click();
     await expect(page.getByText('Please enter a valid counter offer.')).toBeVisible();
-    await page.getByLabel(/Counter offer/).fill('235');
+    await page.getByLabel(/counter offer in dollars/).fill(counter);
     await page.getByRole('button', { name: 'Send Counter Offer' }).click();
     await expect(page.getByText('Saved on this phone — it will be sent when you are back online.')).toBeVisible();
 
     await page.goto(`/notary/appointments/${toLose.id}`);
     await page.getByRole('button', { name: 'Claim', exact: true }).click();
     await expect(page.getByText('Saved on this phone — it will be sent when you are back online.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Pending actions: 6 waiting to send' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Pending actions: Offline — 6 waiting' })).toBeVisible();
 
     // Meanwhile another agent wins the third offer.
     const others = (await (await admin.get('/api/agents?mode=state&state=CA&pageSize=5')).json()) as { items: { id: string }[] };
@@ -154,7 +135,7 @@ test.describe('the agent app offline', () => {
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByText('You are offline — showing what was last synced.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Pending actions: 6 waiting to send' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Pending actions: Offline — 6 waiting' })).toBeVisible();
 
     // Signal is back.
     const claims: string[] = [];
@@ -168,7 +149,7 @@ test.describe('the agent app offline', () => {
     await expect(refused.getByText(`Claim of ${toLose.name}`)).toBeVisible();
     await expect(refused.getByText('This order has already been assigned.')).toBeVisible();
     const sent = page.locator('section', { has: page.getByRole('heading', { name: /^Sent/ }) });
-    for (const what of [`Claim of ${toClaim.name}`, `Counter offer of $235 for ${toCounter.name}`, `Message on ${assigned.name}`, `Scan-back ${scanName} for ${assigned.name}`, `Mark complete: ${assigned.name}`]) {
+    for (const what of [`Claim of ${toClaim.name}`, `Counter offer of $${counter} for ${toCounter.name}`, `Message on ${assigned.name}`, `Scan-back ${scanName} for ${assigned.name}`, `Mark complete: ${assigned.name}`]) {
       await expect(sent.getByText(what)).toBeVisible();
     }
 
@@ -178,7 +159,7 @@ test.describe('the agent app offline', () => {
         (b) => b.agent.id === me.id,
       );
     expect(await bids(toClaim.id)).toEqual([expect.objectContaining({ status: 'claimed' })]);
-    expect(await bids(toCounter.id)).toEqual([expect.objectContaining({ status: 'countered', bidCents: 23_500 })]);
+    expect(await bids(toCounter.id)).toEqual([expect.objectContaining({ status: 'countered', bidCents: toCounter.feeCents + 1_000 })]);
     expect((await bids(toLose.id)).some((b) => b.status === 'claimed')).toBe(false);
 
     const notes = (await (await admin.get(`/api/appointments/${assigned.id}/notes`)).json()) as { items: { message: string }[] };

@@ -1,29 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { fillLogin } from '../../support/accounts';
+import { expectAccessibleAndFitting } from '../../support/agent-app';
 
 /**
  * Every screen of the agent app on a 360 px wide phone: axe finds no violations (WCAG 2.1 AA
  * rules) and nothing is wider than the screen.
  */
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-
-async function expectAccessibleAndFitting(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(
-    results.violations.map((v) => `${screen}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-  // Elements reaching past the right edge of the screen (none, or the page scrolls sideways).
-  const wider = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const tooWide = document.documentElement.scrollWidth > width;
-    return [...document.querySelectorAll('body *')]
-      .filter((e) => tooWide && e.getBoundingClientRect().right > width + 1)
-      .map((e) => `${e.tagName.toLowerCase()}${e.className ? `.${String(e.className).split(' ').join('.')}` : ''}`)
-      .slice(0, 10);
-  });
-  expect(wider, `${screen} is wider than the screen`).toEqual([]);
-}
 
 test('public screens: login, registration, a preview link before sign-in', async ({ page }) => {
   await page.goto('/notary/login');

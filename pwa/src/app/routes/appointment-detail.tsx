@@ -45,7 +45,7 @@ export function AppointmentDetailRoute() {
           {mirrored.data.view === 'agent' ? (
             <AssignmentView view={mirrored.data} userId={me.id} rows={rows} />
           ) : (
-            <OfferView view={mirrored.data} userId={me.id} returnTo={returnTo} />
+            <OfferView view={mirrored.data} userId={me.id} syncedAt={mirrored.syncedAt} />
           )}
         </>
       )}

@@ -73,7 +73,7 @@ export function PreviewRoute() {
       ) : (
         <>
           <SyncedAt mirrored={mirrored} />
-          <OfferView view={mirrored.data} userId={me.id} returnTo={`${paths.portal}?tab=open`} />
+          <OfferView view={mirrored.data} userId={me.id} syncedAt={mirrored.syncedAt} />
           <ComparisonOrdersTable appointmentId={id} />
         </>
       )}

@@ -4,7 +4,9 @@ import { AGENT_TABS } from '../../types/api';
 
 export interface TabDefinition {
   id: AgentTab;
+  /** The spec's label; `short` is its first word, all a phone's one row of tabs shows. */
   label: string;
+  short: string;
   heading: string;
   cardButton: string;
 }
@@ -13,24 +15,28 @@ export const TABS: Record<AgentTab, TabDefinition> = {
   open: {
     id: 'open',
     label: 'Open Appointments',
+    short: 'Open',
     heading: 'Currently open requests:',
     cardButton: 'Click Here to Review and Claim',
   },
   pending: {
     id: 'pending',
     label: 'Pending Appointments',
+    short: 'Pending',
     heading: 'Here are your current pending requests:',
     cardButton: 'Click Here for More Details',
   },
   assigned: {
     id: 'assigned',
     label: 'Assigned Appointments',
+    short: 'Assigned',
     heading: 'Here are your current assigned requests:',
     cardButton: 'Click Here to Access Assignment',
   },
   completed: {
     id: 'completed',
     label: 'Completed Appointments',
+    short: 'Completed',
     heading: 'Here are your recently completed requests:',
     cardButton: 'Details',
   },

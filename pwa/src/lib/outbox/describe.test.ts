@@ -17,6 +17,12 @@ describe('how an outbox row reads', () => {
     expect(describeAction({ kind: 'counter', appointmentId: 'a1', appointmentName: 'Allen Refinance', bid: '$235' })).toBe('Counter offer of $235 for Allen Refinance');
     expect(describeAction(upload(0).action)).toBe('Scan-back scan.pdf for Allen Refinance');
     expect(describeAction({ kind: 'profile', body: {} })).toBe('Profile changes');
+    expect(describeAction({ kind: 'withdraw', what: 'decline', appointmentId: 'a1', appointmentName: 'Allen Refinance' })).toBe(
+      'Taking back the decline of Allen Refinance',
+    );
+    expect(describeAction({ kind: 'withdraw', what: 'bid', appointmentId: 'a1', appointmentName: 'Allen Refinance' })).toBe(
+      'Withdrawal of your offer on Allen Refinance',
+    );
   });
 
   it('says where it stands: saved offline, retrying with the reason, signed out, sent, refused', () => {

@@ -9,6 +9,8 @@ export function describeAction(action: OutboxAction): string {
       return `Counter offer of $${action.bid.replace(/^\$/, '')} for ${action.appointmentName}`;
     case 'decline':
       return `Decline of ${action.appointmentName}`;
+    case 'withdraw':
+      return action.what === 'decline' ? `Taking back the decline of ${action.appointmentName}` : `Withdrawal of your offer on ${action.appointmentName}`;
     case 'complete':
       return `Mark complete: ${action.appointmentName}`;
     case 'note':

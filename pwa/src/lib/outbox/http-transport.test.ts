@@ -99,6 +99,7 @@ describe('requestFor', () => {
     [{ kind: 'claim', ...on }, 'POST', '/api/appointments/apt%201/claim', {}],
     [{ kind: 'counter', bid: '125', ...on }, 'POST', '/api/appointments/apt%201/counter', { bid: '125' }],
     [{ kind: 'decline', ...on }, 'POST', '/api/appointments/apt%201/decline', {}],
+    [{ kind: 'withdraw', what: 'decline', ...on }, 'POST', '/api/appointments/apt%201/withdraw', {}],
     [{ kind: 'complete', ...on }, 'POST', '/api/appointments/apt%201/complete', {}],
     [{ kind: 'note', message: 'Here', ...on }, 'POST', '/api/appointments/apt%201/notes', { message: 'Here' }],
     [{ kind: 'profile', body: { bio: 'Notary' } }, 'PUT', '/api/agents/me', { bio: 'Notary' }],

@@ -29,6 +29,8 @@ export function requestFor(item: OutboxItem): JsonRequest | null {
       return { method: 'POST', path: on(action.appointmentId, 'counter'), body: { bid: action.bid }, idempotencyKey: key };
     case 'decline':
       return { method: 'POST', path: on(action.appointmentId, 'decline'), body: {}, idempotencyKey: key };
+    case 'withdraw':
+      return { method: 'POST', path: on(action.appointmentId, 'withdraw'), body: {}, idempotencyKey: key };
     case 'complete':
       return { method: 'POST', path: on(action.appointmentId, 'complete'), body: {}, idempotencyKey: key };
     case 'note':

@@ -14,6 +14,8 @@ export type OutboxAction =
   | ({ kind: 'claim' } & OnAppointment)
   | ({ kind: 'counter'; bid: string } & OnAppointment)
   | ({ kind: 'decline' } & OnAppointment)
+  /** Takes back the agent's claim, counter or decline while the order is open (decision 015). */
+  | ({ kind: 'withdraw'; what: 'bid' | 'decline' } & OnAppointment)
   | ({ kind: 'complete' } & OnAppointment)
   | ({ kind: 'note'; message: string } & OnAppointment)
   | ({ kind: 'upload'; fileName: string; size: number; contentType: string } & OnAppointment)

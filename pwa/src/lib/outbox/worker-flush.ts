@@ -8,7 +8,7 @@ import { createHttpTransport } from './http-transport';
 import { Outbox, type FlushReport } from './outbox';
 import type { OutboxKind } from './types';
 
-const WORKER_KINDS: readonly OutboxKind[] = ['claim', 'counter', 'decline', 'complete', 'note', 'profile'];
+const WORKER_KINDS: readonly OutboxKind[] = ['claim', 'counter', 'decline', 'withdraw', 'complete', 'note', 'profile'];
 
 export async function flushFromWorker(): Promise<FlushReport | null> {
   const session = await db.session.get('me');

@@ -13,6 +13,9 @@ const item = {
   timeTbd: false,
   timeZone: 'CT',
   feeCents: 15000,
+  offeredFeeCents: 15000,
+  startsAt: 1_796_416_200,
+  offerStatus: 'offered',
   scanBackRequired: true,
   showCompleteButton: false,
   markedCompleted: false,
@@ -26,5 +29,6 @@ describe('parseAppointmentList', () => {
   it('refuses an answer of another shape', () => {
     expect(() => parseAppointmentList([item])).toThrow(TypeError);
     expect(() => parseAppointmentList({ items: [{ ...item, feeCents: '150' }] })).toThrow(/feeCents/);
+    expect(() => parseAppointmentList({ items: [{ ...item, startsAt: '1796416200' }] })).toThrow(/startsAt/);
   });
 });

@@ -7,7 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '../../../config/paths';
 import { apiGet, NetworkError } from '../../../lib/api-client';
 import { loadAppointmentList, saveAppointmentList } from '../../../lib/offline-store';
-import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@signingdesk/api/domain/codes';
+import { APPOINTMENT_STATUSES, OFFER_STATUSES, type AppointmentStatus } from '@signingdesk/api/domain/codes';
 import type { AgentAppointment, AgentTab } from '../../../types/api';
 import { appointmentKeys } from './appointment-keys';
 
@@ -102,6 +102,13 @@ export function parseAppointmentList(body: unknown): AgentAppointment[] {
       timeTbd: raw.timeTbd === true,
       timeZone: text('timeZone'),
       feeCents,
+      offeredFeeCents: typeof raw.offeredFeeCents === 'number' ? raw.offeredFeeCents : feeCents,
+      startsAt: (() => {
+        const startsAt = raw.startsAt;
+        if (typeof startsAt !== 'number' || !Number.isInteger(startsAt)) throw new TypeError(`appointment ${index}: startsAt must be an integer`);
+        return startsAt;
+      })(),
+      offerStatus: (OFFER_STATUSES as readonly unknown[]).includes(raw.offerStatus) ? (raw.offerStatus as AgentAppointment['offerStatus']) : null,
       scanBackRequired: raw.scanBackRequired === true,
       showCompleteButton: raw.showCompleteButton === true,
       markedCompleted: raw.markedCompleted === true,

@@ -1,45 +1,69 @@
 import { appointmentStatusLabel } from '@signingdesk/api/domain/codes';
 import { formatCents } from '@signingdesk/api/domain/money';
-import { formatTime, formatUsDate } from '@signingdesk/api/domain/time-zones';
+import { formatTime } from '@signingdesk/api/domain/time-zones';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import type { AgentAppointment } from '../../../types/api';
+import type { AgentAppointment, AgentTab } from '../../../types/api';
+import { datedLabel } from '../day-label';
+import { TABS } from '../tabs';
 
 interface AppointmentCardProps {
   appointment: AgentAppointment;
-  buttonLabel: string;
+  tab: AgentTab;
+  /** The agent's answer to this offer as the phone knows it (newer than the list, if so). */
+  offerStatus: AgentAppointment['offerStatus'];
   /** Where the detail page's back link returns to (this tab). */
   returnTo: string;
 }
 
-export function AppointmentCard({ appointment: a, buttonLabel, returnTo }: AppointmentCardProps) {
+/**
+ * One appointment of a portal tab, dense enough for three on a phone's first screen: the day
+ * ('Today, 11/23/2026'), then time, city and fee on one line, then file number and scan backs
+ * (the spec's card fields, each still labelled for screen readers). The button keeps the spec's
+ * text and says which appointment it opens.
+ */
+export function AppointmentCard({ appointment: a, tab, offerStatus, returnTo }: AppointmentCardProps) {
   const titleId = useId();
+  const declined = offerStatus === 'declined';
+  const day = datedLabel(a.date);
+  const button = declined ? TABS.pending.cardButton : TABS[tab].cardButton;
+  const feeLabel = tab === 'pending' ? 'Your Bid' : 'Signing Agent Fee';
   return (
-    <article className="appointment-card" aria-labelledby={titleId}>
-      <h3 id={titleId} className="appointment-card__name">
-        {a.name}
-      </h3>
+    <article className={`appointment-card${declined ? ' appointment-card--declined' : ''}`} aria-labelledby={titleId}>
+      <div className="appointment-card__top">
+        <h3 id={titleId} className="appointment-card__name">
+          {a.name}
+        </h3>
+        <span className="appointment-card__status">{declined ? 'Declined by you' : appointmentStatusLabel(a.status)}</span>
+      </div>
       <dl className="appointment-card__facts">
-        <Fact label="Status" value={appointmentStatusLabel(a.status)} />
-        <Fact label="File Number" value={a.fileNumber ?? '—'} />
-        <Fact label="Location" value={`${a.city}, ${a.state}`} />
-        <Fact label="Date" value={formatUsDate(a.date)} />
+        <Fact label="Date" className="appointment-card__day" value={day} />
         <Fact label="Time" value={`${formatTime(a.time, a.timeTbd)} ${a.timeZone}`} />
-        <Fact label="Signing Agent Fee" value={formatCents(a.feeCents)} />
-        <Fact label="Scan Backs" value={a.scanBackRequired ? 'SCAN BACKS ARE REQUIRED' : 'NONE'} />
+        <Fact label="Location" value={`${a.city}, ${a.state}`} />
+        <Fact label={feeLabel} value={formatCents(a.feeCents)} labelShown={tab === 'pending'} />
+        {tab === 'pending' && <Fact label="Offered" value={formatCents(a.offeredFeeCents)} labelShown />}
       </dl>
-      <Link className="button button--primary appointment-card__action" to={paths.appointment(a.id)} state={{ returnTo }}>
-        {buttonLabel}
+      <dl className="appointment-card__meta">
+        <Fact label="File Number" value={a.fileNumber ?? '—'} labelShown />
+        <Fact label="Scan Backs" value={a.scanBackRequired ? 'SCAN BACKS ARE REQUIRED' : 'NONE'} labelShown />
+      </dl>
+      <Link
+        className="button button--primary appointment-card__action"
+        to={paths.appointment(a.id)}
+        state={{ returnTo }}
+        aria-label={`${button}: ${a.name}, ${day}`}
+      >
+        {button}
       </Link>
     </article>
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+function Fact({ label, value, className, labelShown = false }: { label: string; value: string; className?: string; labelShown?: boolean }) {
   return (
-    <div className="appointment-card__fact">
-      <dt>{label}</dt>
+    <div className={`appointment-card__fact${className ? ` ${className}` : ''}`}>
+      <dt className={labelShown ? undefined : 'visually-hidden'}>{label}</dt>
       <dd>{value}</dd>
     </div>
   );

@@ -1,6 +1,9 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { formatDateTime } from '../../../lib/format-date-time';
-import type { AgentTab } from '../../../types/api';
+import { useOutboxItems } from '../../../lib/outbox/use-outbox';
+import { useOnlineStatus } from '../../../lib/use-online-status';
+import { newerOfferAnswer, statusAfter } from '../offer-standing';
+import type { AgentAppointment, AgentTab } from '../../../types/api';
 import { appointmentKeys } from '../api/appointment-keys';
 import { useCopyWhilePending } from '../../../lib/use-copy-while-pending';
 import { loadAppointmentListCopy, useAppointments } from '../api/get-appointments';
@@ -17,6 +20,13 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
   const query = useAppointments(tab, userId);
   const data = useCopyWhilePending(query, appointmentKeys.list(tab), () => loadAppointmentListCopy(tab, userId));
   const refreshing = useIsFetching({ queryKey: appointmentKeys.list(tab) }) > 0;
+  const online = useOnlineStatus();
+  const rows = useOutboxItems(userId) ?? [];
+  // An answer on its way (or sent since this copy) shows at once: a declined offer reads as declined.
+  const offerStatusOf = (item: AgentAppointment) => {
+    const answer = data ? newerOfferAnswer(rows.filter((row) => row.appointmentId === item.id), data.syncedAt) : null;
+    return answer ? statusAfter(answer) : item.offerStatus;
+  };
 
   return (
     <section className="card" aria-labelledby={`${tab}-heading`} aria-busy={refreshing}>
@@ -30,7 +40,11 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
         </p>
       ) : data === undefined ? (
         <div className="notice notice--error" role="alert">
-          <p>Could not load your requests. Pull to refresh or try again.</p>
+          <p>
+            {online
+              ? 'Could not load your requests. Check your connection and try again.'
+              : 'This list is not on this phone yet: it is kept once it has loaded with a connection. Try again when you are online.'}
+          </p>
           <button
             type="button"
             className="button button--secondary"
@@ -51,11 +65,7 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
             <ul className="appointment-list">
               {data.items.map((appointment) => (
                 <li key={appointment.id}>
-                  <AppointmentCard
-                    appointment={appointment}
-                    buttonLabel={definition.cardButton}
-                    returnTo={`/?tab=${tab}`}
-                  />
+                  <AppointmentCard appointment={appointment} tab={tab} offerStatus={offerStatusOf(appointment)} returnTo={`/?tab=${tab}`} />
                 </li>
               ))}
             </ul>

@@ -21,11 +21,11 @@ export function PortalTabs({ me }: PortalTabsProps) {
   const active = me.status === 'active';
   const queryClient = useQueryClient();
 
-  // The tabs an agent needs in the field are fetched (and mirrored offline) up front, not only
-  // when opened: with no signal later, every one of them is there.
+  // Every tab is fetched (and kept on the phone) up front, not only when opened: with no
+  // signal later, each of them is there — the recent completed ones too.
   useEffect(() => {
     if (!active) return;
-    for (const tab of ['assigned', 'pending', 'open'] as const) {
+    for (const tab of ['assigned', 'pending', 'open', 'completed'] as const) {
       void queryClient.prefetchQuery(appointmentListQueryOptions(tab, me.id));
     }
   }, [active, me.id, queryClient]);
@@ -76,7 +76,8 @@ export function PortalTabs({ me }: PortalTabsProps) {
             className="tabs__tab"
             onClick={() => select(tab)}
           >
-            {TABS[tab].label}
+            {TABS[tab].short}
+            <span className="tabs__tab-rest"> {TABS[tab].label.slice(TABS[tab].short.length + 1)}</span>
           </button>
         ))}
       </div>

@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react';
 import { currentPushState, resyncPush, turnOnPush, type PushState } from '../api/push-subscription';
-import { Panel } from '../../../components/panel';
+import { dismissPushPrompt, missedOffers } from '../prompt-dismissal';
 
 /**
- * "Get new offers as notifications": shown until push is on. The tap is the user gesture the
- * permission prompt needs. On every start the subscription is sent to the server again.
+ * "Get new offers first": a compact prompt until push is on. The tap is the user gesture the
+ * permission prompt needs. "Not now" puts it away; it comes back only when offers arrived that
+ * a notification would have announced. On every start the subscription is sent again.
  */
-export function PushCard() {
+export function PushCard({ userId, openOfferIds }: { userId: string; openOfferIds: readonly string[] | undefined }) {
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [dismissedNow, setDismissedNow] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -22,14 +24,31 @@ export function PushCard() {
     };
   }, []);
 
-  if (state === null || state === 'on' || state === 'unsupported') return null;
+  if (state === null || state === 'on' || state === 'unsupported' || dismissedNow) return null;
+  const missed = missedOffers(userId, openOfferIds);
+  if (missed !== null && missed.length === 0) return null;
+  const dismiss = () => {
+    dismissPushPrompt(userId, openOfferIds ?? []);
+    setDismissedNow(true);
+  };
+  const lead =
+    missed && missed.length > 0
+      ? `${missed.length === 1 ? 'A new offer' : `${missed.length} new offers`} arrived while notifications were off.`
+      : null;
+
   return (
-    <Panel id="push-heading" title="Get new offers first" className="push-card">
-      {state === 'denied' ? (
-        <p>Notifications are blocked for SigningDesk. Allow them in your phone’s settings to hear about offers near you.</p>
-      ) : (
-        <>
-          <p>Turn on notifications to hear about signings near you the moment they are offered.</p>
+    <section className="push-card" aria-labelledby="push-heading">
+      <h2 id="push-heading" className="push-card__title">
+        Get new offers first
+      </h2>
+      <p className="push-card__text">
+        {lead ? `${lead} ` : ''}
+        {state === 'denied'
+          ? 'Notifications are blocked for SigningDesk. Allow them in your phone’s settings to hear about offers near you.'
+          : 'Turn on notifications to hear about signings near you the moment they are offered.'}
+      </p>
+      <div className="push-card__actions">
+        {state !== 'denied' && (
           <button
             type="button"
             className="button button--primary"
@@ -45,13 +64,16 @@ export function PushCard() {
           >
             Turn On Notifications
           </button>
-        </>
-      )}
+        )}
+        <button type="button" className="button button--secondary" onClick={dismiss}>
+          Not Now
+        </button>
+      </div>
       {error && (
         <p className="form__error" role="alert">
           {error}
         </p>
       )}
-    </Panel>
+    </section>
   );
 }

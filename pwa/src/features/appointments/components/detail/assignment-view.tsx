@@ -3,9 +3,11 @@ import { panelsEnabled } from '@signingdesk/api/domain/appointment-rules';
 import { appointmentStatusLabel } from '@signingdesk/api/domain/codes';
 import { formatCents } from '@signingdesk/api/domain/money';
 import { formatPhone } from '@signingdesk/api/domain/phone';
-import { formatTime, formatUsDate } from '@signingdesk/api/domain/time-zones';
+import { formatTime } from '@signingdesk/api/domain/time-zones';
+import { EmailLink } from '../../../../components/email-link';
 import type { OutboxItem } from '../../../../lib/outbox/types';
 import { appointmentIcs, icsFileName } from '../../calendar';
+import { datedLabel } from '../../day-label';
 import { Fact, Facts, financeLabel, scanBackText, transactionLabel } from './facts';
 import { FilesPanel } from './files-panel';
 import { MarkComplete } from './mark-complete';
@@ -13,9 +15,10 @@ import { MessageCenter } from './message-center';
 import { Panel } from '../../../../components/panel';
 
 /**
- * An assigned appointment as its agent sees it (spec 01 §2 "Appointment detail"): status and
- * fee, when, where, lender, scan backs, order types, notes, the escrow/signer contact block,
- * Mark Assignment Complete, files with scan-back upload, and the message center. Files and
+ * An assigned appointment as its agent sees it (spec 01 §2 "Appointment detail"), in the order
+ * an agent on the way needs it: when and where (Open in Maps), the signer and their phone, Mark
+ * Assignment Complete, then status, fee, file number, lender, scan backs, order types, notes
+ * and the escrow contact, files with scan-back upload, and the message center. Files and
  * messages take new input only while the panels are enabled (scheduled, or completed within
  * three days of the appointment).
  */
@@ -36,52 +39,30 @@ export function AssignmentView({ view, userId, rows }: { view: AgentAppointmentV
 
   return (
     <>
-      <Panel id="assignment-facts" title="Assignment">
+      <Panel id="when-heading" title="When and where">
         <Facts>
-          <Fact label="Status">{appointmentStatusLabel(view.status)}</Fact>
-          <Fact label="Signing Agent Fee">{formatCents(view.feeCents)}</Fact>
-          <Fact label="File Number">{view.fileNumber ?? '—'}</Fact>
-        </Facts>
-        <MarkComplete view={view} userId={userId} rows={rows} />
-      </Panel>
-
-      <Panel id="when-heading" title="When">
-        <Facts>
-          <Fact label="Date">{formatUsDate(view.date)}</Fact>
-          <Fact label="Time">{formatTime(view.time, view.timeTbd)}</Fact>
-          <Fact label="Time Zone">{view.timeZone}</Fact>
-        </Facts>
-        <button type="button" className="button button--secondary" onClick={downloadIcs}>
-          Add to Calendar
-        </button>
-      </Panel>
-
-      <Panel id="where-heading" title="Where">
-        <address className="address">
-          {view.street}
-          <br />
-          {view.city}, {view.state} {view.zip}
-        </address>
-        <a className="button button--secondary" href={mapsUrl} target="_blank" rel="noopener noreferrer">
-          Open in Maps
-        </a>
-      </Panel>
-
-      <Panel id="order-heading" title="Order">
-        <Facts>
-          <Fact label="Lender">{view.lender ?? '—'}</Fact>
-          <Fact label="Scan Backs">{scanBackText(view.scanBackRequired)}</Fact>
-          <Fact label="Transaction Type">{transactionLabel(view.transactionType)}</Fact>
-          <Fact label="Finance Type">{financeLabel(view.financeType)}</Fact>
-          <Fact label="Extra Notes">{view.comments ?? '—'}</Fact>
-        </Facts>
-      </Panel>
-
-      <Panel id="contacts-heading" title="Contacts">
-        <Facts>
-          <Fact label="Escrow Contact">
-            {view.escrowName} · <a href={`mailto:${view.escrowEmail}`}>{view.escrowEmail}</a>
+          <Fact label="Date">{datedLabel(view.date)}</Fact>
+          <Fact label="Time">{`${formatTime(view.time, view.timeTbd)} ${view.timeZone}`}</Fact>
+          <Fact label="Address">
+            <address className="address">
+              {view.street}
+              <br />
+              {view.city}, {view.state} {view.zip}
+            </address>
           </Fact>
+        </Facts>
+        <div className="button-row">
+          <a className="button button--secondary" href={mapsUrl} target="_blank" rel="noopener noreferrer">
+            Open in Maps
+          </a>
+          <button type="button" className="button button--secondary" onClick={downloadIcs}>
+            Add to Calendar
+          </button>
+        </div>
+      </Panel>
+
+      <Panel id="signer-heading" title="Signer">
+        <Facts>
           <Fact label="Signer Name">{view.contactName ?? '—'}</Fact>
           {[view.contactPhone1, view.contactPhone2].map((phone, index) =>
             phone ? (
@@ -100,10 +81,28 @@ export function AssignmentView({ view, userId, rows }: { view: AgentAppointmentV
           {[view.contactEmail1, view.contactEmail2].map((email, index) =>
             email ? (
               <Fact key={`email-${index}`} label={`Signer Email ${index + 1}`}>
-                <a href={`mailto:${email}`}>{email}</a>
+                <EmailLink email={email} />
               </Fact>
             ) : null,
           )}
+        </Facts>
+      </Panel>
+
+      <MarkComplete view={view} userId={userId} rows={rows} />
+
+      <Panel id="assignment-facts" title="Assignment">
+        <Facts>
+          <Fact label="Status">{appointmentStatusLabel(view.status)}</Fact>
+          <Fact label="Signing Agent Fee">{formatCents(view.feeCents)}</Fact>
+          <Fact label="File Number">{view.fileNumber ?? '—'}</Fact>
+          <Fact label="Lender">{view.lender ?? '—'}</Fact>
+          <Fact label="Scan Backs">{scanBackText(view.scanBackRequired)}</Fact>
+          <Fact label="Transaction Type">{transactionLabel(view.transactionType)}</Fact>
+          <Fact label="Finance Type">{financeLabel(view.financeType)}</Fact>
+          <Fact label="Extra Notes">{view.comments ?? '—'}</Fact>
+          <Fact label="Escrow Contact">
+            {view.escrowName} · <EmailLink email={view.escrowEmail} />
+          </Fact>
         </Facts>
       </Panel>
 

@@ -1,14 +1,24 @@
 import type { AgentAppointmentView, FileList } from '@signingdesk/api/contracts';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { formatDateTime } from '../../../../lib/format-date-time';
+import { loadAppointmentList } from '../../../../lib/offline-store';
 import { enqueueUpload } from '../../../../lib/outbox/agent-outbox';
 import type { OutboxItem } from '../../../../lib/outbox/types';
 import { isWaiting } from '../../../../lib/outbox/use-outbox';
 import { useOnlineStatus } from '../../../../lib/use-online-status';
 import { describeState, uploadPercent } from '../../../../lib/outbox/describe';
 import { OutboxItemStatus } from '../../../../components/outbox/outbox-item-status';
-import { getDownloadLink } from '../../api/get-download-link';
-import { useFiles } from '../../api/get-files';
+import { keepDocumentsNow, type KeepSources } from '../../../documents/api/keep-documents';
+import { useKeptFileIds } from '../../../documents/api/use-kept-documents';
+import { DocumentDownload } from '../../../documents/components/document-download';
+import { KeepDocumentsSwitch } from '../../../documents/components/keep-documents-switch';
+import type { KeepCandidate } from '../../../documents/keep-rules';
+import { useKeepPreference } from '../../../documents/keep-preference';
+import { useKeepStatus } from '../../../documents/keep-status';
+import { appointmentKeys } from '../../api/appointment-keys';
+import { downloadFile } from '../../api/get-download-link';
+import { filesQueryOptions, useFiles } from '../../api/get-files';
 import { SyncedAt } from './synced-at';
 import { Panel } from '../../../../components/panel';
 
@@ -16,16 +26,43 @@ export const MAX_FILES_AT_A_TIME = 5;
 export const TOO_MANY_FILES_TEXT = 'You can only upload up to 5 files at a time.';
 
 /**
- * The appointment's files with their log lines and download links (online), and the scan-back
- * upload: the picked files are stored on the phone (outbox) and uploaded resumably, with the
- * progress in percent; at most five at a time (the spec's alert otherwise).
+ * The appointment's files with their log lines and Download buttons, the "Keep documents on
+ * this phone" switch (features/documents: today's and tomorrow's documents open offline), and
+ * the scan-back upload: the picked files are stored on the phone (outbox) and uploaded
+ * resumably, with the progress in percent; at most five at a time (the spec's alert otherwise).
  */
 export function FilesPanel({ view, userId, rows, enabled }: { view: AgentAppointmentView; userId: string; rows: OutboxItem[]; enabled: boolean }) {
   const files = useFiles(view.id, userId);
   const online = useOnlineStatus();
+  const queryClient = useQueryClient();
+  const keptIds = useKeptFileIds(userId, view.id);
+  const keeping = useKeepPreference(userId);
+  const { report } = useKeepStatus(userId);
   const [alert, setAlert] = useState<string | null>(null);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
   const inputId = useId();
+
+  const keepNow = useCallback(
+    async (withAssignedList: boolean) => {
+      const current: KeepCandidate = { id: view.id, status: view.status, date: view.date, markedCompleted: view.markedCompleted };
+      const sources = keepSources(queryClient, userId);
+      // Turned on here: keep the documents of every assignment of today and tomorrow, from the
+      // last synced assigned list; otherwise judge this appointment alone.
+      const list = withAssignedList ? await loadAppointmentList('assigned') : undefined;
+      if (list && list.userId === userId) {
+        const candidates = [...list.items.filter((item) => item.id !== view.id), current];
+        await keepDocumentsNow({ userId, candidates, complete: true, sources });
+      } else {
+        await keepDocumentsNow({ userId, candidates: [current], complete: false, sources });
+      }
+    },
+    [queryClient, userId, view.id, view.status, view.date, view.markedCompleted],
+  );
+
+  // On opening, and when the signal comes back: delete a copy whose day has passed or whose
+  // appointment is completed, and keep this appointment's documents when it qualifies.
+  useEffect(() => {
+    void keepNow(false);
+  }, [keepNow, online]);
   const uploads = rows.filter((row) => row.action.kind === 'upload' && (isWaiting(row) || row.state === 'refused'));
 
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -44,25 +81,30 @@ export function FilesPanel({ view, userId, rows, enabled }: { view: AgentAppoint
     }
   };
 
-  const download = async (fileId: string) => {
-    setDownloadError(null);
-    try {
-      const link = await getDownloadLink(view.id, fileId);
-      window.location.assign(link.url);
-    } catch (error) {
-      setDownloadError(error instanceof Error && error.name === 'ApiError' ? error.message : 'Downloads need a connection. Try again when you are back online.');
-    }
-  };
-
   return (
     <Panel id="files-heading" title="Files">
-      {files.data && <SyncedAt mirrored={files.data} />}
+      {/* Online the page says when it synced; an offline copy of the list says its own time. */}
+      {files.data?.offline && <SyncedAt mirrored={files.data} />}
       {files.isError && !files.data && <p className="status-text">The file list is not available offline yet.</p>}
-      {files.data && <FileItems list={files.data.data} online={online} onDownload={(id) => void download(id)} />}
-      {downloadError && (
-        <p className="form__error" role="alert">
-          {downloadError}
-        </p>
+      <KeepDocumentsSwitch userId={userId} onChange={() => void keepNow(true)} />
+      {files.data && (
+        <FileItems
+          list={files.data.data}
+          render={(file) => (
+            <DocumentDownload
+              appointmentId={view.id}
+              userId={userId}
+              fileId={file.fileId}
+              fileName={file.fileName}
+              online={online}
+              kept={keptIds?.has(file.fileId) ?? false}
+              notKept={keeping ? (report?.failures.find((f) => f.appointmentId === view.id && f.fileId === file.fileId)?.message ?? null) : null}
+              fetchBytes={() => downloadFile(view.id, file)}
+              // The server logs the download once the bytes went out: show the new log line.
+              onDownloaded={() => void queryClient.invalidateQueries({ queryKey: appointmentKeys.files(view.id) })}
+            />
+          )}
+        />
       )}
 
       <h3 className="files__subheading">Upload scan-backs</h3>
@@ -90,7 +132,7 @@ export function FilesPanel({ view, userId, rows, enabled }: { view: AgentAppoint
                 <>
                   <progress max={100} value={uploadPercent(row)} aria-label={`Upload progress of ${row.action.kind === 'upload' ? row.action.fileName : ''}`} />
                   <span className="uploads__state">
-                    {uploadPercent(row)}% — {describeState(row, online)}
+                    {row.state === 'sending' ? `${uploadPercent(row)}% uploaded` : `${uploadPercent(row)}% — ${describeState(row, online)}`}
                   </span>
                 </>
               )}
@@ -102,18 +144,15 @@ export function FilesPanel({ view, userId, rows, enabled }: { view: AgentAppoint
   );
 }
 
-function FileItems({ list, online, onDownload }: { list: FileList; online: boolean; onDownload: (fileId: string) => void }) {
+type FileItem = FileList['items'][number];
+
+function FileItems({ list, render }: { list: FileList; render: (file: FileItem) => ReactNode }) {
   if (list.items.length === 0) return <p className="empty-text">No files yet.</p>;
   return (
     <ul className="files">
       {list.items.map((file) => (
         <li key={file.fileId} className="files__item">
-          <div className="files__head">
-            <span className="files__name">{file.fileName}</span>
-            <button type="button" className="button button--secondary" disabled={!online} onClick={() => onDownload(file.fileId)} aria-label={`Download ${file.fileName}`}>
-              Download
-            </button>
-          </div>
+          {render(file)}
           <ul className="files__log">
             {file.log.map((entry, index) => (
               <li key={index}>
@@ -126,4 +165,12 @@ function FileItems({ list, online, onDownload }: { list: FileList; online: boole
       ))}
     </ul>
   );
+}
+
+/** The keep step reads the file list through the query cache (no second request while fresh). */
+function keepSources(queryClient: QueryClient, userId: string): KeepSources {
+  return {
+    listFiles: async (appointmentId) => (await queryClient.fetchQuery(filesQueryOptions(appointmentId, userId))).data,
+    download: downloadFile,
+  };
 }

@@ -1,4 +1,5 @@
 import type { AgentAppointmentView } from '@signingdesk/api/contracts';
+import { completionNotYetMessage, completionOpen } from '@signingdesk/api/domain/appointment-rules';
 import { useState } from 'react';
 import { Dialog } from '../../../../components/dialog';
 import { enqueueAction } from '../../../../lib/outbox/agent-outbox';
@@ -9,6 +10,9 @@ export const SCAN_BACK_REMINDER =
   'Scan backs are required for this signing: please upload all required scans within the next two hours, or talk to the escrow officer if they will be delayed.';
 
 /**
+ * Shown after when, where and the signer (never above them). Before the signing starts there
+ * is no button, and a line says from when it can be marked — from the start time, as the
+ * server rules; an offline copy gets its button when that time comes, without a sync.
  * 'Mark Assignment Complete' → Confirm Action dialog (with the scan-back reminder when they are
  * required) → the action goes to the outbox → Response Message dialog with the server's answer
  * (or "saved on this phone" until it is sent). Once marked, the button reads 'Assignment Marked
@@ -20,7 +24,16 @@ export function MarkComplete({ view, userId, rows }: { view: AgentAppointmentVie
   const completeRows = rows.filter((row) => row.action.kind === 'complete');
   const marked = view.markedCompleted || completeRows.some((row) => row.state !== 'refused');
   const answer = completeRows.find((row) => row.id === answerId);
-  if (!view.showCompleteButton && !view.markedCompleted) return null;
+  const scheduled = view.status === 'Scheduled' && !view.markedCompleted;
+  const open = scheduled && (view.showCompleteButton || completionOpen(view.startsAt, Math.floor(Date.now() / 1000)));
+  if (scheduled && !open && !marked) {
+    return (
+      <p className="notice notice--info complete-later" role="note">
+        {completionNotYetMessage(view)}
+      </p>
+    );
+  }
+  if (!open && !view.markedCompleted && !marked) return null;
 
   const confirm = async () => {
     setConfirming(false);

@@ -1,0 +1,60 @@
+/**
+ * Helpers of the agent-app journeys: an API session of a demo account (to read what the server
+ * holds), the agent's lists, and a network that is really gone (the service worker's own
+ * fetches too: `setOffline` alone does not stop them).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { BASE_URL } from '../playwright.config';
+import { DEMO_PASSWORD } from './accounts';
+
+export interface AgentListItem {
+  id: string;
+  name: string;
+  city: string;
+  state: string;
+  date: string;
+  feeCents: number;
+  startsAt: number;
+  offerStatus: string | null;
+  showCompleteButton: boolean;
+  markedCompleted: boolean;
+}
+
+export async function signedInApi(email: string): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { Origin: BASE_URL } });
+  const res = await api.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.status()).toBe(200);
+  return api;
+}
+
+export async function agentList(api: APIRequestContext, tab: 'open' | 'pending' | 'assigned' | 'completed'): Promise<AgentListItem[]> {
+  const res = await api.get(`/api/agent/appointments?tab=${tab}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { items: AgentListItem[] }).items;
+}
+
+export async function cutNetwork(context: BrowserContext) {
+  await context.setOffline(true);
+  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+}
+
+export async function restoreNetwork(context: BrowserContext) {
+  await context.unroute('**/api/**');
+  await context.setOffline(false);
+}
+
+/** axe finds no WCAG 2.1 AA violations, and nothing reaches past the right edge of the screen. */
+export async function expectAccessibleAndFitting(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${screen}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  const wider = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const tooWide = document.documentElement.scrollWidth > width;
+    return [...document.querySelectorAll('body *')]
+      .filter((e) => tooWide && e.getBoundingClientRect().right > width + 1)
+      .map((e) => `${e.tagName.toLowerCase()}${e.className ? `.${String(e.className).split(' ').join('.')}` : ''}`)
+      .slice(0, 10);
+  });
+  expect(wider, `${screen} is wider than the screen`).toEqual([]);
+}
