@@ -4,9 +4,10 @@
  * fetches too: `setOffline` alone does not stop them).
  */
 import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
 import { expect, request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
-import { DEMO_PASSWORD } from './accounts';
+import { DEMO_PASSWORD, fillLogin } from './accounts';
 
 export interface AgentListItem {
   id: string;
@@ -44,10 +45,59 @@ export async function restoreNetwork(context: BrowserContext) {
   await context.setOffline(false);
 }
 
-/** axe finds no WCAG 2.1 AA violations, and nothing reaches past the right edge of the screen. */
-export async function expectAccessibleAndFitting(page: Page, screen: string) {
+/** Signs in as the demo agent through the login form and waits for the portal. */
+export async function signInAsAgent(page: Page, email = 'agent@demo.test') {
+  await page.goto('/notary/login');
+  await fillLogin(page, email);
+  await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
+}
+
+/** Waits until the app has mirrored these appointments into IndexedDB (each of `stores`). */
+export async function waitForMirror(page: Page, ids: string[], stores: string[] = ['appointments']) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async ({ wanted, stores }) => {
+            const db = await new Promise<IDBDatabase>((resolve, reject) => {
+              const open = indexedDB.open('signingdesk-agent');
+              open.onsuccess = () => resolve(open.result);
+              open.onerror = () => reject(open.error);
+            });
+            const has = (store: string, id: string) =>
+              new Promise<boolean>((resolve) => {
+                const get = db.transaction(store).objectStore(store).get(id);
+                get.onsuccess = () => resolve(get.result !== undefined);
+                get.onerror = () => resolve(false);
+              });
+            const found = await Promise.all(stores.flatMap((store) => wanted.map((id) => has(store, id))));
+            db.close();
+            return found.every(Boolean);
+          },
+          { wanted: ids, stores },
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
+/** With SHOTS_DIR set, a screenshot named after the screen and the viewport's width. */
+export async function shot(page: Page, name: string, fullPage = false) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage });
+}
+
+/** axe finds no WCAG 2.1 AA violations. */
+export async function expectNoAxeViolations(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(results.violations.map((v) => `${screen}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** axe finds no WCAG 2.1 AA violations, and nothing reaches past the right edge of the screen. */
+export async function expectAccessibleAndFitting(page: Page, screen: string) {
+  await expectNoAxeViolations(page, screen);
   const wider = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const tooWide = document.documentElement.scrollWidth > width;

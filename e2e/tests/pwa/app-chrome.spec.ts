@@ -1,14 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import { mkdirSync } from 'node:fs';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { BASE_URL } from '../../playwright.config';
-import { DEMO_PASSWORD, fillLogin } from '../../support/accounts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoAxeViolations, shot, signedInApi, signInAsAgent } from '../../support/agent-app';
 
 /**
  * The agent app's chrome on a 360 px phone (and 320 px where it is tightest): links out of the
  * app open in the browser and, offline, say they need a connection; the header's sync chip
  * says when the phone is offline; every header control is a 44 px target; 'Forgot password?'
- * and 'Log in with this email'; message times with their zone and emails that wrap at '@' and
+ * (the app's own screen) and 'Log in with this email'; message times with their zone and emails that wrap at '@' and
  * '.'; the comparison table; the unsaved-profile warning; no HydrateFallback warning.
  * With SHOTS_DIR set, screenshots of each screen are written there.
  */
@@ -16,33 +13,8 @@ test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true
 
 const OUT_LINKS = ['Home', 'About Us', 'Contact Us'];
 
-async function shot(page: Page, name: string, fullPage = false) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage });
-}
-
-async function expectNoAxeViolations(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${screen}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-}
-
-async function signInAsAgent(page: Page) {
-  await page.goto('/notary/login');
-  await fillLogin(page, 'agent@demo.test');
-  await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
-}
-
-async function signedInApi(email: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { Origin: BASE_URL } });
-  expect((await api.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD } })).status()).toBe(200);
-  return api;
 }
 
 /** The site navigation's items sit on one line (no second row at this width). */
@@ -72,11 +44,11 @@ test('links out of the app open in the browser, and offline say they need a conn
   const signUp = nav.getByRole('link', { name: 'Sign Up' });
   await expect(signUp).not.toHaveAttribute('target', /./);
 
-  // 'Forgot password?' goes to the team (Contact Us), in the browser too.
+  // 'Forgot password?' is the app's own screen (forgot-password.spec.ts), not a link out.
   const forgot = page.getByRole('link', { name: 'Forgot password?' });
   await expect(forgot).toBeVisible();
-  await expect(forgot).toHaveAttribute('target', '_blank');
-  await expect(forgot).toHaveAttribute('href', '/support');
+  await expect(forgot).not.toHaveAttribute('target', /./);
+  await expect(forgot).toHaveAttribute('href', '/notary/forgot-password');
   expect((await box(forgot)).height).toBeGreaterThanOrEqual(44);
 
   // Followed, a link out opens a new page and the app stays where it was.
@@ -93,8 +65,8 @@ test('links out of the app open in the browser, and offline say they need a conn
   await expect(nav.getByRole('link', { name: 'Sign Up' })).toBeVisible();
   await expect(nav.getByText('Home, About Us and Contact Us need a connection.')).toBeVisible();
   for (const label of OUT_LINKS) await expect(nav.getByText(`${label} (needs a connection)`)).toHaveCount(1);
-  await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveCount(0);
-  await expect(page.getByText('Forgot password? — needs a connection')).toBeVisible();
+  // The app's own screen opens offline too (it then says sending needs a connection).
+  await expect(page.getByRole('link', { name: 'Forgot password?' })).toBeVisible();
   await expectNoAxeViolations(page, 'login offline');
   await shot(page, 'login-offline');
   await page.setViewportSize({ width: 320, height: 740 });

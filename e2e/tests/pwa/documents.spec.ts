@@ -3,10 +3,9 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { BASE_URL } from '../../playwright.config';
-import { DEMO_PASSWORD, fillLogin } from '../../support/accounts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { fillLogin } from '../../support/accounts';
+import { cutNetwork, expectNoAxeViolations, restoreNetwork, signedInApi, waitForMirror } from '../../support/agent-app';
 
 /**
  * Documents on a 360 px phone (issue 14, item 4): a download whose bytes are missing shows the
@@ -39,23 +38,6 @@ interface Setup {
 }
 
 let setup: Setup;
-
-async function signedInApi(email: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { Origin: BASE_URL } });
-  const res = await api.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  return api;
-}
-
-async function cutNetwork(context: BrowserContext) {
-  await context.setOffline(true);
-  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
-}
-
-async function restoreNetwork(context: BrowserContext) {
-  await context.unroute('**/api/**');
-  await context.setOffline(false);
-}
 
 /** The phone's date (this machine's zone, which Chromium shares) as YYYY-MM-DD, `days` from today. */
 function localDate(days = 0): string {
@@ -126,35 +108,7 @@ function downloadButton(page: Page, fileName: string) {
 }
 
 /** Waits until the appointment's detail and file list are in the app's IndexedDB. */
-async function waitForMirror(page: Page, id: string) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async (wanted) => {
-          const db = await new Promise<IDBDatabase>((resolve, reject) => {
-            const open = indexedDB.open('signingdesk-agent');
-            open.onsuccess = () => resolve(open.result);
-            open.onerror = () => reject(open.error);
-          });
-          const has = (store: string) =>
-            new Promise<boolean>((resolve) => {
-              const get = db.transaction(store).objectStore(store).get(wanted);
-              get.onsuccess = () => resolve(get.result !== undefined);
-              get.onerror = () => resolve(false);
-            });
-          const found = (await has('appointments')) && (await has('appointmentFiles'));
-          db.close();
-          return found;
-        }, id),
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-}
-
-async function expectAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${screen}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
+const waitForMirrorOf = (page: Page, id: string) => waitForMirror(page, [id], ['appointments', 'appointmentFiles']);
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -195,7 +149,7 @@ test.describe('documents on the phone', () => {
     // Still the app, on the same screen: no raw JSON page.
     expect(page.url()).toBe(detailUrl);
     await expect(page.getByRole('heading', { level: 1, name: `${setup.appointment.name} Details` })).toBeVisible();
-    await expectAccessible(page, 'files panel with a refused download');
+    await expectNoAxeViolations(page, 'files panel with a refused download');
 
     // A file with its bytes downloads from the page, and the log shows the download.
     const [download] = await Promise.all([page.waitForEvent('download'), downloadButton(page, setup.kept.name).click()]);
@@ -207,7 +161,7 @@ test.describe('documents on the phone', () => {
   test('an offline download says why and a kept document opens offline', async ({ page, context }) => {
     await signIn(page);
     await openAppointment(page);
-    await waitForMirror(page, setup.appointment.id);
+    await waitForMirrorOf(page, setup.appointment.id);
 
     // Offline, nothing kept: every Download is disabled and says why.
     await cutNetwork(context);
@@ -217,7 +171,7 @@ test.describe('documents on the phone', () => {
     await expect(notKept).toBeDisabled();
     await expect(fileItem(page, setup.kept.name).getByText(NEEDS_CONNECTION)).toBeVisible();
     await expect(notKept).toHaveAccessibleDescription(NEEDS_CONNECTION);
-    await expectAccessible(page, 'files panel offline');
+    await expectNoAxeViolations(page, 'files panel offline');
 
     // Online again: the agent turns keeping on; the documents of today's assignment are kept.
     await restoreNetwork(context);
@@ -230,7 +184,7 @@ test.describe('documents on the phone', () => {
     await expect(page.getByText(/^Kept on this phone: \d+ documents?, [\d.]+ [KMG]?B · [\d.]+ [KMGT]?B free$/)).toBeVisible();
     // The one whose bytes are gone could not be kept, and says so.
     await expect(fileItem(page, setup.missing.name).getByText(`Not kept on this phone: ${MISSING_BYTES}`)).toBeVisible();
-    await expectAccessible(page, 'files panel with kept documents');
+    await expectNoAxeViolations(page, 'files panel with kept documents');
 
     // No network: the kept document opens from the phone, byte for byte.
     await cutNetwork(context);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { fillLogin } from '../../support/accounts';
-import { cutNetwork, restoreNetwork, signedInApi, type AgentListItem } from '../../support/agent-app';
+import { cutNetwork, restoreNetwork, signedInApi, waitForMirror, type AgentListItem } from '../../support/agent-app';
 
 /**
  * The agent at a kitchen table with no signal: the app opens from cache, every action is kept
@@ -11,37 +11,6 @@ import { cutNetwork, restoreNetwork, signedInApi, type AgentListItem } from '../
  */
 
 type ListItem = AgentListItem;
-
-/** Waits until the app has mirrored these appointments into IndexedDB. */
-async function waitForMirror(page: Page, ids: string[]) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async (wanted) => {
-          const db = await new Promise<IDBDatabase>((resolve, reject) => {
-            const open = indexedDB.open('signingdesk-agent');
-            open.onsuccess = () => resolve(open.result);
-            open.onerror = () => reject(open.error);
-          });
-          const count = async (store: string) =>
-            Promise.all(
-              wanted.map(
-                (id) =>
-                  new Promise<boolean>((resolve) => {
-                    const get = db.transaction(store).objectStore(store).get(id);
-                    get.onsuccess = () => resolve(get.result !== undefined);
-                    get.onerror = () => resolve(false);
-                  }),
-              ),
-            );
-          const found = await count('appointments');
-          db.close();
-          return found.every(Boolean);
-        }, ids),
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-}
 
 test.describe('the agent app offline', () => {
   test.describe.configure({ timeout: 120_000 });

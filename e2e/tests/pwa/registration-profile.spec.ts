@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { fillLogin } from '../../support/accounts';
+import { signInAsAgent } from '../../support/agent-app';
 
 const PHONE = { width: 360, height: 740 };
 const CERTIFIED_STATES_MESSAGE = 'Choose up to five certified states.';
@@ -16,12 +16,6 @@ async function expectNoAxeViolations(page: Page) {
 async function expectNoHorizontalScroll(page: Page) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(PHONE.width);
-}
-
-async function signInAsAgent(page: Page) {
-  await page.goto('/notary/login');
-  await fillLogin(page, 'agent@demo.test');
-  await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
 }
 
 /** Once the service worker controls the page, the app's chunks load offline too. */

@@ -1,6 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fillLogin } from '../../support/accounts';
-import { agentList, cutNetwork, expectAccessibleAndFitting, restoreNetwork, signedInApi, type AgentListItem } from '../../support/agent-app';
+import {
+  agentList,
+  cutNetwork,
+  expectAccessibleAndFitting,
+  restoreNetwork,
+  shot,
+  signedInApi,
+  signInAsAgent as signIn,
+  type AgentListItem,
+} from '../../support/agent-app';
 
 /**
  * The agent at the signing table, on a 360 px phone: nothing irreversible by accident (decline
@@ -13,10 +21,14 @@ test.describe.configure({ timeout: 90_000 });
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 const OFFER_ACTIONS = /^(Claim|Counter|Decline)$/;
 
-async function signIn(page: Page) {
-  await page.goto('/notary/login');
-  await fillLogin(page, 'agent@demo.test');
-  await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
+/** The screen at 360 px and at 320 px (SHOTS_DIR), axe-clean at both; back to 360 × 740. */
+async function atBothWidths(page: Page, name: string) {
+  for (const width of [360, 320]) {
+    await page.setViewportSize({ width, height: 740 });
+    await shot(page, name, true);
+    await expectAccessibleAndFitting(page, `${name} at ${width} px`);
+  }
+  await page.setViewportSize({ width: 360, height: 740 });
 }
 
 /** The card of one appointment in the shown tab (names may repeat; ids do not). */
@@ -45,7 +57,7 @@ test('decline asks first; the declined offer shows no actions online, in the lis
   const confirm = page.getByRole('dialog', { name: 'Confirm Action' });
   await expect(confirm).toContainText(`Decline “${first.name}”`);
   await expect(confirm).toContainText(dollars(first.feeCents));
-  await expectAccessibleAndFitting(page, 'decline confirmation');
+  await atBothWidths(page, 'decline-confirmation');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   expect(await previewStage(api, first.id)).toBe('offer');
@@ -58,6 +70,7 @@ test('decline asks first; the declined offer shows no actions online, in the lis
   await expect(page.getByText('You declined this offer.', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: OFFER_ACTIONS })).toHaveCount(0);
   await expect(page.locator('.facts__row', { hasText: 'Your Response' })).toContainText('Declined');
+  await atBothWidths(page, 'declined-offer');
 
   // Reopened from the open list: still declined, no actions.
   await page.goto('/notary/?tab=open');
@@ -86,7 +99,7 @@ test('decline asks first; the declined offer shows no actions online, in the lis
   await expect(page.getByRole('button', { name: OFFER_ACTIONS })).toHaveCount(0);
   await page.goto('/notary/?tab=open');
   await expect(cardOf(page, second.id).getByText('Declined by you')).toBeVisible();
-  await expectAccessibleAndFitting(page, 'open tab offline with declined offers');
+  await atBothWidths(page, 'open-tab-offline-declined');
 
   // Back online: the decline reaches the server once; then the first decline is taken back.
   await restoreNetwork(context);
@@ -125,10 +138,11 @@ test('a signing in the future has no complete button and says from when; the API
   const maps = await page.getByRole('link', { name: 'Open in Maps' }).boundingBox();
   const laterBox = await later.boundingBox();
   expect(maps!.y).toBeLessThan(laterBox!.y);
-  await expectAccessibleAndFitting(page, 'future assignment');
+  await atBothWidths(page, 'future-assignment');
 
   await page.goto(`/notary/appointments/${started.id}`);
   await expect(page.getByRole('button', { name: 'Mark Assignment Complete' })).toBeEnabled();
+  await atBothWidths(page, 'started-assignment');
 
   // The phone's copy opens the button when the start time comes, without asking the server.
   await page.clock.setFixedTime(new Date((future.startsAt + 60) * 1000));
@@ -162,7 +176,7 @@ test('counter offer: bad values are named at the field, far-off amounts asked ab
     expect((await error.boundingBox())!.y).toBeLessThan((await send.boundingBox())!.y);
     await expect(error).toBeInViewport();
   }
-  await expectAccessibleAndFitting(page, 'counter with an error');
+  await atBothWidths(page, 'counter-error');
 
   // Under half the offer: asked about; Cancel keeps the amount to fix.
   const low = (offer.feeCents / 100 / 4).toFixed(2);
@@ -170,6 +184,7 @@ test('counter offer: bad values are named at the field, far-off amounts asked ab
   await send.click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Action' });
   await expect(confirm).toContainText('less than half of the offered fee');
+  await atBothWidths(page, 'counter-low-confirmation');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(field).toHaveValue(low);
 
@@ -187,6 +202,8 @@ test('counter offer: bad values are named at the field, far-off amounts asked ab
   await page.goto('/notary/?tab=pending');
   const card = cardOf(page, offer.id);
   await expect(card.locator('.appointment-card__fact', { hasText: 'Your Bid' })).toContainText('$1,000.00');
+  await expect(card.locator('.appointment-card__fact', { hasText: 'Offered' })).toContainText(dollars(offer.feeCents));
+  await atBothWidths(page, 'pending-tab');
 
   // Withdrawn after a confirmation: the offer is open to the agent again.
   await page.goto(`/notary/appointments/${offer.id}`);
@@ -216,7 +233,7 @@ test('the first screen at 360 × 740 shows at least three assignments with time,
     const box = (await line.boundingBox())!;
     expect(box.y + box.height, `card ${index + 1} is on the first screen`).toBeLessThanOrEqual(740);
   }
-  await page.screenshot({ path: test.info().outputPath('portal-360.png') });
+  await shot(page, 'portal-first-screen');
   await expectAccessibleAndFitting(page, 'portal at 360 px');
 
   // "Not Now" puts the prompt away, also after a reload.
@@ -227,6 +244,6 @@ test('the first screen at 360 × 740 shows at least three assignments with time,
   await expect(prompt).toBeHidden();
 
   await page.setViewportSize({ width: 320, height: 640 });
-  await page.screenshot({ path: test.info().outputPath('portal-320.png') });
+  await shot(page, 'portal-first-screen');
   await expectAccessibleAndFitting(page, 'portal at 320 px');
 });

@@ -18,10 +18,11 @@ export function PortalRoute() {
   return (
     <PageLayout header={<AgentHeader me={me} />}>
       <h1 className="portal-title">Signing Agent Portal</h1>
-      {/* An agent still under review has no offers to hear about and no program to join yet. */}
-      {active && <PushCard userId={me.id} openOfferIds={openOfferIds} />}
       <PortalTabs me={me} />
-      {/* The agent's work first; the ads come after it on a phone's first screen. */}
+      {/* The agent's work first (three of the day's appointments on a phone's first screen), then
+          the notifications prompt and the ads. An agent still under review has no offers to
+          hear about and no program to join yet. */}
+      {active && <PushCard userId={me.id} openOfferIds={openOfferIds} />}
       <Promotions affiliate={active} />
     </PageLayout>
   );

@@ -18,9 +18,9 @@ interface AppointmentCardProps {
 }
 
 /**
- * One appointment of a portal tab, dense enough for three on a phone's first screen: the day
- * ('Today, 11/23/2026'), then time, city and fee on one line, then file number and scan backs
- * (the spec's card fields, each still labelled for screen readers). The button keeps the spec's
+ * One appointment of a portal tab, dense enough for three on a phone's first screen: the name
+ * and the day ('Today, 11/23/2026'), then time, city and fee on one line, then status, file
+ * number and scan backs (the spec's card fields, each still labelled for screen readers). The button keeps the spec's
  * text and says which appointment it opens.
  */
 export function AppointmentCard({ appointment: a, tab, offerStatus, returnTo }: AppointmentCardProps) {
@@ -35,18 +35,22 @@ export function AppointmentCard({ appointment: a, tab, offerStatus, returnTo }: 
         <h3 id={titleId} className="appointment-card__name">
           {a.name}
         </h3>
-        <span className="appointment-card__status">{declined ? 'Declined by you' : appointmentStatusLabel(a.status)}</span>
+        <p className="appointment-card__day">
+          <span className="visually-hidden">Date </span>
+          {day}
+        </p>
       </div>
       <dl className="appointment-card__facts">
-        <Fact label="Date" className="appointment-card__day" value={day} />
         <Fact label="Time" value={`${formatTime(a.time, a.timeTbd)} ${a.timeZone}`} />
         <Fact label="Location" value={`${a.city}, ${a.state}`} />
         <Fact label={feeLabel} value={formatCents(a.feeCents)} labelShown={tab === 'pending'} />
         {tab === 'pending' && <Fact label="Offered" value={formatCents(a.offeredFeeCents)} labelShown />}
       </dl>
       <dl className="appointment-card__meta">
-        <Fact label="File Number" value={a.fileNumber ?? '—'} labelShown />
-        <Fact label="Scan Backs" value={a.scanBackRequired ? 'SCAN BACKS ARE REQUIRED' : 'NONE'} labelShown />
+        <Fact label="Status" value={declined ? 'Declined by you' : appointmentStatusLabel(a.status)} />
+        <Fact label="File Number" shownLabel="File" value={a.fileNumber ?? '—'} />
+        {/* 'SCAN BACKS ARE REQUIRED' says it all; 'NONE' needs its label. */}
+        <Fact label="Scan Backs" value={a.scanBackRequired ? 'SCAN BACKS ARE REQUIRED' : 'NONE'} labelShown={!a.scanBackRequired} />
       </dl>
       <Link
         className="button button--primary appointment-card__action"
@@ -60,10 +64,26 @@ export function AppointmentCard({ appointment: a, tab, offerStatus, returnTo }: 
   );
 }
 
-function Fact({ label, value, className, labelShown = false }: { label: string; value: string; className?: string; labelShown?: boolean }) {
+interface FactProps {
+  label: string;
+  value: string;
+  /** Show the label on the card (it is always there for screen readers). */
+  labelShown?: boolean;
+  /** A shorter label to show, the rest of `label` kept for screen readers ('File' Number). */
+  shownLabel?: string;
+}
+
+function Fact({ label, value, labelShown = false, shownLabel }: FactProps) {
   return (
-    <div className={`appointment-card__fact${className ? ` ${className}` : ''}`}>
-      <dt className={labelShown ? undefined : 'visually-hidden'}>{label}</dt>
+    <div className="appointment-card__fact">
+      {shownLabel && label.startsWith(shownLabel) ? (
+        <dt>
+          {shownLabel}
+          <span className="visually-hidden">{label.slice(shownLabel.length)}</span>
+        </dt>
+      ) : (
+        <dt className={labelShown ? undefined : 'visually-hidden'}>{label}</dt>
+      )}
       <dd>{value}</dd>
     </div>
   );

@@ -37,15 +37,16 @@ export function PushCard({ userId, openOfferIds }: { userId: string; openOfferId
       : null;
 
   return (
-    <section className="push-card" aria-labelledby="push-heading">
-      <h2 id="push-heading" className="push-card__title">
-        Get new offers first
-      </h2>
+    <section className="push-card" aria-label="Get new offers first">
       <p className="push-card__text">
         {lead ? `${lead} ` : ''}
-        {state === 'denied'
-          ? 'Notifications are blocked for SigningDesk. Allow them in your phone’s settings to hear about offers near you.'
-          : 'Turn on notifications to hear about signings near you the moment they are offered.'}
+        {state === 'denied' ? (
+          'Notifications are blocked for SigningDesk. Allow them in your phone’s settings to hear about offers near you.'
+        ) : (
+          <>
+            <strong>Get new offers first:</strong> turn on notifications.
+          </>
+        )}
       </p>
       <div className="push-card__actions">
         {state !== 'denied' && (
@@ -53,6 +54,7 @@ export function PushCard({ userId, openOfferIds }: { userId: string; openOfferId
             type="button"
             className="button button--primary"
             disabled={busy}
+            aria-label="Turn On Notifications"
             onClick={() => {
               setBusy(true);
               setError(null);
@@ -62,7 +64,7 @@ export function PushCard({ userId, openOfferIds }: { userId: string; openOfferId
                 .finally(() => setBusy(false));
             }}
           >
-            Turn On Notifications
+            Turn On
           </button>
         )}
         <button type="button" className="button button--secondary" onClick={dismiss}>
