@@ -4,6 +4,8 @@ import { ApiError } from '../../../lib/api-client';
 import { db } from '../../../lib/db';
 import { getAppointment } from './get-appointment';
 import { getFiles } from './get-files';
+import { mirrorAppointments } from './mirror-appointments';
+import type { AgentAppointment } from '../../../types/api';
 
 /**
  * The offline copy: what the network answered is kept (with its time) and answered when the
@@ -54,5 +56,31 @@ describe('mirrored reads', () => {
     online(404, { title: 'Not Found', detail: 'This appointment was not found.', code: 'NOT_FOUND' });
     await expect(getAppointment({ id: 'a-1', userId: 'u-1' })).rejects.toBeInstanceOf(ApiError);
     await vi.waitFor(async () => expect(await db.appointments.get('a-1')).toBeUndefined());
+  });
+});
+
+describe('the completed tab on the phone', () => {
+  it('keeps the detail, files and messages of signings completed within the last 3 days, not older ones', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('navigator', { onLine: true });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        asked.push(url);
+        return new Response(JSON.stringify(url.includes('/files') ? files : url.includes('/notes') ? { items: [] } : view), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
+    );
+    const now = Math.floor(Date.now() / 1000);
+    const completed = (id: string, startsAt: number) => ({ id, status: 'Completed', startsAt }) as AgentAppointment;
+    await mirrorAppointments('completed', 'u-1', [completed('recent', now - 2 * 86_400), completed('old', now - 5 * 86_400)]);
+    expect(asked.filter((url) => url.includes('/recent')).sort()).toEqual([
+      '/api/appointments/recent',
+      '/api/appointments/recent/files',
+      expect.stringContaining('/api/appointments/recent/notes'),
+    ]);
+    expect(asked.some((url) => url.includes('/old'))).toBe(false);
   });
 });
