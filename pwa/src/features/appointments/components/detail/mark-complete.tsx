@@ -1,6 +1,7 @@
 import type { AgentAppointmentView } from '@signingdesk/api/contracts';
 import { completionNotYetMessage, completionOpen } from '@signingdesk/api/domain/appointment-rules';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { Dialog } from '../../../../components/dialog';
 import { enqueueAction } from '../../../../lib/outbox/agent-outbox';
 import type { OutboxItem } from '../../../../lib/outbox/types';
@@ -46,24 +47,10 @@ export function MarkComplete({ view, userId, rows }: { view: AgentAppointmentVie
       <button type="button" className="button button--primary button--block" disabled={marked} onClick={() => setConfirming(true)}>
         {marked ? 'Assignment Marked Complete' : 'Mark Assignment Complete'}
       </button>
-      <Dialog
-        open={confirming}
-        title="Confirm Action"
-        onClose={() => setConfirming(false)}
-        actions={
-          <>
-            <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-            <button type="button" className="button button--primary" onClick={() => void confirm()}>
-              Confirm
-            </button>
-          </>
-        }
-      >
+      <ConfirmDialog open={confirming} onCancel={() => setConfirming(false)} onConfirm={() => void confirm()}>
         <p>Mark “{view.name}” complete? The escrow officer and the SigningDesk team will be notified.</p>
         {view.scanBackRequired && <p className="notice notice--info">{SCAN_BACK_REMINDER}</p>}
-      </Dialog>
+      </ConfirmDialog>
       <Dialog
         open={answer !== undefined}
         title="Response Message"

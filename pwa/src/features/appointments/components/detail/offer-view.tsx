@@ -5,7 +5,7 @@ import { formatCents } from '@signingdesk/api/domain/money';
 import { formatTime } from '@signingdesk/api/domain/time-zones';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Dialog } from '../../../../components/dialog';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { OutboxItemStatus } from '../../../../components/outbox/outbox-item-status';
 import { Panel } from '../../../../components/panel';
 import { paths } from '../../../../config/paths';
@@ -108,29 +108,6 @@ function StageNotice({ view, standing }: { view: OfferPreviewView; standing: Off
 interface ActionProps {
   view: OfferPreviewView;
   onAction: (action: AgentAction) => Promise<void>;
-}
-
-/** Confirm Action (Cancel / Confirm), the spec's dialog, around one question. */
-function ConfirmDialog({ open, children, onCancel, onConfirm }: { open: boolean; children: ReactNode; onCancel: () => void; onConfirm: () => void }) {
-  return (
-    <Dialog
-      open={open}
-      title="Confirm Action"
-      onClose={onCancel}
-      actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="button" className="button button--primary" onClick={onConfirm}>
-            Confirm
-          </button>
-        </>
-      }
-    >
-      {children}
-    </Dialog>
-  );
 }
 
 const STORE_FAILED = 'This phone could not store the action. Free some space and try again.';
