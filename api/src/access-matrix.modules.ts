@@ -5,6 +5,7 @@ import { firmsAccessRows } from './modules/firms/firms.access-rows';
 import { usersAccessRows } from './modules/users/users.access-rows';
 import { agentsAccessRows } from './modules/agents/agents.access-rows';
 import { publicFormsAccessRows } from './modules/public-forms/public-forms.access-rows';
+import { passwordResetsAccessRows } from './modules/password-resets/password-resets.access-rows';
 import { feedbackAccessRows } from './modules/feedback/feedback.access-rows';
 import { notificationsAccessRows } from './modules/notifications/notifications.access-rows';
 
@@ -14,6 +15,7 @@ export const MODULE_ROWS: RowsFactory[] = [
   usersAccessRows,
   agentsAccessRows,
   publicFormsAccessRows,
+  passwordResetsAccessRows,
   feedbackAccessRows,
   notificationsAccessRows,
 ];

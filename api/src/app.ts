@@ -28,6 +28,7 @@ import { firmsRoutes } from './modules/firms/firms.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { agentsRoutes } from './modules/agents/agents.routes';
 import { publicFormsRoutes } from './modules/public-forms/public-forms.routes';
+import { passwordResetsRoutes } from './modules/password-resets/password-resets.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { noteRoutes } from './modules/notes/notes.routes';
@@ -53,6 +54,7 @@ export function createApi(deps: AppDeps) {
   api.route('/', usersRoutes(deps));
   api.route('/', agentsRoutes(deps));
   api.route('/', publicFormsRoutes(deps));
+  api.route('/', passwordResetsRoutes(deps));
   api.route('/', feedbackRoutes(deps));
   api.route('/', notificationsRoutes(deps));
   api.doc31('/openapi.json', {

@@ -17,3 +17,4 @@ export type { OfferResult, TransitionResult } from './modules/workflow/workflow.
 export type { AgentAppointmentView, OfferPreviewView, AppointmentView } from './modules/appointments/appointments.schemas';
 export type { AgentProfileUpdated, RegistrationResult } from './modules/agents/agents.schemas';
 export type { PushSubscriptionSaved } from './modules/notifications/notifications.schemas';
+export type { PasswordResetAnswer } from './modules/password-resets/password-resets.schemas';

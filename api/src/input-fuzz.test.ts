@@ -10,6 +10,7 @@ import type { ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateAppointmentSchema, UpdateAppointmentSchema } from './modules/appointments/appointments.schemas';
 import { CreateNoteSchema } from './modules/notes/notes.schemas';
+import { PasswordResetRequestSchema } from './modules/password-resets/password-resets.schemas';
 import { AssignSchema, CounterSchema, EmptySchema, ReassignSchema, SendSchema, SetStatusSchema } from './modules/workflow/workflow.schemas';
 import { createOrder, offerTo, pendingWithBid, scheduledForAgent, signInAll, userIdOf, VALID_ORDER, type Sessions } from './testing/fixtures';
 import { createTestApp, readJson, type TestApp } from './testing/test-app';
@@ -47,7 +48,7 @@ describe('bad input never reaches the database', () => {
   async function snapshot() {
     const db = t.database.db;
     const counts = await Promise.all(
-      [schema.appointments, schema.offers, schema.notes, schema.notificationJobs, schema.auditLog, schema.idempotencyKeys].map(
+      [schema.appointments, schema.offers, schema.notes, schema.notificationJobs, schema.auditLog, schema.idempotencyKeys, schema.verification].map(
         async (table) => (await db.select({ n: count() }).from(table))[0]!.n,
       ),
     );
@@ -56,7 +57,7 @@ describe('bad input never reaches the database', () => {
     return JSON.stringify({ counts, latest: latest?.at, offerLatest: offerLatest?.at });
   }
 
-  async function fuzz(method: string, path: string, cookie: string, inputSchema: ZodType, fields: Record<string, unknown>) {
+  async function fuzz(method: string, path: string, cookie: string | undefined, inputSchema: ZodType, fields: Record<string, unknown>) {
     const before = await snapshot();
     const seen: number[] = [];
     await fc.assert(
@@ -128,5 +129,9 @@ describe('bad input never reaches the database', () => {
   it('POST /appointments/:id/notes', async () => {
     const { id } = await scheduledForAgent(t, s);
     await fuzz('POST', `/api/appointments/${id}/notes`, s.escrowA, CreateNoteSchema, { message: 'hello' });
+  }, 120_000);
+
+  it('POST /password-resets (a visitor)', async () => {
+    expect(await fuzz('POST', '/api/password-resets', undefined, PasswordResetRequestSchema, { email: 'agent@demo.test' })).toBe(RUNS_PER_ROUTE);
   }, 120_000);
 });

@@ -220,6 +220,7 @@ async function pushPhase(ctx: DeliveryContext, prepared: Prepared[]): Promise<Ma
     });
   await mapLimit(todo, ctx.pushConcurrency, async (p) => {
     if (p.blocked || !p.texts) return record(p.job.id, { state: 'skipped', detail: p.blocked ?? 'nothing to send' });
+    if (!p.texts.push) return record(p.job.id, { state: 'skipped', detail: 'not pushed for this notification' });
     const own = devices.filter((d) => d.userId === p.job.recipientId);
     if (own.length === 0) return record(p.job.id, { state: 'skipped', detail: 'no push subscription' });
     const push = p.texts.push;

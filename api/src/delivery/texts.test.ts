@@ -7,6 +7,8 @@ import { pushTopic } from './push';
 import { AGENT_EMAIL_MAX_LENGTH, channelTexts, clip, deepLink, RENDERERS, SMS_MAX_LENGTH, type AppointmentFacts, type NotificationFacts } from './texts';
 
 const ORIGIN = 'https://signings.example.com';
+/** Types whose emails carry the payload's own set-password link instead of the portal's. */
+const SET_PASSWORD_TYPES = ['user.invited', 'user.password_reset'];
 const chars = (value: string) => [...value].length;
 
 const appointmentArb: fc.Arbitrary<AppointmentFacts> = fc.record({
@@ -66,12 +68,14 @@ describe('notification texts', () => {
         }
         if (facts.recipient.role === 'notary') {
           expect(chars(texts.email.text)).toBeLessThanOrEqual(AGENT_EMAIL_MAX_LENGTH);
-          const link = facts.type === 'user.invited' && facts.payload.link ? String(facts.payload.link) : `${ORIGIN}${texts.push.url}`;
-          expect(texts.email.text.endsWith(link)).toBe(true);
+          const ownLink = SET_PASSWORD_TYPES.includes(facts.type) && facts.payload.link;
+          expect(texts.email.text.endsWith(ownLink ? String(facts.payload.link) : `${ORIGIN}${deepLink('notary', facts.appointment?.id ?? null)}`)).toBe(true);
         }
-        expect(chars(texts.push.title)).toBeLessThanOrEqual(64);
-        expect(chars(texts.push.body)).toBeLessThanOrEqual(180);
-        expect(texts.push.title.length).toBeGreaterThan(0);
+        if (texts.push) {
+          expect(chars(texts.push.title)).toBeLessThanOrEqual(64);
+          expect(chars(texts.push.body)).toBeLessThanOrEqual(180);
+          expect(texts.push.title.length).toBeGreaterThan(0);
+        }
       }),
       { numRuns: 500 },
     );
@@ -85,7 +89,7 @@ describe('notification texts', () => {
           { type, payload: { name: 'Secret Signer Name' }, recipient: { id: agentId, name: 'Agent', role: 'notary' }, appointment, names: {} },
           ORIGIN,
         );
-        for (const text of [texts.push.title, texts.push.body, texts.email.subject, texts.email.text, texts.sms ?? '']) {
+        for (const text of [texts.push?.title ?? '', texts.push?.body ?? '', texts.email.subject, texts.email.text, texts.sms ?? '']) {
           expect(text).not.toContain('Secret Signer Name');
         }
       }),
@@ -151,7 +155,7 @@ describe('notification texts', () => {
       ].join('\n'),
     );
     const forAgent = channelTexts({ type: 'appointment.updated', payload: { changedFields: ['firmFeeCents', 'time'] }, recipient: { id: 'z', name: 'Ana', role: 'notary' }, appointment, names: {} }, ORIGIN);
-    expect(forAgent.push.body).not.toContain('service fee');
+    expect(forAgent.push?.body).not.toContain('service fee');
   });
 
   it('emails an invitation with its set-password link, and words each upload event', () => {
@@ -177,7 +181,47 @@ describe('notification texts', () => {
     const upload = channelTexts({ ...base, type: 'appointment.updated', payload: { event: 'documents', kind: 'scan_back', fileName: 'scan.pdf', name: 'Lee Refi' } }, ORIGIN);
     expect(upload.push).toMatchObject({ title: 'Scan-backs uploaded', body: 'scan.pdf was uploaded to Lee Refi (the scheduled date).' });
     const ready = channelTexts({ ...base, type: 'appointment.updated', payload: { event: 'documents_ready', name: 'Lee Refi' } }, ORIGIN);
-    expect(ready.push.title).toBe('Documents ready');
+    expect(ready.push?.title).toBe('Documents ready');
+  });
+
+  it('emails a password reset with its link, by email only, and to an agent within 140 characters', () => {
+    const link = `${ORIGIN}/reset-password?token=Jq3b2xY1oWm8ZrT5uVnC0aKd7sLpE4gH`;
+    const facts = (role: Role, payloadLink: string = link): NotificationFacts => ({
+      type: 'user.password_reset',
+      payload: { event: 'password_reset', link: payloadLink, expiresAt: '2026-12-01T10:00:00.000Z' },
+      recipient: { id: 'u', name: 'Priya Nair', role },
+      appointment: null,
+      names: {},
+    });
+    const escrow = channelTexts(facts('creator'), ORIGIN);
+    expect(escrow.email).toEqual({
+      policy: 'always',
+      subject: 'Reset your SigningDesk password',
+      text: [
+        'Hello Priya,',
+        '',
+        'Someone asked to reset the password of your SigningDesk account. The link below lets you choose a new one and expires in one hour. If it was not you, ignore this email: your password stays as it is.',
+        '',
+        `Choose a new password: ${link}`,
+        '',
+        '— The SigningDesk team',
+      ].join('\n'),
+    });
+    expect(escrow.push).toBeNull();
+    expect(escrow.sms).toBeNull();
+
+    const agent = channelTexts(facts('notary'), ORIGIN);
+    expect(agent.email.text).toBe(`Choose a new password within 1 hour. Not you? Ignore it: ${link}`);
+    expect(chars(agent.email.text)).toBeLessThanOrEqual(AGENT_EMAIL_MAX_LENGTH);
+    expect(agent.push).toBeNull();
+    expect(agent.sms).toBeNull();
+
+    // Like an invitation's, a link that is not a web address is never put in the email.
+    for (const unsafe of ['javascript:alert(1)', '/reset-password?token=x', '']) {
+      const texts = channelTexts(facts('creator', unsafe), ORIGIN);
+      expect(texts.email.text).not.toContain(unsafe || 'undefined');
+      expect(texts.email.text).toContain(`Choose a new password: ${ORIGIN}/originator`);
+    }
   });
 
   it('links each role to its own portal', () => {

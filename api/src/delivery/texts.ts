@@ -61,6 +61,8 @@ export interface Message {
   email: EmailPolicy;
   /** Sent as a text message to agents who opted in. */
   sms: boolean;
+  /** Pushed to the recipient's devices unless false (account emails carry a link a push would not). */
+  push?: boolean;
   /** Push only when the device is asked to wake now (new offers). */
   urgent?: boolean;
   /** An absolute link to use instead of the recipient's portal (an invitation's set-password page). */
@@ -70,7 +72,8 @@ export interface Message {
 }
 
 export interface ChannelTexts {
-  push: { title: string; body: string; url: string; ttlSeconds: number; urgency: 'high' | 'normal' };
+  /** Null when the notification is not pushed. */
+  push: { title: string; body: string; url: string; ttlSeconds: number; urgency: 'high' | 'normal' } | null;
   email: { policy: EmailPolicy; subject: string; text: string };
   sms: string | null;
 }
@@ -80,6 +83,12 @@ export const OFFER_PUSH_TTL_SECONDS = DAY;
 export const PUSH_TTL_SECONDS = 3 * DAY;
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+
+/** The payload's set-password link, only when it is a web address (never `javascript:` or a bare path). */
+function setPasswordLink(payload: Record<string, unknown>): { link?: string } {
+  const link = text(payload.link);
+  return link && /^https?:\/\//.test(link) ? { link } : {};
+}
 
 function where(a: AppointmentFacts | null, payload: Record<string, unknown>): string {
   const city = text(payload.city) ?? a?.city;
@@ -354,7 +363,6 @@ export const RENDERERS: Record<string, Renderer> = {
     };
   },
   'user.invited': ({ payload }) => {
-    const link = text(payload.link);
     const expires = text(payload.expiresAt);
     return {
       title: 'Your SigningDesk account',
@@ -362,10 +370,20 @@ export const RENDERERS: Record<string, Renderer> = {
       short: 'Your SigningDesk account is ready. Set your password:',
       email: 'always',
       sms: false,
-      ...(link && /^https?:\/\//.test(link) ? { link } : {}),
+      ...setPasswordLink(payload),
       linkLabel: 'Set your password',
     };
   },
+  'user.password_reset': ({ payload }) => ({
+    title: 'Reset your SigningDesk password',
+    body: 'Someone asked to reset the password of your SigningDesk account. The link below lets you choose a new one and expires in one hour. If it was not you, ignore this email: your password stays as it is.',
+    short: 'Choose a new password within 1 hour. Not you? Ignore it:',
+    email: 'always',
+    sms: false,
+    push: false,
+    ...setPasswordLink(payload),
+    linkLabel: 'Choose a new password',
+  }),
   'registration.declined': () => ({
     title: 'Your registration was not approved',
     body: 'Your SigningDesk registration was not approved. Reply to this email if you have questions.',
@@ -443,13 +461,16 @@ export function channelTexts(facts: NotificationFacts, origin: string): ChannelT
         '— The SigningDesk team',
       ].join('\n');
   return {
-    push: {
-      title: clip(message.title, PUSH_TITLE_MAX_LENGTH),
-      body: clip(message.body, PUSH_BODY_MAX_LENGTH),
-      url,
-      ttlSeconds: message.urgent ? OFFER_PUSH_TTL_SECONDS : PUSH_TTL_SECONDS,
-      urgency: message.urgent ? 'high' : 'normal',
-    },
+    push:
+      message.push === false
+        ? null
+        : {
+            title: clip(message.title, PUSH_TITLE_MAX_LENGTH),
+            body: clip(message.body, PUSH_BODY_MAX_LENGTH),
+            url,
+            ttlSeconds: message.urgent ? OFFER_PUSH_TTL_SECONDS : PUSH_TTL_SECONDS,
+            urgency: message.urgent ? 'high' : 'normal',
+          },
     email: { policy: message.email, subject: clip(message.title, 120), text: emailText },
     sms: isAgent && message.sms ? withLink(`SigningDesk: ${message.body}`, link, SMS_MAX_LENGTH) : null,
   };

@@ -23,6 +23,7 @@ export const NOTIFICATION_TYPES = [
   'note.created',
   'registration.escrow',
   'user.invited',
+  'user.password_reset',
   'registration.approved',
   'registration.declined',
   'documents.ready',

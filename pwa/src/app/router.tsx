@@ -13,6 +13,7 @@ import { PortalRoute } from './routes/portal';
 const screens: RouteObject[] = [
   { path: '/login', element: <LoginRoute /> },
   { path: '/sign-up', lazy: async () => ({ Component: (await import('./routes/sign-up')).SignUpRoute }) },
+  { path: '/forgot-password', lazy: async () => ({ Component: (await import('./routes/forgot-password')).ForgotPasswordRoute }) },
   { path: '/preview/:id', lazy: async () => ({ Component: (await import('./routes/preview')).PreviewRoute }) },
   {
     element: <RequireAuth />,

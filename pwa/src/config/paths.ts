@@ -15,6 +15,7 @@ export const paths = {
   portal: '/',
   login: '/login',
   signUp: '/sign-up',
+  forgotPassword: '/forgot-password',
   profile: '/profile',
   sync: '/sync',
   preview: (id: string) => `/preview/${encodeURIComponent(id)}`,

@@ -1,13 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { OPERATOR_ROLES } from '../../domain/roles';
 import { loadActor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import type { AppDeps, AppEnv } from '../../lib/context';
+import type { AppDeps } from '../../lib/context';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
 import { requireActor } from '../../middleware/guard';
 import { analyticsSummary, recordAnalyticsEvent } from './analytics.service';
-import { clientAddress } from './client-address';
 import {
   ANALYTICS_EVENTS_PER_HOUR,
   AnalyticsAcceptedSchema,
@@ -32,30 +30,13 @@ import {
   submitContactRequest,
   submitEscrowRegistration,
   submitLandingRequest,
-  type PublicForm,
 } from './public-forms.service';
-import { takeFormAllowance } from './rate-limit';
+import { takeAllowance } from './allowance';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 
 function limitNote(perHour: number | string) {
   return `At most ${perHour} submissions per hour from one address (per form); more answer 429 RATE_LIMITED with Retry-After (seconds) and store nothing.`;
-}
-
-/**
- * Takes one submission from the caller's allowance for `form`. Over the limit it throws the
- * 429 (RATE_LIMITED, with Retry-After in seconds) before anything is stored.
- */
-async function takeAllowance(c: Context<AppEnv>, form: PublicForm, perHour: number): Promise<void> {
-  const allowance = await takeFormAllowance(c.var.db, form, clientAddress(c), perHour);
-  if (allowance.allowed) return;
-  const minutes = Math.ceil(allowance.retryAfterSeconds / 60);
-  // Headers set on the context survive into the problem answer the app's onError writes.
-  c.header('Retry-After', String(allowance.retryAfterSeconds));
-  throw new AppError(
-    'RATE_LIMITED',
-    `Too many submissions from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  );
 }
 
 type ValidationResult = { success: true } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };

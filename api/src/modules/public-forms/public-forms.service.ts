@@ -23,8 +23,8 @@ import {
 
 const { contactRequests, escrowRegistrations, autoAppraisalRequests, campaignEnrollments, outboundMessages } = schema;
 
-/** The forms a visitor can send; each has its own per-address allowance. */
-export type PublicForm = 'contact' | 'landing' | 'escrow-registration' | 'auto-appraisal' | 'analytics';
+/** The forms a visitor can send; each has its own per-address allowance (the password-reset request too). */
+export type PublicForm = 'contact' | 'landing' | 'escrow-registration' | 'auto-appraisal' | 'analytics' | 'password-reset';
 
 const receipt = (id: string, message: string, details: string): FormReceipt => ({ id, status: 'success', message, details });
 

@@ -1,6 +1,8 @@
 /**
  * Per-address limit of the public forms. Owns the form_rate_limits table: one row per
- * `<form>:<address>` holding a fixed one-hour window and how many submissions it has seen.
+ * `<form>:<address>` holding a fixed window (one hour unless the caller sets another) and how
+ * many submissions it has seen. The key may name something else than an address: password
+ * resets also count the emails sent to one account (`password-reset-email:<user id>`).
  * The count is taken with one atomic upsert, so every API process shares the same limit and
  * concurrent submissions can never slip past it. Window start and the retry time are read
  * from the database clock, never from a process's own.
@@ -13,12 +15,23 @@ const { formRateLimits } = schema;
 
 export type Allowance = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** The window of the public forms' limits. */
+const HOUR_SECONDS = 60 * 60;
+
 /**
  * Counts one submission of `form` from `address` and says whether it is within `limit` for the
- * current window. A refused submission still counts (it cannot extend the window).
+ * current window of `windowSeconds`. A refused submission still counts (it cannot extend the
+ * window).
  */
-export async function takeFormAllowance(db: Db | Tx, form: string, address: string, limit: number): Promise<Allowance> {
-  const expired = sql`${formRateLimits.windowStartedAt} <= now() - interval '1 hour'`;
+export async function takeFormAllowance(
+  db: Db | Tx,
+  form: string,
+  address: string,
+  limit: number,
+  windowSeconds: number = HOUR_SECONDS,
+): Promise<Allowance> {
+  const window = sql`(${Math.trunc(windowSeconds)}::int * interval '1 second')`;
+  const expired = sql`${formRateLimits.windowStartedAt} <= now() - ${window}`;
   const [row] = await db
     .insert(formRateLimits)
     .values({ key: `${form}:${address}`, windowStartedAt: sql`now()`, count: 1 })
@@ -32,7 +45,7 @@ export async function takeFormAllowance(db: Db | Tx, form: string, address: stri
     })
     .returning({
       count: formRateLimits.count,
-      retryAfterSeconds: sql<number>`greatest(1, ceil(extract(epoch from ${formRateLimits.windowStartedAt} + interval '1 hour' - now())))::int`.mapWith(Number),
+      retryAfterSeconds: sql<number>`greatest(1, ceil(extract(epoch from ${formRateLimits.windowStartedAt} + ${window} - now())))::int`.mapWith(Number),
     });
   if (row!.count <= limit) return { allowed: true };
   return { allowed: false, retryAfterSeconds: row!.retryAfterSeconds };

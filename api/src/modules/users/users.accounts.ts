@@ -1,9 +1,10 @@
 /**
  * Accounts as the product creates them (Create New User, agent registration): the
  * better-auth user and its credential account, our profile row, and the invitation that lets
- * the person choose a password. Owns the invitation token, which is a better-auth
- * password-reset token (`verification` row `reset-password:<token>` → user id), so the link
- * is redeemed by better-auth's own `POST /api/auth/reset-password { newPassword, token }`.
+ * the person choose a password. Owns the set-password token of invitations and password-reset
+ * requests, which is a better-auth password-reset token (`verification` row
+ * `reset-password:<token>` → user id), so the link is redeemed by better-auth's own
+ * `POST /api/auth/reset-password { newPassword, token }`.
  * Everything here runs inside the caller's transaction.
  */
 import { randomBytes } from 'node:crypto';
@@ -51,14 +52,21 @@ export async function insertAccount(tx: Tx, input: NewAccount): Promise<string> 
 }
 
 /**
- * A set-password link for a new account, and the job that emails it. The token is stored the
- * way better-auth stores its reset tokens (plain identifier, the default `storeIdentifier`).
+ * A set-password token and the console link that redeems it, for an invitation or a password
+ * reset. The token is stored the way better-auth stores its reset tokens (plain identifier,
+ * the default `storeIdentifier`), so `POST /api/auth/reset-password` checks its expiry and
+ * spends it.
  */
-export async function createInvitation(tx: Tx, options: { userId: string; origin: string; now?: Date }) {
+export async function createSetPasswordLink(tx: Tx, options: { userId: string; origin: string; ttlMs: number; now?: Date }) {
   const token = randomBytes(24).toString('base64url');
-  const expiresAt = new Date((options.now ?? new Date()).getTime() + INVITATION_TTL_MS);
+  const expiresAt = new Date((options.now ?? new Date()).getTime() + options.ttlMs);
   await tx.insert(verification).values({ identifier: `reset-password:${token}`, value: options.userId, expiresAt });
-  const link = `${options.origin}/reset-password?token=${token}`;
+  return { link: `${options.origin}/reset-password?token=${token}`, expiresAt };
+}
+
+/** A set-password link for a new account, and the job that emails it. */
+export async function createInvitation(tx: Tx, options: { userId: string; origin: string; now?: Date }) {
+  const { link, expiresAt } = await createSetPasswordLink(tx, { ...options, ttlMs: INVITATION_TTL_MS });
   await notify(tx, {
     type: 'user.invited',
     recipientIds: [options.userId],

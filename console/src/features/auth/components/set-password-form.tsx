@@ -17,7 +17,7 @@ async function setPassword(input: { token: string; newPassword: string }): Promi
   if (!response.ok) {
     throw new Error(
       response.status === 400
-        ? 'This link has expired or was already used. Ask the SigningDesk team for a new invitation.'
+        ? 'This link has expired or was already used. Signing agents can ask for a new one with “Forgot password?” on the agent app’s login; everyone else, ask the SigningDesk team for a new link.'
         : 'The password could not be saved. Please try again.',
     );
   }

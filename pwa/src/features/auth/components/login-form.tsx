@@ -1,17 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { SITE_NAV_PATHS } from '@signingdesk/api/domain/site-nav';
-import { ExternalLink } from '../../../components/external-link';
+import { Link, useNavigate } from 'react-router';
+import '../../../components/chrome.css';
 import { loadAuthClient } from '../../../lib/load-auth-client';
 import { meQueryOptions } from '../api/get-me';
-
-/**
- * Where 'Forgot password?' leads. The console's /reset-password page only redeems the token of
- * an emailed link, and the API has no way yet to ask for one (better-auth's password-reset
- * email is not configured), so a forgotten password goes to the team through Contact Us.
- */
-export const FORGOT_PASSWORD_HREF = SITE_NAV_PATHS.support;
+import { forgotPasswordPath } from '../auth-paths';
 
 interface LoginFormProps {
   /** Router path to open after a successful sign-in. */
@@ -97,7 +90,9 @@ export function LoginForm({ target, initialEmail = '' }: LoginFormProps) {
         />
       </div>
       <p className="login-form__forgot">
-        <ExternalLink href={FORGOT_PASSWORD_HREF}>Forgot password?</ExternalLink>
+        {/* The agent app's own screen (it works offline too, and says sending needs a connection),
+            carrying the email typed so far. */}
+        <Link to={forgotPasswordPath(email)}>Forgot password?</Link>
       </p>
       {error ? (
         <p id={errorId} className="form__error" role="alert">
