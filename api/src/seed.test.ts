@@ -2,28 +2,86 @@ import { schema } from '@signingdesk/db';
 import { createTestDatabase, type TestDatabase } from '@signingdesk/db/testing';
 import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemo } from '@signingdesk/db/seed';
 import { and, asc, count, countDistinct, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeButtonShown } from './domain/appointment-rules';
 import { APPOINTMENT_STATUSES } from './domain/codes';
 import { appointmentInstant } from './domain/time-zones';
 import { US_STATES } from './domain/us-states';
-import { seedDemoData } from './seed';
+import { createDemoPdfTemplate, seedDemoData } from './seed';
+import { LocalStorage } from './lib/storage/local-storage';
+import { createStorage } from './lib/storage/storage';
+import { createTestApp, readJson, type TestApp } from './testing/test-app';
 
 describe('demo data', () => {
+  // The test app's own files folder is the storage the seed writes to, as the server does.
+  let t: TestApp;
   let database: TestDatabase;
   let seconds: number;
   beforeAll(async () => {
-    database = await createTestDatabase();
+    t = await createTestApp({ seed: false });
+    database = t.database;
     expect(await isDatabaseEmpty(database.db)).toBe(true);
     const started = Date.now();
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, { storage: createStorage(t.env) });
     seconds = (Date.now() - started) / 1000;
   }, 120_000);
-  afterAll(() => database.close());
+  afterAll(() => t.close());
 
-  it('seeds in seconds, not minutes', () => {
+  it('seeds in seconds, not minutes, the files’ bytes included', () => {
     expect(seconds).toBeLessThan(60);
     console.log(`demo seed took ${seconds.toFixed(1)} s on ${database.kind}`);
+  });
+
+  it('stores a small PDF for every seeded file, its size the one in the row', async () => {
+    const storage = createStorage(t.env);
+    const rows = await database.db.select().from(schema.files);
+    expect(new Set(rows.map((r) => r.kind))).toEqual(new Set(['document', 'scan_back', 'invoice']));
+    for (const row of rows) {
+      const object = await storage.get(row.storageKey);
+      expect(object, row.fileName).not.toBeNull();
+      const bytes = Buffer.from(await new Response(object!.body).arrayBuffer());
+      expect(bytes.subarray(0, 5).toString('latin1'), row.fileName).toBe('%PDF-');
+      expect(bytes.length, row.fileName).toBe(row.sizeBytes);
+      expect(row.sizeBytes).toBeLessThan(8_000);
+    }
+  });
+
+  it('lets the demo agent download an assignment’s document through the API: a one-page demo PDF naming the file', async () => {
+    const cookie = await t.signIn('agent@demo.test');
+    const assigned = await readJson(await t.request('/api/agent/appointments?tab=assigned', { cookie }));
+    let appointment: { id: string } | undefined;
+    let document: { fileId: string; fileName: string; sizeBytes: number } | undefined;
+    for (const a of assigned.items.filter((a: { status: string }) => a.status === 'Scheduled')) {
+      const list = await readJson(await t.request(`/api/appointments/${a.id}/files`, { cookie }));
+      document = list.items.find((f: { kind: string; fileName: string }) => f.kind === 'document' && f.fileName.endsWith(' Loan Package.pdf'));
+      appointment = a;
+      if (document) break;
+    }
+    if (!appointment || !document) throw new Error('no Loan Package.pdf among the demo agent’s scheduled assignments');
+
+    const link = await t.request(`/api/appointments/${appointment.id}/files/${document.fileId}/download`, { method: 'POST', cookie });
+    expect(link.status).toBe(200);
+    const res = await t.request((await readJson(link)).url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    expect(bytes.byteLength).toBe(document.sizeBytes);
+    expect(Number(res.headers.get('content-length'))).toBe(document.sizeBytes);
+
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(1);
+    expect(pdf.getTitle()).toBe('SigningDesk demo document');
+    // The page's text is drawn as hex strings of the font's (Latin-1 for ASCII) codes.
+    const [row] = await database.db.select().from(schema.appointments).where(eq(schema.appointments.id, appointment.id));
+    const page = Buffer.from(bytes).toString('latin1');
+    for (const line of [document.fileName, `File number: ${row!.fileNumber}`, `Appointment: ${row!.name}`]) {
+      expect(page, line).toContain(Buffer.from(line, 'latin1').toString('hex').toUpperCase());
+    }
   });
 
   it('has 8,000+ agents over the 50 states and DC at real zips with coordinates', async () => {
@@ -171,3 +229,75 @@ describe('the demo agent’s day, whatever the time of day the seed runs', () =>
     }
   }, 60_000);
 });
+
+describe('the seeded files’ bytes', () => {
+  it('change nothing else: the same appointments, offers, files and file log as a seed without storage', async () => {
+    const now = new Date('2026-11-23T20:30:00Z');
+    const folder = await mkdtemp(join(tmpdir(), 'sd-seed-files-'));
+    const plain = await createTestDatabase();
+    const stored = await createTestDatabase();
+    try {
+      await seedDemoData(plain.db, { agentCount: 60, now });
+      await seedDemoData(stored.db, { agentCount: 60, now, storage: new LocalStorage(folder) });
+      const [a, b] = await Promise.all([seededData(plain.db), seededData(stored.db)]);
+      expect(b.appointments).toEqual(a.appointments);
+      expect(b.offers).toEqual(a.offers);
+      expect(b.files.map(({ sizeBytes: _, ...f }) => f)).toEqual(a.files.map(({ sizeBytes: _, ...f }) => f));
+      expect(a.files.length).toBeGreaterThan(100);
+      // Without storage the sizes are made up; with it they are the stored PDFs'.
+      expect(Math.min(...a.files.map((f) => f.sizeBytes))).toBeGreaterThanOrEqual(24_000);
+      expect(Math.max(...b.files.map((f) => f.sizeBytes))).toBeLessThan(8_000);
+    } finally {
+      await Promise.all([plain.close(), stored.close(), rm(folder, { recursive: true, force: true })]);
+    }
+  }, 60_000);
+
+  it('are valid PDFs: each copy of the template keeps every cross-reference offset', async () => {
+    const render = await createDemoPdfTemplate();
+    const short = Buffer.from(render(['A.pdf', 'File number: 1', 'Appointment: X']));
+    const long = Buffer.from(render(['x'.repeat(200), 'File number: FA-26001', 'Appointment: Ünïcode – name']));
+    expect(long.length).toBe(short.length);
+    for (const bytes of [short, long]) {
+      const text = bytes.toString('latin1');
+      const xref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)![1]);
+      expect(text.slice(xref, xref + 4)).toBe('xref');
+      const entries = [...text.slice(xref).matchAll(/^(\d{10}) 00000 n/gm)].map((m) => Number(m[1]));
+      expect(entries.length).toBeGreaterThan(5);
+      for (const offset of entries) expect(text.slice(offset, offset + 20)).toMatch(/^\d+ 0 obj/);
+    }
+    const cut = `${'x'.repeat(57)}...`;
+    expect(long.toString('latin1')).toContain(Buffer.from(cut, 'latin1').toString('hex').toUpperCase());
+    expect(long.toString('latin1')).toContain(Buffer.from('Appointment: ?n?code ? name', 'latin1').toString('hex').toUpperCase());
+  });
+});
+
+/** The seeded rows without their random ids: appointments by file number, with the people by email. */
+async function seededData(db: TestDatabase['db']) {
+  const ap = schema.appointments;
+  const appointments = await db
+    .select({ fileNumber: ap.fileNumber, name: ap.name, date: ap.date, time: ap.time, status: ap.status, startsAt: ap.startsAt, agent: schema.user.email })
+    .from(ap)
+    .leftJoin(schema.user, eq(schema.user.id, ap.assignedAgentId))
+    .orderBy(asc(ap.fileNumber));
+  const offers = await db
+    .select({ fileNumber: ap.fileNumber, agent: schema.user.email, status: schema.offers.status, bidCents: schema.offers.bidCents })
+    .from(schema.offers)
+    .innerJoin(ap, eq(ap.id, schema.offers.appointmentId))
+    .innerJoin(schema.user, eq(schema.user.id, schema.offers.agentId))
+    .orderBy(asc(ap.fileNumber), asc(schema.user.email), asc(schema.offers.status));
+  const files = await db
+    .select({
+      fileNumber: ap.fileNumber,
+      kind: schema.files.kind,
+      fileName: schema.files.fileName,
+      sizeBytes: schema.files.sizeBytes,
+      uploadedBy: schema.user.email,
+      log: sql<string>`(select string_agg(e.action || ':' || u.email || ':' || e.confirmed, ',' order by e.action, u.email)
+        from ${schema.fileEvents} e join ${schema.user} u on u.id = e.user_id where e.file_id = ${schema.files.id})`,
+    })
+    .from(schema.files)
+    .innerJoin(ap, eq(ap.id, schema.files.appointmentId))
+    .innerJoin(schema.user, eq(schema.user.id, schema.files.uploadedBy))
+    .orderBy(asc(ap.fileNumber), asc(schema.files.kind), asc(schema.files.fileName));
+  return { appointments, offers, files };
+}

@@ -16,6 +16,7 @@ import { EnvError, parseEnv, type Env } from './env';
 import { seedDemoData } from './seed';
 import { DeliveryWorker } from './delivery/worker';
 import { getAuthSecret } from './lib/settings';
+import { createStorage } from './lib/storage/storage';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -55,7 +56,8 @@ async function main() {
   const empty = await isDatabaseEmpty(db);
   if (empty && (database.kind === 'pglite' || env.SEED_DEMO)) {
     const started = Date.now();
-    const summary = await seedDemoData(db);
+    // The seeded files' bytes go to the configured storage, so demo downloads work.
+    const summary = await seedDemoData(db, { storage: createStorage(env) });
     console.log(
       `Seeded demo data in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary.firms} firms, ${summary.users} users ` +
         `(${summary.agents} signing agents), ${summary.appointments} appointments, ${summary.offers} offers, ` +

@@ -2,7 +2,8 @@
  * Demo data for a fresh database: firms, the named demo accounts, 8,000+ signing agents at
  * real US zip codes, a few hundred appointments in every status with offers, bids, files,
  * messages and invoices, and some public-form traffic. One transaction, bulk inserts, one
- * password hash for every account, a seeded PRNG so every machine gets the same data.
+ * password hash for every account, a seeded PRNG so every machine gets the same data. The
+ * files' bytes are the caller's (storeFiles): this package knows no file storage.
  *
  * Dates are counted in each appointment's own zone from the day the seed runs, so whatever
  * the time of day: generated Scheduled signings start tomorrow or later, Completed ones
@@ -45,6 +46,25 @@ export interface SeedOptions {
   instantOf: (date: string, time: string, zone: TimeZone) => number;
   agentCount?: number;
   now?: Date;
+  /**
+   * Stores the bytes of the seeded files and answers each stored file's size by id, which
+   * becomes its row's sizeBytes. Called inside the seed transaction, while the agents are
+   * inserted and before any file row is, so a failure leaves no rows. Without it the rows
+   * point at no bytes (a download answers 404) and carry made-up sizes: enough for callers
+   * that never download.
+   */
+  storeFiles?: (files: SeededFile[]) => Promise<ReadonlyMap<string, number>>;
+}
+
+/** A seeded file row with what a stand-in content needs to say about it. */
+export interface SeededFile {
+  id: string;
+  kind: (typeof schema.fileKind.enumValues)[number];
+  fileName: string;
+  storageKey: string;
+  contentType: string;
+  fileNumber: string;
+  appointmentName: string;
 }
 
 export interface SeedSummary {
@@ -98,13 +118,25 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
   return db.transaction(async (tx) => {
     const firmIds = await insertFirms(tx);
     const accounts = await insertAccounts(tx, options.passwordHash, firmIds);
-    const agents = await insertAgents(tx, random, places, options, firmIds.independent, accounts);
-    const summary = await insertAppointments(tx, random, places, options, now, accounts, agents, firmIds);
+    const agents = buildAgents(random, places, options, firmIds.independent, accounts);
+    const work = buildAppointments(random, places, options, now, accounts, agents, firmIds);
+    // The files' bytes are written while the agents, the longest part, go in.
+    const [sizes] = await together(storeFiles(options, work), insertAgents(tx, agents, accounts.passwordHash));
+    for (const row of work.files) row.sizeBytes = sizes.get(row.id!) ?? row.sizeBytes;
+    const summary = await insertAppointments(tx, work);
     await insertPublicTraffic(tx, random, now);
     const [users] = await tx.select({ n: count() }).from(schema.user);
     const [agentProfiles] = await tx.select({ n: count() }).from(schema.agentProfiles);
     return { firms: DEMO_FIRMS.length, users: Number(users?.n), agents: Number(agentProfiles?.n), ...summary };
   });
+}
+
+/** Both at once; when one fails, the other is waited for before the error goes on (to the rollback). */
+async function together<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [first, second] = await Promise.allSettled([a, b]);
+  if (first.status === 'rejected') throw first.reason;
+  if (second.status === 'rejected') throw second.reason;
+  return [first.value, second.value];
 }
 
 function placesByState(): Map<string, Place[]> {
@@ -214,8 +246,7 @@ interface SeededAgent {
   active: boolean;
 }
 
-async function insertAgents(
-  tx: Tx,
+function buildAgents(
   random: Random,
   places: Map<string, Place[]>,
   options: SeedOptions,
@@ -269,7 +300,6 @@ async function insertAgents(
     });
     agents.push({ id, name, certifiedStates, active: !pending });
   }
-  await insertUsers(tx, accounts.passwordHash, people);
 
   const demoPlace = zipcodes.lookup(DEMO_AGENT_PROFILE.zip)!;
   const pendingPlace = zipcodes.lookup(PENDING_AGENT_PROFILE.zip)!;
@@ -294,7 +324,6 @@ async function insertAgents(
       registrationStatus: 'pending',
     },
   );
-  await insertChunked(tx, schema.agentProfiles, profiles);
 
   const demoAgent: SeededAgent = {
     id: accounts.demoAgent.id,
@@ -306,9 +335,14 @@ async function insertAgents(
   for (const agent of agents.filter((a) => a.active)) {
     for (const state of agent.certifiedStates) byState.set(state, [...(byState.get(state) ?? []), agent]);
   }
-  return { all: [...agents, demoAgent], byState, demoAgent };
+  return { people, profiles, all: [...agents, demoAgent], byState, demoAgent };
 }
-type Agents = Awaited<ReturnType<typeof insertAgents>>;
+type Agents = ReturnType<typeof buildAgents>;
+
+async function insertAgents(tx: Tx, agents: Agents, passwordHash: string) {
+  await insertUsers(tx, passwordHash, agents.people);
+  await insertChunked(tx, schema.agentProfiles, agents.profiles);
+}
 
 function isoDate(d: Date): string {
   return d.toISOString().slice(0, 10);
@@ -348,8 +382,7 @@ function dayOffsetRange(status: AppointmentStatus): [number, number] {
   }
 }
 
-async function insertAppointments(
-  tx: Tx,
+function buildAppointments(
   random: Random,
   places: Map<string, Place[]>,
   options: SeedOptions,
@@ -360,8 +393,8 @@ async function insertAppointments(
 ) {
   const appointmentRows: (typeof schema.appointments.$inferInsert)[] = [];
   const offerRows: (typeof schema.offers.$inferInsert)[] = [];
-  const fileRows: (typeof schema.files.$inferInsert)[] = [];
-  const fileEventRows: (typeof schema.fileEvents.$inferInsert)[] = [];
+  const fileLog: FileLog = { files: [], events: [] };
+  const { files: fileRows, events: fileEventRows } = fileLog;
   const noteRows: (typeof schema.notes.$inferInsert)[] = [];
   const invoiceRows: (typeof schema.invoices.$inferInsert)[] = [];
   const firmWeights: Partial<Record<DemoFirmKey, number>> = { firmA: 40, firmB: 30, golden: 10, liberty: 10, sunshine: 10 };
@@ -491,24 +524,9 @@ async function insertAppointments(
 
       if (hasDocuments) {
         const names = ['Loan Package.pdf', 'Closing Instructions.pdf', 'Signer ID Requirements.pdf'].slice(0, random.int(1, 3));
-        for (const fileName of names) {
-          const fileId = randomUUID();
-          fileRows.push({
-            id: fileId,
-            appointmentId: id,
-            kind: 'document',
-            fileName: `${fileNumber} ${fileName}`,
-            storageKey: `seed/${id}/${fileId}`,
-            contentType: 'application/pdf',
-            sizeBytes: random.int(200_000, 4_000_000),
-            uploadedBy: officer.id,
-            uploadConfirmed: true,
-          });
-          fileEventRows.push({ fileId, action: 'write', userId: officer.id, confirmed: true });
-          if (assignedAgentId && random.chance(0.7)) {
-            fileEventRows.push({ fileId, action: 'read', userId: assignedAgentId, confirmed: true });
-          }
-        }
+        addDocuments(fileLog, random, { appointmentId: id, fileNumber, names, uploadedBy: officer.id }, () =>
+          assignedAgentId && random.chance(0.7) ? assignedAgentId : null,
+        );
       }
       if (completed && scanBackRequired && assignedAgentId) {
         const fileId = randomUUID();
@@ -635,36 +653,93 @@ async function insertAppointments(
     for (const rival of pinned.sample(rivals, 2)) {
       offerRows.push({ appointmentId: id, agentId: rival.id, status: 'rejected', bidCents: feeCents + 2500, respondedAt: answeredAt });
     }
-    for (const fileName of ['Loan Package.pdf', 'Closing Instructions.pdf']) {
-      const fileId = randomUUID();
-      fileRows.push({
-        id: fileId,
-        appointmentId: id,
-        kind: 'document',
-        fileName: `${fileNumber} ${fileName}`,
-        storageKey: `seed/${id}/${fileId}`,
-        contentType: 'application/pdf',
-        sizeBytes: pinned.int(200_000, 4_000_000),
-        uploadedBy: officer.id,
-        uploadConfirmed: true,
-      });
-      fileEventRows.push({ fileId, action: 'write', userId: officer.id, confirmed: true });
-      if (plan.day < 0) fileEventRows.push({ fileId, action: 'read', userId: agents.demoAgent.id, confirmed: true });
-    }
+    addDocuments(
+      fileLog,
+      pinned,
+      { appointmentId: id, fileNumber, names: ['Loan Package.pdf', 'Closing Instructions.pdf'], uploadedBy: officer.id },
+      () => (plan.day < 0 ? agents.demoAgent.id : null),
+    );
   }
 
-  await insertChunked(tx, schema.appointments, appointmentRows, 500);
-  await insertChunked(tx, schema.offers, offerRows);
-  await insertChunked(tx, schema.files, fileRows);
-  await insertChunked(tx, schema.fileEvents, fileEventRows);
-  await insertChunked(tx, schema.notes, noteRows);
-  await insertChunked(tx, schema.invoices, invoiceRows);
   return {
-    appointments: appointmentRows.length,
-    offers: offerRows.length,
-    files: fileRows.length,
-    notes: noteRows.length,
+    appointments: appointmentRows,
+    offers: offerRows,
+    files: fileRows,
+    fileEvents: fileEventRows,
+    notes: noteRows,
+    invoices: invoiceRows,
   };
+}
+type Work = ReturnType<typeof buildAppointments>;
+
+async function storeFiles(options: SeedOptions, work: Work): Promise<ReadonlyMap<string, number>> {
+  if (!options.storeFiles) return new Map();
+  const appointmentOf = new Map(work.appointments.map((a) => [a.id!, a]));
+  return options.storeFiles(
+    work.files.map((f) => {
+      const appointment = appointmentOf.get(f.appointmentId)!;
+      return {
+        id: f.id!,
+        kind: f.kind!,
+        fileName: f.fileName,
+        storageKey: f.storageKey,
+        contentType: f.contentType,
+        fileNumber: appointment.fileNumber ?? '',
+        appointmentName: appointment.name,
+      };
+    }),
+  );
+}
+
+async function insertAppointments(tx: Tx, work: Work) {
+  await insertChunked(tx, schema.appointments, work.appointments, 500);
+  await insertChunked(tx, schema.offers, work.offers);
+  await insertChunked(tx, schema.files, work.files);
+  await insertChunked(tx, schema.fileEvents, work.fileEvents);
+  await insertChunked(tx, schema.notes, work.notes);
+  await insertChunked(tx, schema.invoices, work.invoices);
+  return {
+    appointments: work.appointments.length,
+    offers: work.offers.length,
+    files: work.files.length,
+    notes: work.notes.length,
+  };
+}
+
+interface FileLog {
+  files: (typeof schema.files.$inferInsert)[];
+  events: (typeof schema.fileEvents.$inferInsert)[];
+}
+
+/**
+ * An escrow officer's documents on an appointment, each with its upload in the file log and,
+ * when `readBy` names someone, a download by them. `readBy` is asked after the file's size is
+ * drawn, so callers that draw from `random` in it keep the PRNG sequence of the data.
+ */
+function addDocuments(
+  log: FileLog,
+  random: Random,
+  documents: { appointmentId: string; fileNumber: string; names: string[]; uploadedBy: string },
+  readBy: () => string | null,
+) {
+  for (const name of documents.names) {
+    const fileId = randomUUID();
+    log.files.push({
+      id: fileId,
+      appointmentId: documents.appointmentId,
+      kind: 'document',
+      fileName: `${documents.fileNumber} ${name}`,
+      storageKey: `seed/${documents.appointmentId}/${fileId}`,
+      contentType: 'application/pdf',
+      // A placeholder until storeFiles answers the stored size; drawn either way so the rest of the data stays the same.
+      sizeBytes: random.int(200_000, 4_000_000),
+      uploadedBy: documents.uploadedBy,
+      uploadConfirmed: true,
+    });
+    log.events.push({ fileId, action: 'write', userId: documents.uploadedBy, confirmed: true });
+    const reader = readBy();
+    if (reader) log.events.push({ fileId, action: 'read', userId: reader, confirmed: true });
+  }
 }
 
 async function insertPublicTraffic(tx: Tx, random: Random, now: Date) {
