@@ -52,6 +52,23 @@ export async function signInAsAgent(page: Page, email = 'agent@demo.test') {
   await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
 }
 
+/**
+ * Signs in as the demo agent and reloads once the service worker is ready, so it controls the
+ * page: from then on the app's chunks load with no network.
+ */
+export async function signInUnderServiceWorker(page: Page, email = 'agent@demo.test') {
+  await page.goto('/notary/login');
+  await fillLogin(page, email);
+  const assigned = page.getByRole('heading', { name: 'Here are your current assigned requests:' });
+  await expect(assigned).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect(assigned).toBeVisible();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
 /** Waits until the app has mirrored these appointments into IndexedDB (each of `stores`). */
 export async function waitForMirror(page: Page, ids: string[], stores: string[] = ['appointments']) {
   await expect

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { fillLogin } from '../../support/accounts';
-import { cutNetwork, expectNoAxeViolations, restoreNetwork, signedInApi, waitForMirror } from '../../support/agent-app';
+import { cutNetwork, expectNoAxeViolations, restoreNetwork, signedInApi, signInUnderServiceWorker, waitForMirror } from '../../support/agent-app';
 
 /**
  * Documents on a 360 px phone (issue 14, item 4): a download whose bytes are missing shows the
@@ -81,18 +80,6 @@ function removeStoredBytes(appointmentId: string, fileId: string) {
   rmSync(found[0]!);
 }
 
-async function signIn(page: Page) {
-  await page.goto('/notary/login');
-  await fillLogin(page, 'agent@demo.test');
-  await expect(page.getByRole('heading', { name: 'Here are your current assigned requests:' })).toBeVisible();
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Here are your current assigned requests:' })).toBeVisible();
-  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
-
 async function openAppointment(page: Page) {
   await page.goto(`/notary/appointments/${setup.appointment.id}`);
   await expect(page.getByRole('heading', { level: 1, name: `${setup.appointment.name} Details` })).toBeVisible();
@@ -140,7 +127,7 @@ test.describe('documents on the phone', () => {
   });
 
   test("a download whose bytes are missing shows the server's message in the app", async ({ page }) => {
-    await signIn(page);
+    await signInUnderServiceWorker(page);
     await openAppointment(page);
     const detailUrl = page.url();
 
@@ -159,7 +146,7 @@ test.describe('documents on the phone', () => {
   });
 
   test('an offline download says why and a kept document opens offline', async ({ page, context }) => {
-    await signIn(page);
+    await signInUnderServiceWorker(page);
     await openAppointment(page);
     await waitForMirrorOf(page, setup.appointment.id);
 

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { fillLogin } from '../../support/accounts';
-import { cutNetwork, restoreNetwork, signedInApi, waitForMirror, type AgentListItem } from '../../support/agent-app';
+import { cutNetwork, restoreNetwork, signedInApi, signInUnderServiceWorker, waitForMirror, type AgentListItem } from '../../support/agent-app';
 
 /**
  * The agent at a kitchen table with no signal: the app opens from cache, every action is kept
@@ -30,15 +29,7 @@ test.describe('the agent app offline', () => {
     const me = (await (await agentApi.get('/api/me')).json()) as { id: string };
 
     // Online once: sign in, let the service worker take over, let the app mirror the lists.
-    await page.goto('/notary/login');
-    await fillLogin(page, 'agent@demo.test');
-    await expect(page.getByRole('heading', { name: 'Here are your current assigned requests:' })).toBeVisible();
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'Here are your current assigned requests:' })).toBeVisible();
-    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await signInUnderServiceWorker(page);
     await waitForMirror(page, [toClaim.id, toCounter.id, toLose.id, assigned.id]);
 
     // No network at all.

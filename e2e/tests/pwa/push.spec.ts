@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { fillLogin } from '../../support/accounts';
+import { signInUnderServiceWorker } from '../../support/agent-app';
 
 /**
  * A push delivered to the agent app's service worker through the DevTools protocol (the path a
@@ -19,14 +20,7 @@ interface WorkerScope {
 
 test('a pushed offer shows a notification whose click opens the preview', async ({ page, context }) => {
   await context.grantPermissions(['notifications']);
-  await page.goto('/notary/login');
-  await fillLogin(page, 'agent@demo.test');
-  await expect(page.getByRole('heading', { name: 'Here are your current assigned requests:' })).toBeVisible();
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await signInUnderServiceWorker(page);
 
   const offers = (await (await page.request.get('/api/agent/appointments?tab=open')).json()) as { items: { id: string; name: string }[] };
   const offer = offers.items[0]!;

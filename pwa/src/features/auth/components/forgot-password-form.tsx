@@ -4,6 +4,7 @@ import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { loginPath } from '../auth-paths';
 import '../forgot-password.css';
+import { EmailField } from './email-field';
 
 export const NEEDS_CONNECTION_TEXT = 'Sending a reset link needs a connection.';
 const UNSENT_TEXT = 'Could not reach SigningDesk. Check your connection and try again.';
@@ -22,7 +23,6 @@ interface ForgotPasswordFormProps {
 export function ForgotPasswordForm({ initialEmail }: ForgotPasswordFormProps) {
   const online = useOnlineStatus();
   const mutation = useRequestPasswordReset();
-  const emailId = useId();
   const errorId = useId();
   const offlineId = useId();
   const [email, setEmail] = useState(initialEmail);
@@ -52,27 +52,16 @@ export function ForgotPasswordForm({ initialEmail }: ForgotPasswordFormProps) {
   return (
     <>
       <form className="form" onSubmit={(event) => void onSubmit(event)}>
-        <div className="form__field">
-          <label htmlFor={emailId}>Email</label>
-          <input
-            id={emailId}
-            name="email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            autoFocus={initialEmail === ''}
-            aria-describedby={error ? errorId : undefined}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              // The answer was about the email as it was.
-              setSent(null);
-            }}
-          />
-        </div>
+        <EmailField
+          autoFocus={initialEmail === ''}
+          aria-describedby={error ? errorId : undefined}
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            // The answer was about the email as it was.
+            setSent(null);
+          }}
+        />
         {error ? (
           <p id={errorId} className="form__error" role="alert">
             {error}

@@ -5,6 +5,7 @@ import '../../../components/chrome.css';
 import { loadAuthClient } from '../../../lib/load-auth-client';
 import { meQueryOptions } from '../api/get-me';
 import { forgotPasswordPath } from '../auth-paths';
+import { EmailField } from './email-field';
 
 interface LoginFormProps {
   /** Router path to open after a successful sign-in. */
@@ -18,7 +19,6 @@ type SignInError = { status: number; code?: string | undefined } | null;
 export function LoginForm({ target, initialEmail = '' }: LoginFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const emailId = useId();
   const passwordId = useId();
   const errorId = useId();
   const [email, setEmail] = useState(initialEmail);
@@ -60,21 +60,7 @@ export function LoginForm({ target, initialEmail = '' }: LoginFormProps) {
 
   return (
     <form className="form" onSubmit={(event) => void onSubmit(event)} aria-describedby={error ? errorId : undefined}>
-      <div className="form__field">
-        <label htmlFor={emailId}>Email</label>
-        <input
-          id={emailId}
-          name="email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
+      <EmailField value={email} onChange={(event) => setEmail(event.target.value)} />
       <div className="form__field">
         <label htmlFor={passwordId}>Password</label>
         <input
