@@ -19,11 +19,13 @@ export interface Actor {
   firmName: string;
 }
 
-export async function loadActor(auth: Auth, db: Db, headers: Headers): Promise<Actor | null> {
-  const session = await auth.api.getSession({ headers });
-  if (!session) return null;
+/** The actor of one account, by id or email, whatever its status; null when there is none. */
+export async function findActor(db: Db, by: { userId: string } | { email: string }): Promise<Actor | null> {
   const [row] = await db
     .select({
+      userId: schema.user.id,
+      name: schema.user.name,
+      email: schema.user.email,
       role: schema.user.role,
       status: schema.profiles.status,
       phone: schema.profiles.phone,
@@ -33,21 +35,20 @@ export async function loadActor(auth: Auth, db: Db, headers: Headers): Promise<A
     .from(schema.user)
     .innerJoin(schema.profiles, eq(schema.profiles.userId, schema.user.id))
     .innerJoin(schema.firms, eq(schema.firms.id, schema.profiles.firmId))
-    .where(eq(schema.user.id, session.user.id));
+    .where('userId' in by ? eq(schema.user.id, by.userId) : eq(schema.user.email, by.email));
   if (!row || !isRole(row.role)) return null;
-  if (row.status === 'disabled') {
+  return { ...row, role: row.role };
+}
+
+export async function loadActor(auth: Auth, db: Db, headers: Headers): Promise<Actor | null> {
+  const session = await auth.api.getSession({ headers });
+  if (!session) return null;
+  const actor = await findActor(db, { userId: session.user.id });
+  if (!actor) return null;
+  if (actor.status === 'disabled') {
     // Disabled after this session began: end every session of the account.
     await db.delete(schema.session).where(eq(schema.session.userId, session.user.id));
     return null;
   }
-  return {
-    userId: session.user.id,
-    name: session.user.name,
-    email: session.user.email,
-    role: row.role,
-    status: row.status,
-    phone: row.phone,
-    firmId: row.firmId,
-    firmName: row.firmName,
-  };
+  return actor;
 }

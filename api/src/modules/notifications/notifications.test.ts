@@ -6,21 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryWorker } from '../../delivery/worker';
 import { parseEnv } from '../../env';
 import { notify } from '../../lib/notify';
-import type { Actor } from '../../lib/actor';
+import { findActor } from '../../lib/actor';
 import { createOrder, offerTo, post, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
 import { createTestApp, readJson, TEST_ORIGIN, type TestApp } from '../../testing/test-app';
 import { MAX_DEVICES_PER_USER, savePushSubscription } from './notifications.service';
 
-const { pushSubscriptions, outboundMessages, appSettings, user, profiles } = schema;
+const { pushSubscriptions, outboundMessages, appSettings } = schema;
 
-async function actorOf(t: TestApp, email: string): Promise<Actor> {
-  const [row] = await t.database.db
-    .select({ id: user.id, name: user.name, role: user.role, status: profiles.status, phone: profiles.phone, firmId: profiles.firmId })
-    .from(user)
-    .innerJoin(profiles, eq(profiles.userId, user.id))
-    .where(eq(user.email, email));
-  return { userId: row!.id, name: row!.name, email, role: row!.role as Actor['role'], status: row!.status, phone: row!.phone, firmId: row!.firmId, firmName: '' };
-}
+const actorOf = async (t: TestApp, email: string) => (await findActor(t.database.db, { email }))!;
 
 function device(host = 'fcm.googleapis.com') {
   const ecdh = createECDH('prime256v1');

@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completionNotYetMessage } from '../../domain/appointment-rules';
 import { appointmentInstant } from '../../domain/time-zones';
-import type { Actor } from '../../lib/actor';
+import { findActor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../lib/idempotency';
 import {
@@ -56,24 +56,7 @@ describe('the appointment workflow', () => {
   /** Assigned to agent@demo.test, and the signing started two days ago. */
   const started = (overrides: Record<string, unknown> = {}) => assignedWith({ date: dayFromToday(-2), ...overrides });
 
-  async function actorOf(email: string): Promise<Actor> {
-    const [row] = await t.database.db
-      .select({
-        userId: schema.user.id,
-        name: schema.user.name,
-        email: schema.user.email,
-        role: schema.user.role,
-        status: schema.profiles.status,
-        phone: schema.profiles.phone,
-        firmId: schema.firms.id,
-        firmName: schema.firms.name,
-      })
-      .from(schema.user)
-      .innerJoin(schema.profiles, eq(schema.profiles.userId, schema.user.id))
-      .innerJoin(schema.firms, eq(schema.firms.id, schema.profiles.firmId))
-      .where(eq(schema.user.email, email));
-    return row as Actor;
-  }
+  const actorOf = async (email: string) => (await findActor(t.database.db, { email }))!;
 
   describe('create', () => {
     it('stores an Open order with the instant derived from date, time and zone, and tells the operators', async () => {

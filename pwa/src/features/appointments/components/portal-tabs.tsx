@@ -77,7 +77,7 @@ export function PortalTabs({ me }: PortalTabsProps) {
             onClick={() => select(tab)}
           >
             {TABS[tab].short}
-            <span className="tabs__tab-rest"> {TABS[tab].label.slice(TABS[tab].short.length + 1)}</span>
+            <span className="tabs__tab-rest visually-hidden"> {TABS[tab].label.slice(TABS[tab].short.length + 1)}</span>
           </button>
         ))}
       </div>
