@@ -15,7 +15,7 @@ describe('one origin: API, console and agent PWA', () => {
     const pwaDir = join(root, 'pwa');
     mkdirSync(join(consoleDir, 'assets'), { recursive: true });
     mkdirSync(pwaDir, { recursive: true });
-    writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
+    writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><html><head><title>console</title></head><body></body></html>');
     writeFileSync(join(consoleDir, 'assets/app-1234.js'), 'console.log(1)');
     // What scripts/precompress.mjs writes next to a built asset.
     mkdirSync(join(pwaDir, 'assets'), { recursive: true });
@@ -81,13 +81,36 @@ describe('one origin: API, console and agent PWA', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
   });
 
-  it('sends secure headers: CSP without inline scripts, nosniff, no framing', async () => {
+  it('sends secure headers: CSP without inline scripts, nosniff, no framing, no powerful features', async () => {
     const res = await t.request('/');
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const policy = res.headers.get('permissions-policy') ?? '';
+    for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) expect(policy).toContain(feature);
+  });
+
+  it('allows style elements only with the page’s own nonce, a new one for every page', async () => {
+    const nonces: string[] = [];
+    for (const path of ['/', '/admin', '/index.html', '/notary/', '/notary/offers']) {
+      const res = await t.request(path);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      const nonce = /style-src-elem 'self' 'nonce-([A-Za-z0-9+/=_-]+)'/.exec(csp)?.[1];
+      expect(nonce, path).toBeDefined();
+      expect(csp).toMatch(/(^|; )style-src 'self'(;|$)/);
+      expect(csp).not.toMatch(/style-src(-elem)? [^;]*unsafe-inline/);
+      expect(await res.text(), path).toContain(`<meta name="csp-nonce" content="${nonce}" />`);
+      nonces.push(nonce!);
+    }
+    expect(new Set(nonces).size).toBe(nonces.length);
+  });
+
+  it('lets no browser or proxy keep an API answer', async () => {
+    for (const path of ['/api/me', '/api/health', '/api/no-such-route']) {
+      expect((await t.request(path)).headers.get('cache-control'), path).toBe('no-store');
+    }
   });
 
   it('allows cross-origin calls only from the product’s own origin', async () => {

@@ -12,13 +12,16 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
+import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { CLIENT_IP_HEADER } from './auth/auth';
+import { isAuthRouteInUse } from './auth/auth-routes';
 import { AppError } from './lib/app-error';
 import type { AppDeps } from './lib/context';
 import { createRouter } from './lib/openapi';
 import { rejectNulCharacters } from './middleware/reject-nul';
+import { refuseCrossSiteWrites } from './middleware/same-origin';
+import { trustedOrigins } from './lib/origins';
 import { problem } from './lib/problem';
 import { agentAppointmentRoutes } from './modules/agent-appointments/agent-appointments.routes';
 import { appointmentRoutes } from './modules/appointments/appointments.routes';
@@ -78,7 +81,12 @@ export function createApp(deps: AppDeps) {
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Style elements need the page's nonce (Mantine's CSS variables carry it); style
+        // attributes (Mantine's style props) stay allowed: they cannot run script and fetch
+        // nothing beyond img-src. Decision 019.
+        styleSrc: ["'self'"],
+        styleSrcElem: ["'self'", NONCE],
+        styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
@@ -91,16 +99,37 @@ export function createApp(deps: AppDeps) {
       },
       xFrameOptions: 'DENY',
       referrerPolicy: 'strict-origin-when-cross-origin',
+      // Nothing of the product uses these; a script that got in cannot either.
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: [],
+        usb: [],
+        serial: [],
+        bluetooth: [],
+        hid: [],
+        midi: [],
+        displayCapture: [],
+        browsingTopics: [],
+      },
     }),
   );
+  // API answers carry borrower data, documents and sessions: no browser or proxy keeps them.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
 
   app.use('/api/*', async (c, next) => {
     c.set('db', deps.database.db);
     c.set('auth', deps.auth);
     await next();
   });
-  // Only the product's own origin may call the API from a browser.
-  app.use('/api/*', cors({ origin: (origin) => (origin === deps.env.PUBLIC_ORIGIN ? origin : null), credentials: true }));
+  // Only the product's own origin may call the API from a browser, and only it may change anything.
+  const origins = trustedOrigins(deps.env);
+  app.use('/api/*', cors({ origin: (origin) => (origins.includes(origin) ? origin : null), credentials: true }));
+  app.use('/api/*', refuseCrossSiteWrites(origins));
   const jsonBodyLimit = bodyLimit({
     maxSize: API_BODY_LIMIT_BYTES,
     onError: (c) => problem(c, 413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB.'),
@@ -109,7 +138,10 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/uploads') ? next() : jsonBodyLimit(c, next)));
 
   app.use('/api/*', rejectNulCharacters);
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(withClientIp(c)));
+  // Only the better-auth routes the apps use; the others fall through to the API's 404.
+  app.on(['GET', 'POST'], '/api/auth/*', (c, next) =>
+    isAuthRouteInUse(c.req.method, new URL(c.req.url).pathname) ? deps.auth.handler(withClientIp(c)) : next(),
+  );
   app.route('/api', createApi(deps));
   app.all('/api/*', (c) => problem(c, 404, 'NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`));
 
@@ -158,9 +190,14 @@ function mountFrontEnds(app: ReturnType<typeof createRouter>, roots: { console: 
     }
   });
   // The builds hold .br and .gz copies of the text assets (scripts/precompress.mjs).
+  // The pages themselves are never served as plain files: each carries this answer's nonce.
+  app.get('/notary/', (c) => appPage(c, join(roots.pwa, 'index.html')));
+  app.get('/notary/index.html', (c) => appPage(c, join(roots.pwa, 'index.html')));
   app.use('/notary/*', serveStatic({ root: roots.pwa, precompressed: true, rewriteRequestPath: (path) => path.replace(/^\/notary/, '') }));
   app.get('/notary/*', (c) => spaFallback(c, join(roots.pwa, 'index.html')));
 
+  app.get('/', (c) => appPage(c, join(roots.console, 'index.html')));
+  app.get('/index.html', (c) => appPage(c, join(roots.console, 'index.html')));
   app.use('/*', serveStatic({ root: roots.console, precompressed: true }));
   app.get('/*', (c) => spaFallback(c, join(roots.console, 'index.html')));
 }
@@ -168,8 +205,19 @@ function mountFrontEnds(app: ReturnType<typeof createRouter>, roots: { console: 
 /** History-API routes of a single-page app get its index.html; missing files stay 404. */
 async function spaFallback(c: Context, indexFile: string) {
   const lastSegment = c.req.path.split('/').pop() ?? '';
-  if (lastSegment.includes('.') || !existsSync(indexFile)) {
-    return problem(c, 404, 'NOT_FOUND', 'Not found.');
-  }
-  return c.html(await readFile(indexFile, 'utf8'));
+  if (lastSegment.includes('.')) return problem(c, 404, 'NOT_FOUND', 'Not found.');
+  return appPage(c, indexFile);
+}
+
+/**
+ * A front end's index.html with this answer's CSP nonce in `<meta name="csp-nonce">`, where
+ * the app reads it for the style elements it adds (the console's MantineProvider).
+ */
+async function appPage(c: Context, indexFile: string) {
+  if (!existsSync(indexFile)) return problem(c, 404, 'NOT_FOUND', 'Not found.');
+  const nonce = c.get('secureHeadersNonce') as string;
+  const meta = `<meta name="csp-nonce" content="${nonce}" />`;
+  const page = await readFile(indexFile, 'utf8');
+  const html = /<head[^>]*>/i.test(page) ? page.replace(/<head[^>]*>/i, (head) => `${head}\n    ${meta}`) : `${meta}\n${page}`;
+  return c.html(html);
 }

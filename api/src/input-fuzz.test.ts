@@ -1,13 +1,15 @@
 /**
  * Property tests of every input schema: thousands of bodies the schema rejects, sent by a
  * caller who may use the route. Each must answer 400 problem+json naming a field — never a
- * 5xx — and leave the database exactly as it was.
+ * 5xx — and leave the database exactly as it was. Then every route the API serves, read from
+ * the live app, gets malformed query strings and path segments.
  */
 import { schema } from '@signingdesk/db';
 import { count, max } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApi } from './app';
 import { CreateAppointmentSchema, UpdateAppointmentSchema } from './modules/appointments/appointments.schemas';
 import { CreateNoteSchema } from './modules/notes/notes.schemas';
 import { PasswordResetRequestSchema } from './modules/password-resets/password-resets.schemas';
@@ -130,6 +132,85 @@ describe('bad input never reaches the database', () => {
     const { id } = await scheduledForAgent(t, s);
     await fuzz('POST', `/api/appointments/${id}/notes`, s.escrowA, CreateNoteSchema, { message: 'hello' });
   }, 120_000);
+
+  /** Query strings a browser, a proxy or an attacker might send: bad escapes, NUL, odd shapes. */
+  const queryStrings = () => {
+    const piece = fc.oneof(
+      fc.constantFrom('%', '%%', '%zz', '%0', '%00', '%C0%AF', '%E2%80%AE', '%FF', '%ED%A0%80', '+', '&&', '==', '[]', 'a[b]=c', '__proto__', 'constructor'),
+      fc.constantFrom('page=-1', 'page=0', 'page=1e99', 'pageSize=100000', 'limit=NaN', 'status=Nope', 'status=Open&status=Paused', 'q=' + 'x'.repeat(5000)),
+      fc.string({ maxLength: 40 }).map(encodeURIComponent),
+      fc.string({ maxLength: 20 }),
+    );
+    const joined = fc.tuple(piece, fc.constantFrom('&', '=', ''));
+    return fc.array(joined, { minLength: 1, maxLength: 4 }).map((pieces) => pieces.map(([text, glue]) => text + glue).join(''));
+  };
+
+  /** Every route the API serves, as `[method, pattern]`. */
+  const liveRoutes = () =>
+    createApi({ env: t.env, database: t.database, auth: undefined as never })
+      .routes.filter((r) => r.method !== 'ALL')
+      .map((r) => [r.method, r.path] as const);
+
+  /** A request the URL is wrong for: anything but a 5xx, and refusals as problem+json. */
+  const expectRefusedCleanly = async (method: string, url: string, cookie: string | undefined, failures: string[]) => {
+    const res = await t.request(url, { method, cookie, ...(method === 'GET' || method === 'HEAD' ? {} : { body: '{}' }) });
+    if (res.status >= 500) failures.push(`${method} ${url}: ${res.status}`);
+    else if (res.status >= 400 && res.headers.get('content-type') !== 'application/problem+json') {
+      failures.push(`${method} ${url}: ${res.status} as ${res.headers.get('content-type')}`);
+    }
+    await res.arrayBuffer();
+    return res.status;
+  };
+
+  it('answers a malformed escape in the query with 400 naming the query, on any route', async () => {
+    for (const url of ['/api/me?x=%', '/api/me?%zz', '/api/appointments?status=%E0%A4%A', '/api/health?x=%C0']) {
+      const res = await t.request(url, { cookie: s.admin });
+      expect(res.status, url).toBe(400);
+      expect(await readJson(res), url).toMatchObject({ code: 'VALIDATION_FAILED', detail: 'The query string is not valid URL encoding.', errors: [{ field: '(query)' }] });
+    }
+    const path = await t.request('/api/appointments/%E0%A4%A', { cookie: s.admin });
+    expect(path.status).toBe(400);
+    expect(await readJson(path)).toMatchObject({ errors: [{ field: '(path)' }] });
+  });
+
+  it('never answers a 5xx to malformed query strings on any route', async () => {
+    const id = await createOrder(t, s.escrowA);
+    const failures: string[] = [];
+    const routes = liveRoutes();
+    expect(routes.length).toBeGreaterThan(50);
+    const runs = Math.max(3, Math.round(RUNS_PER_ROUTE / 40));
+    for (const [method, pattern] of routes) {
+      const path = `/api${pattern.replace(/:(\w+)/g, (_, name: string) => (name === 'id' ? id : '00000000-0000-4000-8000-000000000000'))}`;
+      for (const query of fc.sample(queryStrings(), runs)) {
+        for (const cookie of [s.admin, s.agent, undefined]) await expectRefusedCleanly(method, `${path}?${query}`, cookie, failures);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it('refuses a malformed escape on every route before the route runs: 400, nothing changed', async () => {
+    const id = await createOrder(t, s.escrowA);
+    const before = await snapshot();
+    const failures: string[] = [];
+    for (const [method, pattern] of liveRoutes()) {
+      const url = `/api${pattern.replace(/:(\w+)/g, (_, name: string) => (name === 'id' ? id : '00000000-0000-4000-8000-000000000000'))}?x=%`;
+      if ((await expectRefusedCleanly(method, url, s.admin, failures)) !== 400) failures.push(`${method} ${url}: not a 400`);
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshot()).toBe(before);
+  }, 120_000);
+
+  it('never answers a 5xx to malformed path segments on any route', async () => {
+    const failures: string[] = [];
+    const segments = ['%', '%zz', '%00', '%2F', '..', '%2e%2e', ';', '%E2%80%AE', 'x'.repeat(3000), '00000000-0000-4000-8000-00000000000Z', '%ED%A0%80', '%20'];
+    for (const [method, pattern] of liveRoutes()) {
+      if (!pattern.includes(':')) continue;
+      for (const segment of segments) {
+        await expectRefusedCleanly(method, `/api${pattern.replace(/:(\w+)/g, segment)}`, s.admin, failures);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
 
   it('POST /password-resets (a visitor)', async () => {
     expect(await fuzz('POST', '/api/password-resets', undefined, PasswordResetRequestSchema, { email: 'agent@demo.test' })).toBe(RUNS_PER_ROUTE);

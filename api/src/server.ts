@@ -16,6 +16,7 @@ import { EnvError, parseEnv, type Env } from './env';
 import { seedDemoData } from './seed';
 import { DeliveryWorker } from './delivery/worker';
 import { getAuthSecret } from './lib/settings';
+import { trustedOrigins } from './lib/origins';
 import { createStorage } from './lib/storage/storage';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -68,12 +69,11 @@ async function main() {
   }
 
   const secret = env.BETTER_AUTH_SECRET ?? (await getAuthSecret(db));
-  const devOrigins = env.NODE_ENV === 'development' ? ['http://localhost:5173', 'http://localhost:5174'] : [];
   const auth = createAuth({
     db,
     secret,
     origin: env.PUBLIC_ORIGIN,
-    extraTrustedOrigins: devOrigins,
+    extraTrustedOrigins: trustedOrigins(env),
     signInAttemptsPerMinute: env.SIGN_IN_ATTEMPTS_PER_MINUTE,
   });
   const app = createApp({

@@ -1,6 +1,8 @@
 /**
- * PostgreSQL cannot store the NUL character in text. A JSON body carrying one anywhere is
- * refused up front with a 400 naming the field, instead of failing in the database.
+ * Input no route should ever see. PostgreSQL cannot store the NUL character in text: a JSON
+ * body, query or path carrying one anywhere is refused up front with a 400 naming where,
+ * instead of failing in the database. A path or query that is not valid percent-encoding
+ * (`?x=%`, `%zz`, a lone UTF-8 byte) is a 400 too, never an exception in a route.
  */
 import { createMiddleware } from 'hono/factory';
 import { AppError } from '../lib/app-error';
@@ -40,10 +42,25 @@ export const rejectNulCharacters = createMiddleware(async (c, next) => {
       ]);
     }
   }
-  if (/\u0000/.test(decodeURIComponent(c.req.url.split('?')[1] ?? '').replace(/\+/g, ' '))) {
-    throw new AppError('VALIDATION_FAILED', 'A query parameter contains the NUL character.', [
-      { field: '(query)', message: 'must not contain the NUL character' },
-    ]);
-  }
+  const url = new URL(c.req.url);
+  checkUrlPart('(path)', 'The request path', [url.pathname]);
+  checkUrlPart('(query)', 'The query string', url.search.slice(1).split(/[&=]/));
   await next();
 });
+
+/** Each piece must decode as UTF-8 percent-encoding and hold no NUL. */
+function checkUrlPart(field: string, what: string, pieces: string[]) {
+  for (const piece of pieces) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(piece.replace(/\+/g, ' '));
+    } catch {
+      throw new AppError('VALIDATION_FAILED', `${what} is not valid URL encoding.`, [
+        { field, message: 'must be valid percent-encoded UTF-8' },
+      ]);
+    }
+    if (decoded.includes('\u0000')) {
+      throw new AppError('VALIDATION_FAILED', `${what} contains the NUL character.`, [{ field, message: 'must not contain the NUL character' }]);
+    }
+  }
+}

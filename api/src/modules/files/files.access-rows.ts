@@ -37,7 +37,8 @@ export const filesAccessRows: RowsFactory = ({ t, s, fixtures }) => {
         const link = await post(t, `/api/appointments/${params.id}/files/${params.fileId}/download`, s.escrowA);
         return { params: { token: String(link.body.url).split('/').pop()! } };
       },
-      expect: everyone(200),
+      // The link is escrow A's: it works for nobody else, whatever else they may see.
+      expect: everyone(404, { visitor: 401, pendingAgent: 403, escrowA: 200 }),
     },
     'DELETE /appointments/:id/files/:fileId': { fixture: withFile, expect: escrowSide(200) },
     'PUT /appointments/:id/files-uploaded': { fixture: async () => ({ ...(await withFile()), body: { value: true } }), expect: escrowSide(200) },

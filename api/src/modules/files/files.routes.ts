@@ -41,6 +41,12 @@ const ESCROW_AND_OPERATORS = [...ESCROW_ROLES, ...OPERATOR_ROLES] as const;
 const participants = requireActor({ activeAgent: true });
 const escrowAndOperators = requireActor({ roles: ESCROW_AND_OPERATORS });
 const operators = requireActor({ roles: OPERATOR_ROLES, permission: { appointment: ['invoice'] } });
+// These handlers move bytes and use the files context's own database handle, so they cannot run
+// inside an Idempotency-Key's transaction: the key is recorded around them (lib/idempotency.ts).
+const participantsMovingBytes = requireActor({ activeAgent: true, idempotency: 'separate' });
+const escrowAndOperatorsMovingBytes = requireActor({ roles: ESCROW_AND_OPERATORS, idempotency: 'separate' });
+// tus resumes by offset and streams its bodies: a key on a chunk is ignored.
+const uploaders = requireActor({ activeAgent: true, idempotency: 'none' });
 const reach =
   'Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent. Anyone else, an agent only offered the appointment included, gets 404.';
 const escrowReach = 'Operators; the escrow officer of the order (creator) or its firm (creator_admin); others of another firm get 404.';
@@ -76,7 +82,7 @@ const confirmRoute = createRoute({
   tags: ['Files'],
   summary: 'Confirm a finished upload (idempotent); answers the file with its log',
   ...rolesDoc('signed-in', `${reach} 409 while bytes are missing; 415 (file removed) when the content is not an accepted type.`),
-  middleware: [participants] as const,
+  middleware: [participantsMovingBytes] as const,
   request: { params: FileIdParamSchema },
   responses: { 200: { description: 'The confirmed file', ...json(FileItemSchema) }, ...problemResponses(401, 403, 404, 409, 415, 422) },
 });
@@ -87,7 +93,7 @@ const linkRoute = createRoute({
   tags: ['Files'],
   summary: 'A signed download link, valid for five minutes',
   ...rolesDoc('signed-in', `${reach} The invoice file is not the agent’s (404). Logged as a download once the link has delivered the bytes.`),
-  middleware: [participants] as const,
+  middleware: [participantsMovingBytes] as const,
   request: { params: FileIdParamSchema },
   responses: { 200: { description: 'The link', ...json(DownloadLinkSchema) }, ...problemResponses(401, 403, 404, 409, 422) },
 });
@@ -97,12 +103,16 @@ const downloadRoute = createRoute({
   path: '/files/download/{token}',
   tags: ['Files'],
   summary: 'The bytes behind a signed link, as an attachment',
-  ...rolesDoc('public', 'The signed token is the permission. 403 for a token that is not valid, 410 LINK_EXPIRED after five minutes, 404 when the content is gone.'),
+  ...rolesDoc(
+    'signed-in',
+    `Only the user who asked for the link, while they may still see the file (anyone else: 404). 403 for a token that is not valid; 410 LINK_EXPIRED after five minutes or once the link has delivered the file; 404 when the content is gone.`,
+  ),
+  middleware: [participants] as const,
   request: { params: TokenParamSchema },
   responses: {
     200: { description: 'The file', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } },
     410: { description: 'The link has expired (LINK_EXPIRED)', content: { 'application/problem+json': { schema: ProblemSchema } } },
-    ...problemResponses(403, 404),
+    ...problemResponses(401, 403, 404),
   },
 });
 
@@ -112,7 +122,7 @@ const deleteRoute = createRoute({
   tags: ['Files'],
   summary: 'Delete a file and its bytes',
   ...rolesDoc(ESCROW_AND_OPERATORS, escrowReach),
-  middleware: [escrowAndOperators] as const,
+  middleware: [escrowAndOperatorsMovingBytes] as const,
   request: { params: FileIdParamSchema },
   responses: { 200: { description: 'Deleted', ...json(FileRemovedSchema) }, ...problemResponses(401, 403, 404, 422) },
 });
@@ -193,7 +203,7 @@ export function filesRoutes(deps: AppDeps): Router {
       return c.json(await createDownloadLink(ctx, c.var.db, c.var.actor, id, fileId), 200);
     })
     .openapi(downloadRoute, async (c) => {
-      const download = await openDownload(ctx, c.req.valid('param').token);
+      const download = await openDownload(ctx, c.var.actor, c.req.valid('param').token);
       return new Response(download.body, {
         status: 200,
         headers: {
@@ -223,9 +233,9 @@ export function filesRoutes(deps: AppDeps): Router {
 
   // tus (resumable uploads): raw requests, not JSON routes. HEAD arrives on the GET route.
   const handle = createUploadHandler(ctx);
-  router.post('/uploads', participants, handle);
-  router.on(['PATCH', 'DELETE'], '/uploads/:fileId', participants, handle);
-  router.get('/uploads/:fileId', participants, handle);
+  router.post('/uploads', uploaders, handle);
+  router.on(['PATCH', 'DELETE'], '/uploads/:fileId', uploaders, handle);
+  router.get('/uploads/:fileId', uploaders, handle);
   registerUploadDocs(router);
 
   // This module's own refusals (415, 410) become problem+json with their codes; every other

@@ -6,6 +6,7 @@
  * filesUploaded, uploadsApproved and agentUploadEnabled.
  */
 import { z } from '@hono/zod-openapi';
+import { withoutInvisibleCharacters } from '../../domain/text';
 
 /** Spec 01 §5 / spec 02 §5: at most five files per upload action, with the spec's message. */
 export const MAX_FILES_PER_UPLOAD = 5;
@@ -37,6 +38,7 @@ export const GrantUploadsSchema = z
           .object({
             fileName: z
               .string({ message: 'is required' })
+              .overwrite(withoutInvisibleCharacters)
               .trim()
               .min(1, 'is required')
               .max(255, 'must be at most 255 characters')

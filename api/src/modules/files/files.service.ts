@@ -12,8 +12,10 @@ import { stat } from 'node:fs/promises';
 import { Upload } from '@tus/server';
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { and, asc, eq, exists, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { panelsClosedMessage, panelsEnabled } from '../../domain/appointment-rules';
+import { isOperator } from '../../domain/roles';
+import { withoutInvisibleCharacters } from '../../domain/text';
 import { findVisibleAppointment, isUuid, type AppointmentAccess } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
@@ -62,7 +64,13 @@ async function fileOf(db: Db | Tx, appointmentId: string, fileId: string, access
     .select()
     .from(files)
     .where(and(eq(files.id, fileId), eq(files.appointmentId, appointmentId)));
-  if (!file || (access === 'assigned-agent' && file.kind === 'invoice')) throw notFound('This file');
+  if (!file) throw notFound('This file');
+  return visibleFile(file, access);
+}
+
+/** The invoice is the escrow side's and the operators': not the assigned agent's. */
+function visibleFile(file: FileRow, access: AppointmentAccess): FileRow {
+  if (access === 'assigned-agent' && file.kind === 'invoice') throw notFound('This file');
   return file;
 }
 
@@ -116,7 +124,8 @@ async function fileItems(db: Db | Tx, fileRows: FileRow[]): Promise<FileItem[]> 
   const nameOf = new Map(uploaders.map((u) => [u.id, u.name]));
   return fileRows.map((f) => ({
     fileId: f.id,
-    fileName: f.fileName,
+    // Names are cleaned when stored; rows written before that are cleaned when shown.
+    fileName: withoutInvisibleCharacters(f.fileName),
     kind: f.kind,
     sizeBytes: f.sizeBytes,
     contentType: f.contentType,
@@ -130,13 +139,18 @@ async function fileItems(db: Db | Tx, fileRows: FileRow[]): Promise<FileItem[]> 
   }));
 }
 
-/** The appointment's documents and scan-backs with their logs, oldest first, and the file flags. */
+/**
+ * The appointment's documents and scan-backs with their logs, oldest first, and the file flags.
+ * An upload still under way is listed to its uploader (to resume or cancel it) and to the
+ * operators (who track uploads); everyone else sees a file once its bytes are in.
+ */
 export async function listFiles(db: Db, actor: Actor, appointmentId: string): Promise<FileList> {
   const { appointment } = await filesAppointment(db, actor, appointmentId);
+  const pendingShown = isOperator(actor.role) ? undefined : or(eq(files.uploadConfirmed, true), eq(files.uploadedBy, actor.userId));
   const rows = await db
     .select()
     .from(files)
-    .where(and(eq(files.appointmentId, appointment.id), ne(files.kind, 'invoice')))
+    .where(and(eq(files.appointmentId, appointment.id), ne(files.kind, 'invoice'), pendingShown))
     .orderBy(asc(files.createdAt), asc(files.id));
   return { items: await fileItems(db, rows), ...(await fileFlags(db, appointment)) };
 }
@@ -440,15 +454,23 @@ export interface Download {
 /**
  * The bytes behind a signed link. The link's 'read' event is confirmed when the last byte
  * has been handed over, so an interrupted download is not logged as successful.
+ *
+ * A link works only for the signed-in user who asked for it, while they may still see the
+ * file, and only until it has delivered the file once: a link copied out of a browser's
+ * history, a log or a shared screen is worth nothing to anyone else (a 404, as for a file
+ * they may not see) and nothing to its owner once used (410; they ask for a new one).
  */
-export async function openDownload(ctx: FilesContext, token: string): Promise<Download> {
+export async function openDownload(ctx: FilesContext, actor: Actor, token: string): Promise<Download> {
   const claims = await ctx.links.verify(token);
   const [row] = await ctx.db
-    .select({ file: files, eventId: fileEvents.id })
+    .select({ file: files, eventId: fileEvents.id, askedBy: fileEvents.userId, used: fileEvents.confirmed })
     .from(fileEvents)
     .innerJoin(files, eq(files.id, fileEvents.fileId))
     .where(and(eq(fileEvents.id, claims.eventId), eq(fileEvents.fileId, claims.fileId), eq(fileEvents.action, 'read')));
-  if (!row) throw notFound('This file');
+  if (!row || row.askedBy !== actor.userId) throw notFound('This file');
+  const { access } = await filesAppointment(ctx.db, actor, row.file.appointmentId);
+  visibleFile(row.file, access);
+  if (row.used) throw new AppError('LINK_EXPIRED', 'This download link has already been used. Please ask for the file again.');
   const object = await ctx.storage.get(row.file.storageKey);
   if (!object) throw new AppError('NOT_FOUND', 'The file content is not available.');
   const reader = object.body.getReader();
@@ -459,7 +481,7 @@ export async function openDownload(ctx: FilesContext, token: string): Promise<Do
       .where(eq(fileEvents.id, row.eventId))
       .catch((err: unknown) => console.error('[files] could not confirm a download:', err));
   return {
-    fileName: row.file.fileName,
+    fileName: withoutInvisibleCharacters(row.file.fileName),
     contentType: row.file.contentType,
     size: object.size,
     body: new ReadableStream<Uint8Array>({

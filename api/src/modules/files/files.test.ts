@@ -323,7 +323,7 @@ describe('files of an appointment', () => {
       expect(list.body.items[0].log.map((l: { text: string }) => l.text)).toEqual(['File upload successful']);
       expect(list.body.agentDownloaded).toBe(false);
 
-      const res = await t.request(link.body.url);
+      const res = await t.request(link.body.url, { cookie: s.agent });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/pdf');
       expect(res.headers.get('content-length')).toBe('70000');
@@ -352,21 +352,21 @@ describe('files of an appointment', () => {
 
       const signer = createLinkSigner(t.database.db);
       const past = await signer.sign({ fileId: first.fileId, eventId, expiresAt: Math.floor(Date.now() / 1000) - 1 });
-      const expired = await get(`/api/files/download/${past}`);
+      const expired = await get(`/api/files/download/${past}`, s.escrowA);
       expect(expired.status).toBe(410);
       expect(expired.headers.get('content-type')).toBe('application/problem+json');
       expect(expired.body).toMatchObject({ code: 'LINK_EXPIRED', detail: 'This download link has expired. Please ask for the file again.' });
 
       const forged = `${second.fileId}.${eventId}.${expires}.${signature}`;
-      const refused = await get(`/api/files/download/${forged}`);
+      const refused = await get(`/api/files/download/${forged}`, s.escrowA);
       expect(refused.status).toBe(403);
       expect(refused.body).toMatchObject({ code: 'FORBIDDEN', detail: 'This download link is not valid.' });
       // A genuine link of one file used with another file's read event does not pass either.
       const other = await linkFor(s.escrowA, id, second.fileId);
       const otherEvent = other.body.url.split('/').pop().split('.')[1];
       const crossed = await signer.sign({ fileId: first.fileId, eventId: otherEvent, expiresAt: Math.floor(Date.now() / 1000) + 60 });
-      expect((await get(`/api/files/download/${crossed}`)).status).toBe(404);
-      expect((await get('/api/files/download/not-a-token')).status).toBe(403);
+      expect((await get(`/api/files/download/${crossed}`, s.escrowA)).status).toBe(404);
+      expect((await get('/api/files/download/not-a-token', s.escrowA)).status).toBe(403);
     });
 
     it('answers 404 "The file content is not available." for a file whose bytes are missing (seeded files)', async () => {
@@ -374,7 +374,7 @@ describe('files of an appointment', () => {
       expect(seeded).toBeDefined();
       const link = await linkFor(s.admin, seeded!.appointmentId, seeded!.id);
       expect(link.status).toBe(200);
-      const res = await get(link.body.url);
+      const res = await get(link.body.url, s.admin);
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ code: 'NOT_FOUND', detail: 'The file content is not available.' });
     });

@@ -132,7 +132,7 @@ describe('tus uploads over HTTP', () => {
 
     // And what the escrow officer downloads through a signed link is the same file.
     const link = await post(t, `/api/appointments/${id}/files/${fileId}/download`, s.escrowA);
-    const download = await fetch(`${base}${link.body.url}`);
+    const download = await fetch(`${base}${link.body.url}`, { headers: { cookie: s.escrowA } });
     expect(download.status).toBe(200);
     expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(bytes));
     const list = (await (await fetch(`${base}/api/appointments/${id}/files`, { headers: { cookie: s.escrowA } })).json()) as { items: { log: { text: string }[] }[] };

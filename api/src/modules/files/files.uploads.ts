@@ -5,12 +5,19 @@
  * finished upload is checked by content and moved into storage (files.service.ts
  * finalizeUpload); tus errors are answered as problem+json.
  *
+ * tus is never left to read the upload id from the URL itself: it takes the id that was
+ * checked (getFileIdFromRequest), and an upload URL with a query, an encoded slash or any
+ * segment beyond the id is refused before anything is looked up. (tus's default takes the
+ * last `/` segment of the whole URL, query included, so `/api/uploads/<own>?/<other>` would
+ * have reached another user's upload after `<own>` had been checked.)
+ *
  * The staged bytes live on disk under the files folder and tus's lock is per process: API
  * processes sharing uploads need that folder on a shared volume (or sticky sessions).
  */
 import { Metadata, Server, type Upload } from '@tus/server';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { isUuid } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../../lib/context';
@@ -58,6 +65,7 @@ export function createUploadHandler(ctx: FilesContext) {
     allowedCredentials: true,
     // The id is the granted file id, already checked against the caller.
     namingFunction: (req) => callers.get(req)!.file.id,
+    getFileIdFromRequest: (req) => callers.get(req)?.file.id,
     maxSize: (req) => callers.get(req)?.file.sizeBytes ?? 1,
     onUploadFinish: async (req: Request, upload: Upload) => {
       const caller = callers.get(req)!;
@@ -77,7 +85,9 @@ export function createUploadHandler(ctx: FilesContext) {
   return async function handleUpload(c: Context<AppEnv>): Promise<Response> {
     const actor = c.var.actor;
     const method = c.req.method;
-    const fileId = method === 'POST' ? metadataFileId(c.req.header('upload-metadata')) : c.req.param('fileId');
+    const idInUrl = uploadIdOfUrl(c.req.raw.url);
+    if ((method === 'POST') !== (idInUrl === undefined)) throw new AppError('NOT_FOUND', 'This upload was not found.');
+    const fileId = idInUrl ?? metadataFileId(c.req.header('upload-metadata'));
     const file = await pendingUploadOf(c.var.db, actor, fileId);
 
     if (file.uploadConfirmed) {
@@ -102,6 +112,23 @@ export function createUploadHandler(ctx: FilesContext) {
     if (method === 'DELETE') await cancelUpload(ctx, actor, file);
     return res;
   };
+}
+
+const UPLOAD_URL = new RegExp(`^${UPLOADS_PATH}(?:/([^/]+))?$`);
+
+/**
+ * The upload id of a tus URL, which must be exactly `/api/uploads/<uuid>` (or `/api/uploads`
+ * for POST, where the id comes from the metadata): no query, no encoded characters, no more
+ * segments. Anything else is refused here, before the id is checked against the caller.
+ */
+function uploadIdOfUrl(rawUrl: string): string | undefined {
+  const url = new URL(rawUrl);
+  if (url.search !== '' || rawUrl.includes('?')) {
+    throw new AppError('VALIDATION_FAILED', 'An upload URL takes no query string.', [{ field: '(query)', message: 'must be empty on an upload URL' }]);
+  }
+  const match = UPLOAD_URL.exec(url.pathname);
+  if (!match || (match[1] !== undefined && !isUuid(match[1]))) throw new AppError('NOT_FOUND', 'This upload was not found.');
+  return match[1]?.toLowerCase();
 }
 
 /** The file id a tus creation request (POST) names in its Upload-Metadata. */

@@ -114,7 +114,7 @@ describe('invoices', () => {
 
     const link = await post(t, `/api/appointments/${id}/files/${sent.body.fileId}/download`, s.escrowA);
     expect(link.status).toBe(200);
-    const download = await t.request(link.body.url);
+    const download = await t.request(link.body.url, { cookie: s.escrowA });
     expect(download.headers.get('content-disposition')).toContain(`filename="Invoice ${sent.body.number}.pdf"`);
     expect(Buffer.from(await download.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
 
