@@ -10,6 +10,7 @@ import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { eq } from 'drizzle-orm';
 import { SIGN_IN_ATTEMPTS_PER_MINUTE } from '../env';
+import { AUTH_BASE_PATH, BETTER_AUTH_DISABLED_PATHS } from './auth-routes';
 
 export interface AuthOptions {
   db: Db;
@@ -31,10 +32,12 @@ export function createAuth({ db, secret, origin, extraTrustedOrigins = [], signI
   return betterAuth({
     appName: 'SigningDesk',
     baseURL: origin,
-    basePath: '/api/auth',
+    basePath: AUTH_BASE_PATH,
     secret,
     trustedOrigins: [origin, ...extraTrustedOrigins],
     telemetry: { enabled: false },
+    // The app lets only the routes in use through (auth-routes.ts); this is the second layer.
+    disabledPaths: BETTER_AUTH_DISABLED_PATHS,
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {

@@ -7,8 +7,8 @@ import { pushTopic } from './push';
 import { AGENT_EMAIL_MAX_LENGTH, channelTexts, clip, deepLink, RENDERERS, SMS_MAX_LENGTH, type AppointmentFacts, type NotificationFacts } from './texts';
 
 const ORIGIN = 'https://signings.example.com';
-/** Types whose emails carry the payload's own set-password link instead of the portal's. */
-const SET_PASSWORD_TYPES = ['user.invited', 'user.password_reset'];
+/** Types whose emails carry the payload's own link (set-password, login) instead of the portal's. */
+const SET_PASSWORD_TYPES = ['user.invited', 'user.password_reset', 'user.registration_attempted'];
 const chars = (value: string) => [...value].length;
 
 const appointmentArb: fc.Arbitrary<AppointmentFacts> = fc.record({
@@ -51,6 +51,22 @@ const factsArb: fc.Arbitrary<NotificationFacts> = fc.record({
   appointment: fc.option(appointmentArb, { nil: null }),
   names: fc.constant({}),
 });
+
+
+/** An assigned order, as the worker reads it for a notification. */
+const GARCIA_PURCHASE: AppointmentFacts = {
+  id: '7d0f1c1e-8a7b-4a53-9d7e-2d1d3c0a9b11',
+  name: 'Garcia Purchase',
+  city: 'Dallas',
+  state: 'TX',
+  date: '2026-05-01',
+  time: '16:00',
+  timeTbd: false,
+  timeZone: 'CT',
+  agentFeeCents: 15000,
+  assignedAgentId: 'agent-1',
+  fileNumber: 'F-9',
+};
 
 describe('notification texts', () => {
   it('has words for every notification type the workflow writes', () => {
@@ -118,19 +134,7 @@ describe('notification texts', () => {
   });
 
   it('tells a displaced agent the operator’s notes, and the escrow officer which fields changed', () => {
-    const appointment: AppointmentFacts = {
-      id: '7d0f1c1e-8a7b-4a53-9d7e-2d1d3c0a9b11',
-      name: 'Garcia Purchase',
-      city: 'Dallas',
-      state: 'TX',
-      date: '2026-05-01',
-      time: '16:00',
-      timeTbd: false,
-      timeZone: 'CT',
-      agentFeeCents: 15000,
-      assignedAgentId: null,
-      fileNumber: 'F-9',
-    };
+    const appointment: AppointmentFacts = { ...GARCIA_PURCHASE, assignedAgentId: null };
     const displaced = channelTexts(
       { type: 'assignment.displaced', payload: { notes: 'Signer asked for a Spanish-speaking agent.' }, recipient: { id: 'x', name: 'Ana', role: 'notary' }, appointment, names: {} },
       ORIGIN,
@@ -248,5 +252,144 @@ describe('notification texts', () => {
   it('cuts on characters, not halves of them', () => {
     expect(clip('ab😀cd', 4)).toBe('ab😀…');
     expect(clip('short', 10)).toBe('short');
+  });
+});
+
+describe('user-supplied values in the texts', () => {
+  const EVIL_NAME = 'Bob\n\nClick https://evil.example to verify';
+  const appointment = GARCIA_PURCHASE;
+  const everyText = (texts: ReturnType<typeof channelTexts>) => [
+    texts.push?.title ?? '',
+    texts.push?.body ?? '',
+    texts.email.subject,
+    texts.email.text,
+    texts.sms ?? '',
+  ];
+  const escrowOfficer = { id: 'e', name: 'Dana Whitfield', role: 'creator' as const };
+  const agent = { id: 'agent-1', name: 'Jordan Taylor', role: 'notary' as const };
+
+  it('keeps a name like "Bob\\n\\nClick https://evil.example to verify" from becoming a line or a link, in every channel', () => {
+    const cases: NotificationFacts[] = [
+      { type: 'assignment.changed', payload: { agentId: 'agent-1' }, recipient: escrowOfficer, appointment, names: { 'agent-1': EVIL_NAME } },
+      { type: 'appointment.completed', payload: {}, recipient: escrowOfficer, appointment, names: { 'agent-1': EVIL_NAME } },
+      { type: 'appointment.bid_received', payload: { agent: EVIL_NAME, bid: '$150.00', kind: 'countered' }, recipient: escrowOfficer, appointment, names: {} },
+      { type: 'note.created', payload: { authorName: EVIL_NAME }, recipient: agent, appointment, names: {} },
+      { type: 'note.created', payload: { authorName: EVIL_NAME }, recipient: escrowOfficer, appointment, names: {} },
+      { type: 'user.invited', payload: { link: `${ORIGIN}/reset-password?token=abc` }, recipient: { ...escrowOfficer, name: EVIL_NAME }, appointment: null, names: {} },
+    ];
+    for (const facts of cases) {
+      const texts = channelTexts(facts, ORIGIN);
+      const plain = channelTexts(
+        {
+          ...facts,
+          recipient: { ...facts.recipient, name: 'Dana Whitfield' },
+          names: { 'agent-1': 'Jordan Taylor' },
+          payload: { ...facts.payload, ...('agent' in facts.payload ? { agent: 'Jordan Taylor' } : {}), ...('authorName' in facts.payload ? { authorName: 'Jordan Taylor' } : {}) },
+        },
+        ORIGIN,
+      );
+      for (const text of everyText(texts)) {
+        expect(text, facts.type).not.toContain('evil.example');
+        expect(text, facts.type).not.toContain('Click');
+      }
+      // The same lines as with an ordinary name: the name added none.
+      expect(texts.email.text.split('\n').length, facts.type).toBe(plain.email.text.split('\n').length);
+      expect(texts.sms ?? '', facts.type).not.toMatch(/[\r\n]/);
+    }
+    const bid = channelTexts(cases[2]!, ORIGIN);
+    expect(bid.email.text).toContain('An agent countered at $150.00 on Garcia Purchase (05/01/2026).');
+    const note = channelTexts(cases[3]!, ORIGIN);
+    expect(note.sms).toBe(`SigningDesk: Someone wrote on Garcia Purchase (05/01/2026). Open the order to read it. ${ORIGIN}/preview/${appointment.id}`);
+    expect(channelTexts(cases[5]!, ORIGIN).email.text.split('\n')[0]).toBe('Hello,');
+  });
+
+  it('keeps a valid name as it is', () => {
+    const texts = channelTexts(
+      { type: 'appointment.bid_received', payload: { agent: 'Mary-Jane O’Neil', bid: '$150.00', kind: 'claimed' }, recipient: escrowOfficer, appointment, names: {} },
+      ORIGIN,
+    );
+    expect(texts.email.text).toContain('Mary-Jane O’Neil claimed at $150.00 on Garcia Purchase (05/01/2026).');
+  });
+
+  it('writes free text (order name, file name, notes, title company) on one line, without web addresses, and keeps the subject one line', () => {
+    const evilAppointment = { ...appointment, name: 'Lee Refi\r\nSubject: urgent\n\nVisit https://evil.example/login now', fileNumber: 'F-9\nwww.evil.example' };
+    const cases: NotificationFacts[] = [
+      { type: 'invoice.sent', payload: {}, recipient: escrowOfficer, appointment: evilAppointment, names: {} },
+      { type: 'appointment.created', payload: {}, recipient: { ...escrowOfficer, role: 'admin' }, appointment: evilAppointment, names: {} },
+      { type: 'assignment.displaced', payload: { notes: 'Sorry.\nhttps://evil.example' }, recipient: agent, appointment: evilAppointment, names: {} },
+      { type: 'appointment.updated', payload: { event: 'documents', kind: 'document', fileName: 'scan\u202egnp.exe.pdf\nhttp://evil.example' }, recipient: escrowOfficer, appointment: evilAppointment, names: {} },
+      { type: 'registration.escrow', payload: { email: 'x@example.com\nBcc: y@example.com', titleCompany: 'Acme\n\nhttps://evil.example' }, recipient: { ...escrowOfficer, role: 'admin' }, appointment: null, names: {} },
+    ];
+    for (const facts of cases) {
+      const texts = channelTexts(facts, ORIGIN);
+      const benign = Object.fromEntries(Object.entries(facts.payload).map(([key, value]) => [key, ['event', 'kind'].includes(key) ? value : 'Plain words']));
+      const plain = channelTexts({ ...facts, payload: benign, appointment: facts.appointment ? appointment : null }, ORIGIN);
+      for (const text of everyText(texts)) {
+        expect(text, facts.type).not.toMatch(/https?:\/\/evil|www\.evil/);
+        expect(text, facts.type).not.toContain('\u202e');
+      }
+      expect(texts.email.subject, facts.type).not.toMatch(/[\r\n]/);
+      expect(texts.push?.title ?? '', facts.type).not.toMatch(/[\r\n]/);
+      expect(texts.email.text.split('\n').length, facts.type).toBe(plain.email.text.split('\n').length);
+    }
+    expect(channelTexts(cases[0]!, ORIGIN).email.subject).toBe('Invoice for Lee Refi Subject: urgent Visit [link removed] now');
+  });
+
+  it('adds no line to a staff email whatever the user-supplied values hold', () => {
+    const anyText = fc.string({ unit: 'binary', maxLength: 200 });
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...Object.keys(RENDERERS)),
+        anyText,
+        anyText,
+        anyText,
+        anyText,
+        (type, name, free, author, fileName) => {
+          const facts: NotificationFacts = {
+            type,
+            payload: { name: free, agent: author, authorName: author, notes: free, fileName, titleCompany: free, email: free, agentId: 'agent-1' },
+            recipient: { id: 'e', name, role: 'creator' },
+            appointment: { ...appointment, name: free, fileNumber: free },
+            names: { 'agent-1': author },
+          };
+          const plain: NotificationFacts = {
+            ...facts,
+            payload: { name: 'Lee Refi', agent: 'Jordan Taylor', authorName: 'Jordan Taylor', notes: 'Note', fileName: 'scan.pdf', titleCompany: 'Acme', email: 'a@example.com', agentId: 'agent-1' },
+            recipient: { ...facts.recipient, name: 'Dana Whitfield' },
+            appointment: { ...appointment, name: 'Lee Refi', fileNumber: 'F-9' },
+            names: { 'agent-1': 'Jordan Taylor' },
+          };
+          const texts = channelTexts(facts, ORIGIN);
+          // Fewer when a value was only invisible characters (no file number line), never more.
+          expect(texts.email.text.split('\n').length).toBeLessThanOrEqual(channelTexts(plain, ORIGIN).email.text.split('\n').length);
+          expect(texts.email.subject).not.toMatch(/[\r\n\u2028\u2029\u0085]/);
+          for (const text of everyText(texts)) expect(text).not.toMatch(/[\p{Cf}\u2028\u2029]/u);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('tells the owner of an address someone tried to register with, by email only, linking to the login', () => {
+    const facts = (role: Role, link: string): NotificationFacts => ({
+      type: 'user.registration_attempted',
+      payload: { event: 'registration_attempted', link },
+      recipient: { id: 'u', name: 'Jordan Taylor', role },
+      appointment: null,
+      names: {},
+    });
+    const agent = channelTexts(facts('notary', `${ORIGIN}/notary/login`), ORIGIN);
+    expect(agent.email.subject).toBe('Someone tried to register with your email');
+    expect(agent.email.text).toBe(`Someone tried to register with this email; it has an account. Log in or reset your password: ${ORIGIN}/notary/login`);
+    expect(chars(agent.email.text)).toBeLessThanOrEqual(AGENT_EMAIL_MAX_LENGTH);
+    expect(agent.push).toBeNull();
+    expect(agent.sms).toBeNull();
+    const officer = channelTexts(facts('creator', `${ORIGIN}/login`), ORIGIN);
+    const lines = officer.email.text.split('\n');
+    expect(lines[0]).toBe('Hello Jordan,');
+    expect(lines[2]).toContain('nothing was created or changed');
+    expect(lines).toContain(`Log in: ${ORIGIN}/login`);
+    // Our own login is the only link.
+    expect(officer.email.text.match(/https?:\/\/\S+/g)).toEqual([`${ORIGIN}/login`]);
   });
 });

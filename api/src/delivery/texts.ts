@@ -6,10 +6,19 @@
  * Privacy: before an agent is assigned, the texts name only what the offer preview shows
  * (city, state, date, time, fee) — never the appointment name, which may carry a signer's
  * name, the street or any contact.
+ *
+ * Values people typed are data, never lines of their own: every text is one line per
+ * sentence (line breaks, tabs and invisible characters cannot add lines or headers or turn
+ * text around), a person's name appears only when it passes the product's name rule
+ * (domain/person-name.ts) and reads as a neutral word otherwise, and free text (order and
+ * file names, notes, a company) loses any web address, so no one can write a link into a
+ * message sent from our address. Emails are plain text: there is no HTML part to escape.
  */
 import { formatCents } from '../domain/money';
+import { isPersonName } from '../domain/person-name';
 import type { Role } from '../domain/roles';
 import { formatTime, formatUsDate, type TimeZoneCode } from '../domain/time-zones';
+import { withoutInvisibleCharacters } from '../domain/text';
 
 export const SMS_MAX_LENGTH = 320;
 export const AGENT_EMAIL_MAX_LENGTH = 140;
@@ -82,7 +91,27 @@ const DAY = 24 * 60 * 60;
 export const OFFER_PUSH_TTL_SECONDS = DAY;
 export const PUSH_TTL_SECONDS = 3 * DAY;
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+/** Free text is cut here before a channel cuts the whole message. */
+const FREE_TEXT_MAX_LENGTH = 200;
+const WEB_ADDRESS = /(?:\b[a-z][a-z0-9+.-]*:\/\/|\bwww\.)\S*/gi;
+
+/** Line breaks and tabs become a space, invisible characters go, runs of spaces become one. */
+function oneLine(value: string): string {
+  return withoutInvisibleCharacters(value).replace(/\s+/g, ' ').trim();
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && oneLine(value) !== '' ? oneLine(value) : null);
+
+/** Text a user typed (an order or file name, notes, a company): one line, no web address. */
+function freeText(value: string): string {
+  return clip(oneLine(value).replace(WEB_ADDRESS, '[link removed]'), FREE_TEXT_MAX_LENGTH);
+}
+
+/** A person's name when it passes the product's name rule; anything else (older data) reads as `fallback`. */
+function personName(value: unknown, fallback: string): string {
+  const name = typeof value === 'string' ? oneLine(value) : '';
+  return name !== '' && isPersonName(name) ? name : fallback;
+}
 
 /** The payload's set-password link, only when it is a web address (never `javascript:` or a bare path). */
 function setPasswordLink(payload: Record<string, unknown>): { link?: string } {
@@ -115,7 +144,13 @@ function fee(a: AppointmentFacts | null, payload: Record<string, unknown>): stri
 }
 
 function nameOf(a: AppointmentFacts | null, payload: Record<string, unknown>): string {
-  return text(payload.name) ?? a?.name ?? 'your order';
+  const name = freeText(text(payload.name) ?? a?.name ?? '');
+  return name || 'your order';
+}
+
+function fileNumberLines(a: AppointmentFacts | null): string[] {
+  const fileNumber = a?.fileNumber ? freeText(a.fileNumber) : '';
+  return fileNumber ? [`File number: ${fileNumber}`] : [];
 }
 
 const FIELD_LABELS: Record<string, string> = {
@@ -205,17 +240,17 @@ export const RENDERERS: Record<string, Renderer> = {
       };
     }
     const agentId = text(payload.agentId);
-    const agent = (agentId && names[agentId]) || 'A signing agent';
+    const agent = personName(agentId ? names[agentId] : null, 'A signing agent');
     return {
       title: 'Signing agent assigned',
       body: `${agent} is assigned to ${nameOf(a, payload)} (${when(a, payload)}).`,
-      details: a?.fileNumber ? [`File number: ${a.fileNumber}`] : [],
+      details: fileNumberLines(a),
       email: 'always',
       sms: false,
     };
   },
   'assignment.displaced': ({ appointment: a, payload }) => {
-    const notes = text(payload.notes);
+    const notes = text(payload.notes) ? freeText(String(payload.notes)) : null;
     return {
       title: 'You are no longer assigned',
       short: `Removed from the signing in ${where(a, payload)} ${day(a, payload)}.${notes ? ` ${notes}` : ''}`,
@@ -261,7 +296,7 @@ export const RENDERERS: Record<string, Renderer> = {
     };
   },
   'appointment.completed': ({ appointment: a, payload, recipient, names }) => {
-    const agent = (a?.assignedAgentId && names[a.assignedAgentId]) || 'The signing agent';
+    const agent = personName(a?.assignedAgentId ? names[a.assignedAgentId] : null, 'The signing agent');
     const scanBacks = payload.scanBackRequired === true;
     return {
       title: 'Signing completed',
@@ -275,7 +310,7 @@ export const RENDERERS: Record<string, Renderer> = {
     };
   },
   'appointment.bid_received': ({ appointment: a, payload }) => {
-    const agent = text(payload.agent) ?? 'An agent';
+    const agent = personName(payload.agent, 'An agent');
     const bid = text(payload.bid);
     const verb = payload.kind === 'countered' ? 'countered' : 'claimed';
     return {
@@ -288,7 +323,7 @@ export const RENDERERS: Record<string, Renderer> = {
   'appointment.created': ({ appointment: a, payload }) => ({
     title: 'New order',
     body: `${nameOf(a, payload)}: ${where(a, payload)}, ${when(a, payload)}. Review it and send it to agents.`,
-    details: a?.fileNumber ? [`File number: ${a.fileNumber}`] : [],
+    details: fileNumberLines(a),
     email: 'fallback',
     sms: false,
   }),
@@ -300,7 +335,7 @@ export const RENDERERS: Record<string, Renderer> = {
     sms: false,
   }),
   'note.created': ({ appointment: a, payload }) => {
-    const author = text(payload.authorName) ?? 'Someone';
+    const author = personName(payload.authorName, 'Someone');
     return {
       title: 'New message',
       short: `New message from ${author}: ${where(a, payload)} ${day(a, payload)}.`,
@@ -312,7 +347,7 @@ export const RENDERERS: Record<string, Renderer> = {
   // Uploads and flags (files module), sent as 'appointment.updated' with an `event`.
   'file.uploaded': ({ appointment: a, payload, recipient }) => {
     const scanBack = payload.kind === 'scan_back';
-    const fileName = text(payload.fileName) ?? (scanBack ? 'A scan-back' : 'A document');
+    const fileName = (text(payload.fileName) && freeText(String(payload.fileName))) || (scanBack ? 'A scan-back' : 'A document');
     return {
       title: scanBack ? 'Scan-backs uploaded' : 'New document',
       body: `${fileName} was uploaded to ${nameOf(a, payload)} (${day(a, payload)}).`,
@@ -353,7 +388,7 @@ export const RENDERERS: Record<string, Renderer> = {
   }),
   'registration.escrow': ({ payload }) => {
     const email = text(payload.email) ?? 'Someone';
-    const company = text(payload.titleCompany);
+    const company = text(payload.titleCompany) ? freeText(String(payload.titleCompany)) : null;
     return {
       title: 'New escrow officer registration',
       body: `${email}${company ? ` (${company})` : ''} asked for an escrow officer account.`,
@@ -383,6 +418,17 @@ export const RENDERERS: Record<string, Renderer> = {
     push: false,
     ...setPasswordLink(payload),
     linkLabel: 'Choose a new password',
+  }),
+  // Someone registered as a signing agent with an email that has an account (agents.service.ts).
+  'user.registration_attempted': ({ payload }) => ({
+    title: 'Someone tried to register with your email',
+    body: 'Someone tried to register as a signing agent on SigningDesk with this email address, which already has an account, so nothing was created or changed. If it was you, log in with your password, or choose a new one with "Forgot password?" on the login page. If it was not you, you can ignore this email.',
+    short: 'Someone tried to register with this email; it has an account. Log in or reset your password:',
+    email: 'always',
+    sms: false,
+    push: false,
+    ...setPasswordLink(payload),
+    linkLabel: 'Log in',
   }),
   'registration.declined': () => ({
     title: 'Your registration was not approved',
@@ -438,7 +484,7 @@ function withLink(value: string, link: string, max: number): string {
 }
 
 function greeting(name: string): string {
-  const first = name.trim().split(/\s+/)[0];
+  const first = personName(name, '').split(' ')[0];
   return first ? `Hello ${first},` : 'Hello,';
 }
 
@@ -448,13 +494,16 @@ export function channelTexts(facts: NotificationFacts, origin: string): ChannelT
   const url = deepLink(facts.recipient.role, facts.appointment?.id ?? null);
   const link = message.link ?? `${origin}${url}`;
   const isAgent = facts.recipient.role === 'notary';
+  // Each part is one line, whatever a renderer was given: the email's lines are the ones below.
+  const title = oneLine(message.title);
+  const body = oneLine(message.body);
   const emailText = isAgent
-    ? withLink(message.short ?? message.body, link, AGENT_EMAIL_MAX_LENGTH)
+    ? withLink(oneLine(message.short ?? message.body), link, AGENT_EMAIL_MAX_LENGTH)
     : [
         greeting(facts.recipient.name),
         '',
-        message.body,
-        ...(message.details ?? []),
+        body,
+        ...(message.details ?? []).map(oneLine),
         '',
         `${message.linkLabel ?? 'Open it in SigningDesk'}: ${link}`,
         '',
@@ -465,13 +514,13 @@ export function channelTexts(facts: NotificationFacts, origin: string): ChannelT
       message.push === false
         ? null
         : {
-            title: clip(message.title, PUSH_TITLE_MAX_LENGTH),
-            body: clip(message.body, PUSH_BODY_MAX_LENGTH),
+            title: clip(title, PUSH_TITLE_MAX_LENGTH),
+            body: clip(body, PUSH_BODY_MAX_LENGTH),
             url,
             ttlSeconds: message.urgent ? OFFER_PUSH_TTL_SECONDS : PUSH_TTL_SECONDS,
             urgency: message.urgent ? 'high' : 'normal',
           },
-    email: { policy: message.email, subject: clip(message.title, 120), text: emailText },
-    sms: isAgent && message.sms ? withLink(`SigningDesk: ${message.body}`, link, SMS_MAX_LENGTH) : null,
+    email: { policy: message.email, subject: clip(title, 120), text: emailText },
+    sms: isAgent && message.sms ? withLink(`SigningDesk: ${body}`, link, SMS_MAX_LENGTH) : null,
   };
 }

@@ -14,12 +14,23 @@ import {
 import { MAX_COMMENTS_LENGTH } from '../../domain/codes';
 import { parseDollars } from '../../domain/money';
 import { TIME_ZONE_CODES } from '../../domain/time-zones';
+import { withoutFormatCharacters, withoutInvisibleCharacters } from '../../domain/text';
 import { US_STATES } from '../../domain/us-states';
 
-const trimmed = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+/** One line: line breaks become spaces; bidi, zero-width and control characters are dropped. */
+const trimmed = (max: number) => z.string().overwrite(withoutInvisibleCharacters).trim().max(max, `must be at most ${max} characters`);
 const required = (max: number) => trimmed(max).min(1, 'is required');
 const optionalText = (max: number) =>
   trimmed(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+/** Several lines allowed; bidi and zero-width characters are dropped. */
+const optionalLines = (max: number) =>
+  z
+    .string()
+    .overwrite(withoutFormatCharacters)
+    .trim()
+    .max(max, `must be at most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : null));
 const optionalEmail = z
@@ -71,7 +82,7 @@ const appointmentFields = {
   agentFee: Money.openapi({ description: 'apptOffer: the signing agent fee' }),
   lender: optionalText(200),
   fileNumber: optionalText(100),
-  comments: optionalText(MAX_COMMENTS_LENGTH),
+  comments: optionalLines(MAX_COMMENTS_LENGTH),
   escrowEmail: optionalEmail.openapi({ description: 'Title company email; defaults to the escrow officer’s' }),
   contactName: optionalText(200),
   contactPhone1: optionalPhone,
@@ -270,7 +281,10 @@ export const PreviewSchema = z
       }),
     message: z.string().nullable(),
     id: z.string(),
-    name: z.string(),
+    title: z.string().openapi({
+      description: "Order type and place, e.g. 'Refinance signing — San Francisco, CA': the appointment's name and file number are not shown before assignment",
+      example: 'Refinance signing — San Francisco, CA',
+    }),
     status: z.enum(APPOINTMENT_STATUSES),
     ...schedule,
     city: z.string(),

@@ -6,11 +6,13 @@
  */
 import { z } from '@hono/zod-openapi';
 import { parseDollars } from '../../domain/money';
+import { PERSON_FULL_NAME_MAX } from '../../domain/person-name';
 import { ROLES, USER_STATUSES } from '../../domain/roles';
 import {
   CONTROL_CHARACTERS_MESSAGE,
   emailField,
   hasNoControlCharacters,
+  personNameField,
   requiredText,
   stateField,
   titleCase,
@@ -51,7 +53,7 @@ const serviceFee = z
 export const CreateFirmSchema = z
   .object({
     name: requiredText(200).transform(titleCase).openapi({ description: 'org_name; title-cased, unique ignoring case', example: 'Pacific Coast Title' }),
-    contactName: requiredText(200).transform(titleCase).openapi({ description: 'Title-cased', example: 'Dana Whitfield' }),
+    contactName: personNameField(PERSON_FULL_NAME_MAX).transform(titleCase).openapi({ description: 'Title-cased', example: 'Dana Whitfield' }),
     contactEmail: emailField,
     address: requiredText(200).openapi({ example: '100 Wilshire Blvd' }),
     city: requiredText(100).openapi({ example: 'Santa Monica' }),

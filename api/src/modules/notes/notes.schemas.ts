@@ -4,6 +4,7 @@
  * `author`, `timeStamp` and the per-side `read` flags.
  */
 import { z } from '@hono/zod-openapi';
+import { withoutFormatCharacters } from '../../domain/text';
 
 /** The spec sets no limit on a message; 2000 characters keeps a note a note. */
 export const MAX_NOTE_LENGTH = 2000;
@@ -19,10 +20,11 @@ export const CreateNoteSchema = z
   .object({
     message: z
       .string({ message: 'is required' })
+      .overwrite(withoutFormatCharacters)
       .trim()
       .min(1, 'is required')
       .max(MAX_NOTE_LENGTH, `must be at most ${MAX_NOTE_LENGTH} characters`)
-      .openapi({ description: `The message, trimmed; 1 to ${MAX_NOTE_LENGTH} characters`, example: 'The signer asked to move to 3 pm.' }),
+      .openapi({ description: `The message, trimmed, without bidi or zero-width characters; 1 to ${MAX_NOTE_LENGTH} characters`, example: 'The signer asked to move to 3 pm.' }),
   })
   .strict()
   .openapi('CreateNote');

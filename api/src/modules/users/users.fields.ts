@@ -3,6 +3,8 @@
  * phone, state and zip, with the spec's messages, and the title case of Add Firm.
  */
 import { z } from '@hono/zod-openapi';
+import { normalizePersonName, personNameProblem } from '../../domain/person-name';
+import { withoutFormatCharacters } from '../../domain/text';
 import { US_STATES } from '../../domain/us-states';
 
 /** Spec 02 §5 / §8, used for every zip of these forms. */
@@ -14,10 +16,11 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 export const CONTROL_CHARACTERS_MESSAGE = 'must not contain control characters';
 export const hasNoControlCharacters = (value: string | null | undefined) => !value || !CONTROL_CHARACTERS.test(value);
 
-/** A required one-line text, trimmed, with inner runs of whitespace collapsed. */
+/** A required one-line text, trimmed, with inner runs of whitespace collapsed and no bidi or zero-width characters. */
 export const requiredText = (max: number) =>
   z
     .string({ message: 'is required' })
+    .overwrite(withoutFormatCharacters)
     .trim()
     .min(1, 'is required')
     .max(max, `must be at most ${max} characters`)
@@ -27,11 +30,45 @@ export const requiredText = (max: number) =>
 export const optionalText = (max: number) =>
   z
     .string()
+    .overwrite(withoutFormatCharacters)
     .trim()
     .max(max, `must be at most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v.replace(/\s+/g, ' ') : null))
     .refine(hasNoControlCharacters, { message: CONTROL_CHARACTERS_MESSAGE });
+
+/**
+ * A person's name under the one rule of domain/person-name.ts (`max`: PERSON_NAME_PART_MAX for
+ * a first or last name, PERSON_FULL_NAME_MAX for a whole name), stored normalized.
+ */
+export const personNameField = (max: number) =>
+  z
+    .string({ message: 'is required' })
+    .transform((raw, ctx) => {
+      const problem = personNameProblem(raw, max);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      return normalizePersonName(raw);
+    })
+    .openapi({ type: 'string', maxLength: max, description: 'A person’s name: letters, spaces, hyphens, apostrophes, periods and commas, on one line' });
+
+/** The same rule for a name that may be left out: empty is null. */
+export const optionalPersonNameField = (max: number) =>
+  z
+    .string()
+    .nullish()
+    .transform((raw, ctx) => {
+      if (!raw || raw.trim() === '') return null;
+      const problem = personNameProblem(raw, max);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      return normalizePersonName(raw);
+    })
+    .openapi({ type: 'string', maxLength: max, description: 'A person’s name (see the required variant); empty or omitted is none' });
 
 export const emailField = z
   .string({ message: 'is required' })

@@ -6,15 +6,16 @@
 import { z } from '@hono/zod-openapi';
 import { ROLES, USER_STATUSES } from '../../domain/roles';
 import { AgentProfileSchema } from '../agents/agents.schemas';
-import { emailField, optionalPhoneField, optionalText, requiredText, stateField, zipField } from './users.fields';
+import { PERSON_NAME_PART_MAX } from '../../domain/person-name';
+import { emailField, optionalPhoneField, optionalText, personNameField, stateField, zipField } from './users.fields';
 
 /** Every role can be created; who may grant which is decided by the service. */
 export const CREATABLE_ROLES = ROLES;
 
 export const CreateUserSchema = z
   .object({
-    firstName: requiredText(100).openapi({ description: 'userFirstName', example: 'Dana' }),
-    lastName: requiredText(100).openapi({ description: 'userLastName', example: 'Whitfield' }),
+    firstName: personNameField(PERSON_NAME_PART_MAX).openapi({ description: 'userFirstName', example: 'Dana' }),
+    lastName: personNameField(PERSON_NAME_PART_MAX).openapi({ description: 'userLastName', example: 'Whitfield' }),
     email: emailField.openapi({ description: 'userEmail; the invitation to set a password goes here' }),
     phone: optionalPhoneField.openapi({ description: 'userPhone' }),
     city: optionalText(100).openapi({ description: 'userCity; required for signing agents' }),
