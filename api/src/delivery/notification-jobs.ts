@@ -17,7 +17,8 @@ import type { TimeZoneCode } from '../domain/time-zones';
 import { errorText, mapLimit, type DeliveryContext } from './context';
 import { pushTopic, sendPush } from './push';
 import { toE164 } from './sms';
-import { channelTexts, type AppointmentFacts, type ChannelTexts } from './texts';
+import { factsForRecipient, type LoadedAppointment } from './recipient-facts';
+import { channelTexts, type ChannelTexts } from './texts';
 
 const { notificationJobs, notificationDeliveries, outboundMessages, pushSubscriptions, user, profiles, agentProfiles, appointments } =
   schema;
@@ -126,6 +127,8 @@ async function prepare(ctx: DeliveryContext, jobs: JobRow[]): Promise<Prepared[]
           assignedAgentId: appointments.assignedAgentId,
           fileNumber: appointments.fileNumber,
           escrowEmail: appointments.escrowEmail,
+          transactionType: appointments.transactionType,
+          financeType: appointments.financeType,
         })
         .from(appointments)
         .where(inArray(appointments.id, appointmentIds))
@@ -151,13 +154,13 @@ async function prepare(ctx: DeliveryContext, jobs: JobRow[]): Promise<Prepared[]
     const a = job.appointmentId ? byAppointment.get(job.appointmentId) : undefined;
     const role = job.role;
     const blocked = !isRole(role) ? `unknown role ${role}` : job.status === 'disabled' ? 'the account is disabled' : null;
-    const facts: AppointmentFacts | null = a ? { ...a, timeZone: a.timeZone as TimeZoneCode } : null;
-    const texts = isRole(role)
-      ? channelTexts(
-          { type: job.type, payload: job.payload, recipient: { id: job.recipientId, name: job.name, role }, appointment: facts, names },
-          ctx.origin,
-        )
-      : null;
+    const loaded: LoadedAppointment | null = a ? { ...a, timeZone: a.timeZone as TimeZoneCode } : null;
+    let texts: ChannelTexts | null = null;
+    if (isRole(role)) {
+      const recipient = { id: job.recipientId, name: job.name, role };
+      const facts = factsForRecipient(loaded, job.payload, recipient);
+      texts = channelTexts({ type: job.type, payload: facts.payload, recipient, appointment: facts.appointment, names }, ctx.origin);
+    }
     return {
       job,
       texts,

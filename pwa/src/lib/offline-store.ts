@@ -47,6 +47,23 @@ export async function clearUserData(): Promise<void> {
   });
 }
 
+/**
+ * Sign-out of `userId`: from now on this page drops writes of their rows (a request still on
+ * its way must not bring them back, lib/db.ts), then the mirror is erased.
+ */
+export async function forgetUser(userId: string): Promise<void> {
+  await safely(async () => {
+    const module = await import('./db');
+    module.refuseMirrorWrites(userId);
+  });
+  await clearUserData();
+}
+
+/** Someone signed in on this page: their answers are mirrored again. */
+export async function allowUserData(): Promise<void> {
+  await safely(async () => (await import('./db')).allowMirrorWrites());
+}
+
 async function safely<T>(action: () => Promise<T>): Promise<T | undefined> {
   try {
     return await action();

@@ -8,13 +8,18 @@ export const AgentListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
-/** One card of the agent portal (spec 01 §3 "Notary request list item"). */
+/**
+ * One card of the agent portal (spec 01 §3 "Notary request list item"). The appointment's name
+ * and file number are on the assigned and completed tabs only: on the open and pending tabs the
+ * agent is not assigned, and the card is headed by `title` (DESIGN.md "Access").
+ */
 export const AgentListItemSchema = z
   .object({
     id: z.string().uuid(),
-    name: z.string(),
+    title: z.string().openapi({ description: "Order type and place, e.g. 'Refinance signing — San Francisco, CA'", example: 'Refinance signing — San Francisco, CA' }),
+    name: z.string().optional().openapi({ description: 'Assigned and completed tabs only' }),
     status: z.enum(APPOINTMENT_STATUSES),
-    fileNumber: z.string().nullable(),
+    fileNumber: z.string().nullable().optional().openapi({ description: 'Assigned and completed tabs only' }),
     city: z.string(),
     state: z.string(),
     date: z.string().openapi({ description: 'YYYY-MM-DD' }),

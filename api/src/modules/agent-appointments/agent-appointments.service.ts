@@ -1,13 +1,16 @@
 /**
  * The agent portal's four lists (spec 01 §2): open offers, pending bids, assignments, completed.
  * The open tab lists the live offers first, then the offers the agent declined on orders still
- * open for bids, which the agent may take back (decision 015).
+ * open for bids, which the agent may take back (decision 015). Only the assigned and completed
+ * cards name the appointment and its file number: before assignment the name (often the
+ * borrower's surname) stays with the escrow side and the operators.
  */
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AgentTab } from '../../domain/agent-tabs';
 import { completeButtonShown } from '../../domain/appointment-rules';
+import { offerTitle } from '../../domain/offer-title';
 import type { AgentListItem } from './agent-appointments.schemas';
 
 const { appointments: a, offers: o } = schema;
@@ -54,6 +57,8 @@ export async function listAgentAppointments(
       feeCents: tab === 'open' ? a.agentFeeCents : sql<number>`coalesce(${o.bidCents}, ${a.agentFeeCents})`,
       offeredFeeCents: a.agentFeeCents,
       scanBackRequired: a.scanBackRequired,
+      transactionType: a.transactionType,
+      financeType: a.financeType,
       markedCompleted: a.markedCompleted,
       offerStatus: o.status,
     })
@@ -62,8 +67,11 @@ export async function listAgentAppointments(
     .where(where)
     .orderBy(...order)
     .limit(limit);
-  return rows.map((row) => ({
+  const assigned = tab === 'assigned' || tab === 'completed';
+  return rows.map(({ name, fileNumber, transactionType, financeType, ...row }) => ({
     ...row,
+    title: offerTitle({ city: row.city, state: row.state, transactionType, financeType }),
+    ...(assigned ? { name, fileNumber } : {}),
     startsAt: Number(row.startsAt),
     feeCents: Number(row.feeCents),
     offeredFeeCents: Number(row.offeredFeeCents),

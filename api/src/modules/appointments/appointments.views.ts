@@ -8,6 +8,7 @@ import { schema } from '@signingdesk/db';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { completeButtonShown, panelsEnabled } from '../../domain/appointment-rules';
+import { offerTitle } from '../../domain/offer-title';
 import type { AppointmentAccess } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 
@@ -66,10 +67,10 @@ export async function bidsOf(db: Db | Tx, appointmentId: string, statuses?: (typ
   }));
 }
 
+/** What every view shows. Not the name: it often carries the borrower's surname (DESIGN.md "Access"). */
 function common(a: Appointment) {
   return {
     id: a.id,
-    name: a.name,
     status: a.status,
     date: a.date,
     time: a.time,
@@ -111,6 +112,7 @@ export async function operatorView(db: Db | Tx, a: Appointment) {
   const [offerCount] = await db.select({ n: count() }).from(offers).where(eq(offers.appointmentId, a.id));
   return {
     view: 'operator' as const,
+    name: a.name,
     ...common(a),
     ...orderDetails(a),
     agentFeeCents: a.agentFeeCents,
@@ -135,6 +137,7 @@ export async function operatorView(db: Db | Tx, a: Appointment) {
 export async function escrowView(db: Db | Tx, a: Appointment) {
   return {
     view: 'escrow' as const,
+    name: a.name,
     ...common(a),
     ...orderDetails(a),
     escrowOfficer: (await person(db, a.createdBy))!,
@@ -161,6 +164,7 @@ export async function agentView(db: Db | Tx, a: Appointment, agentId: string, op
   const escrow = (await person(db, a.createdBy))!;
   return {
     view: 'agent' as const,
+    name: a.name,
     ...common(a),
     street: a.street,
     city: a.city,
@@ -186,7 +190,12 @@ type OfferStatus = (typeof schema.offerStatus.enumValues)[number];
 /** Offer statuses that carry a bid the agent made (or an operator agreed); a decline does not. */
 const WITH_BID: readonly OfferStatus[] = ['claimed', 'countered', 'approved', 'rejected'];
 
-/** The offer preview of spec 02 §2, for the agent the appointment was offered to. */
+/**
+ * The offer preview of spec 02 §2, for the agent the appointment was offered to. Titled by
+ * order type and place, never by the appointment's name or file number — also once the agent
+ * is assigned, since the preview is what a notification opens and is kept on the phone; the
+ * assigned agent reads the name in the agent view.
+ */
 export async function previewView(db: Db | Tx, a: Appointment, agentId: string) {
   const offer = await ownOffer(db, a.id, agentId);
   const offerStatus = offer?.status ?? ('offered' as const);
@@ -216,6 +225,7 @@ export async function previewView(db: Db | Tx, a: Appointment, agentId: string) 
     stage,
     message,
     ...common(a),
+    title: offerTitle(a),
     city: a.city,
     state: a.state,
     zip: a.zip,

@@ -23,7 +23,8 @@ export function AppointmentDetailRoute() {
   const mirrored = useCopyWhilePending(query, appointmentKeys.detail(id), () => loadAppointmentCopy(id, me.id));
   const rows = useAppointmentOutbox(me.id, id) ?? [];
   const view = mirrored?.data;
-  useDocumentTitle(view ? `${view.name} Details` : 'Appointment Details');
+  const heading = !view ? 'Appointment Details' : view.view === 'agent' ? `${view.name} Details` : view.title;
+  useDocumentTitle(heading);
 
   return (
     <PageLayout header={<AgentHeader me={me} />}>
@@ -32,7 +33,7 @@ export function AppointmentDetailRoute() {
           ← Back to your requests
         </Link>
       </p>
-      <h1>{view ? `${view.name} Details` : 'Appointment Details'}</h1>
+      <h1>{heading}</h1>
       {mirrored === undefined && query.isPending ? (
         <p className="status-text" role="status">
           <span className="spinner" aria-hidden="true" /> Loading the appointment…

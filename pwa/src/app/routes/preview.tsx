@@ -33,7 +33,7 @@ export function PreviewRoute() {
     me ? loadPreviewCopy(id, me.id) : Promise.resolve(null),
   );
   const view = mirrored?.data;
-  useDocumentTitle(view ? `${view.name} Details` : 'Offer Preview');
+  useDocumentTitle(view ? view.title : 'Offer Preview');
 
   if (meResult === undefined && meQuery.isPending) return <LoadingScreen />;
   const loginHref = `${paths.login}?redirect=${encodeURIComponent(redirectParamFor(location))}`;
@@ -41,7 +41,7 @@ export function PreviewRoute() {
   return (
     <PageLayout header={me?.role === 'notary' ? <AgentHeader me={me} /> : undefined}>
       {me?.role === 'notary' && <OutboxRunner userId={me.id} />}
-      <h1>{view ? `${view.name} Details` : 'Offer Preview'}</h1>
+      <h1>{view ? view.title : 'Offer Preview'}</h1>
       {!me ? (
         <div className="notice notice--info">
           <p>Log in with your signing agent account to see this offer.</p>

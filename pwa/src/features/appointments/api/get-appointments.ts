@@ -30,7 +30,7 @@ export async function getAppointments(options: {
       `${API_PATHS.agentAppointments}?tab=${encodeURIComponent(tab)}`,
       signal ? { signal } : {},
     );
-    const items = parseAppointmentList(body);
+    const items = parseAppointmentList(body, tab);
     void saveAppointmentList({ tab, userId, items });
     // After the list is on screen: the mirror must not compete with the first render.
     afterFirstPaint(() => void import('./mirror-appointments').then(({ mirrorAppointments }) => mirrorAppointments(tab, userId, items)));
@@ -66,12 +66,19 @@ export async function loadAppointmentListCopy(tab: AgentTab, userId: string): Pr
   return row && row.userId === userId ? { items: row.items, syncedAt: row.syncedAt, offlineSince: row.syncedAt } : null;
 }
 
-/** Checks the answer's shape so a server change shows as an error, not as a broken card. */
 function isAppointmentStatus(value: string): value is AppointmentStatus {
   return (APPOINTMENT_STATUSES as readonly string[]).includes(value);
 }
 
-export function parseAppointmentList(body: unknown): AgentAppointment[] {
+/** Tabs of the agent's own assignments, the only cards that carry the name and file number. */
+const ASSIGNED_TABS: ReadonlySet<AgentTab> = new Set(['assigned', 'completed']);
+
+/**
+ * Checks the answer's shape so a server change shows as an error, not as a broken card. Only
+ * the fields a card shows are kept — on an offer never the name or file number, whatever the
+ * answer held — because this is what goes into the phone's offline copy.
+ */
+export function parseAppointmentList(body: unknown, tab: AgentTab): AgentAppointment[] {
   if (!isRecord(body) || !Array.isArray(body.items)) {
     throw new TypeError('GET /api/agent/appointments: expected { items: [] }');
   }
@@ -88,13 +95,13 @@ export function parseAppointmentList(body: unknown): AgentAppointment[] {
     }
     return {
       id: text('id'),
-      name: text('name'),
+      title: text('title'),
+      ...(ASSIGNED_TABS.has(tab) ? { name: text('name'), fileNumber: typeof raw.fileNumber === 'string' ? raw.fileNumber : null } : {}),
       status: (() => {
         const status = text('status');
         if (!isAppointmentStatus(status)) throw new TypeError(`appointment ${index}: unknown status ${status}`);
         return status;
       })(),
-      fileNumber: typeof raw.fileNumber === 'string' ? raw.fileNumber : null,
       city: text('city'),
       state: text('state'),
       date: text('date'),

@@ -12,7 +12,7 @@ import type { AgentAppointment } from '../../../types/api';
  * network is gone, for the same user only; a 404 erases it.
  */
 const files = { filesUploaded: false, uploadsApproved: false, agentUploadEnabled: false, agentDownloaded: true, items: [] };
-const view = { view: 'preview', id: 'a-1', name: 'Allen Refinance', stage: 'offer' };
+const view = { view: 'preview', id: 'a-1', title: 'Refinance signing — Austin, TX', stage: 'offer' };
 
 function online(status: number, body: unknown) {
   vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })));

@@ -21,7 +21,9 @@ interface AppointmentCardProps {
  * One appointment of a portal tab, dense enough for three on a phone's first screen: the name
  * and the day ('Today, 11/23/2026'), then time, city and fee on one line, then status, file
  * number and scan backs (the spec's card fields, each still labelled for screen readers). The button keeps the spec's
- * text and says which appointment it opens.
+ * text and says which appointment it opens. Offers (open and pending) have no name or file
+ * number: they are headed by the neutral title the server sends ('Refinance signing — San
+ * Francisco, CA') until the agent is assigned.
  */
 export function AppointmentCard({ appointment: a, tab, offerStatus, returnTo }: AppointmentCardProps) {
   const titleId = useId();
@@ -29,11 +31,12 @@ export function AppointmentCard({ appointment: a, tab, offerStatus, returnTo }: 
   const day = datedLabel(a.date);
   const button = declined ? TABS.pending.cardButton : TABS[tab].cardButton;
   const feeLabel = tab === 'pending' ? 'Your Bid' : 'Signing Agent Fee';
+  const heading = a.name ?? a.title;
   return (
     <article className={`appointment-card${declined ? ' appointment-card--declined' : ''}`} aria-labelledby={titleId}>
       <div className="appointment-card__top">
         <h3 id={titleId} className="appointment-card__name">
-          {a.name}
+          {heading}
         </h3>
         <p className="appointment-card__day">
           <span className="visually-hidden">Date </span>
@@ -48,7 +51,7 @@ export function AppointmentCard({ appointment: a, tab, offerStatus, returnTo }: 
       </dl>
       <dl className="appointment-card__meta">
         <Fact label="Status" value={declined ? 'Declined by you' : appointmentStatusLabel(a.status)} />
-        <Fact label="File Number" shownLabel="File" value={a.fileNumber ?? '—'} />
+        {a.fileNumber !== undefined && <Fact label="File Number" shownLabel="File" value={a.fileNumber ?? '—'} />}
         {/* 'SCAN BACKS ARE REQUIRED' says it all; 'NONE' needs its label. */}
         <Fact label="Scan Backs" value={a.scanBackRequired ? 'SCAN BACKS ARE REQUIRED' : 'NONE'} labelShown={!a.scanBackRequired} />
       </dl>
@@ -56,7 +59,7 @@ export function AppointmentCard({ appointment: a, tab, offerStatus, returnTo }: 
         className="button button--primary appointment-card__action"
         to={paths.appointment(a.id)}
         state={{ returnTo }}
-        aria-label={`${button}: ${a.name}, ${day}`}
+        aria-label={`${button}: ${heading}, ${day}`}
       >
         {button}
       </Link>

@@ -28,7 +28,8 @@ interface OfferViewProps {
 
 /**
  * An offered appointment as the agent may see it before assignment (city, state, zip, date,
- * time, fee, order type — never the street or the signer), with Claim / Counter / Decline for
+ * time, fee, lender, order type — never the appointment's name, file number, street or signer;
+ * the server sends a neutral `title` instead), with Claim / Counter / Decline for
  * an open offer. Right after an action its answer is shown instead of the detail (spec 01 §2):
  * the outbox row, live — saved on the phone, sending, the server's message, or its refusal.
  * A decline asks first; a declined offer has no actions but taking the decline back, and a
@@ -122,7 +123,7 @@ function OfferActions({ view, disabled, onAction }: ActionProps & { disabled: bo
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
-  const on = { appointmentId: view.id, appointmentName: view.name };
+  const on = { appointmentId: view.id, appointmentName: view.title };
 
   const send = async (action: AgentAction) => {
     setConfirming(null);
@@ -223,12 +224,12 @@ function OfferActions({ view, disabled, onAction }: ActionProps & { disabled: bo
         {confirming?.kind === 'counter' ? (
           <>
             <p>{confirming.warning}</p>
-            <p>Send it to “{view.name}” anyway?</p>
+            <p>Send it to “{view.title}” anyway?</p>
           </>
         ) : (
           <>
             <p>
-              Decline “{view.name}” on {datedLabel(view.date)} in {view.city}, {view.state} for {formatCents(view.feeCents)}?
+              Decline “{view.title}” on {datedLabel(view.date)} for {formatCents(view.feeCents)}?
             </p>
             <p>It leaves your open requests. You can take the decline back while the order is still open.</p>
           </>
@@ -243,7 +244,7 @@ function TakeBack({ view, standing, onAction }: ActionProps & { standing: OfferS
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const what = standing.stage === 'declined' ? 'decline' : 'bid';
-  const action: AgentAction = { kind: 'withdraw', what, appointmentId: view.id, appointmentName: view.name };
+  const action: AgentAction = { kind: 'withdraw', what, appointmentId: view.id, appointmentName: view.title };
   const send = async () => {
     setConfirming(false);
     setError(null);
@@ -270,7 +271,7 @@ function TakeBack({ view, standing, onAction }: ActionProps & { standing: OfferS
       )}
       <ConfirmDialog open={confirming} onCancel={() => setConfirming(false)} onConfirm={() => void send()}>
         <p>
-          Withdraw your offer of {formatCents(standing.bidCents ?? view.feeCents)} on “{view.name}”? The order stays open, and you can claim or
+          Withdraw your offer of {formatCents(standing.bidCents ?? view.feeCents)} on “{view.title}”? The order stays open, and you can claim or
           counter again while it is.
         </p>
       </ConfirmDialog>

@@ -1,0 +1,32 @@
+/**
+ * What the texts of one notification may say about its appointment, per recipient. An agent
+ * who is not assigned to the appointment — offered it, bidding, declined, displaced, or simply
+ * reached by a job written while they were assigned — hears its neutral title (order type and
+ * place), never its name or file number, which often carry the borrower's surname (DESIGN.md
+ * "Access"). Jobs keep the name in their payload for the escrow side and operators, so the
+ * payload is cleaned here, at the one place every channel's words are written from.
+ */
+import { offerTitle } from '../domain/offer-title';
+import type { Role } from '../domain/roles';
+import type { AppointmentFacts } from './texts';
+
+/** The appointment as delivery loads it: the texts' facts plus the order type. */
+export interface LoadedAppointment extends AppointmentFacts {
+  transactionType: number;
+  financeType: number | null;
+}
+
+const NAMING_KEYS = new Set(['name', 'fileNumber']);
+
+export function factsForRecipient(
+  appointment: LoadedAppointment | null,
+  payload: Record<string, unknown>,
+  recipient: { id: string; role: Role },
+): { appointment: AppointmentFacts | null; payload: Record<string, unknown> } {
+  if (recipient.role !== 'notary' || (appointment && appointment.assignedAgentId === recipient.id)) return { appointment, payload };
+  // Without the appointment (deleted since) nobody can tell whether the agent was assigned.
+  return {
+    appointment: appointment && { ...appointment, name: offerTitle(appointment), fileNumber: null },
+    payload: Object.fromEntries(Object.entries(payload).filter(([key]) => !NAMING_KEYS.has(key))),
+  };
+}
