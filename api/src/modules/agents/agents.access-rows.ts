@@ -18,10 +18,12 @@ export const agentsAccessRows: RowsFactory = async ({ t, agentId, fixtures }) =>
     certifiedStates: ['TX'],
     password: 'matrix-password-1',
   });
-  /** A fresh pending registration, so no review touches the demo accounts. */
+  /** A fresh pending registration, so no review touches the demo accounts; each from its own address (registrations are limited per address). */
   const freshRegistration = async () => {
-    const res = await t.request('/api/agents/registrations', { method: 'POST', body: JSON.stringify(registrationBody('review')) });
-    return (await readJson(res)).details.id as string;
+    const body = registrationBody('review');
+    const res = await t.request('/api/agents/registrations', { method: 'POST', body: JSON.stringify(body), clientIp: `10.88.0.${registrations}` });
+    if (res.status !== 202) throw new Error(`registration answered ${res.status}: ${JSON.stringify(await readJson(res))}`);
+    return userIdOf(t, body.email);
   };
   const agentUsers: Partial<Record<Caller, string>> = {
     agent: agentId,
@@ -54,7 +56,7 @@ export const agentsAccessRows: RowsFactory = async ({ t, agentId, fixtures }) =>
   };
   const agentsOnly = everyone(403, { visitor: 401, pendingAgent: 200, agent: 200, otherAgent: 200 });
   return {
-    'POST /agents/registrations': { fixture: async (caller) => ({ params: {}, body: registrationBody(caller) }), expect: everyone(201) },
+    'POST /agents/registrations': { fixture: async (caller) => ({ params: {}, body: registrationBody(caller) }), expect: everyone(202) },
     'GET /agents/me': { fixture: fixtures.none, expect: agentsOnly },
     'PUT /agents/me': { fixture: async (caller) => ({ params: {}, body: await ownProfileBody(caller) }), expect: agentsOnly },
     'GET /agents/registrations/pending': { fixture: fixtures.none, expect: adminOnly(200) },

@@ -3,7 +3,12 @@ import { can } from '../../auth/roles';
 import { ROLES } from '../../domain/roles';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
+import type { Context } from 'hono';
+import { AppError } from '../../lib/app-error';
+import type { AppEnv } from '../../lib/context';
 import { requireActor } from '../../middleware/guard';
+import { takeAllowance } from '../public-forms/allowance';
+import { takeFormAllowance } from '../public-forms/rate-limit';
 import {
   AgentDetailSchema,
   AgentIdParamSchema,
@@ -24,6 +29,7 @@ import {
 import {
   listPendingRegistrations,
   readAgent,
+  REGISTRATIONS_PER_EMAIL_PER_HOUR,
   readOwnProfile,
   registerAgent,
   reviewRegistrations,
@@ -48,11 +54,14 @@ const registerRoute = createRoute({
   summary: 'Signing agent registration (/sign-up): a pending account for admin review',
   ...rolesDoc(
     'public',
-    'Required: firstName, lastName, city, state, zip (5 digits), email, mobilePhone. Up to five certified states. With a password the agent can sign in at once and sees that the registration is being reviewed; without one a set-password link is emailed.',
+    'Required: firstName, lastName, city, state, zip (5 digits), email, mobilePhone. Up to five certified states. With a password the agent can sign in at once and sees that the registration is being reviewed; without one a set-password link is emailed. ' +
+      'Every valid registration answers the same 202, whether or not the email already has an account: the owner of an existing account is emailed instead and nothing is created. ' +
+      'The same registration sent again (a retry after a lost answer) gets the same answer and creates nothing more. ' +
+      `At most FORM_RATE_LIMIT_PER_HOUR (default 10) registrations per hour from one address and ${REGISTRATIONS_PER_EMAIL_PER_HOUR} per email address; more answer 429 RATE_LIMITED with Retry-After (seconds).`,
   ),
   request: { body: { ...json(RegisterAgentSchema), required: true } },
   responses: {
-    201: { description: 'Registered; status, message and details', ...json(RegistrationResultSchema) },
+    202: { description: 'Received; status, message and details', ...json(RegistrationResultSchema) },
     ...problemResponses(400, 429),
   },
 });
@@ -139,9 +148,12 @@ const readRoute = createRoute({
 export function agentsRoutes(deps: AppDeps): Router {
   // /agents/me and /agents/registrations/* are registered before /agents/{id}.
   return createRouter()
-    .openapi(registerRoute, async (c) =>
-      c.json(await registerAgent(c.var.db, c.req.valid('json'), { origin: deps.env.PUBLIC_ORIGIN }), 201),
-    )
+    .openapi(registerRoute, async (c) => {
+      const input = c.req.valid('json');
+      await takeAllowance(c, 'agent-registration', deps.env.FORM_RATE_LIMIT_PER_HOUR, 'registrations');
+      await takeEmailAllowance(c, input.email);
+      return c.json(await registerAgent(c.var.db, input, { origin: deps.env.PUBLIC_ORIGIN }), 202);
+    })
     .openapi(ownProfileRoute, async (c) => c.json(await readOwnProfile(c.var.db, c.var.actor), 200))
     .openapi(updateOwnProfileRoute, async (c) => c.json(await updateOwnProfile(c.var.db, c.var.actor, c.req.valid('json')), 200))
     .openapi(pendingRoute, async (c) => c.json(await listPendingRegistrations(c.var.db, c.req.valid('query')), 200))
@@ -152,4 +164,18 @@ export function agentsRoutes(deps: AppDeps): Router {
       const { id } = c.req.valid('param');
       return c.json(await setPreferred(c.var.db, c.var.actor, id, c.req.valid('json').preferred), 200);
     });
+}
+
+/**
+ * Registrations per email address, from any network: someone stepping through addresses
+ * cannot make one inbox receive more than a few invitations or notices an hour. Counted in
+ * PostgreSQL (rate-limit.ts), so every API process shares it; the refusal is the same for
+ * every email, known or not.
+ */
+async function takeEmailAllowance(c: Context<AppEnv>, email: string): Promise<void> {
+  const allowance = await takeFormAllowance(c.var.db, 'agent-registration-email', email, REGISTRATIONS_PER_EMAIL_PER_HOUR);
+  if (allowance.allowed) return;
+  const minutes = Math.ceil(allowance.retryAfterSeconds / 60);
+  c.header('Retry-After', String(allowance.retryAfterSeconds));
+  throw new AppError('RATE_LIMITED', `Too many registrations for this email address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
 }

@@ -5,6 +5,7 @@
  * yearsExperience, certifiedStates and preferred.
  */
 import { z } from '@hono/zod-openapi';
+import { PERSON_NAME_PART_MAX } from '../../domain/person-name';
 import { USER_STATUSES } from '../../domain/roles';
 import { US_STATES } from '../../domain/us-states';
 import {
@@ -12,6 +13,7 @@ import {
   emailField,
   hasNoControlCharacters,
   optionalText,
+  personNameField,
   phoneField,
   requiredText,
   stateField,
@@ -43,8 +45,8 @@ const certifiedStates = z
 
 /** The profile fields the agent fills in at registration and edits later. */
 const profileFields = {
-  firstName: requiredText(100).openapi({ example: 'Jordan' }),
-  lastName: requiredText(100).openapi({ example: 'Taylor' }),
+  firstName: personNameField(PERSON_NAME_PART_MAX).openapi({ example: 'Jordan' }),
+  lastName: personNameField(PERSON_NAME_PART_MAX).openapi({ example: 'Taylor' }),
   mobilePhone: phoneField,
   companyName: optionalText(200),
   address1: optionalText(200),
@@ -92,7 +94,6 @@ export const RegistrationResultSchema = z
     status: z.literal('pending'),
     message: z.string(),
     details: z.object({
-      id: z.string(),
       email: z.string(),
       registrationStatus: z.literal('pending'),
       passwordSet: z.boolean().openapi({ description: 'false: a link to set a password was emailed' }),

@@ -40,8 +40,10 @@ describe('signing agents', () => {
   });
   afterAll(() => t.close());
 
-  const register = (body: Record<string, unknown>) =>
-    t.request('/api/agents/registrations', { method: 'POST', body: JSON.stringify(body) });
+  // Each registration from its own address, so the suite stays under the per-address limit (tested on its own).
+  let addresses = 0;
+  const register = (body: Record<string, unknown>, clientIp = `10.78.${++addresses >> 8}.${addresses & 255}`) =>
+    t.request('/api/agents/registrations', { method: 'POST', body: JSON.stringify(body), clientIp });
   const signIn = (email: string, password: string) =>
     t.request('/api/auth/sign-in/email', { method: 'POST', body: JSON.stringify({ email, password }), clientIp: `10.77.0.${++signIns}` });
   const cookieOf = (res: Response) =>
@@ -57,21 +59,21 @@ describe('signing agents', () => {
     t.request('/api/agents/registrations/review', { method: 'POST', cookie, body: JSON.stringify({ action, userIds }) });
   const registered = async (email: string, extra: Record<string, unknown> = {}) => {
     const res = await register({ ...REGISTRATION, email, ...extra });
-    expect(res.status).toBe(201);
-    return (await readJson(res)).details.id as string;
+    expect(res.status).toBe(202);
+    return userIdOf(t, email);
   };
 
   describe('registration', () => {
     it('creates a pending notary with an agent profile located by its zip; the agent sees it is being reviewed', async () => {
       const res = await register(REGISTRATION);
-      expect(res.status).toBe(201);
+      expect(res.status).toBe(202);
       const body = await readJson(res);
-      expect(body).toMatchObject({
+      expect(body).toEqual({
         status: 'pending',
+        message: expect.stringContaining('being reviewed'),
         details: { email: 'avery.quinn@example.test', registrationStatus: 'pending', passwordSet: true },
       });
-      expect(body.message).toContain('being reviewed');
-      const id = body.details.id as string;
+      const id = await userIdOf(t, 'avery.quinn@example.test');
       const [account] = await t.database.db
         .select({ role: user.role, name: user.name, status: profiles.status, phone: profiles.phone })
         .from(user)
@@ -125,7 +127,7 @@ describe('signing agents', () => {
 
     it('accepts up to five certified states and refuses a sixth, naming certifiedStates', async () => {
       const five = await register({ ...REGISTRATION, email: 'five@example.test', certifiedStates: ['TX', 'OK', 'NM', 'LA', 'AR', 'AR'] });
-      expect(five.status).toBe(201);
+      expect(five.status).toBe(202);
       const six = await register({ ...REGISTRATION, email: 'six@example.test', certifiedStates: ['TX', 'OK', 'NM', 'LA', 'AR', 'CO'] });
       expect(six.status).toBe(400);
       expect((await readJson(six)).errors).toEqual([{ field: 'certifiedStates', message: CERTIFIED_STATES_MESSAGE }]);
@@ -137,25 +139,132 @@ describe('signing agents', () => {
       expect(profile!.certifiedStates).toEqual(['TX']);
     });
 
-    it('refuses an email already registered, ignoring case', async () => {
-      const res = await register({ ...REGISTRATION, email: 'AVERY.Quinn@example.test' });
-      expect(res.status).toBe(400);
-      expect((await readJson(res)).errors).toEqual([{ field: 'email', message: 'An account with this email already exists.' }]);
-    });
 
     it('without a password, emails a link to choose one', async () => {
       const { password: _password, ...withoutPassword } = REGISTRATION;
       const res = await register({ ...withoutPassword, email: 'nopass@example.test' });
-      expect(res.status).toBe(201);
+      expect(res.status).toBe(202);
       const body = await readJson(res);
       expect(body.details.passwordSet).toBe(false);
-      const [job] = await t.database.db.select().from(notificationJobs).where(eq(notificationJobs.recipientId, body.details.id));
+      expect(body.message).toContain('We emailed nopass@example.test a link to choose your password');
+      const [job] = await t.database.db.select().from(notificationJobs).where(eq(notificationJobs.recipientId, await userIdOf(t, 'nopass@example.test')));
       expect(job).toMatchObject({ type: 'user.invited', payload: { event: 'invited' } });
       const token = new URL(String(job!.payload.link)).searchParams.get('token')!;
       expect((await t.database.db.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`)))).toHaveLength(1);
       const set = await t.request('/api/auth/reset-password', { method: 'POST', body: JSON.stringify({ newPassword: 'chosen-later-2026', token }) });
       expect(set.status).toBe(200);
       expect((await signIn('nopass@example.test', 'chosen-later-2026')).status).toBe(200);
+    });
+  });
+
+  describe('registration from outside: limits, one answer for every email, retries', () => {
+    const { password: _password, ...NO_PASSWORD } = REGISTRATION;
+    const counts = async () => ({
+      users: Number((await t.database.db.select({ n: count() }).from(user))[0]!.n),
+      jobs: Number((await t.database.db.select({ n: count() }).from(notificationJobs))[0]!.n),
+    });
+    const jobsOf = async (userId: string) =>
+      t.database.db.select({ type: notificationJobs.type, payload: notificationJobs.payload }).from(notificationJobs).where(eq(notificationJobs.recipientId, userId));
+    const answer = async (res: Response) => ({ status: res.status, type: res.headers.get('content-type'), body: await readJson(res) });
+
+    it('limits registrations per client address: 15 in a row, the 11th on answer 429 and store nothing', async () => {
+      const before = await counts();
+      const statuses: number[] = [];
+      let refusal: Response | null = null;
+      for (let i = 0; i < 15; i++) {
+        const res = await register({ ...NO_PASSWORD, email: `burst-${i}@example.test` }, '203.0.113.50');
+        statuses.push(res.status);
+        if (res.status === 429) refusal = res;
+      }
+      expect(statuses).toEqual([...Array<number>(10).fill(202), ...Array<number>(5).fill(429)]);
+      expect(refusal!.headers.get('content-type')).toBe('application/problem+json');
+      expect(Number(refusal!.headers.get('retry-after'))).toBeGreaterThan(0);
+      const problem = await readJson(refusal!);
+      expect(problem.code).toBe('RATE_LIMITED');
+      expect(problem.detail).toMatch(/^Too many registrations from your network\. Please try again in \d+ minutes?\.$/);
+      // Ten accounts and their ten invitations; nothing for the refused five.
+      expect(await counts()).toEqual({ users: before.users + 10, jobs: before.jobs + 10 });
+      const refused = await t.database.db.select().from(user).where(inArray(user.email, [10, 11, 12, 13, 14].map((i) => `burst-${i}@example.test`)));
+      expect(refused).toHaveLength(0);
+      // Another address is not held back by this one.
+      expect((await register({ ...NO_PASSWORD, email: 'burst-other@example.test' }, '203.0.113.51')).status).toBe(202);
+    });
+
+    it('limits registrations per email address, whatever the client address', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) statuses.push((await register({ ...REGISTRATION, email: 'one.address@example.test', city: `Austin ${'x'.repeat(i)}` })).status);
+      expect(statuses).toEqual([202, 202, 202, 202, 202, 429, 429]);
+      expect(await t.database.db.select().from(user).where(eq(user.email, 'one.address@example.test'))).toHaveLength(1);
+    });
+
+    it('answers a known and an unknown email alike; the owner of the known one gets an email instead, and nothing else changes', async () => {
+      const demoAgentBefore = await t.database.db.select().from(user).where(eq(user.email, 'agent@demo.test'));
+      const [profileBefore] = await t.database.db.select().from(agentProfiles).where(eq(agentProfiles.userId, agentId));
+      const before = await counts();
+
+      for (const body of [REGISTRATION, NO_PASSWORD]) {
+        const unknownEmail = `unknown-${Object.keys(body).length}@example.test`;
+        const unknown = await answer(await register({ ...body, email: unknownEmail }));
+        const known = await answer(await register({ ...body, email: 'AGENT@demo.test', firstName: 'Mallory' }));
+        expect(known.status).toBe(202);
+        expect(known.type).toBe(unknown.type);
+        // The same words and shape; only the email the caller typed is echoed.
+        expect(JSON.stringify(known.body).replaceAll('agent@demo.test', 'EMAIL')).toBe(JSON.stringify(unknown.body).replaceAll(unknownEmail, 'EMAIL'));
+      }
+
+      expect(await t.database.db.select().from(user).where(eq(user.email, 'agent@demo.test'))).toEqual(demoAgentBefore);
+      const [profileAfter] = await t.database.db.select().from(agentProfiles).where(eq(agentProfiles.userId, agentId));
+      expect(profileAfter).toEqual(profileBefore);
+      // Two new accounts with their invitation or none, and one notice to the demo agent (one per hour, however often).
+      const after = await counts();
+      expect(after.users).toBe(before.users + 2);
+      const notices = (await jobsOf(agentId)).filter((j) => j.type === 'user.registration_attempted');
+      expect(notices).toHaveLength(1);
+      expect(notices[0]!.payload).toEqual({ event: 'registration_attempted', link: `${t.env.PUBLIC_ORIGIN}/notary/login` });
+      expect(after.jobs).toBe(before.jobs + 1 /* invitation of the registration without a password */ + 1 /* notice */);
+      // The demo agent's password still works; the one the caller typed does not.
+      expect((await signIn('agent@demo.test', REGISTRATION.password)).status).toBe(401);
+      expect((await signIn('agent@demo.test', 'signing-demo-2026')).status).toBe(200);
+    });
+
+    it('sends an escrow officer’s notice to the console’s login, and none to a disabled account', async () => {
+      const escrowId = await userIdOf(t, 'escrow@firm-b.demo.test');
+      expect((await register({ ...REGISTRATION, email: 'escrow@firm-b.demo.test' })).status).toBe(202);
+      expect((await jobsOf(escrowId)).map((j) => j.payload)).toContainEqual({ event: 'registration_attempted', link: `${t.env.PUBLIC_ORIGIN}/login` });
+
+      const disabledId = await registered('soon.disabled@example.test');
+      await t.database.db.update(profiles).set({ status: 'disabled' }).where(eq(profiles.userId, disabledId));
+      expect((await register({ ...REGISTRATION, email: 'soon.disabled@example.test', city: 'Dallas' })).status).toBe(202);
+      expect((await jobsOf(disabledId)).filter((j) => j.type === 'user.registration_attempted')).toHaveLength(0);
+    });
+
+    it('answers a registration sent again (its answer was lost) as the first time: one account, one invitation, no notice', async () => {
+      const body = { ...NO_PASSWORD, email: 'sent.twice@example.test' };
+      const first = await answer(await register(body));
+      const again = await answer(await register(body));
+      expect(again).toEqual(first);
+      expect(first.status).toBe(202);
+      const id = await userIdOf(t, 'sent.twice@example.test');
+      expect((await jobsOf(id)).map((j) => j.type)).toEqual(['user.invited']);
+
+      // With a password too, and even when both arrive at once.
+      const withPassword = { ...REGISTRATION, email: 'sent.at.once@example.test' };
+      const both = await Promise.all([register(withPassword), register(withPassword)].map(async (res) => answer(await res)));
+      expect(both[1]).toEqual(both[0]);
+      expect(both[0]!.status).toBe(202);
+      const accounts = await t.database.db.select().from(user).where(eq(user.email, 'sent.at.once@example.test'));
+      expect(accounts).toHaveLength(1);
+      expect(await jobsOf(accounts[0]!.id)).toEqual([]);
+      expect((await signIn('sent.at.once@example.test', REGISTRATION.password)).status).toBe(200);
+    });
+
+    it('treats a different submission for a registered email as someone else’s: the owner is told, the account is unchanged', async () => {
+      const id = await registered('changed.mind@example.test');
+      const res = await register({ ...REGISTRATION, email: 'changed.mind@example.test', password: 'another-password-2026' });
+      expect(res.status).toBe(202);
+      expect((await jobsOf(id)).map((j) => j.type)).toEqual(['user.registration_attempted']);
+      expect((await signIn('changed.mind@example.test', 'another-password-2026')).status).toBe(401);
+      expect((await signIn('changed.mind@example.test', REGISTRATION.password)).status).toBe(200);
     });
   });
 

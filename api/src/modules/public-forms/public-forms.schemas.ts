@@ -7,7 +7,9 @@
  */
 import { z } from '@hono/zod-openapi';
 import { ZIP_PATTERN } from '../../domain/appointment-rules';
+import { PERSON_FULL_NAME_MAX, PERSON_NAME_PART_MAX } from '../../domain/person-name';
 import { US_STATES } from '../../domain/us-states';
+import { optionalPersonNameField, personNameField } from '../users/users.fields';
 
 /** Spec 01 §5 / §8 and spec 02 §5 / §8, verbatim (no trailing period). */
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
@@ -72,7 +74,7 @@ const comments = (description: string) =>
 
 export const ContactRequestSchema = z
   .object({
-    name: requiredText(200).openapi({ example: 'Jordan Lee' }),
+    name: personNameField(PERSON_FULL_NAME_MAX).openapi({ example: 'Jordan Lee' }),
     email: requiredEmail,
     phone: optionalPhone,
     subject: requiredText(200).openapi({ example: 'Question about coverage in Nevada' }),
@@ -90,7 +92,7 @@ export const LandingContactSchema = z
     variant: z
       .enum(LANDING_VARIANTS, { error: (issue) => (issue.input == null ? IS_REQUIRED : "must be 'notary' or 'title'") })
       .openapi({ description: "'notary': the Notary Request Form; 'title': the title-company consultation form" }),
-    name: requiredText(200).openapi({ example: 'Jordan Lee' }),
+    name: personNameField(PERSON_FULL_NAME_MAX).openapi({ example: 'Jordan Lee' }),
     email: requiredEmail,
     phone: requiredPhone.openapi({ description: 'Callback Number' }),
     comments: comments("'Notarization Needs' (notary) or 'Company Name' (title)"),
@@ -104,8 +106,8 @@ export type LandingContactInput = z.infer<typeof LandingContactSchema>;
 export const EscrowRegistrationSchema = z
   .object({
     email: requiredEmail.openapi({ description: 'user_email' }),
-    firstName: optionalText(100).openapi({ description: 'user_first_name' }),
-    lastName: optionalText(100).openapi({ description: 'user_last_name' }),
+    firstName: optionalPersonNameField(PERSON_NAME_PART_MAX).openapi({ description: 'user_first_name' }),
+    lastName: optionalPersonNameField(PERSON_NAME_PART_MAX).openapi({ description: 'user_last_name' }),
     phone: optionalPhone.openapi({ description: 'user_phone (office phone)' }),
     zip: optionalZip.openapi({ description: 'user_zip' }),
     titleCompany: requiredText(200).openapi({ description: 'user_title_company', example: 'First Coast Title' }),
@@ -117,7 +119,7 @@ export type EscrowRegistrationInput = z.infer<typeof EscrowRegistrationSchema>;
 
 export const AutoAppraisalSchema = z
   .object({
-    name: requiredText(200).openapi({ example: 'Jordan Lee' }),
+    name: personNameField(PERSON_FULL_NAME_MAX).openapi({ example: 'Jordan Lee' }),
     email: requiredEmail,
     phone: requiredPhone,
     comments: comments('The vehicle and what the appraisal is for'),

@@ -24,7 +24,7 @@ import {
 const { contactRequests, escrowRegistrations, autoAppraisalRequests, campaignEnrollments, outboundMessages } = schema;
 
 /** The forms a visitor can send; each has its own per-address allowance (the password-reset request too). */
-export type PublicForm = 'contact' | 'landing' | 'escrow-registration' | 'auto-appraisal' | 'analytics' | 'password-reset';
+export type PublicForm = 'contact' | 'landing' | 'escrow-registration' | 'auto-appraisal' | 'analytics' | 'password-reset' | 'agent-registration';
 
 const receipt = (id: string, message: string, details: string): FormReceipt => ({ id, status: 'success', message, details });
 

@@ -1,15 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_TAKEN_TEXT, isEmailTaken, readRegistrationAnswer, registerAgent, REGISTRATION_PATH } from './register-agent';
+import { readRegistrationAnswer, registerAgent, REGISTRATION_PATH } from './register-agent';
 
 const registered = {
   status: 'pending',
   message: 'Thank you for registering. Your registration is being reviewed; we will let you know as soon as it is approved.',
-  details: { id: 'u1', email: 'avery.quinn@example.test', registrationStatus: 'pending', passwordSet: true },
+  details: { email: 'avery.quinn@example.test', registrationStatus: 'pending', passwordSet: true },
 };
 
 describe('readRegistrationAnswer', () => {
-  it('reads a 201 as registered, with status, message and details', () => {
-    expect(readRegistrationAnswer(201, registered)).toEqual({ type: 'registered', result: registered });
+  it('reads a 202 as registered, with status, message and details', () => {
+    expect(readRegistrationAnswer(202, registered)).toEqual({ type: 'registered', result: registered });
+  });
+
+  it('reads the 429 of too many registrations as refused with the server’s words', () => {
+    const problem = { status: 429, code: 'RATE_LIMITED', detail: 'Too many registrations from your network. Please try again in 42 minutes.' };
+    expect(readRegistrationAnswer(429, problem)).toEqual({
+      type: 'refused',
+      status: 429,
+      message: 'Too many registrations from your network. Please try again in 42 minutes.',
+      errors: [],
+    });
   });
 
   it('reads problem+json as refused, keeping the detail and the field errors', () => {
@@ -40,7 +50,7 @@ describe('registerAgent', () => {
     const calls: { url: string; init: RequestInit | undefined }[] = [];
     const fetcher = (async (url: string, init?: RequestInit) => {
       calls.push({ url, init });
-      return new Response(JSON.stringify(registered), { status: 201, headers: { 'Content-Type': 'application/json' } });
+      return new Response(JSON.stringify(registered), { status: 202, headers: { 'Content-Type': 'application/json' } });
     }) as typeof fetch;
     const outcome = await registerAgent({ firstName: 'Avery' }, fetcher);
     expect(outcome.type).toBe('registered');
@@ -54,21 +64,5 @@ describe('registerAgent', () => {
       throw new TypeError('Failed to fetch');
     }) as typeof fetch;
     expect(await registerAgent({}, fetcher)).toEqual({ type: 'unsent', timedOut: false });
-  });
-});
-
-describe('isEmailTaken', () => {
-  const refusal = (errors: { field: string; message: string }[]) =>
-    readRegistrationAnswer(400, { status: 400, detail: 'Invalid input.', code: 'VALIDATION_FAILED', errors });
-
-  it('is true for the API’s answer to an email that already has an account', () => {
-    expect(isEmailTaken(refusal([{ field: 'email', message: EMAIL_TAKEN_TEXT }]))).toBe(true);
-    expect(isEmailTaken(refusal([{ field: 'zip', message: 'Zip code must be a 5-digit number' }, { field: 'email', message: EMAIL_TAKEN_TEXT }]))).toBe(true);
-  });
-
-  it('is false for any other refusal of the email, or no refusal', () => {
-    expect(isEmailTaken(refusal([{ field: 'email', message: 'must be an email address' }]))).toBe(false);
-    expect(isEmailTaken(refusal([]))).toBe(false);
-    expect(isEmailTaken({ type: 'unsent', timedOut: false })).toBe(false);
   });
 });

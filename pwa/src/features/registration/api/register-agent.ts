@@ -1,8 +1,11 @@
 /**
  * Signing agent registration: POST /api/agents/registrations (public, online only). The answer
  * is sorted for the form: registered (status, message, details), refused with the server's
- * message and field errors (problem+json `errors`), or not sent at all (no network) — the form
- * then keeps what was typed.
+ * message and field errors (problem+json `errors`, the 429 of too many tries included), or not
+ * sent at all (no network) — the form then keeps what was typed. The server answers every
+ * valid registration alike, whether or not the email already has an account, and answers the
+ * same registration sent again (after a lost answer) as the first time, so pressing Register
+ * again is always safe.
  */
 import { useMutation } from '@tanstack/react-query';
 import type { RegistrationResult } from '@signingdesk/api/contracts';
@@ -46,17 +49,6 @@ export function readRegistrationAnswer(status: number, body: unknown): Registrat
   if (status >= 200 && status < 300 && isRegistrationResult(record)) return { type: 'registered', result: record };
   const problem = readProblem(status, body, `The registration could not be sent (error ${status}). Please try again.`);
   return { type: 'refused', status, message: problem.message, errors: problem.fields };
-}
-
-/** The API's words for an email that already has an account (the field error of `email`). */
-export const EMAIL_TAKEN_TEXT = 'An account with this email already exists.';
-
-/**
- * Whether the refusal says the email already has an account. The API answers it as a plain
- * VALIDATION_FAILED with this field error (no code of its own), so the message is the signal.
- */
-export function isEmailTaken(outcome: RegistrationOutcome): boolean {
-  return outcome.type === 'refused' && outcome.errors.some((error) => error.field === 'email' && error.message === EMAIL_TAKEN_TEXT);
 }
 
 export function useRegisterAgent() {

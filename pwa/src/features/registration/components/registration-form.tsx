@@ -1,7 +1,5 @@
 import type { RegistrationResult } from '@signingdesk/api/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { ProfileFields } from '../../../components/agent-profile-form/profile-fields';
 import {
@@ -13,7 +11,7 @@ import {
   type FormFieldName,
   type RegistrationFormValues,
 } from '../../../components/agent-profile-form/profile-form-model';
-import { isEmailTaken, useRegisterAgent } from '../api/register-agent';
+import { useRegisterAgent } from '../api/register-agent';
 import { clearDraft, loadDraft, saveDraft } from '../registration-draft';
 import '../registration.css';
 import { RegistrationResultCard } from './registration-result-card';
@@ -21,19 +19,10 @@ import { RegistrationResultCard } from './registration-result-card';
 export const OFFLINE_TEXT =
   'You are offline. Registering needs an internet connection: what you typed stays here, and you can send it when you are back online.';
 const NOT_SENT_TEXT = 'You are offline, so your registration was not sent. What you typed is kept: press Register again when you are back online.';
+// Sending the same registration again is safe: the server answers it as the first time.
 const TIMED_OUT_TEXT =
-  'SigningDesk did not answer in time, so we cannot tell whether your registration arrived. Check your connection and press Register again.';
+  'SigningDesk did not answer in time, so we cannot tell whether your registration arrived. Check your connection and press Register again: it will not be registered twice.';
 const CORRECT_FIELDS_TEXT = 'Please correct the fields marked above.';
-const ARRIVED_BEFORE_TEXT =
-  'An account with this email already exists. If your earlier try got no answer in time, it most likely arrived: your registration is waiting for review, and you can log in with this email.';
-
-export const ALREADY_REGISTERED_TEXT = 'Already registered with this email?';
-export const LOG_IN_WITH_EMAIL_TEXT = 'Log in with this email';
-
-/** The app's login with the email filled in. */
-export function loginWithEmailPath(email: string): string {
-  return `${paths.login}?${new URLSearchParams({ email }).toString()}`;
-}
 
 /** Agent registration (spec 02 §2/§5): online only; on success a Registration Status card. */
 export function RegistrationForm() {
@@ -43,11 +32,9 @@ export function RegistrationForm() {
   const [values, setValues] = useState<RegistrationFormValues>(() => loadDraft());
   const [errors, setErrors] = useState<FieldErrors>({});
   /** The server's message when no field shows it, and its errors for fields the form lacks. */
-  const [problem, setProblem] = useState<{ message: string; other: string[]; loginEmail: string | null } | null>(null);
+  const [problem, setProblem] = useState<{ message: string; other: string[] } | null>(null);
   const [notSent, setNotSent] = useState<string | null>(null);
   const [result, setResult] = useState<RegistrationResult | null>(null);
-  // A try that got no answer in time may have arrived: the next refusal of the email says so.
-  const timedOutBefore = useRef(false);
 
   useEffect(() => {
     if (!result) saveDraft(values);
@@ -90,20 +77,13 @@ export function RegistrationForm() {
         setResult(outcome.result);
         return;
       case 'unsent':
-        if (outcome.timedOut) timedOutBefore.current = true;
         setNotSent(outcome.timedOut ? TIMED_OUT_TEXT : NOT_SENT_TEXT);
         return;
       case 'refused': {
         const { fields, other } = fieldErrorsFromServer(outcome.errors, 'register');
         const firstServer = firstErrorField(fields);
         setErrors(fields);
-        const arrivedBefore = timedOutBefore.current && outcome.errors.some((e) => e.field === 'email');
-        setProblem({
-          message: arrivedBefore ? ARRIVED_BEFORE_TEXT : firstServer ? CORRECT_FIELDS_TEXT : outcome.message,
-          other,
-          // The email has an account: most likely the agent's own, so logging in is offered.
-          loginEmail: arrivedBefore || isEmailTaken(outcome) ? values.email.trim() : null,
-        });
+        setProblem({ message: firstServer ? CORRECT_FIELDS_TEXT : outcome.message, other });
         if (firstServer) focusField(firstServer);
         return;
       }
@@ -124,14 +104,6 @@ export function RegistrationForm() {
       {problem ? (
         <div className="notice notice--error" role="alert">
           <p>{problem.message}</p>
-          {problem.loginEmail !== null ? (
-            <div className="registration-form__login">
-              {problem.message === ARRIVED_BEFORE_TEXT ? null : <p>{ALREADY_REGISTERED_TEXT}</p>}
-              <Link to={loginWithEmailPath(problem.loginEmail)} className="button button--secondary button--block">
-                {LOG_IN_WITH_EMAIL_TEXT}
-              </Link>
-            </div>
-          ) : null}
           {problem.other.length > 0 ? (
             <ul className="registration-form__list">
               {problem.other.map((message) => (
