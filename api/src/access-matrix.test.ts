@@ -1,9 +1,11 @@
 /**
  * The role × route matrix: every API route, called by every kind of caller, answers the
  * status the access rules promise (DESIGN.md "Access"). Routes are read from the live app,
- * so a new route without a row here fails the suite.
+ * so a new route without a row here fails the suite. A sample of its refused writes is also
+ * checked to leave the database and the stored files exactly as they were.
  */
 import { schema } from '@signingdesk/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from './app';
 import {
@@ -30,6 +32,8 @@ import {
 } from './testing/access-matrix';
 import { createTestApp, readJson, TEST_ORIGIN, type TestApp } from './testing/test-app';
 import { MODULE_ROWS } from './access-matrix.modules';
+import { snapshotChanges, takeSnapshot } from './testing/db-snapshot';
+import { IDEMPOTENCY_HEADER } from './lib/idempotency';
 
 describe('role × route matrix', () => {
   let t: TestApp;
@@ -136,6 +140,24 @@ describe('role × route matrix', () => {
   }, 120_000);
   afterAll(() => t.close());
 
+  const cookieOf = (caller: Caller): string | undefined => (caller === 'visitor' ? undefined : s[caller as Exclude<Caller, 'visitor'>]);
+
+  /** Calls the route of matrix row `key` as `caller` with the row's fixture. */
+  async function callRoute(key: string, caller: Caller, fixture: Fixture, headers: Record<string, string> = {}) {
+    const [method, pattern] = key.split(' ') as [string, string];
+    const path = pattern.replace(/:(\w+)/g, (_, name: string) => fixture.params[name] ?? 'missing');
+    return t.request(`/api${path}`, {
+      method,
+      cookie: cookieOf(caller),
+      headers: { ...fixture.headers, ...headers },
+      ...(fixture.rawBody !== undefined
+        ? { body: fixture.rawBody }
+        : fixture.body === undefined || method === 'GET'
+          ? {}
+          : { body: JSON.stringify(fixture.body) }),
+    });
+  }
+
   it('has a row for every route the API serves, and no row for a route it does not', async () => {
     const api = createApi({ env: t.env, database: t.database, auth: undefined as never });
     const live = new Set(
@@ -147,24 +169,10 @@ describe('role × route matrix', () => {
   });
 
   it('answers every caller of every route with the expected status', async () => {
-    const cookieOf = (caller: Caller): string | undefined =>
-      caller === 'visitor' ? undefined : s[caller as Exclude<Caller, 'visitor'>];
     const failures: string[] = [];
     for (const [key, row] of Object.entries(rows)) {
-      const [method, pattern] = key.split(' ') as [string, string];
       for (const caller of CALLERS) {
-        const fixture = await row.fixture(caller);
-        const path = pattern.replace(/:(\w+)/g, (_, name: string) => fixture.params[name] ?? 'missing');
-        const res = await t.request(`/api${path}`, {
-          method,
-          cookie: cookieOf(caller),
-          ...(fixture.headers ? { headers: fixture.headers } : {}),
-          ...(fixture.rawBody !== undefined
-            ? { body: fixture.rawBody }
-            : fixture.body === undefined || method === 'GET'
-              ? {}
-              : { body: JSON.stringify(fixture.body) }),
-        });
+        const res = await callRoute(key, caller, await row.fixture(caller));
         const expected = row.expect[caller];
         if (res.status !== expected) {
           const detail = res.status >= 400 ? (await readJson(res).catch(() => ({}))).detail : '';
@@ -177,6 +185,79 @@ describe('role × route matrix', () => {
     }
     expect(failures).toEqual([]);
   }, 300_000);
+
+  /**
+   * Refusals the outside review cared most about, one or more per module and per kind of
+   * refusal (401 no session, 403 wrong role or inactive agent, 404 out of scope). Each uses its
+   * matrix row's fixture and status, so the sample cannot drift from the matrix. `body`
+   * replaces the row's body; `withKey` sends an Idempotency-Key as the agent app's outbox does.
+   */
+  const REFUSALS: { key: string; caller: Caller; why: string; body?: unknown; withKey?: boolean }[] = [
+    { key: 'PATCH /appointments/:id', caller: 'escrowB', why: "another firm's escrow officer edits an order" },
+    { key: 'POST /appointments/:id/status', caller: 'escrowB', body: { status: 'Canceled' }, why: "another firm's escrow officer cancels an order" },
+    { key: 'POST /appointments/:id/status', caller: 'escrowA', body: { status: 'Canceled' }, why: 'an escrow officer cancels through the operators’ route' },
+    { key: 'POST /appointments/:id/claim', caller: 'otherAgent', why: 'an agent claims an order not offered to them' },
+    { key: 'POST /appointments/:id/claim', caller: 'otherAgent', withKey: true, why: 'the same, sent from the outbox with a key' },
+    { key: 'POST /appointments/:id/claim', caller: 'pendingAgent', why: 'an agent whose registration is pending claims' },
+    { key: 'POST /appointments/:id/claim', caller: 'pendingAgent', withKey: true, why: 'the same, sent from the outbox with a key' },
+    { key: 'POST /appointments/:id/counter', caller: 'otherAgent', why: 'an agent counters an order not offered to them' },
+    { key: 'POST /appointments/:id/complete', caller: 'otherAgent', why: 'an agent completes another agent’s signing' },
+    { key: 'POST /appointments/:id/bids/:offerId/accept', caller: 'escrowA', why: 'an escrow officer accepts a bid' },
+    { key: 'POST /appointments/:id/assign', caller: 'agent', why: 'an agent assigns themselves' },
+    { key: 'POST /appointments/:id/mark-paid', caller: 'orgAdmin', why: 'an org admin marks the agent paid' },
+    { key: 'POST /appointments/:id/send', caller: 'visitor', why: 'a visitor sends an order to agents' },
+    { key: 'PUT /agents/:id/preferred', caller: 'subAdmin', why: 'a sub_admin sets an agent preferred (admin only)' },
+    { key: 'POST /agents/registrations/review', caller: 'subAdmin', why: 'a sub_admin approves a registration (admin only)' },
+    { key: 'POST /firms', caller: 'subAdmin', why: 'a sub_admin adds a firm (admin only)' },
+    { key: 'POST /feedback/:id/replies', caller: 'subAdmin', why: 'a sub_admin answers feedback (admin only)' },
+    { key: 'POST /users', caller: 'escrowB', why: "an escrow officer creates a user in another firm" },
+    { key: 'POST /appointments/:id/notes', caller: 'visitor', why: 'a visitor posts a note' },
+    { key: 'POST /appointments/:id/notes', caller: 'escrowB', why: "another firm's escrow officer posts a note" },
+    { key: 'DELETE /appointments/:id/notes/:noteId', caller: 'escrowA', why: 'an escrow officer deletes a note (operators only)' },
+    { key: 'DELETE /appointments/:id/files/:fileId', caller: 'agent', why: 'the assigned agent deletes the escrow officer’s file' },
+    { key: 'DELETE /appointments/:id/files/:fileId', caller: 'escrowB', why: "another firm's escrow officer deletes a file" },
+    { key: 'PUT /appointments/:id/files-uploaded', caller: 'otherAgent', why: 'an agent not on the order flips a file flag' },
+    { key: 'PATCH /uploads/:fileId', caller: 'escrowB', why: "another firm's escrow officer writes into someone's upload" },
+    { key: 'DELETE /uploads/:fileId', caller: 'otherAgent', why: "an agent destroys someone else's unfinished upload" },
+  ];
+
+  it('leaves every table and every stored file unchanged on a refused write', async () => {
+    const callerIds = new Map<Caller, string>();
+    for (const caller of CALLERS.filter((c) => c !== 'visitor')) {
+      callerIds.set(caller, (await readJson(await t.request('/api/me', { cookie: cookieOf(caller) }))).id);
+    }
+    const failures: string[] = [];
+    for (const [i, refusal] of REFUSALS.entries()) {
+      const row = rows[refusal.key];
+      if (!row) throw new Error(`no matrix row ${refusal.key}`);
+      const expected = row.expect[refusal.caller];
+      expect([401, 403, 404], `${refusal.key} as ${refusal.caller} is a refusal in the matrix`).toContain(expected);
+      const fixture = await row.fixture(refusal.caller);
+      if (refusal.body !== undefined) fixture.body = refusal.body;
+      const key = `refusal-${i}-${Date.now()}`;
+      // A refusal past the guard (a 404 from the row scope) is stored under its key so a retry
+      // replays it: that row is the idempotency protocol, not a trace of the action. The guard's
+      // 401 and 403 come before any key is claimed, so for them the table is compared too.
+      const excludeTables = refusal.withKey && expected === 404 ? ['idempotency_keys'] : [];
+      const before = await takeSnapshot(t, { excludeTables });
+      const res = await callRoute(refusal.key, refusal.caller, fixture, refusal.withKey ? { [IDEMPOTENCY_HEADER]: key } : {});
+      const changes = snapshotChanges(before, await takeSnapshot(t, { excludeTables }));
+      const label = `${refusal.key} as ${refusal.caller} (${refusal.why})`;
+      if (res.status !== expected) failures.push(`${label}: expected ${expected}, got ${res.status}`);
+      failures.push(...changes.map((change) => `${label} changed ${change}`));
+      if (refusal.withKey) {
+        const stored = await t.database.db.select().from(schema.idempotencyKeys).where(eq(schema.idempotencyKeys.key, key));
+        for (const entry of stored) {
+          if (entry.userId !== callerIds.get(refusal.caller) || entry.responseStatus !== expected) {
+            failures.push(`${label} stored its key as ${entry.responseStatus} for ${entry.userId}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // The stored files are part of what is compared: the fixtures above wrote some.
+    expect([...(await takeSnapshot(t)).keys()].filter((part) => part.startsWith('file ')).length).toBeGreaterThan(0);
+  }, 120_000);
 
   it('serves no route that answers outside /api without the front ends', async () => {
     const res = await t.app.request(`${TEST_ORIGIN}/admin`);

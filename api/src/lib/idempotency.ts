@@ -1,14 +1,22 @@
 /**
  * Safe retries. A mutating request with an `Idempotency-Key` header runs once per caller and
- * key: the first result (success or refusal) is stored and replayed for every repeat, the same
- * key with a different request is a 422, and a repeat that arrives while the first is still
- * running is a 409. A 5xx is not stored, so the client may retry it. The agent app's offline
- * outbox sends every action with its own key.
+ * key: the first result (success or refusal) is stored and replayed for every repeat, and the
+ * same key with a different request is a 422. A 5xx is not stored, so the client may retry it.
+ * The agent app's offline outbox sends every action with its own key.
+ *
+ * Owns the `idempotency_keys` rows. By default the key is claimed, the handler runs and its
+ * answer is stored in one transaction, which the handler gets as `c.var.db` (the services' own
+ * transactions become savepoints of it): "the action happened" and "the key holds its answer"
+ * commit together or not at all, so no crash between them can let a retry run the action
+ * again. A duplicate sent meanwhile waits on the key's unique index until the first commits,
+ * then replays its answer. A route whose handler moves bytes through storage or its own
+ * database handle records the key around the handler instead (mode 'separate'); such a
+ * handler must be safe to run twice, because a crash after it can leave the key in progress.
  */
 import { createHash } from 'node:crypto';
 import type { Context, Next } from 'hono';
-import { schema } from '@signingdesk/db';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { schema, type Db, type Tx } from '@signingdesk/db';
+import { and, eq, lt, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Actor } from './actor';
 import { AppError } from './app-error';
 import type { AppEnv } from './context';
@@ -16,67 +24,147 @@ import type { AppEnv } from './context';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
-/** A first attempt that has not finished after this long is taken to have died. */
-const ABANDONED_AFTER_MS = 2 * 60_000;
+/** A first attempt still in progress after this long (database clock) is taken to have died. */
+const ABANDONED_AFTER_SECONDS = 2 * 60;
+
+/**
+ * How a route takes part:
+ * - 'transaction' (default): the handler runs inside the key's transaction and may use only
+ *   `c.var.db`;
+ * - 'separate': the key is claimed before and answered after the handler, which keeps its own
+ *   handles and transactions (storage moves, the files context) and must be safe to repeat;
+ * - 'none': the header is ignored (tus uploads resume by offset and stream their bodies).
+ */
+export type IdempotencyMode = 'transaction' | 'separate' | 'none';
+
+const table = schema.idempotencyKeys;
+
+interface Attempt {
+  userId: string;
+  key: string;
+  method: string;
+  path: string;
+  requestHash: string;
+}
+
+type StoredAnswer = Pick<typeof table.$inferSelect, 'responseStatus' | 'responseBody'>;
 
 export function isMutating(method: string): boolean {
   return method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
 }
 
-export async function withIdempotency(c: Context<AppEnv>, actor: Actor, next: Next): Promise<Response | void> {
+export async function withIdempotency(
+  c: Context<AppEnv>,
+  actor: Actor,
+  next: Next,
+  mode: IdempotencyMode = 'transaction',
+): Promise<Response | void> {
   const key = c.req.header(IDEMPOTENCY_HEADER);
-  if (key === undefined || !isMutating(c.req.method)) return next();
+  if (key === undefined || mode === 'none' || !isMutating(c.req.method)) return next();
   if (!KEY_PATTERN.test(key)) {
     throw new AppError('VALIDATION_FAILED', 'The Idempotency-Key header must be 1 to 200 visible characters.', [
       { field: 'Idempotency-Key', message: 'must be 1 to 200 visible ASCII characters' },
     ]);
   }
-  const db = c.var.db;
   const body = await c.req.raw.clone().text();
-  const requestHash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n${body}`).digest('hex');
-  const table = schema.idempotencyKeys;
-  const match = and(eq(table.userId, actor.userId), eq(table.key, key));
+  const attempt: Attempt = {
+    userId: actor.userId,
+    key,
+    method: c.req.method,
+    path: c.req.path,
+    requestHash: createHash('sha256').update(`${c.req.method} ${c.req.path}\n${body}`).digest('hex'),
+  };
+  return mode === 'transaction' ? inOneTransaction(c, attempt, next) : aroundHandler(c, attempt, next);
+}
 
-  const [claimed] = await db
-    .insert(table)
-    .values({ userId: actor.userId, key, method: c.req.method, path: c.req.path, requestHash })
-    .onConflictDoNothing()
-    .returning({ key: table.key });
-  if (!claimed) {
-    const [existing] = await db.select().from(table).where(match);
-    if (!existing) return next();
-    if (existing.requestHash !== requestHash) {
-      throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.', [
-        { field: 'Idempotency-Key', message: 'was used before with another request' },
-      ]);
-    }
-    if (existing.state === 'done') {
-      const status = existing.responseStatus ?? 200;
-      const headers: Record<string, string> = { [REPLAYED_HEADER]: 'true' };
-      if (existing.responseBody === null) return c.body(null, status as 200, headers);
-      headers['Content-Type'] = status >= 400 ? 'application/problem+json' : 'application/json';
-      return c.body(existing.responseBody, status as 200, headers);
-    }
-    // Still running: unless the first attempt died, the caller must wait for it.
-    const [retaken] = await db
-      .update(table)
-      .set({ createdAt: sql`now()` })
-      .where(and(match, eq(table.state, 'in_progress'), lt(table.createdAt, new Date(Date.now() - ABANDONED_AFTER_MS))))
-      .returning({ key: table.key });
-    if (!retaken) {
-      throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'The same request is still being processed. Try again in a moment.');
-    }
+async function inOneTransaction(c: Context<AppEnv>, attempt: Attempt, next: Next): Promise<Response | void> {
+  const db = c.var.db;
+  let replay: StoredAnswer | null;
+  try {
+    replay = await db.transaction(async (tx) => {
+      const claim = await claimKey(tx, attempt);
+      if (claim !== 'run') return claim;
+      c.set('db', tx as unknown as Db);
+      try {
+        await next();
+      } finally {
+        c.set('db', db);
+      }
+      // A 5xx keeps nothing, the key included: the action did not happen and may be retried.
+      if (c.res.status >= 500) tx.rollback();
+      await storeAnswer(tx, attempt, c.res);
+      return null;
+    });
+  } catch (err) {
+    if (err instanceof TransactionRollbackError) return;
+    throw err;
   }
+  if (replay) return replayOf(c, replay);
+}
 
+async function aroundHandler(c: Context<AppEnv>, attempt: Attempt, next: Next): Promise<Response | void> {
+  const db = c.var.db;
+  const claim = await claimKey(db, attempt);
+  if (claim !== 'run') return replayOf(c, claim);
   await next();
   if (c.res.status >= 500) {
-    await db.delete(table).where(match);
+    await db.delete(table).where(keyOf(attempt));
     return;
   }
-  const text = await c.res.clone().text();
-  const responseBody = text === '' ? null : text;
+  await storeAnswer(db, attempt, c.res);
+}
+
+function keyOf(attempt: Attempt) {
+  return and(eq(table.userId, attempt.userId), eq(table.key, attempt.key));
+}
+
+/**
+ * Takes the key for this attempt ('run'), or says how a repeat is answered: the stored answer,
+ * 422 for another request under the key, 409 while an earlier attempt is still running.
+ */
+async function claimKey(db: Db | Tx, attempt: Attempt): Promise<'run' | StoredAnswer> {
+  const [claimed] = await db.insert(table).values(attempt).onConflictDoNothing().returning({ key: table.key });
+  if (claimed) return 'run';
+  const [existing] = await db.select().from(table).where(keyOf(attempt));
+  // Gone between the two statements: the earlier attempt failed and let go of the key.
+  if (!existing) throw stillRunning();
+  if (existing.requestHash !== attempt.requestHash) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.', [
+      { field: 'Idempotency-Key', message: 'was used before with another request' },
+    ]);
+  }
+  if (existing.state === 'done') return existing;
+  const [retaken] = await db
+    .update(table)
+    .set({ createdAt: sql`now()` })
+    .where(
+      and(
+        keyOf(attempt),
+        eq(table.state, 'in_progress'),
+        lt(table.createdAt, sql`now() - make_interval(secs => ${sql.raw(String(ABANDONED_AFTER_SECONDS))})`),
+      ),
+    )
+    .returning({ key: table.key });
+  if (!retaken) throw stillRunning();
+  return 'run';
+}
+
+function stillRunning() {
+  return new AppError('IDEMPOTENCY_IN_PROGRESS', 'The same request is still being processed. Try again in a moment.');
+}
+
+async function storeAnswer(db: Db | Tx, attempt: Attempt, res: Response) {
+  const text = await res.clone().text();
   await db
     .update(table)
-    .set({ state: 'done', responseStatus: c.res.status, responseBody, completedAt: sql`now()` })
-    .where(match);
+    .set({ state: 'done', responseStatus: res.status, responseBody: text === '' ? null : text, completedAt: sql`now()` })
+    .where(keyOf(attempt));
+}
+
+function replayOf(c: Context<AppEnv>, stored: StoredAnswer): Response {
+  const status = (stored.responseStatus ?? 200) as 200;
+  const headers: Record<string, string> = { [REPLAYED_HEADER]: 'true' };
+  if (stored.responseBody === null) return c.body(null, status, headers);
+  headers['Content-Type'] = status >= 400 ? 'application/problem+json' : 'application/json';
+  return c.body(stored.responseBody, status, headers);
 }

@@ -24,6 +24,7 @@ export const NOTIFICATION_TYPES = [
   'registration.escrow',
   'user.invited',
   'user.password_reset',
+  'user.registration_attempted',
   'registration.approved',
   'registration.declined',
   'documents.ready',

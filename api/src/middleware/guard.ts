@@ -10,7 +10,7 @@ import type { Role } from '../domain/roles';
 import { loadActor } from '../lib/actor';
 import { AppError } from '../lib/app-error';
 import type { AppEnv } from '../lib/context';
-import { withIdempotency } from '../lib/idempotency';
+import { withIdempotency, type IdempotencyMode } from '../lib/idempotency';
 
 export interface GuardOptions {
   /** Roles allowed on the route; any signed-in role when omitted. */
@@ -19,6 +19,11 @@ export interface GuardOptions {
   permission?: Permission;
   /** Agents must have an active registration (spec 01 §4: pending keeps the portal locked). */
   activeAgent?: boolean;
+  /**
+   * How an Idempotency-Key is honoured (lib/idempotency.ts): by default the handler runs in the
+   * key's transaction and must use only `c.var.db`.
+   */
+  idempotency?: IdempotencyMode;
 }
 
 export const INACTIVE_REGISTRATION_MESSAGE =
@@ -38,6 +43,6 @@ export function requireActor(options: GuardOptions = {}) {
       throw new AppError('REGISTRATION_NOT_ACTIVE', INACTIVE_REGISTRATION_MESSAGE);
     }
     c.set('actor', actor);
-    return withIdempotency(c, actor, next);
+    return withIdempotency(c, actor, next, options.idempotency);
   });
 }

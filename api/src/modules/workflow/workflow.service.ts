@@ -178,6 +178,14 @@ async function placeBid(db: Db, actor: Actor, appointmentId: string, bid: { coun
     }
     const bidCents = bid.counter ? bid.cents! : appointment.agentFeeCents;
     const status = bid.counter ? 'countered' : 'claimed';
+    const message = bid.counter
+      ? `Thank you! Your counter offer of ${formatCents(bidCents)} was sent and is pending approval.`
+      : `Thank you! Your claim at ${formatCents(bidCents)} was received and is pending approval.`;
+    // The same bid again (a double tap, a second device, a retry without a key) is the answer
+    // the agent already gave: it is answered alike and tells nobody anything new.
+    if (offer.status === status && offer.bidCents === bidCents) {
+      return { message, offer: { id: offer.id, status: offer.status, bidCents: offer.bidCents } };
+    }
     const [updated] = await tx
       .update(offers)
       .set({ status, bidCents, respondedAt: new Date() })
@@ -187,12 +195,7 @@ async function placeBid(db: Db, actor: Actor, appointmentId: string, bid: { coun
     await record(tx, actor, appointment, bid.counter ? 'offer.countered' : 'offer.claimed', { offerId: offer.id, bidCents }, [
       { type: 'appointment.bid_received', to: await operatorIds(tx), payload: { agent: actor.name, bid: formatCents(bidCents), kind: status } },
     ]);
-    return {
-      message: bid.counter
-        ? `Thank you! Your counter offer of ${formatCents(bidCents)} was sent and is pending approval.`
-        : `Thank you! Your claim at ${formatCents(bidCents)} was received and is pending approval.`,
-      offer: { id: updated!.id, status: updated!.status, bidCents: updated!.bidCents },
-    };
+    return { message, offer: { id: updated!.id, status: updated!.status, bidCents: updated!.bidCents } };
   });
 }
 
@@ -203,8 +206,11 @@ export const counterOffer = (db: Db, actor: Actor, appointmentId: string, cents:
 export async function declineOffer(db: Db, actor: Actor, appointmentId: string) {
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
     const offer = await agentOffer(tx, actor, appointment, access);
+    const message = 'You declined this offer. Thank you for letting us know.';
+    // A decline repeated is the answer already given: answered alike, recorded once.
+    if (offer.status === 'declined') return { message, offer: { id: offer.id, status: offer.status, bidCents: offer.bidCents } };
     if (!['offered', 'claimed', 'countered'].includes(offer.status)) {
-      throw new AppError('NOT_ALLOWED_IN_STATUS', offer.status === 'declined' ? 'You already declined this offer.' : 'This offer is no longer open to you.');
+      throw new AppError('NOT_ALLOWED_IN_STATUS', 'This offer is no longer open to you.');
     }
     const [updated] = await tx
       .update(offers)
@@ -215,10 +221,7 @@ export async function declineOffer(db: Db, actor: Actor, appointmentId: string) 
       await setStatus(tx, appointment.id, { status: 'Open' });
     }
     await record(tx, actor, appointment, 'offer.declined', { offerId: offer.id }, []);
-    return {
-      message: 'You declined this offer. Thank you for letting us know.',
-      offer: { id: updated!.id, status: updated!.status, bidCents: updated!.bidCents },
-    };
+    return { message, offer: { id: updated!.id, status: updated!.status, bidCents: updated!.bidCents } };
   });
 }
 

@@ -194,6 +194,41 @@ describe('the appointment workflow', () => {
       expect((await auditOf(t, id)).map((a) => a.action)).toContain('offer.declined');
     });
 
+    it('repeating the same answer changes nothing and answers as the first did; a new amount is a new bid', async () => {
+      const id = await createOrder(t, s.escrowA);
+      await offerTo(t, id, [agentId]);
+      const bidNotices = async () => (await jobsOf(t, id, ['appointment.bid_received'])).length;
+      const actions = async () =>
+        (await auditOf(t, id))
+          .sort((a, b) => a.id - b.id)
+          .map((a) => a.action)
+          .filter((a) => a.startsWith('offer.'));
+
+      const claim = await post(t, `/api/appointments/${id}/claim`, s.agent);
+      const perBid = await bidNotices();
+      expect(perBid).toBeGreaterThan(0);
+      const claimAgain = await post(t, `/api/appointments/${id}/claim`, s.agent);
+      expect(claimAgain.status).toBe(200);
+      expect(claimAgain.body).toEqual(claim.body);
+      expect(await bidNotices()).toBe(perBid);
+
+      const counter = await post(t, `/api/appointments/${id}/counter`, s.agent, { bid: '$180' });
+      const counterAgain = await post(t, `/api/appointments/${id}/counter`, s.agent, { bid: '180.00' });
+      expect(counterAgain.status).toBe(200);
+      expect(counterAgain.body).toEqual(counter.body);
+      expect(await bidNotices()).toBe(2 * perBid);
+      const raised = await post(t, `/api/appointments/${id}/counter`, s.agent, { bid: '$190' });
+      expect(raised.body.offer).toMatchObject({ status: 'countered', bidCents: 19000 });
+      expect(await bidNotices()).toBe(3 * perBid);
+
+      const decline = await post(t, `/api/appointments/${id}/decline`, s.agent);
+      const declineAgain = await post(t, `/api/appointments/${id}/decline`, s.agent);
+      expect(declineAgain.status).toBe(200);
+      expect(declineAgain.body).toEqual(decline.body);
+      expect((await offersOf(t, id))[0]).toMatchObject({ status: 'declined', bidCents: null });
+      expect(await actions()).toEqual(['offer.claimed', 'offer.countered', 'offer.countered', 'offer.declined']);
+    });
+
     it('an agent without an offer gets 404, a pending agent 403', async () => {
       const id = await createOrder(t, s.escrowA);
       expect((await post(t, `/api/appointments/${id}/claim`, s.otherAgent)).status).toBe(404);
