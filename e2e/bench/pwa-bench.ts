@@ -349,7 +349,7 @@ async function prepareAgent(origin: string): Promise<string> {
       .join('; ');
   };
 
-  const registration = await call<{ details: { id: string } }>('POST', '/api/agents/registrations', null, {
+  await call('POST', '/api/agents/registrations', null, {
     email: AGENT.email,
     password: AGENT.password,
     firstName: 'Bench',
@@ -360,9 +360,15 @@ async function prepareAgent(origin: string): Promise<string> {
     zip: '90012',
     certifiedStates: ['CA'],
   });
-  const agentId = registration.details.id;
-
   const admin = await signIn(ADMIN_EMAIL, DEMO_PASSWORD);
+  // The registration's answer names no account (the same for every email): find it among the pending ones.
+  let agentId: string | undefined;
+  for (let page = 1, more = true; !agentId && more; page++) {
+    const pending = await call<{ items: { id: string; email: string }[]; total: number }>('GET', `/api/agents/registrations/pending?pageSize=100&page=${page}`, admin);
+    agentId = pending.items.find((item) => item.email === AGENT.email)?.id;
+    more = page * 100 < pending.total;
+  }
+  if (!agentId) throw new Error(`the bench agent ${AGENT.email} is not among the pending registrations`);
   const review = await call<{ updated: string[] }>('POST', '/api/agents/registrations/review', admin, { action: 'approve', userIds: [agentId] });
   if (!review.updated.includes(agentId)) throw new Error(`approving the bench agent did not update it: ${JSON.stringify(review)}`);
 

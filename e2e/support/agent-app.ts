@@ -11,7 +11,10 @@ import { DEMO_PASSWORD, fillLogin } from './accounts';
 
 export interface AgentListItem {
   id: string;
-  name: string;
+  /** Order type and place: what an offer is called before the agent is assigned. */
+  title: string;
+  /** The appointment's name: on the assigned and completed tabs only. */
+  name?: string;
   city: string;
   state: string;
   date: string;

@@ -5,7 +5,8 @@
  * navigation fallback to the precached index.html, push notifications (one per payload tag;
  * a tap opens the offer preview, and the link is stored for the app to open if the browser
  * drops it), and Background Sync of the outbox: the open app is asked to flush; with no app
- * open, the worker sends the waiting actions itself (all but scan-backs, which need the page).
+ * open, the worker sends the waiting actions itself (all but scan-backs, which need the page),
+ * a sign-out made offline included (lib/outbox/signed-out.ts).
  * Never caches /api/ responses: user data lives in IndexedDB (src/lib/db.ts), written by the
  * page, so that signing out can erase it.
  */
@@ -105,7 +106,7 @@ async function syncOutbox(): Promise<void> {
   const { flushFromWorker } = await import('./lib/outbox/worker-flush');
   const report = await flushFromWorker();
   // Throwing asks the browser to try the sync again later (with its own backoff).
-  if (report && report.waiting > 0 && !report.unauthorized) throw new Error('Actions still waiting');
+  if (report.waiting > 0) throw new Error('Actions still waiting');
 }
 
 async function openInApp(url: string): Promise<void> {

@@ -264,7 +264,7 @@ test('unsaved profile edits: the app asks before leaving the screen', async ({ p
   await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
 });
 
-test('an email that already has an account is offered the login, with the email filled in', async ({ page }) => {
+test('an email that already has an account gets the same answer as any other; the card leads to the login', async ({ page }) => {
   await page.goto('/notary/sign-up');
   await page.getByLabel('First name').fill('Robin');
   await page.getByLabel('Last name').fill('Vega');
@@ -276,15 +276,16 @@ test('an email that already has an account is offered the login, with the email 
   await page.getByRole('checkbox', { name: 'AZ', exact: true }).check();
   await page.getByLabel('Years of experience').fill('6');
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText('An account with this email already exists.')).toBeVisible();
-  await expect(page.getByText('Already registered with this email?')).toBeVisible();
-  const login = page.getByRole('link', { name: 'Log in with this email' });
+  // Nothing tells a visitor the email has an account; its owner is emailed instead (issue 9).
+  const card = page.getByRole('region', { name: 'Registration Status' });
+  await expect(card).toContainText('Your registration is being reviewed');
+  await expect(card).toContainText('If this email address already has a SigningDesk account, we have emailed it how to log in instead.');
+  await expect(page.getByText('An account with this email already exists.')).toHaveCount(0);
+  const login = card.getByRole('link', { name: 'Log In' });
   await login.scrollIntoViewIfNeeded();
-  await shot(page, 'sign-up-email-taken');
+  await shot(page, 'sign-up-known-email');
   await login.click();
-  await expect(page).toHaveURL(/\/notary\/login\?email=agent%40demo\.test$/);
-  await expect(page.getByLabel('Email')).toHaveValue('agent@demo.test');
-  await expect(page.getByLabel('Password')).toBeFocused();
+  await expect(page).toHaveURL(/\/notary\/login$/);
 });
 
 test('a deep link opens without the HydrateFallback warning', async ({ page }) => {

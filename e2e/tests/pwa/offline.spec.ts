@@ -36,7 +36,7 @@ test.describe('the agent app offline', () => {
     await cutNetwork(context);
     await page.reload();
     await expect(page.getByText('You are offline — showing what was last synced.')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 3, name: assigned.name }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3, name: assigned.name! }).first()).toBeVisible();
     await expect(page.getByText(/^Last synced /).first()).toBeVisible();
 
     // A detail opens from the offline copy.
@@ -106,10 +106,10 @@ test.describe('the agent app offline', () => {
     await page.goto('/notary/sync');
     await expect(page.getByText('Everything you did on this phone has reached SigningDesk.')).toBeVisible({ timeout: 30_000 });
     const refused = page.locator('section', { has: page.getByRole('heading', { name: /Not accepted/ }) });
-    await expect(refused.getByText(`Claim of ${toLose.name}`)).toBeVisible();
+    await expect(refused.getByText(`Claim of ${toLose.title}`)).toBeVisible();
     await expect(refused.getByText('This order has already been assigned.')).toBeVisible();
     const sent = page.locator('section', { has: page.getByRole('heading', { name: /^Sent/ }) });
-    for (const what of [`Claim of ${toClaim.name}`, `Counter offer of $${counter} for ${toCounter.name}`, `Message on ${assigned.name}`, `Scan-back ${scanName} for ${assigned.name}`, `Mark complete: ${assigned.name}`]) {
+    for (const what of [`Claim of ${toClaim.title}`, `Counter offer of $${counter} for ${toCounter.title}`, `Message on ${assigned.name}`, `Scan-back ${scanName} for ${assigned.name}`, `Mark complete: ${assigned.name}`]) {
       await expect(sent.getByText(what)).toBeVisible();
     }
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { fillLogin } from '../../support/accounts';
-import { signInUnderServiceWorker } from '../../support/agent-app';
+import { signedInApi, signInUnderServiceWorker } from '../../support/agent-app';
+import { installPushService, turnOnNotifications } from '../../support/push';
 
 /**
  * A push delivered to the agent app's service worker through the DevTools protocol (the path a
@@ -22,7 +23,9 @@ test('a pushed offer shows a notification whose click opens the preview', async 
   await context.grantPermissions(['notifications']);
   await signInUnderServiceWorker(page);
 
-  const offers = (await (await page.request.get('/api/agent/appointments?tab=open')).json()) as { items: { id: string; name: string }[] };
+  const offers = (await (await page.request.get('/api/agent/appointments?tab=open')).json()) as {
+    items: { id: string; title: string; city: string; state: string }[];
+  };
   const offer = offers.items[0]!;
 
   const cdp = await context.newCDPSession(page);
@@ -36,8 +39,9 @@ test('a pushed offer shows a notification whose click opens the preview', async 
   const registrationId = await registrations;
 
   const payload = {
-    title: 'New signing offer near you',
-    body: `${offer.name} — $150.00`,
+    title: 'New signing near you',
+    // As the server writes an offer: the place, never the appointment's name.
+    body: `${offer.city}, ${offer.state} · $150.00`,
     url: `/preview/${offer.id}`,
     tag: `job-${offer.id}`,
     type: 'offer.new',
@@ -74,7 +78,7 @@ test('a pushed offer shows a notification whose click opens the preview', async 
   });
 
   await expect(page).toHaveURL(`${origin}/notary/preview/${offer.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: `${offer.name} Details` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: offer.title })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Claim', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Prior orders in this area' })).toBeVisible();
   await cdp.detach();
@@ -88,7 +92,7 @@ test('a notification tapped while the app was closed opens its preview on the ne
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  const offers = (await (await page.request.get('/api/agent/appointments?tab=open')).json()) as { items: { id: string; name: string }[] };
+  const offers = (await (await page.request.get('/api/agent/appointments?tab=open')).json()) as { items: { id: string; title: string }[] };
   const offer = offers.items[1] ?? offers.items[0]!;
   const worker = context.serviceWorkers().find((w) => new URL(w.url()).pathname === '/notary/sw.js');
   expect(worker).toBeDefined();
@@ -107,10 +111,28 @@ test('a notification tapped while the app was closed opens its preview on the ne
   const next = await context.newPage();
   await next.goto('/notary/');
   await expect(next).toHaveURL(new RegExp(`/notary/preview/${offer.id}$`));
-  await expect(next.getByRole('heading', { level: 1, name: `${offer.name} Details` })).toBeVisible();
+  await expect(next.getByRole('heading', { level: 1, name: offer.title })).toBeVisible();
 
   // Used once: the next start stays on the portal.
   await next.goto('/notary/');
   await expect(next.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
   await expect(next).toHaveURL(/\/notary\/$/);
+});
+
+test('Turn On Notifications stores this device’s subscription for the agent on the server', async ({ page, context }) => {
+  await installPushService(context);
+  await signInUnderServiceWorker(page);
+  const endpoint = await turnOnNotifications(page);
+
+  // The stored row, read back through the API (the e2e server owns its PGlite database).
+  const agent = await signedInApi('agent@demo.test');
+  const devices = async () => ((await (await agent.get('/api/push/subscriptions')).json()) as { items: { endpoint: string }[] }).items;
+  expect((await devices()).filter((d) => d.endpoint === endpoint)).toHaveLength(1);
+
+  // The next start sends the same subscription again: still one row, not a second one.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Here are your current assigned requests:' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Get new offers first' })).toBeHidden();
+  await expect.poll(async () => (await devices()).filter((d) => d.endpoint === endpoint).length).toBe(1);
+  await agent.dispose();
 });

@@ -55,7 +55,7 @@ test('decline asks first; the declined offer shows no actions online, in the lis
   await page.goto(`/notary/appointments/${first.id}`);
   await page.getByRole('button', { name: 'Decline', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Action' });
-  await expect(confirm).toContainText(`Decline “${first.name}”`);
+  await expect(confirm).toContainText(`Decline “${first.title}”`);
   await expect(confirm).toContainText(dollars(first.feeCents));
   await atBothWidths(page, 'decline-confirmation');
   await confirm.getByRole('button', { name: 'Cancel' }).click();

@@ -30,7 +30,7 @@ test.describe('updating the agent app', () => {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
-    const open = (await (await page.request.get('/api/agent/appointments?tab=open')).json()) as { items: { id: string; name: string }[] };
+    const open = (await (await page.request.get('/api/agent/appointments?tab=open')).json()) as { items: { id: string; title: string }[] };
     const offer = open.items[0]!;
 
     // The server now has a new version of the service worker.
@@ -68,7 +68,7 @@ test.describe('updating the agent app', () => {
     // Once the claim is sent, the page reloads under the new worker, and the claim was sent once.
     await page.waitForFunction(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate === undefined, null, { timeout: 20_000 });
     expect(reloadedAt).toBeGreaterThanOrEqual(await claimAnswered);
-    await expect(page.getByRole('heading', { level: 1, name: `${offer.name} Details` })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: offer.title })).toBeVisible();
     await expect(page.getByText('A new version is available')).toHaveCount(0);
     const registration = await page.evaluate(async () => {
       const reg = await navigator.serviceWorker.getRegistration();

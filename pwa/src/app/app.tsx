@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router';
 import { OfflineBanner } from '../components/offline-banner';
 import { UpdatePrompt } from '../components/update-prompt';
 import { takeDeepLink } from '../lib/deep-link';
-import { requestPersistentStorage } from '../lib/outbox/agent-outbox';
+import { requestPersistentStorage, startSignOutFlushes } from '../lib/outbox/agent-outbox';
 import { createQueryClient } from '../lib/query-client';
 import { createRouter } from './router';
 
@@ -13,6 +13,8 @@ export function App() {
   const [router] = useState(createRouter);
 
   useEffect(() => {
+    // A sign-out made with no signal ends the server session as soon as the network is back.
+    startSignOutFlushes();
     // A notification tapped while the app was killed: open what it pointed to.
     void takeDeepLink().then((path) => {
       if (path) void router.navigate(path);

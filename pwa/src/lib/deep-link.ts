@@ -25,3 +25,13 @@ export async function takeDeepLink(): Promise<string | null> {
     return null;
   }
 }
+
+/** Sign-out: a link the previous agent tapped must not open for whoever signs in next. */
+export async function clearDeepLink(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  try {
+    await caches.delete(DEEP_LINK_CACHE);
+  } catch {
+    // Storage refused: the link expires on its own (DEEP_LINK_MAX_AGE_MS).
+  }
+}

@@ -30,6 +30,7 @@ export const notificationsAccessRows: RowsFactory = ({ t, fixtures }) => {
   const signedIn = everyone(200, { visitor: 401 });
   return {
     'GET /push/vapid-public-key': { fixture: fixtures.none, expect: signedIn },
+    'GET /push/subscriptions': { fixture: fixtures.none, expect: signedIn },
     'POST /push/subscriptions': {
       fixture: async (caller) => ({ params: {}, body: deviceBody(caller) }),
       expect: everyone(201, { visitor: 401 }),

@@ -9,6 +9,7 @@ import {
   MessageSchema,
   OutboxPageSchema,
   OutboxQuerySchema,
+  PushSubscriptionListSchema,
   RemovePushSubscriptionSchema,
   SavedPushSubscriptionSchema,
   SavePushSubscriptionSchema,
@@ -17,6 +18,7 @@ import {
 import {
   listNotificationJobs,
   listOutbox,
+  listPushSubscriptions,
   removePushSubscription,
   savePushSubscription,
   vapidPublicKey,
@@ -33,6 +35,16 @@ const vapidRoute = createRoute({
   ...rolesDoc('signed-in', signedIn),
   middleware: [requireActor()] as const,
   responses: { 200: { description: 'The key', ...json(VapidPublicKeySchema) }, ...problemResponses(401) },
+});
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/push/subscriptions',
+  tags: ['Notifications'],
+  summary: 'The caller’s devices that get push notifications, most recently seen first',
+  ...rolesDoc('signed-in', `${signedIn} Only the caller’s own devices; a device signed out of, or taken over by another user, is not listed.`),
+  middleware: [requireActor()] as const,
+  responses: { 200: { description: 'The devices', ...json(PushSubscriptionListSchema) }, ...problemResponses(401) },
 });
 
 const saveRoute = createRoute({
@@ -95,6 +107,7 @@ export function notificationsRoutes(deps: AppDeps): Router {
   const anyPushHost = deps.env.NODE_ENV !== 'production';
   return createRouter()
     .openapi(vapidRoute, async (c) => c.json(await vapidPublicKey(c.var.db), 200))
+    .openapi(listRoute, async (c) => c.json(await listPushSubscriptions(c.var.db, c.var.actor), 200))
     .openapi(saveRoute, async (c) => {
       const saved = await savePushSubscription(c.var.db, c.var.actor, c.req.valid('json'), {
         userAgentHeader: c.req.header('user-agent'),

@@ -76,6 +76,10 @@ export const PushSubscriptionSchema = z
   })
   .openapi('PushSubscription');
 
+export const PushSubscriptionListSchema = z
+  .object({ items: z.array(PushSubscriptionSchema) })
+  .openapi('PushSubscriptionList');
+
 export const SavedPushSubscriptionSchema = z
   .object({ message: z.string(), subscription: PushSubscriptionSchema })
   .openapi('SavedPushSubscription');

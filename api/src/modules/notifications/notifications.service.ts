@@ -81,6 +81,26 @@ export async function savePushSubscription(
   });
 }
 
+/**
+ * The caller's own devices, most recently seen first (at most MAX_DEVICES_PER_USER are kept):
+ * lets the app, and a person checking a shared phone, see which devices still get pushes.
+ */
+export async function listPushSubscriptions(db: Db, actor: Actor) {
+  const rows = await db
+    .select({
+      id: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      userAgent: pushSubscriptions.userAgent,
+      createdAt: pushSubscriptions.createdAt,
+      lastSeenAt: pushSubscriptions.lastSeenAt,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, actor.userId))
+    .orderBy(desc(pushSubscriptions.lastSeenAt), desc(pushSubscriptions.createdAt))
+    .limit(MAX_DEVICES_PER_USER);
+  return { items: rows.map(subscriptionView) };
+}
+
 /** Removes the caller's own subscription (sign-out, notifications turned off); another user's is a 404. */
 export async function removePushSubscription(db: Db, actor: Actor, endpoint: string) {
   const removed = await db

@@ -160,6 +160,26 @@ describe('push subscriptions, the outbox and the job log', () => {
     expect((await subscriptionsOf('escrow@firm-a.demo.test')).some((r) => r.endpoint === mine.endpoint)).toBe(false);
   });
 
+  it('lists the caller’s own devices, newest first, and never another user’s', async () => {
+    const older = device();
+    const newer = device();
+    const theirs = device();
+    await save(s.subAdmin, older);
+    await save(s.subAdmin, newer);
+    await save(s.admin, theirs);
+    const list = (cookie: string | undefined) => t.request('/api/push/subscriptions', { cookie });
+    const res = await list(s.subAdmin);
+    expect(res.status).toBe(200);
+    const endpoints = ((await readJson(res)).items as { endpoint: string }[]).map((item) => item.endpoint);
+    expect(endpoints.slice(0, 2)).toEqual([newer.endpoint, older.endpoint]);
+    expect(endpoints).not.toContain(theirs.endpoint);
+    // The device changes hands: it leaves the previous user's list.
+    await save(s.admin, older);
+    const after = ((await readJson(await list(s.subAdmin))).items as { endpoint: string }[]).map((item) => item.endpoint);
+    expect(after).not.toContain(older.endpoint);
+    expect((await list(undefined)).status).toBe(401);
+  });
+
   it('without SMTP or an SMS provider holds emails and texts in the outbox the operators read', async () => {
     const worker = await startWorkerWithoutProviders();
     const agentId = await userIdOf(t, 'agent@demo.test');

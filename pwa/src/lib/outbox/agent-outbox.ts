@@ -6,9 +6,12 @@
  * `online`, when the app becomes visible, when the service worker relays a Background Sync,
  * and on a timer at the next retry time. A flush that meets a 401 tells `onSignedOut`
  * listeners (the app asks the agent to sign in; the rows wait, nothing is dropped).
+ * The same triggers send what a sign-out left to send (signed-out.ts), signed in or not:
+ * `startSignOutFlushes` installs them on every app start, the login page included.
  */
 import type { OutboxBlob, OutboxItem, OutboxAction } from './types';
 import type { FlushReport, Outbox, OutboxTransport } from './outbox';
+import { isSignOutPending, type SignOutFlushReport } from './signed-out';
 
 type Listener = (report: FlushReport) => void;
 
@@ -16,6 +19,7 @@ let outboxPromise: Promise<Outbox> | null = null;
 let currentUserId: string | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 let started = false;
+let pruned = false;
 const flushListeners = new Set<Listener>();
 const busyListeners = new Set<() => void>();
 let busy = false;
@@ -106,27 +110,99 @@ export async function flushOutbox(): Promise<FlushReport | null> {
  */
 export function startOutbox(userId: string): void {
   currentUserId = userId;
-  if (!started) {
-    started = true;
-    window.addEventListener('online', () => void flushOutbox());
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible') void flushOutbox();
-    });
-    navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknown>) => {
-      const data = event.data;
-      if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'FLUSH_OUTBOX') {
-        void flushOutbox();
-      }
-    });
+  installTriggers();
+  if (!pruned) {
+    pruned = true;
     void loadOutbox().then((outbox) => outbox.prune());
   }
   void flushOutbox();
+}
+
+/** On every app start: what an earlier sign-out left to send goes as soon as it can. */
+export function startSignOutFlushes(): void {
+  installTriggers();
+  void flushSignOuts();
+}
+
+function installTriggers(): void {
+  if (started) return;
+  started = true;
+  const flushAll = () => {
+    void flushSignOuts();
+    void flushOutbox();
+  };
+  window.addEventListener('online', flushAll);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') flushAll();
+  });
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const data = event.data;
+    if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'FLUSH_OUTBOX') flushAll();
+  });
 }
 
 export function stopOutbox(): void {
   currentUserId = null;
   if (retryTimer) clearTimeout(retryTimer);
   retryTimer = null;
+}
+
+let signOutTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * Signs this device out for `userId`: queues the removal of its push subscription (the
+ * endpoint it had) and the end of the server session, then sends them. Resolves once the
+ * server answered, or once they are safely queued when it cannot be reached.
+ */
+export async function signOutDevice(userId: string, endpoint: string | null): Promise<SignOutFlushReport> {
+  const [{ db }, { enqueueSignOut }, outbox] = await Promise.all([import('../db'), import('./signed-out'), loadOutbox()]);
+  await enqueueSignOut(db, outbox, userId, endpoint);
+  void registerBackgroundSync();
+  installTriggers();
+  return (await flushSignOuts()) ?? { waiting: 0, nextAttemptAt: null };
+}
+
+/** Sends what sign-outs left to send (no-op when nothing waits or the browser is offline). */
+export async function flushSignOuts(): Promise<SignOutFlushReport | null> {
+  if (!isSignOutPending()) return { waiting: 0, nextAttemptAt: null };
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return null;
+  try {
+    const [{ db }, signedOut, outbox] = await Promise.all([import('../db'), import('./signed-out'), loadOutbox()]);
+    const report = await signedOut.flushSignOuts(db, outbox);
+    if (signOutTimer) clearTimeout(signOutTimer);
+    signOutTimer = report.nextAttemptAt === null ? null : setTimeout(() => void flushSignOuts(), Math.max(250, report.nextAttemptAt - Date.now()));
+    return report;
+  } catch (error) {
+    console.warn('Sign-out could not be sent yet', error);
+    return null;
+  }
+}
+
+/**
+ * Signs in with `signIn` while no outbox flush can send (the flushers hold the same Web Lock):
+ * a sign-out still waiting must never go out with the new session's cookie. Once signed in,
+ * what earlier sign-outs left is dropped (signed-out.ts). `signIn` answers whether it succeeded.
+ */
+export async function signInReplacingSignOuts(signIn: () => Promise<boolean>): Promise<void> {
+  // A previous agent's session ends first, when the network allows.
+  await flushSignOuts();
+  if (!isSignOutPending()) {
+    await signIn();
+    return;
+  }
+  const work = async () => {
+    if (!(await signIn())) return;
+    try {
+      const [{ db }, signedOut] = await Promise.all([import('../db'), import('./signed-out')]);
+      await signedOut.dropSignOuts(db);
+    } catch {
+      // Storage refused: nothing stored to drop.
+    }
+  };
+  const locks = typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null;
+  if (!locks) return work();
+  const { LOCK_NAME } = await import('./outbox');
+  await locks.request(LOCK_NAME, work);
 }
 
 /** Erases every row (explicit sign-out the agent confirmed). */

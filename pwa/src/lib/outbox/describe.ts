@@ -1,7 +1,7 @@
 /** How an outbox row reads to the agent (the pending-actions list, the result panels). */
-import type { OutboxAction, OutboxItem } from './types';
+import type { OutboxAction, OutboxItem, SignOutAction } from './types';
 
-export function describeAction(action: OutboxAction): string {
+export function describeAction(action: OutboxAction | SignOutAction): string {
   switch (action.kind) {
     case 'claim':
       return `Claim of ${action.appointmentName}`;
@@ -19,6 +19,10 @@ export function describeAction(action: OutboxAction): string {
       return `Scan-back ${action.fileName} for ${action.appointmentName}`;
     case 'profile':
       return 'Profile changes';
+    case 'unsubscribe-push':
+      return 'Turning off notifications for this device';
+    case 'sign-out':
+      return 'Logging out';
   }
 }
 

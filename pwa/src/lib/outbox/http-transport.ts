@@ -11,7 +11,7 @@ import type { OutboxTransport } from './outbox';
 
 
 export interface JsonRequest {
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'DELETE';
   path: string;
   body: unknown;
   idempotencyKey: string;
@@ -37,9 +37,25 @@ export function requestFor(item: OutboxItem): JsonRequest | null {
       return { method: 'POST', path: on(action.appointmentId, 'notes'), body: { message: action.message }, idempotencyKey: key };
     case 'profile':
       return { method: 'PUT', path: '/api/agents/me', body: action.body, idempotencyKey: key };
+    case 'unsubscribe-push':
+      return { method: 'DELETE', path: '/api/push/subscriptions', body: { endpoint: action.endpoint }, idempotencyKey: key };
+    case 'sign-out':
+      return { method: 'POST', path: '/api/auth/sign-out', body: {}, idempotencyKey: key };
     case 'upload':
       return null;
   }
+}
+
+/**
+ * A sign-out's leftovers are done once the server no longer holds what they remove: a 401 (the
+ * session has ended anyway) or a 404 (the subscription is gone or belongs to whoever signed in
+ * on the device since) is the goal reached, not a refusal to show or a session to wait for.
+ */
+export function settleSignOutLeftover(item: OutboxItem, outcome: SendOutcome): SendOutcome {
+  const kind = item.action.kind;
+  if (kind !== 'unsubscribe-push' && kind !== 'sign-out') return outcome;
+  const gone = outcome.type === 'unauthorized' || (outcome.type === 'refused' && outcome.refusal.status === 404);
+  return gone ? { type: 'sent', message: 'Already done', body: null } : outcome;
 }
 
 export async function sendJson(request: JsonRequest, fetcher: typeof fetch = fetch): Promise<SendOutcome> {
@@ -92,7 +108,7 @@ export function createHttpTransport(fetcher: typeof fetch = (input, init) => fet
     async send(item) {
       const request = requestFor(item);
       if (!request) return { type: 'retry', error: 'Uploads are sent by the app page' };
-      return sendJson(request, fetcher);
+      return settleSignOutLeftover(item, await sendJson(request, fetcher));
     },
   };
 }

@@ -21,7 +21,7 @@
  * unit tests run it against fake-indexeddb in Node.
  */
 import type { AgentDb } from '../db';
-import type { OutboxAction, OutboxBlob, OutboxItem, OutboxKind, SendOutcome, UploadProgress } from './types';
+import type { OutboxAction, OutboxBlob, OutboxItem, OutboxKind, SendOutcome, SignOutAction, UploadProgress } from './types';
 
 export interface SendContext {
   /** The scan-back's bytes, for upload rows. */
@@ -96,7 +96,7 @@ export class Outbox {
   }
 
   /** Writes the action (and a scan-back's bytes) in one transaction; nothing is sent yet. */
-  async enqueue(userId: string, action: OutboxAction, blob?: Omit<OutboxBlob, 'id'>): Promise<OutboxItem> {
+  async enqueue(userId: string, action: OutboxAction | SignOutAction, blob?: Omit<OutboxBlob, 'id'>): Promise<OutboxItem> {
     const id = this.newId();
     const item: OutboxItem = {
       id,

@@ -1,7 +1,7 @@
 /** Test helper: an outbox row with everything at its starting value unless overridden. */
-import type { OutboxAction, OutboxItem } from './types';
+import type { OutboxItem } from './types';
 
-export function outboxItem(action: OutboxAction, overrides: Partial<OutboxItem> = {}): OutboxItem {
+export function outboxItem(action: OutboxItem['action'], overrides: Partial<OutboxItem> = {}): OutboxItem {
   return {
     id: 'row-1',
     userId: 'u1',

@@ -21,7 +21,15 @@ export type OutboxAction =
   | ({ kind: 'upload'; fileName: string; size: number; contentType: string } & OnAppointment)
   | { kind: 'profile'; body: Record<string, unknown> };
 
-export type OutboxKind = OutboxAction['kind'];
+/**
+ * What a sign-out leaves to send (lib/outbox/signed-out.ts): forget this device's push
+ * subscription on the server, then end the server session. Queued under the signed-out user's
+ * id with a prefix, so no signed-in agent's flush, list or screen ever meets them; a type of
+ * their own, so the screens' exhaustive lists of the agent's actions do not have to.
+ */
+export type SignOutAction = { kind: 'unsubscribe-push'; endpoint: string } | { kind: 'sign-out' };
+
+export type OutboxKind = OutboxAction['kind'] | SignOutAction['kind'];
 
 /**
  * queued   waiting to be sent (or to be sent again: network errors and 5xx retry with backoff)
@@ -59,7 +67,7 @@ export interface OutboxItem {
   userId: string;
   /** Indexed copy of action.appointmentId ('' for the profile). */
   appointmentId: string;
-  action: OutboxAction;
+  action: OutboxAction | SignOutAction;
   state: OutboxState;
   createdAt: number;
   attempts: number;

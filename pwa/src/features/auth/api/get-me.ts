@@ -8,6 +8,8 @@ import { isRole, USER_STATUSES, type UserStatus } from '@signingdesk/api/domain/
 import { API_PATHS } from '../../../config/paths';
 import { apiGet, isUnauthorized, NetworkError } from '../../../lib/api-client';
 import { clearUserData, loadMe, saveMe } from '../../../lib/offline-store';
+import { flushSignOuts } from '../../../lib/outbox/agent-outbox';
+import { isSignOutPending } from '../../../lib/outbox/signed-out';
 import type { Me } from '../../../types/api';
 
 export interface MeResult {
@@ -22,6 +24,12 @@ export const meKeys = {
 };
 
 export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<MeResult> {
+  // Signed out offline: the session cookie may still be valid until the sign-out reaches the
+  // server (lib/outbox/signed-out.ts), so the device counts as signed out without asking.
+  if (isSignOutPending()) {
+    void flushSignOuts();
+    return { me: null, offlineSince: null };
+  }
   try {
     const me = parseMe(await apiGet(API_PATHS.me, signal ? { signal } : {}));
     void saveMe(me);

@@ -1,37 +1,47 @@
 /**
- * Sign-out: ends the server session, then erases everything of this user on the device
- * (query cache, the IndexedDB mirror and the outbox — the button asked first when actions were
- * still waiting) and goes to the login page.
+ * Sign-out, written for a phone that several agents share. In this order:
+ * 1. the IndexedDB mirror (borrower data, kept documents) is erased, and from then on refuses
+ *    this user's rows: a request on its way (a list refresh, a kept document's download) cannot
+ *    write them back; the outbox is erased (the button asked first when actions were waiting);
+ * 2. the browser's push subscription is unsubscribed, and the removal of that endpoint on the
+ *    server plus the end of the server session are queued and sent (lib/outbox/signed-out.ts):
+ *    the delete goes first, while the session cookie still works; offline, both wait for the
+ *    network and the device counts as signed out meanwhile;
+ * 3. the stored deep link of a tapped notification and the query cache are erased, and the
+ *    login page opens.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { loadAuthClient } from '../../../lib/load-auth-client';
-import { clearUserData } from '../../../lib/offline-store';
-import { clearOutbox, stopOutbox } from '../../../lib/outbox/agent-outbox';
+import { clearDeepLink } from '../../../lib/deep-link';
+import { forgetUser } from '../../../lib/offline-store';
+import { clearOutbox, signOutDevice, stopOutbox } from '../../../lib/outbox/agent-outbox';
+import { unsubscribeThisDevice } from '../../../lib/push-device';
 
-export function useSignOut() {
+export function useSignOut(userId: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
 
   const signOut = useCallback(async () => {
     setPending(true);
-    try {
-      const authClient = await loadAuthClient();
-      await authClient.signOut();
-    } catch (error) {
-      // Offline: the local data still goes; the server session ends at its expiry.
-      console.warn('Sign-out request failed', error);
-    }
+    await forgetUser(userId);
     stopOutbox();
-    await clearUserData();
     await clearOutbox().catch(() => undefined);
+    const endpoint = await unsubscribeThisDevice();
+    try {
+      await signOutDevice(userId, endpoint);
+    } catch (error) {
+      // IndexedDB refused the rows: end the session directly (when online) rather than not at all.
+      console.warn('Sign-out could not be queued', error);
+      await fetch('/api/auth/sign-out', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
+    }
+    await clearDeepLink();
     queryClient.clear();
     setPending(false);
     await navigate(paths.login, { replace: true });
-  }, [navigate, queryClient]);
+  }, [navigate, queryClient, userId]);
 
   return { signOut, pending };
 }

@@ -8,7 +8,7 @@ import { useSignOut } from '../api/sign-out';
  * this phone's copy, those actions included.
  */
 export function LogOutButton({ userId }: { userId: string }) {
-  const { signOut, pending } = useSignOut();
+  const { signOut, pending } = useSignOut(userId);
   const waiting = useOutboxItems(userId)?.filter(isWaiting).length ?? 0;
   const [asking, setAsking] = useState(false);
   return (

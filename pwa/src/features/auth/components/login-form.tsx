@@ -3,6 +3,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import '../../../components/chrome.css';
 import { loadAuthClient } from '../../../lib/load-auth-client';
+import { allowUserData } from '../../../lib/offline-store';
+import { signInReplacingSignOuts } from '../../../lib/outbox/agent-outbox';
 import { meQueryOptions } from '../api/get-me';
 import { forgotPasswordPath } from '../auth-paths';
 import { EmailField } from './email-field';
@@ -38,8 +40,11 @@ export function LoginForm({ target, initialEmail = '' }: LoginFormProps) {
     let failure: SignInError = null;
     try {
       const authClient = await loadAuthClient();
-      const result = await authClient.signIn.email({ email: email.trim(), password });
-      if (result.error) failure = { status: result.error.status, code: result.error.code };
+      await signInReplacingSignOuts(async () => {
+        const result = await authClient.signIn.email({ email: email.trim(), password });
+        if (result.error) failure = { status: result.error.status, code: result.error.code };
+        return !result.error;
+      });
     } catch {
       failure = { status: 0 };
     }
@@ -50,6 +55,7 @@ export function LoginForm({ target, initialEmail = '' }: LoginFormProps) {
     }
     // A new session: nothing cached for a previous user may survive.
     queryClient.clear();
+    await allowUserData();
     try {
       await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
     } catch {

@@ -1,0 +1,111 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { agentList, cutNetwork, restoreNetwork, signedInApi, signInUnderServiceWorker, type AgentListItem } from '../../support/agent-app';
+import { appRegistrationId } from '../../support/push';
+
+/**
+ * The outbox's senders other than the app start (offline.spec.ts covers that one): the
+ * `online` event with the page open, and the service worker on its own with no page of the app
+ * open (Background Sync). Each claim made offline reaches the server exactly once, checked in
+ * the bids the operators see.
+ */
+
+const SAVED = 'Saved on this phone — it will be sent when you are back online.';
+
+async function claimsBy(admin: APIRequestContext, appointmentId: string, agentId: string) {
+  const res = await admin.get(`/api/appointments/${appointmentId}/bids`);
+  expect(res.status()).toBe(200);
+  const { items } = (await res.json()) as { items: { agent: { id: string }; status: string }[] };
+  return items.filter((b) => b.agent.id === agentId).map((b) => b.status);
+}
+
+/** Signs in, opens the offer's detail online, then claims it with no network. */
+async function claimOffline(page: Page, context: Parameters<typeof cutNetwork>[0], offer: AgentListItem) {
+  await signInUnderServiceWorker(page);
+  await page.goto(`/notary/appointments/${offer.id}`);
+  const claim = page.getByRole('button', { name: 'Claim', exact: true });
+  await expect(claim).toBeVisible();
+  await cutNetwork(context);
+  await claim.click();
+  await expect(page.getByText(SAVED)).toBeVisible();
+}
+
+test.describe('the outbox’s other senders', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('the online event sends a claim made offline, with the page open and nothing reloaded', async ({ page, context }) => {
+    // As in Safari and Firefox: no Background Sync, so only the online event can send it.
+    await context.addInitScript(() => {
+      Object.defineProperty(ServiceWorkerRegistration.prototype, 'sync', { get: () => undefined, configurable: true });
+    });
+    const admin = await signedInApi('admin@demo.test');
+    const agent = await signedInApi('agent@demo.test');
+    const agentId = ((await (await agent.get('/api/me')).json()) as { id: string }).id;
+    const offer = (await agentList(agent, 'open')).find((o) => o.offerStatus === 'offered');
+    expect(offer).toBeDefined();
+
+    await claimOffline(page, context, offer!);
+    const at = page.url();
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith(`/api/appointments/${offer!.id}/claim`)) sent.push(r.url());
+    });
+    await page.waitForTimeout(500);
+    expect(await claimsBy(admin, offer!.id, agentId)).toEqual([]);
+
+    await restoreNetwork(context);
+    await expect.poll(() => claimsBy(admin, offer!.id, agentId), { timeout: 15_000 }).toEqual(['claimed']);
+    await expect(page.getByText(SAVED)).toBeHidden();
+    expect(sent).toHaveLength(1);
+    expect(loads).toBe(0);
+    expect(page.url()).toBe(at);
+
+    // Another online event finds nothing left to send.
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.waitForTimeout(500);
+    expect(sent).toHaveLength(1);
+    expect(await claimsBy(admin, offer!.id, agentId)).toEqual(['claimed']);
+    await Promise.all([admin.dispose(), agent.dispose()]);
+  });
+
+  test('the service worker sends a claim made offline by itself, with no page of the app open', async ({ page, context }) => {
+    const admin = await signedInApi('admin@demo.test');
+    const agent = await signedInApi('agent@demo.test');
+    const agentId = ((await (await agent.get('/api/me')).json()) as { id: string }).id;
+    const offers = (await agentList(agent, 'open')).filter((o) => o.offerStatus === 'offered');
+    // Another offer than the first test's, in case both run against one server.
+    const offer = offers[1] ?? offers[0];
+    expect(offer).toBeDefined();
+
+    await claimOffline(page, context, offer!);
+    await page.close();
+    await restoreNetwork(context);
+    expect(await claimsBy(admin, offer!.id, agentId)).toEqual([]);
+
+    // A page outside the app's scope (the public site) is not one of the worker's windows: it
+    // only gives DevTools a target to wake the worker with Background Sync.
+    const outside = await context.newPage();
+    await outside.goto('/about-us');
+    const cdp = await context.newCDPSession(outside);
+    const registrationId = await appRegistrationId(cdp);
+    const origin = new URL(outside.url()).origin;
+    const sync = () => cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag: 'signingdesk-outbox', lastChance: false });
+    await sync();
+    await expect.poll(() => claimsBy(admin, offer!.id, agentId), { timeout: 15_000 }).toEqual(['claimed']);
+
+    // Woken again (the browser retries a sync): applied once all the same.
+    await sync();
+    await outside.waitForTimeout(500);
+    expect(await claimsBy(admin, offer!.id, agentId)).toEqual(['claimed']);
+    await cdp.detach();
+
+    // The agent opens the app: the claim reads as sent, not as waiting.
+    const app = await context.newPage();
+    await app.goto('/notary/sync');
+    await expect(app.getByText('Everything you did on this phone has reached SigningDesk.')).toBeVisible();
+    const sentSection = app.locator('section', { has: app.getByRole('heading', { name: /^Sent/ }) });
+    await expect(sentSection.getByText(/^Claim of /)).toHaveCount(1);
+    await Promise.all([admin.dispose(), agent.dispose()]);
+  });
+});
