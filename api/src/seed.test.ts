@@ -65,7 +65,7 @@ describe('demo data', () => {
 
     const link = await t.request(`/api/appointments/${appointment.id}/files/${document.fileId}/download`, { method: 'POST', cookie });
     expect(link.status).toBe(200);
-    const res = await t.request((await readJson(link)).url);
+    const res = await t.request((await readJson(link)).url, { cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const bytes = new Uint8Array(await res.arrayBuffer());

@@ -20,7 +20,9 @@ export function ApiIntro() {
       <Text>
         Mutating requests accept an <Code>Idempotency-Key</Code> header, so a retry is safe: a repeat with the same key
         replays the first result, the same key with a different body answers 422, and a repeat while the first is still
-        running answers 409. Keys belong to the signed-in user; a 5xx is not stored, so it may be retried.
+        running waits for it and replays its result (the file routes that move bytes answer 409 instead). The action and
+        its stored result commit together. Keys belong to the signed-in user; a 5xx is not stored, so it may be retried.
+        Every state-changing request from a browser must come from this site’s own origin.
       </Text>
       <Text>
         <Anchor href={paths.openApiDocument} download="signingdesk-openapi.json">
