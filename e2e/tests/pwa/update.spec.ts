@@ -79,4 +79,43 @@ test.describe('updating the agent app', () => {
     const bids = (await (await page.request.get(`/api/appointments/${offer.id}/preview`)).json()) as { stage: string };
     expect(bids.stage).toBe('pending');
   });
+
+  test('a version taken over in another tab: Reload in this one loads it', async ({ page, context }) => {
+    await page.goto('/notary/login');
+    await fillLogin(page, 'agent@demo.test');
+    await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+
+    const next = Buffer.concat([originals[0]!, Buffer.from(`\n// next version ${Date.now()}\n`)]);
+    writeFileSync(SW_FILE, next);
+    writeFileSync(`${SW_FILE}.br`, brotliCompressSync(next));
+    writeFileSync(`${SW_FILE}.gz`, gzipSync(next));
+
+    // Two tabs of the app see the new version waiting.
+    await page.reload();
+    const other = await context.newPage();
+    await other.goto('/notary/appointments?tab=open');
+    for (const tab of [page, other]) {
+      await expect(tab.getByRole('status').filter({ hasText: 'A new version is available' })).toBeVisible({ timeout: 20_000 });
+      await tab.evaluate(() => {
+        (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true;
+      });
+    }
+
+    // Reload in the other tab puts the new version in charge; this tab still offers Reload.
+    await other.getByRole('button', { name: 'Reload' }).click();
+    await other.waitForFunction(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate === undefined, null, { timeout: 20_000 });
+    await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
+
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.waitForFunction(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate === undefined, null, { timeout: 20_000 });
+    await expect(page.getByText('A new version is available')).toHaveCount(0);
+    const controller = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      return { waiting: Boolean(reg?.waiting), sameAsActive: navigator.serviceWorker.controller?.scriptURL === reg?.active?.scriptURL };
+    });
+    expect(controller).toEqual({ waiting: false, sameAsActive: true });
+  });
 });

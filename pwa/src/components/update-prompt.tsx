@@ -13,7 +13,7 @@ export function UpdatePrompt() {
   const [requested, setRequested] = useState(false);
 
   useEffect(() => {
-    if (requested && !sending) applyUpdate();
+    if (requested && !sending) void applyUpdate();
   }, [requested, sending]);
 
   if (!waiting) return null;

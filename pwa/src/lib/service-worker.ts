@@ -1,7 +1,8 @@
 /**
  * Registers the service worker (production builds only) and tells the page when a new
  * version is waiting. Updating is the agent's choice: `applyUpdate()` asks the waiting worker
- * to take over ({type:'SKIP_WAITING'}) and reloads once it controls the page.
+ * to take over ({type:'SKIP_WAITING'}) and reloads once it controls the page. A version that
+ * took over already (pressed in another tab of the app) is simply loaded.
  */
 import type { Workbox } from 'workbox-window';
 
@@ -46,8 +47,27 @@ export function isUpdateWaiting(): boolean {
   return updateWaiting;
 }
 
-export function applyUpdate(): void {
-  if (!workbox) return;
-  workbox.addEventListener('controlling', () => window.location.reload());
-  workbox.messageSkipWaiting();
+let reloading = false;
+
+function reload(): void {
+  if (reloading) return;
+  reloading = true;
+  window.location.reload();
+}
+
+export async function applyUpdate(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const registration = await navigator.serviceWorker.getRegistration(import.meta.env.BASE_URL);
+  const waiting = registration?.waiting ?? null;
+  if (!waiting) {
+    // Nothing waits any more: the new version controls the page already.
+    reload();
+    return;
+  }
+  navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
+  // Its activation is the signal too, should the controller change go unseen.
+  waiting.addEventListener('statechange', () => {
+    if (waiting.state === 'activated') reload();
+  });
+  waiting.postMessage({ type: 'SKIP_WAITING' });
 }
