@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // in-memory PGlite per test file, or a fresh PostgreSQL database when DATABASE_URL is set.
 export default defineConfig({
   test: {
-    include: ['{db,api,console,pwa}/src/**/*.test.{ts,tsx}'],
+    include: ['{domain,db,api,console,pwa}/src/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -19,7 +19,7 @@ function newestMtime(path) {
   return newest;
 }
 
-const sharedSources = [join(root, 'api/src/domain'), join(root, 'package-lock.json')];
+const sharedSources = [join(root, 'domain/src'), join(root, 'package-lock.json')];
 for (const app of ['console', 'pwa']) {
   const dir = join(root, app);
   const built = join(dir, 'dist/index.html');

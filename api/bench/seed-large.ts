@@ -20,7 +20,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import zipcodes from 'zipcodes';
-import { TIME_ZONES } from '../src/domain/time-zones';
+import { TIME_ZONES } from '@signingdesk/domain/time-zones';
 
 export const BENCH_PASSWORD = 'bench-password-2026';
 export const BENCH_ACCOUNTS = {

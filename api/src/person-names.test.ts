@@ -6,7 +6,7 @@
 import { schema } from '@signingdesk/db';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERSON_NAME_MESSAGES } from './domain/person-name';
+import { PERSON_NAME_MESSAGES } from '@signingdesk/domain/person-name';
 import { signInAll, type Sessions } from './testing/fixtures';
 import { createTestApp, readJson, type TestApp } from './testing/test-app';
 

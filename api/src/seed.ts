@@ -20,7 +20,7 @@ import {
   StandardFonts,
 } from 'pdf-lib';
 import { mapLimit } from './delivery/context';
-import { appointmentInstant } from './domain/time-zones';
+import { appointmentInstant } from '@signingdesk/domain/time-zones';
 import type { FileStorage } from './lib/storage/storage';
 
 /**

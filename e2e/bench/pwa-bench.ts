@@ -232,7 +232,7 @@ function buildPwaIfStale() {
   const built = join(dir, 'dist/index.html');
   const sources = Math.max(
     ...['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => newestMtime(join(dir, p))),
-    ...[join(root, 'api/src/domain'), join(root, 'package-lock.json')].map(newestMtime),
+    ...[join(root, 'domain/src'), join(root, 'package-lock.json')].map(newestMtime),
   );
   if (existsSync(built) && statSync(built).mtimeMs >= sources) {
     console.log('pwa/dist is up to date.');

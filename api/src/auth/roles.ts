@@ -4,7 +4,7 @@
  * firm's orders, the assignment) is applied by each service on top of this.
  */
 import { createAccessControl } from 'better-auth/plugins/access';
-import type { Role } from '../domain/roles';
+import type { Role } from '@signingdesk/domain/roles';
 
 export const statements = {
   appointment: ['create', 'read', 'list', 'update', 'send', 'assign', 'set-status', 'mark-paid', 'invoice'],

@@ -12,8 +12,8 @@
 import { randomUUID } from 'node:crypto';
 import { schema } from '@signingdesk/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { isRole } from '../domain/roles';
-import type { TimeZoneCode } from '../domain/time-zones';
+import { isRole } from '@signingdesk/domain/roles';
+import type { TimeZoneCode } from '@signingdesk/domain/time-zones';
 import { errorText, mapLimit, type DeliveryContext } from './context';
 import { pushTopic, sendPush } from './push';
 import { toE164 } from './sms';

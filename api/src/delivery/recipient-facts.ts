@@ -6,8 +6,8 @@
  * "Access"). Jobs keep the name in their payload for the escrow side and operators, so the
  * payload is cleaned here, at the one place every channel's words are written from.
  */
-import { offerTitle } from '../domain/offer-title';
-import type { Role } from '../domain/roles';
+import { offerTitle } from '@signingdesk/domain/offer-title';
+import type { Role } from '@signingdesk/domain/roles';
 import type { AppointmentFacts } from './texts';
 
 /** The appointment as delivery loads it: the texts' facts plus the order type. */

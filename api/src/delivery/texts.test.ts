@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ROLES, type Role } from '../domain/roles';
-import { TIME_ZONE_CODES } from '../domain/time-zones';
+import { ROLES, type Role } from '@signingdesk/domain/roles';
+import { TIME_ZONE_CODES } from '@signingdesk/domain/time-zones';
 import { NOTIFICATION_TYPES } from '../lib/notify';
 import { pushTopic } from './push';
 import { AGENT_EMAIL_MAX_LENGTH, channelTexts, clip, deepLink, RENDERERS, SMS_MAX_LENGTH, type AppointmentFacts, type NotificationFacts } from './texts';

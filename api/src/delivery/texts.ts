@@ -14,11 +14,11 @@
  * file names, notes, a company) loses any web address, so no one can write a link into a
  * message sent from our address. Emails are plain text: there is no HTML part to escape.
  */
-import { formatCents } from '../domain/money';
-import { isPersonName } from '../domain/person-name';
-import type { Role } from '../domain/roles';
-import { formatTime, formatUsDate, type TimeZoneCode } from '../domain/time-zones';
-import { withoutInvisibleCharacters } from '../domain/text';
+import { formatCents } from '@signingdesk/domain/money';
+import { isPersonName } from '@signingdesk/domain/person-name';
+import type { Role } from '@signingdesk/domain/roles';
+import { formatTime, formatUsDate, type TimeZoneCode } from '@signingdesk/domain/time-zones';
+import { withoutInvisibleCharacters } from '@signingdesk/domain/text';
 
 export const SMS_MAX_LENGTH = 320;
 export const AGENT_EMAIL_MAX_LENGTH = 140;

@@ -6,7 +6,7 @@ import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { eq } from 'drizzle-orm';
 import type { Auth } from '../auth/auth';
-import { isRole, type Role, type UserStatus } from '../domain/roles';
+import { isRole, type Role, type UserStatus } from '@signingdesk/domain/roles';
 
 export interface Actor {
   userId: string;

@@ -6,7 +6,7 @@
  */
 import { createMiddleware } from 'hono/factory';
 import { can, type Permission } from '../auth/roles';
-import type { Role } from '../domain/roles';
+import type { Role } from '@signingdesk/domain/roles';
 import { loadActor } from '../lib/actor';
 import { AppError } from '../lib/app-error';
 import type { AppEnv } from '../lib/context';

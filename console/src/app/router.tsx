@@ -2,7 +2,7 @@
  * The console's routes (DESIGN.md URL map). /notary/*, /sign-up and /preview/* belong to the
  * agent PWA and never reach this router.
  */
-import { ESCROW_ROLES, OPERATOR_ROLES } from '@signingdesk/api/domain/roles';
+import { ESCROW_ROLES, OPERATOR_ROLES } from '@signingdesk/domain/roles';
 import { createBrowserRouter } from 'react-router';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { AboutUsPage } from '../features/public-site/pages/about-us-page';

@@ -3,7 +3,7 @@
  * (the agent PWA, or a server redirect into it), so the console links to them with a plain
  * <a> and leaves them with a full page load instead of client-side navigation.
  */
-import { SITE_NAV_PATHS } from '@signingdesk/api/domain/site-nav';
+import { SITE_NAV_PATHS } from '@signingdesk/domain/site-nav';
 
 export const paths = {
   home: SITE_NAV_PATHS.home,

@@ -1,6 +1,6 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
 
-/** Database enums. Their values mirror the code tables in api/src/domain/codes.ts. */
+/** Database enums. Their values mirror the code tables in domain/src/codes.ts. */
 export const userStatus = pgEnum('user_status', ['active', 'pending', 'disabled']);
 export const registrationStatus = pgEnum('registration_status', ['pending', 'approved', 'declined']);
 export const firmKind = pgEnum('firm_kind', ['title_firm', 'independent', 'managing_organization']);

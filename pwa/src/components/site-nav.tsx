@@ -1,4 +1,4 @@
-import { siteNavFor, SITE_NAV_PATHS } from '@signingdesk/api/domain/site-nav';
+import { siteNavFor, SITE_NAV_PATHS } from '@signingdesk/domain/site-nav';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../config/paths';
 import { useOnlineStatus } from '../lib/use-online-status';

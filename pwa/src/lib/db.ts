@@ -35,7 +35,7 @@
  * JavaScript the first screen waits for.
  */
 import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreMutateResponse, type EntityTable, type Table, type Transaction } from 'dexie';
-import { offerTitle } from '@signingdesk/api/domain/offer-title';
+import { offerTitle } from '@signingdesk/domain/offer-title';
 import type { AgentProfile, AppointmentView, FileList, NoteThread } from '@signingdesk/api/contracts';
 import type { AgentAppointment, AgentTab, Me } from '../types/api';
 import type { OutboxBlob, OutboxItem } from './outbox/types';

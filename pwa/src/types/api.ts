@@ -3,4 +3,4 @@
  * its zod schemas), so a change on the server is a type error here.
  */
 export type { AgentListItem as AgentAppointment, Me } from '@signingdesk/api/contracts';
-export { AGENT_TABS, type AgentTab } from '@signingdesk/api/domain/agent-tabs';
+export { AGENT_TABS, type AgentTab } from '@signingdesk/domain/agent-tabs';

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
-import { APPOINTMENT_STATUSES, OFFER_STATUSES } from '../../domain/codes';
-import { AGENT_TABS } from '../../domain/agent-tabs';
-import { TIME_ZONE_CODES } from '../../domain/time-zones';
+import { APPOINTMENT_STATUSES, OFFER_STATUSES } from '@signingdesk/domain/codes';
+import { AGENT_TABS } from '@signingdesk/domain/agent-tabs';
+import { TIME_ZONE_CODES } from '@signingdesk/domain/time-zones';
 
 export const AgentListQuerySchema = z.object({
   tab: z.enum(AGENT_TABS).default('assigned').openapi({ description: 'Portal tab; Assigned by default' }),

@@ -8,9 +8,9 @@
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { AgentTab } from '../../domain/agent-tabs';
-import { completeButtonShown } from '../../domain/appointment-rules';
-import { offerTitle } from '../../domain/offer-title';
+import type { AgentTab } from '@signingdesk/domain/agent-tabs';
+import { completeButtonShown } from '@signingdesk/domain/appointment-rules';
+import { offerTitle } from '@signingdesk/domain/offer-title';
 import type { AgentListItem } from './agent-appointments.schemas';
 
 const { appointments: a, offers: o } = schema;

@@ -5,9 +5,9 @@
  * yearsExperience, certifiedStates and preferred.
  */
 import { z } from '@hono/zod-openapi';
-import { PERSON_NAME_PART_MAX } from '../../domain/person-name';
-import { USER_STATUSES } from '../../domain/roles';
-import { US_STATES } from '../../domain/us-states';
+import { PERSON_NAME_PART_MAX } from '@signingdesk/domain/person-name';
+import { USER_STATUSES } from '@signingdesk/domain/roles';
+import { US_STATES } from '@signingdesk/domain/us-states';
 import {
   CONTROL_CHARACTERS_MESSAGE,
   emailField,

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { ESCROW_ROLES, OPERATOR_ROLES } from '../../domain/roles';
+import { ESCROW_ROLES, OPERATOR_ROLES } from '@signingdesk/domain/roles';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
 import { requireActor } from '../../middleware/guard';
 import {

@@ -3,19 +3,19 @@
  * spec's legacy names are mapped in docs/api-call-map.md.
  */
 import { z } from '@hono/zod-openapi';
-import { APPOINTMENT_STATUSES, FINANCE_TYPES, OFFER_STATUSES, TRANSACTION_TYPES } from '../../domain/codes';
+import { APPOINTMENT_STATUSES, FINANCE_TYPES, OFFER_STATUSES, TRANSACTION_TYPES } from '@signingdesk/domain/codes';
 import {
   DATE_PATTERN,
   MONEY_PATTERN,
   TIME_PATTERN,
   ZIP_PATTERN,
   isValidCalendarDate,
-} from '../../domain/appointment-rules';
-import { MAX_COMMENTS_LENGTH } from '../../domain/codes';
-import { parseDollars } from '../../domain/money';
-import { TIME_ZONE_CODES } from '../../domain/time-zones';
-import { withoutFormatCharacters, withoutInvisibleCharacters } from '../../domain/text';
-import { US_STATES } from '../../domain/us-states';
+} from '@signingdesk/domain/appointment-rules';
+import { MAX_COMMENTS_LENGTH } from '@signingdesk/domain/codes';
+import { parseDollars } from '@signingdesk/domain/money';
+import { TIME_ZONE_CODES } from '@signingdesk/domain/time-zones';
+import { withoutFormatCharacters, withoutInvisibleCharacters } from '@signingdesk/domain/text';
+import { US_STATES } from '@signingdesk/domain/us-states';
 
 /** One line: line breaks become spaces; bidi, zero-width and control characters are dropped. */
 const trimmed = (max: number) => z.string().overwrite(withoutInvisibleCharacters).trim().max(max, `must be at most ${max} characters`);

@@ -7,8 +7,8 @@ import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { completeButtonShown, panelsEnabled } from '../../domain/appointment-rules';
-import { offerTitle } from '../../domain/offer-title';
+import { completeButtonShown, panelsEnabled } from '@signingdesk/domain/appointment-rules';
+import { offerTitle } from '@signingdesk/domain/offer-title';
 import type { AppointmentAccess } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 

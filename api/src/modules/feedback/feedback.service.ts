@@ -7,7 +7,7 @@
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { formatPhone } from '../../domain/phone';
+import { formatPhone } from '@signingdesk/domain/phone';
 import { isUuid } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';

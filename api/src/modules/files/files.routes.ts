@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ESCROW_ROLES, OPERATOR_ROLES } from '../../domain/roles';
+import { ESCROW_ROLES, OPERATOR_ROLES } from '@signingdesk/domain/roles';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, ProblemSchema, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
 import { problem } from '../../lib/problem';

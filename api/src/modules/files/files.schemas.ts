@@ -6,7 +6,7 @@
  * filesUploaded, uploadsApproved and agentUploadEnabled.
  */
 import { z } from '@hono/zod-openapi';
-import { withoutInvisibleCharacters } from '../../domain/text';
+import { withoutInvisibleCharacters } from '@signingdesk/domain/text';
 
 /** Spec 01 §5 / spec 02 §5: at most five files per upload action, with the spec's message. */
 export const MAX_FILES_PER_UPLOAD = 5;

@@ -3,7 +3,7 @@
  * pdf-lib on a US Letter page in Helvetica. Pure: data in, bytes out.
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { formatCents } from '../../domain/money';
+import { formatCents } from '@signingdesk/domain/money';
 
 export interface InvoiceData {
   number: number;

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { desc, eq } from 'drizzle-orm';
-import { formatCents } from '../../domain/money';
+import { formatCents } from '@signingdesk/domain/money';
 import { findVisibleAppointment } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { can } from '../../auth/roles';
-import { ROLES } from '../../domain/roles';
+import { ROLES } from '@signingdesk/domain/roles';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
 import { requireActor } from '../../middleware/guard';

@@ -5,9 +5,9 @@
  * city, state, zip, serviceFee(Cents) and managingOrgNumber; org_id is orgNumber.
  */
 import { z } from '@hono/zod-openapi';
-import { parseDollars } from '../../domain/money';
-import { PERSON_FULL_NAME_MAX } from '../../domain/person-name';
-import { ROLES, USER_STATUSES } from '../../domain/roles';
+import { parseDollars } from '@signingdesk/domain/money';
+import { PERSON_FULL_NAME_MAX } from '@signingdesk/domain/person-name';
+import { ROLES, USER_STATUSES } from '@signingdesk/domain/roles';
 import {
   CONTROL_CHARACTERS_MESSAGE,
   emailField,

@@ -6,8 +6,8 @@
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, asc, count, eq, inArray, max, ne, notInArray, sql } from 'drizzle-orm';
-import { formatPhone } from '../../domain/phone';
-import { ESCROW_ROLES, isOperator, type Role } from '../../domain/roles';
+import { formatPhone } from '@signingdesk/domain/phone';
+import { ESCROW_ROLES, isOperator, type Role } from '@signingdesk/domain/roles';
 import { isUuid } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';

@@ -4,7 +4,7 @@
  * `author`, `timeStamp` and the per-side `read` flags.
  */
 import { z } from '@hono/zod-openapi';
-import { withoutFormatCharacters } from '../../domain/text';
+import { withoutFormatCharacters } from '@signingdesk/domain/text';
 
 /** The spec sets no limit on a message; 2000 characters keeps a note a note. */
 export const MAX_NOTE_LENGTH = 2000;

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { OPERATOR_ROLES } from '../../domain/roles';
+import { OPERATOR_ROLES } from '@signingdesk/domain/roles';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
 import { requireActor } from '../../middleware/guard';

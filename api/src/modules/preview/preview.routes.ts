@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { OPERATOR_ROLES } from '../../domain/roles';
+import { OPERATOR_ROLES } from '@signingdesk/domain/roles';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
 import { requireActor } from '../../middleware/guard';
 import { IdParamSchema, PreviewSchema } from '../appointments/appointments.schemas';

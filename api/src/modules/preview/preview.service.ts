@@ -6,8 +6,8 @@
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, asc, between, count, desc, eq, gte, inArray, lte, max, ne, sql } from 'drizzle-orm';
-import { formatCents } from '../../domain/money';
-import { isOperator } from '../../domain/roles';
+import { formatCents } from '@signingdesk/domain/money';
+import { isOperator } from '@signingdesk/domain/roles';
 import { findVisibleAppointment } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { boundingBox, coordinatesOfZip, type Coordinates } from '../../lib/geo';

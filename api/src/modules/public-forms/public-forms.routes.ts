@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { OPERATOR_ROLES } from '../../domain/roles';
+import { OPERATOR_ROLES } from '@signingdesk/domain/roles';
 import { loadActor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/context';

@@ -6,9 +6,9 @@
  * map to the camelCase fields here; see docs/api-call-map.md.
  */
 import { z } from '@hono/zod-openapi';
-import { ZIP_PATTERN } from '../../domain/appointment-rules';
-import { PERSON_FULL_NAME_MAX, PERSON_NAME_PART_MAX } from '../../domain/person-name';
-import { US_STATES } from '../../domain/us-states';
+import { ZIP_PATTERN } from '@signingdesk/domain/appointment-rules';
+import { PERSON_FULL_NAME_MAX, PERSON_NAME_PART_MAX } from '@signingdesk/domain/person-name';
+import { US_STATES } from '@signingdesk/domain/us-states';
 import { optionalPersonNameField, personNameField } from '../users/users.fields';
 
 /** Spec 01 §5 / §8 and spec 02 §5 / §8, verbatim (no trailing period). */

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { portalPath } from '../../domain/roles';
+import { portalPath } from '@signingdesk/domain/roles';
 import { createRouter, problemResponses, rolesDoc } from '../../lib/openapi';
 import { requireActor } from '../../middleware/guard';
 import { MeSchema } from './session.schemas';

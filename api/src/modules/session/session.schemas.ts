@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { ROLES, USER_STATUSES } from '../../domain/roles';
+import { ROLES, USER_STATUSES } from '@signingdesk/domain/roles';
 
 /** The signed-in user as GET /api/me answers it (docs/session-contract.md). */
 export const MeSchema = z

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { eq } from 'drizzle-orm';
-import type { Role, UserStatus } from '../../domain/roles';
+import type { Role, UserStatus } from '@signingdesk/domain/roles';
 import { AppError } from '../../lib/app-error';
 import { notify } from '../../lib/notify';
 import { EMAIL_TAKEN_MESSAGE } from './users.fields';

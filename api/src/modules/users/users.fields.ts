@@ -3,9 +3,9 @@
  * phone, state and zip, with the spec's messages, and the title case of Add Firm.
  */
 import { z } from '@hono/zod-openapi';
-import { normalizePersonName, personNameProblem } from '../../domain/person-name';
-import { withoutFormatCharacters } from '../../domain/text';
-import { US_STATES } from '../../domain/us-states';
+import { normalizePersonName, personNameProblem } from '@signingdesk/domain/person-name';
+import { withoutFormatCharacters } from '@signingdesk/domain/text';
+import { US_STATES } from '@signingdesk/domain/us-states';
 
 /** Spec 02 §5 / §8, used for every zip of these forms. */
 export const ZIP_MESSAGE = 'Zip code must be a 5-digit number';

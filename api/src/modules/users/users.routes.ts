@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { ROLES } from '../../domain/roles';
+import { ROLES } from '@signingdesk/domain/roles';
 import { can } from '../../auth/roles';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';

@@ -4,9 +4,9 @@
  * profileEmail are kept as they are.
  */
 import { z } from '@hono/zod-openapi';
-import { ROLES, USER_STATUSES } from '../../domain/roles';
+import { ROLES, USER_STATUSES } from '@signingdesk/domain/roles';
 import { AgentProfileSchema } from '../agents/agents.schemas';
-import { PERSON_NAME_PART_MAX } from '../../domain/person-name';
+import { PERSON_NAME_PART_MAX } from '@signingdesk/domain/person-name';
 import { emailField, optionalPhoneField, optionalText, personNameField, stateField, zipField } from './users.fields';
 
 /** Every role can be created; who may grant which is decided by the service. */

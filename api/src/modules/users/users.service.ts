@@ -6,8 +6,8 @@
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { eq } from 'drizzle-orm';
-import { formatPhone } from '../../domain/phone';
-import { isEscrowRole, ROLE_LABELS, type Role } from '../../domain/roles';
+import { formatPhone } from '@signingdesk/domain/phone';
+import { isEscrowRole, ROLE_LABELS, type Role } from '@signingdesk/domain/roles';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';

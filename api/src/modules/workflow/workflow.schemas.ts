@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
-import { COUNTER_OFFER_MESSAGE, MONEY_PATTERN } from '../../domain/appointment-rules';
-import { OFFER_STATUSES } from '../../domain/codes';
-import { parseDollars } from '../../domain/money';
+import { COUNTER_OFFER_MESSAGE, MONEY_PATTERN } from '@signingdesk/domain/appointment-rules';
+import { OFFER_STATUSES } from '@signingdesk/domain/codes';
+import { parseDollars } from '@signingdesk/domain/money';
 import { AppointmentViewSchema, BidSchema } from '../appointments/appointments.schemas';
 
 export const SendSchema = z

@@ -8,9 +8,9 @@
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { completionMessage, completionNotYetMessage, completionOpen } from '../../domain/appointment-rules';
-import { appointmentStatusLabel } from '../../domain/codes';
-import { formatCents } from '../../domain/money';
+import { completionMessage, completionNotYetMessage, completionOpen } from '@signingdesk/domain/appointment-rules';
+import { appointmentStatusLabel } from '@signingdesk/domain/codes';
+import { formatCents } from '@signingdesk/domain/money';
 import { findVisibleAppointment, isUuid, type AppointmentAccess } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';

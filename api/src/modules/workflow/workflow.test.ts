@@ -1,8 +1,8 @@
 import { schema } from '@signingdesk/db';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completionNotYetMessage } from '../../domain/appointment-rules';
-import { appointmentInstant } from '../../domain/time-zones';
+import { completionNotYetMessage } from '@signingdesk/domain/appointment-rules';
+import { appointmentInstant } from '@signingdesk/domain/time-zones';
 import { findActor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../lib/idempotency';

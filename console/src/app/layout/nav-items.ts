@@ -2,8 +2,8 @@
  * Navigation by role (spec 01 §2). Agents' Portal is the PWA and Sign Up redirects into it,
  * so both are `external`: plain links with a full page load.
  */
-import type { Role } from '@signingdesk/api/domain/roles';
-import { siteNavFor } from '@signingdesk/api/domain/site-nav';
+import type { Role } from '@signingdesk/domain/roles';
+import { siteNavFor } from '@signingdesk/domain/site-nav';
 import { isExternalPath, paths } from '../../config/paths';
 
 export type NavItem = { label: string; to: string; external: boolean };

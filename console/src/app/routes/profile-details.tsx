@@ -1,5 +1,5 @@
-import { ROLE_LABELS } from '@signingdesk/api/domain/roles';
-import { formatPhone } from '@signingdesk/api/domain/phone';
+import { ROLE_LABELS } from '@signingdesk/domain/roles';
+import { formatPhone } from '@signingdesk/domain/phone';
 import { GoTo } from '../../components/go-to';
 import { Page } from '../../components/page';
 import { paths } from '../../config/paths';

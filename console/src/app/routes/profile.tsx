@@ -1,5 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
-import { ROLE_LABELS } from '@signingdesk/api/domain/roles';
+import { ROLE_LABELS } from '@signingdesk/domain/roles';
 import { Link } from 'react-router';
 import { Page } from '../../components/page';
 import { paths } from '../../config/paths';

@@ -1,4 +1,4 @@
-import { STATE_PLACEHOLDER, US_STATES } from '@signingdesk/api/domain/us-states';
+import { STATE_PLACEHOLDER, US_STATES } from '@signingdesk/domain/us-states';
 import { useId, type HTMLInputTypeAttribute, type ReactNode } from 'react';
 import {
   canAddCertifiedState,

@@ -5,7 +5,7 @@
  * the same words either way), and the server's field errors mapped back onto the inputs.
  * Pure: no React, no browser.
  */
-import { US_STATES, isUsState } from '@signingdesk/api/domain/us-states';
+import { US_STATES, isUsState } from '@signingdesk/domain/us-states';
 import type { AgentProfile } from '@signingdesk/api/contracts';
 
 /** The server's rules (api agents.schemas.ts / users.fields.ts), repeated here for the form. */

@@ -1,5 +1,5 @@
-import { MONEY_PATTERN } from '@signingdesk/api/domain/appointment-rules';
-import { formatCents, normalizeMoneyText, parseDollars } from '@signingdesk/api/domain/money';
+import { MONEY_PATTERN } from '@signingdesk/domain/appointment-rules';
+import { formatCents, normalizeMoneyText, parseDollars } from '@signingdesk/domain/money';
 
 /**
  * The counter offer as the agent types it (decision 016). The server's rule (optional $,

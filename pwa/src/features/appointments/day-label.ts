@@ -1,4 +1,4 @@
-import { formatUsDate } from '@signingdesk/api/domain/time-zones';
+import { formatUsDate } from '@signingdesk/domain/time-zones';
 import { daysFromToday } from '../../lib/calendar-days';
 
 /**

@@ -1,5 +1,5 @@
 import type { FileList } from '@signingdesk/api/contracts';
-import type { AppointmentStatus } from '@signingdesk/api/domain/codes';
+import type { AppointmentStatus } from '@signingdesk/domain/codes';
 import { daysFromToday } from '../../lib/calendar-days';
 
 type FileItem = FileList['items'][number];

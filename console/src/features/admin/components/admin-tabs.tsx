@@ -1,5 +1,5 @@
 import { Tabs, Text } from '@mantine/core';
-import type { Role } from '@signingdesk/api/domain/roles';
+import type { Role } from '@signingdesk/domain/roles';
 import { useMemo } from 'react';
 import { useTabParam } from '../../../lib/use-tab-param';
 import { adminTabsFor, DEFAULT_ADMIN_TAB } from '../utils/admin-tabs';

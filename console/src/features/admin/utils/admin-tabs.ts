@@ -2,7 +2,7 @@
  * The admin dashboard's tabs (spec 02 §2 and §6), in the spec's order. Assignments opens by
  * default; Pending Signing Agents and Feedback are for the admin role only.
  */
-import type { Role } from '@signingdesk/api/domain/roles';
+import type { Role } from '@signingdesk/domain/roles';
 
 export const ADMIN_TABS = [
   {

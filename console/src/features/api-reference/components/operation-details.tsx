@@ -1,5 +1,5 @@
 import { Code, Stack, Text, Title } from '@mantine/core';
-import { isRole, ROLE_LABELS } from '@signingdesk/api/domain/roles';
+import { isRole, ROLE_LABELS } from '@signingdesk/domain/roles';
 import type { Access, ApiOperation, BodyDoc } from '../utils/operations';
 import { FieldTable } from './field-table';
 import { InlineCodeText } from './inline-code-text';

@@ -3,7 +3,7 @@
  * full path, who may call it, parameters, body and responses as rows), grouped by tag and
  * filtered by the text a reader types.
  */
-import { ROLES } from '@signingdesk/api/domain/roles';
+import { ROLES } from '@signingdesk/domain/roles';
 import {
   HTTP_METHODS,
   type HttpMethod,

@@ -4,7 +4,7 @@
  * as signed out.
  */
 import type { Me } from '@signingdesk/api/contracts';
-import { isRole } from '@signingdesk/api/domain/roles';
+import { isRole } from '@signingdesk/domain/roles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export type { Me };

@@ -1,4 +1,4 @@
-import type { Role } from '@signingdesk/api/domain/roles';
+import type { Role } from '@signingdesk/domain/roles';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { useMe } from '../api/get-me';

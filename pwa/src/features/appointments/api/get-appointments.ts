@@ -7,7 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '../../../config/paths';
 import { apiGet, NetworkError } from '../../../lib/api-client';
 import { loadAppointmentList, saveAppointmentList } from '../../../lib/offline-store';
-import { APPOINTMENT_STATUSES, OFFER_STATUSES, type AppointmentStatus } from '@signingdesk/api/domain/codes';
+import { APPOINTMENT_STATUSES, OFFER_STATUSES, type AppointmentStatus } from '@signingdesk/domain/codes';
 import type { AgentAppointment, AgentTab } from '../../../types/api';
 import { appointmentKeys } from './appointment-keys';
 

@@ -6,7 +6,7 @@
  * are read with `markRead=false`: mirroring is not the agent reading them. After the assigned
  * list, the documents the agent keeps on the phone are brought up to date.
  */
-import { panelsEnabled } from '@signingdesk/api/domain/appointment-rules';
+import { panelsEnabled } from '@signingdesk/domain/appointment-rules';
 import type { AgentAppointment, AgentTab } from '../../../types/api';
 import { getAppointment } from './get-appointment';
 import { downloadFile } from './get-download-link';

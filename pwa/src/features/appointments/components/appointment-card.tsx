@@ -1,6 +1,6 @@
-import { appointmentStatusLabel } from '@signingdesk/api/domain/codes';
-import { formatCents } from '@signingdesk/api/domain/money';
-import { formatTime } from '@signingdesk/api/domain/time-zones';
+import { appointmentStatusLabel } from '@signingdesk/domain/codes';
+import { formatCents } from '@signingdesk/domain/money';
+import { formatTime } from '@signingdesk/domain/time-zones';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';

@@ -4,7 +4,7 @@
  * and erases the offline copy.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { isRole, USER_STATUSES, type UserStatus } from '@signingdesk/api/domain/roles';
+import { isRole, USER_STATUSES, type UserStatus } from '@signingdesk/domain/roles';
 import { API_PATHS } from '../../../config/paths';
 import { apiGet, isUnauthorized, NetworkError } from '../../../lib/api-client';
 import { clearUserData, loadMe, saveMe } from '../../../lib/offline-store';

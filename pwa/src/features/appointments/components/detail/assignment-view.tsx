@@ -1,9 +1,9 @@
 import type { AgentAppointmentView } from '@signingdesk/api/contracts';
-import { panelsEnabled } from '@signingdesk/api/domain/appointment-rules';
-import { appointmentStatusLabel } from '@signingdesk/api/domain/codes';
-import { formatCents } from '@signingdesk/api/domain/money';
-import { formatPhone } from '@signingdesk/api/domain/phone';
-import { formatTime } from '@signingdesk/api/domain/time-zones';
+import { panelsEnabled } from '@signingdesk/domain/appointment-rules';
+import { appointmentStatusLabel } from '@signingdesk/domain/codes';
+import { formatCents } from '@signingdesk/domain/money';
+import { formatPhone } from '@signingdesk/domain/phone';
+import { formatTime } from '@signingdesk/domain/time-zones';
 import { EmailLink } from '../../../../components/email-link';
 import type { OutboxItem } from '../../../../lib/outbox/types';
 import { appointmentIcs, icsFileName } from '../../calendar';

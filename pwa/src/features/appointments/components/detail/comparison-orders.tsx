@@ -1,5 +1,5 @@
-import { formatCents } from '@signingdesk/api/domain/money';
-import { formatUsDate } from '@signingdesk/api/domain/time-zones';
+import { formatCents } from '@signingdesk/domain/money';
+import { formatUsDate } from '@signingdesk/domain/time-zones';
 import { useComparisonOrders } from '../../api/get-preview';
 import { Panel } from '../../../../components/panel';
 import '../../../../components/chrome.css';

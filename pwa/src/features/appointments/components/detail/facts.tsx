@@ -1,4 +1,4 @@
-import { FINANCE_TYPES, TRANSACTION_TYPES } from '@signingdesk/api/domain/codes';
+import { FINANCE_TYPES, TRANSACTION_TYPES } from '@signingdesk/domain/codes';
 import type { ReactNode } from 'react';
 
 /** A definition list of label → value rows (the detail's sections). */

@@ -1,5 +1,5 @@
 import type { AgentAppointmentView } from '@signingdesk/api/contracts';
-import { completionNotYetMessage, completionOpen } from '@signingdesk/api/domain/appointment-rules';
+import { completionNotYetMessage, completionOpen } from '@signingdesk/domain/appointment-rules';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { Dialog } from '../../../../components/dialog';

@@ -1,8 +1,8 @@
 import type { OfferPreviewView } from '@signingdesk/api/contracts';
-import { COUNTER_OFFER_MESSAGE } from '@signingdesk/api/domain/appointment-rules';
-import { appointmentStatusLabel } from '@signingdesk/api/domain/codes';
-import { formatCents } from '@signingdesk/api/domain/money';
-import { formatTime } from '@signingdesk/api/domain/time-zones';
+import { COUNTER_OFFER_MESSAGE } from '@signingdesk/domain/appointment-rules';
+import { appointmentStatusLabel } from '@signingdesk/domain/codes';
+import { formatCents } from '@signingdesk/domain/money';
+import { formatTime } from '@signingdesk/domain/time-zones';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';

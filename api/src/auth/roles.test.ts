@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { can } from '../auth/roles';
-import { portalPath } from './roles';
+import { can } from './roles';
+import { portalPath } from '@signingdesk/domain/roles';
 
 describe('roles', () => {
   it('gives Pending Signing Agents and Feedback to admin only', () => {
