@@ -65,7 +65,8 @@ export const ProfileSchema = z
     profileOrganization: z.string().openapi({ description: 'The firm’s name' }),
     profilePhone: z.string().nullable().openapi({ description: '(###) ###-####, or null when none is on file' }),
     status: z.enum(USER_STATUSES),
-    agent: AgentProfileSchema.nullable().openapi({ description: 'Signing agents: their agent profile; null for other roles' }),
+    // A union, not .nullable(): that would register the AgentProfile component itself as nullable.
+    agent: z.union([AgentProfileSchema, z.null()]).openapi({ description: 'Signing agents: their agent profile; null for other roles' }),
   })
   .openapi('Profile');
 export type Profile = z.infer<typeof ProfileSchema>;
