@@ -23,7 +23,5 @@ export const paths = {
 } as const;
 
 export const API_PATHS = {
-  me: '/api/me',
   authBase: '/api/auth',
-  agentAppointments: '/api/agent/appointments',
 } as const;

@@ -1,70 +1,92 @@
 /**
- * The one place the agent app talks to the JSON API: same-origin fetch with the session
- * cookie, problem+json errors turned into `ApiError` (with the server's human message), and
- * network failures into `NetworkError` so callers can fall back to what was last synced.
+ * The one place the agent app talks to the JSON API: an openapi-fetch client typed by the
+ * API's own document (domain/src/api-contract.ts, generated), so a path, a body field or an
+ * answer field the API does not have is a type error. Same-origin fetch with the session cookie
+ * and the 5 s abort timer; a refusal becomes `ApiError` (the server's own message, from the one
+ * problem reader), a request that got no answer becomes `NetworkError` so callers can fall back
+ * to what was last synced. Plain fetch underneath: the service worker uses it too.
  */
+import createClient from 'openapi-fetch';
+import type { components, paths } from '@signingdesk/domain/api-contract';
+import { ApiError, NetworkError, readProblem, statusMessage } from '@signingdesk/domain/problem';
 import { REQUEST_ABORT_MS } from '../config/network';
 
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string | undefined;
-  constructor(status: number, message: string, code?: string) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-  }
+export { ApiError, NetworkError };
+export type Schemas = components['schemas'];
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** An answer whose status arrived within the time limit; `body` is null when its body did not. */
+export interface TimedAnswer {
+  response: Response;
+  body: ArrayBuffer | null;
 }
 
-/** The request never got an HTTP answer (offline, DNS, connection dropped). */
-export class NetworkError extends Error {
-  constructor(cause: unknown) {
-    super('The network is unavailable.', { cause });
-    this.name = 'NetworkError';
-  }
-}
-
-export async function apiGet(path: string, init: { signal?: AbortSignal } = {}): Promise<unknown> {
+/**
+ * The app's one fetch: same origin with the session cookie, and the spec's 5 s abort timer
+ * (REQUEST_ABORT_MS) covering the body too, as a body that stalls would otherwise hold the
+ * caller forever. No answer at all is a `NetworkError` (`timedOut` says which kind).
+ */
+export async function fetchWithin(fetcher: typeof fetch, request: Request): Promise<TimedAnswer> {
   // AbortSignal.any / .timeout are missing on the older iPhones agents carry: combine by hand.
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_ABORT_MS);
   const onCallerAbort = () => controller.abort();
-  init.signal?.addEventListener('abort', onCallerAbort, { once: true });
-  let response: Response;
+  request.signal.addEventListener('abort', onCallerAbort, { once: true });
   try {
-    response = await fetch(path, {
-      method: 'GET',
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
-      signal: controller.signal,
-    });
-  } catch (error) {
-    if (init.signal?.aborted) throw error;
-    throw new NetworkError(error);
+    let response: Response;
+    try {
+      response = await fetcher(new Request(request, { signal: controller.signal }));
+    } catch (error) {
+      if (request.signal.aborted) throw error;
+      throw new NetworkError(error, controller.signal.aborted);
+    }
+    try {
+      return { response, body: await response.arrayBuffer() };
+    } catch {
+      return { response, body: null };
+    }
   } finally {
     clearTimeout(timer);
-    init.signal?.removeEventListener('abort', onCallerAbort);
+    request.signal.removeEventListener('abort', onCallerAbort);
   }
-  if (!response.ok) throw await toApiError(response);
-  return response.json() as Promise<unknown>;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
-  let message = response.statusText || `Request failed with status ${response.status}`;
-  let code: string | undefined;
-  try {
-    const body: unknown = await response.json();
-    if (typeof body === 'object' && body !== null) {
-      const problem = body as Record<string, unknown>;
-      if (typeof problem.detail === 'string') message = problem.detail;
-      else if (typeof problem.title === 'string') message = problem.title;
-      else if (typeof problem.message === 'string') message = problem.message;
-      if (typeof problem.code === 'string') code = problem.code;
-    }
-  } catch {
-    // Not JSON (a proxy page, an empty 404): keep the status text.
-  }
-  return new ApiError(response.status, message, code);
+/** The answer rebuilt from bytes already read, for callers that read it as a Response. */
+export function answered({ response, body }: TimedAnswer): Response {
+  const empty = body === null || body.byteLength === 0 || response.status === 204;
+  return new Response(empty ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+function clientFetch(fetcher: typeof fetch) {
+  return async (request: Request): Promise<Response> => {
+    const timed = await fetchWithin(fetcher, request);
+    // A read whose body was cut is no answer: the caller falls back to its copy.
+    if (timed.body === null) throw new NetworkError(new Error('The answer was cut off'), true);
+    return answered(timed);
+  };
+}
+
+/** Same origin: the page's or the service worker's (an absolute base, as `Request` needs one). */
+const API_BASE = `${globalThis.location?.origin ?? 'http://localhost'}/api`;
+
+export function apiUrl(path: string): string {
+  return `${API_BASE}${path}`;
+}
+
+export function createApiClient(fetcher: typeof fetch = (input, init) => fetch(input, init)) {
+  return createClient<paths>({ baseUrl: API_BASE, credentials: 'same-origin', fetch: clientFetch(fetcher) });
+}
+
+export const api = createApiClient();
+
+/**
+ * The answer of a call, or its refusal thrown as `ApiError` with the server's message
+ * (`fallback` when the refusal has none: a proxy page, an empty 502).
+ */
+export async function answer<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>, fallback?: string): Promise<T> {
+  const { data, error, response } = await call;
+  if (response.ok) return data as T;
+  throw new ApiError(readProblem(response.status, error, fallback ?? statusMessage(response.status, response.statusText)));
 }
 
 export function isUnauthorized(error: unknown): boolean {

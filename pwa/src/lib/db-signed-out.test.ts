@@ -7,7 +7,7 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentDb, allowMirrorWrites, refuseMirrorWrites } from './db';
 import { outboxItem } from './outbox/testing';
-import type { AppointmentView } from '@signingdesk/api/contracts';
+import type { AppointmentView } from '../types/api';
 import type { Me } from '../types/api';
 
 const dbs: AgentDb[] = [];

@@ -36,7 +36,7 @@
  */
 import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreMutateResponse, type EntityTable, type Table, type Transaction } from 'dexie';
 import { offerTitle } from '@signingdesk/domain/offer-title';
-import type { AgentProfile, AppointmentView, FileList, NoteThread } from '@signingdesk/api/contracts';
+import type { AgentProfile, AppointmentView, FileList, NoteThread } from '../types/api';
 import type { AgentAppointment, AgentTab, Me } from '../types/api';
 import type { OutboxBlob, OutboxItem } from './outbox/types';
 

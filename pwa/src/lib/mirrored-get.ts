@@ -3,7 +3,7 @@
  * when the network is gone, the saved copy of the same user is answered instead, with the time
  * it was synced. A 404 erases the copy (the agent may no longer see it: offer taken, reassigned).
  */
-import { ApiError, apiGet, NetworkError } from './api-client';
+import { ApiError, NetworkError } from './api-client';
 
 export interface Mirrored<T> {
   data: T;
@@ -18,15 +18,10 @@ export interface MirrorStore<T> {
   remove(): Promise<void>;
 }
 
-export async function mirroredGet<T>(options: {
-  path: string;
-  signal?: AbortSignal | undefined;
-  parse: (body: unknown) => T;
-  store: MirrorStore<T>;
-}): Promise<Mirrored<T>> {
-  const { path, signal, parse, store } = options;
+export async function mirroredGet<T>(options: { get: () => Promise<T>; store: MirrorStore<T> }): Promise<Mirrored<T>> {
+  const { get, store } = options;
   try {
-    const data = parse(await apiGet(path, signal ? { signal } : {}));
+    const data = await get();
     void store.save(data);
     return { data, syncedAt: Date.now(), offline: false };
   } catch (error) {
@@ -37,12 +32,4 @@ export async function mirroredGet<T>(options: {
     if (error instanceof ApiError && error.status === 404) void store.remove();
     throw error;
   }
-}
-
-/** The answers are typed by the API's own schemas; this only refuses what is not an object. */
-export function asObject<T>(what: string) {
-  return (body: unknown): T => {
-    if (typeof body !== 'object' || body === null) throw new TypeError(`${what}: expected an object`);
-    return body as T;
-  };
 }

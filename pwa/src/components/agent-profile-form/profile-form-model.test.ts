@@ -1,4 +1,4 @@
-import type { AgentProfile } from '@signingdesk/api/contracts';
+import type { AgentProfile } from '../../types/api';
 import { describe, expect, it } from 'vitest';
 import {
   canAddCertifiedState,
@@ -78,7 +78,8 @@ describe('request bodies', () => {
       yearsExperience: 4,
     });
     expect(toProfileBody({ ...filled, yearsExperience: '' }).yearsExperience).toBeNull();
-    expect(toProfileBody({ ...filled, yearsExperience: '4.5' }).yearsExperience).toBe('4.5');
+    // The form refuses '4.5' before sending (validateProfileForm); the body only carries whole years.
+    expect(toProfileBody({ ...filled, yearsExperience: '4.5' }).yearsExperience).toBeNull();
   });
 
   it('adds the email to a registration, and the password only when one was typed', () => {

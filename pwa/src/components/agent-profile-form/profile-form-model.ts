@@ -6,7 +6,7 @@
  * Pure: no React, no browser.
  */
 import { US_STATES, isUsState } from '@signingdesk/domain/us-states';
-import type { AgentProfile } from '@signingdesk/api/contracts';
+import type { AgentProfile, ProfileBody, RegistrationBody } from '../../types/api';
 
 /** The server's rules (api agents.schemas.ts / users.fields.ts), repeated here for the form. */
 export const MAX_CERTIFIED_STATES = 5;
@@ -125,9 +125,10 @@ export function valuesFromProfile(profile: AgentProfile): ProfileFormValues {
 
 /**
  * The body of PUT /api/agents/me. It replaces the whole profile, so every field is sent:
- * an emptied optional field goes as null (cleared), never left out.
+ * an emptied optional field goes as null (cleared), never left out. Built from values that
+ * passed `validateProfileForm` (the chosen state is one of the list, the years a number).
  */
-export function toProfileBody(values: ProfileFormValues): Record<string, unknown> {
+export function toProfileBody(values: ProfileFormValues): ProfileBody {
   return {
     firstName: values.firstName.trim(),
     lastName: values.lastName.trim(),
@@ -136,7 +137,7 @@ export function toProfileBody(values: ProfileFormValues): Record<string, unknown
     address1: optional(values.address1),
     address2: optional(values.address2),
     city: values.city.trim(),
-    state: values.state,
+    state: values.state as ProfileBody['state'],
     zip: values.zip.trim(),
     laserPrinter: values.laserPrinter,
     dualTrayPrinter: values.dualTrayPrinter,
@@ -147,17 +148,17 @@ export function toProfileBody(values: ProfileFormValues): Record<string, unknown
 }
 
 /** The body of POST /api/agents/registrations; the password only when one was typed. */
-export function toRegistrationBody(values: RegistrationFormValues): Record<string, unknown> {
-  const body: Record<string, unknown> = { email: values.email.trim(), ...toProfileBody(values) };
-  if (values.password !== '') body.password = values.password;
-  return body;
+export function toRegistrationBody(values: RegistrationFormValues): RegistrationBody {
+  return { email: values.email.trim(), ...toProfileBody(values), ...(values.password === '' ? {} : { password: values.password }) };
 }
 
 /**
  * The form values of a profile body waiting in the outbox (the agent reopens the profile before
  * it was sent: the form shows what they saved, not the older copy).
  */
-export function valuesFromProfileBody(body: Record<string, unknown>): ProfileFormValues {
+export function valuesFromProfileBody(stored: ProfileBody): ProfileFormValues {
+  // Stored on the phone, perhaps by an older version of the app: read field by field.
+  const body = stored as Record<string, unknown>;
   const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
   const flag = (key: string) => body[key] === true;
   const years = body.yearsExperience;
@@ -279,10 +280,9 @@ function optional(value: string): string | null {
 }
 
 /** A whole number as a number; anything else is sent as typed so the server names the field. */
-function yearsOf(value: string): number | string | null {
+function yearsOf(value: string): number | null {
   const trimmed = value.trim();
-  if (trimmed === '') return null;
-  return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : null;
 }
 
 /** A US number as typed → its 10 digits (a leading country code 1 is dropped), as the server reads it. */

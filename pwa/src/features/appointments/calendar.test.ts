@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentAppointmentView } from '@signingdesk/api/contracts';
+import type { AgentAppointmentView } from '../../types/api';
 import { appointmentIcs, escapeText, icsFileName } from './calendar';
 
 const base: AgentAppointmentView = {

@@ -4,7 +4,7 @@
  * derived by the server from date, time and zone), written in UTC; a TBD time becomes an
  * all-day event. One hour by default: signings take about that long.
  */
-import type { AgentAppointmentView } from '@signingdesk/api/contracts';
+import type { AgentAppointmentView } from '../../types/api';
 
 const SIGNING_MINUTES = 60;
 

@@ -1,4 +1,4 @@
-import type { OfferPreviewView } from '@signingdesk/api/contracts';
+import type { OfferPreviewView } from '../../types/api';
 import { describe, expect, it } from 'vitest';
 import { outboxItem } from '../../lib/outbox/testing';
 import type { OutboxAction } from '../../lib/outbox/types';

@@ -1,4 +1,4 @@
-import type { AgentListItem, OfferPreviewView } from '@signingdesk/api/contracts';
+import type { AgentAppointment, OfferPreviewView } from '../../types/api';
 import type { OutboxItem } from '../../lib/outbox/types';
 import { isWaiting } from '../../lib/outbox/use-outbox';
 import { counterCents } from './counter-offer';
@@ -10,7 +10,7 @@ import { counterCents } from './counter-offer';
  * once, in the detail and in the lists, and never offers Claim / Counter / Decline again.
  */
 export type OfferStage = OfferPreviewView['stage'];
-type OfferStatus = NonNullable<AgentListItem['offerStatus']>;
+type OfferStatus = NonNullable<AgentAppointment['offerStatus']>;
 
 const OFFER_KINDS = new Set(['claim', 'counter', 'decline', 'withdraw']);
 

@@ -1,4 +1,4 @@
-import type { FileList } from '@signingdesk/api/contracts';
+import type { FileList } from '../../types/api';
 import type { AppointmentStatus } from '@signingdesk/domain/codes';
 import { daysFromToday } from '../../lib/calendar-days';
 

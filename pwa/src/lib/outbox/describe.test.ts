@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outboxItem } from './testing';
+import { outboxItem, profileBody } from './testing';
 import type { OutboxItem } from './types';
 import { describeAction, describeState, SAVED_OFFLINE_TEXT, uploadPercent } from './describe';
 
@@ -16,7 +16,7 @@ describe('how an outbox row reads', () => {
     expect(describeAction(base.action)).toBe('Claim of Allen Refinance');
     expect(describeAction({ kind: 'counter', appointmentId: 'a1', appointmentName: 'Allen Refinance', bid: '$235' })).toBe('Counter offer of $235 for Allen Refinance');
     expect(describeAction(upload(0).action)).toBe('Scan-back scan.pdf for Allen Refinance');
-    expect(describeAction({ kind: 'profile', body: {} })).toBe('Profile changes');
+    expect(describeAction({ kind: 'profile', body: profileBody() })).toBe('Profile changes');
     expect(describeAction({ kind: 'withdraw', what: 'decline', appointmentId: 'a1', appointmentName: 'Allen Refinance' })).toBe(
       'Taking back the decline of Allen Refinance',
     );

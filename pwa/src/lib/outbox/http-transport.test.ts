@@ -124,14 +124,14 @@ describe('sendJson and the HTTP transport', () => {
     const fetcher = vi.fn<typeof fetch>(() => Promise.resolve(json(200, { message: 'Message sent.' })));
     expect(await sendJson(request, fetcher)).toEqual({ type: 'sent', message: 'Message sent.', body: { message: 'Message sent.' } });
     expect(fetcher).toHaveBeenCalledTimes(1);
-    const [url, init] = fetcher.mock.calls[0] ?? [];
-    expect(url).toBe('/api/appointments/a1/notes');
-    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', body: '{"message":"Hi"}' });
-    const headers = new Headers(init?.headers);
-    expect(headers.get('Idempotency-Key')).toBe('k-1');
-    expect(headers.get('Content-Type')).toBe('application/json');
-    expect(headers.get('Accept')).toBe('application/json');
-    expect(init?.signal).toBeInstanceOf(AbortSignal);
+    const sent = fetcher.mock.calls[0]?.[0] as Request;
+    expect(new URL(sent.url).pathname).toBe('/api/appointments/a1/notes');
+    expect(sent).toMatchObject({ method: 'POST', credentials: 'same-origin' });
+    expect(await sent.text()).toBe('{"message":"Hi"}');
+    expect(sent.headers.get('Idempotency-Key')).toBe('k-1');
+    expect(sent.headers.get('Content-Type')).toBe('application/json');
+    expect(sent.headers.get('Accept')).toBe('application/json');
+    expect(sent.signal).toBeInstanceOf(AbortSignal);
   });
 
   it('a failed fetch is a retry ("No connection")', async () => {
@@ -143,9 +143,9 @@ describe('sendJson and the HTTP transport', () => {
     vi.useFakeTimers();
     let signal: AbortSignal | undefined;
     const fetcher = vi.fn<typeof fetch>(
-      (_input, init) =>
+      (input) =>
         new Promise<Response>((_resolve, reject) => {
-          signal = init?.signal ?? undefined;
+          signal = (input as Request).signal;
           signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     );
@@ -159,11 +159,11 @@ describe('sendJson and the HTTP transport', () => {
   it('the 5 s abort timer covers a body that stalls after the status arrived', async () => {
     vi.useFakeTimers();
     // Like fetch: the answer's status is in, its body never ends, and aborting errors the body.
-    const stalled = (status: number): typeof fetch => (_input, init) => {
+    const stalled = (status: number): typeof fetch => (input) => {
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
           controller.enqueue(new TextEncoder().encode('{"message":'));
-          init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+          (input as Request).signal.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
         },
       });
       return Promise.resolve(new Response(body, { status, headers: { 'Content-Type': 'application/json' } }));
@@ -194,7 +194,7 @@ describe('sendJson and the HTTP transport', () => {
     const transport = createHttpTransport(fetcher);
     const claim = itemFor({ kind: 'claim', appointmentId: 'a1', appointmentName: 'A' }, 'row-7');
     expect(await transport.send(claim, noContext)).toEqual({ type: 'sent', message: 'Claimed.', body: { message: 'Claimed.' } });
-    expect(new Headers(fetcher.mock.calls[0]?.[1]?.headers).get('Idempotency-Key')).toBe('row-7');
+    expect((fetcher.mock.calls[0]?.[0] as Request).headers.get('Idempotency-Key')).toBe('row-7');
 
     const upload = itemFor({ kind: 'upload', appointmentId: 'a1', appointmentName: 'A', fileName: 'f.pdf', size: 1, contentType: 'application/pdf' });
     expect(await transport.send(upload, noContext)).toEqual({ type: 'retry', error: 'Uploads are sent by the app page' });

@@ -1,13 +1,44 @@
 /**
  * Sends one outbox row to the API: the request of its kind with the row's id as
  * `Idempotency-Key`, and the answer sorted into sent / refused / retry / unauthorized.
- * Plain fetch only, so the service worker can use it too (uploads are the page's: see
- * upload-transport.ts, which calls `sendJson` for the grant and the confirm).
+ * Paths and bodies are typed by the API's contract (`jsonRequest`), sent with the app's one
+ * timed fetch (lib/api-client.ts) and read with the one problem reader. The raw answer is
+ * classified here (Retry-After, a status whose body was cut), which is why the outbox does not
+ * go through openapi-fetch's parsing. Plain fetch only, so the service worker can use it too
+ * (uploads are the page's: see upload-transport.ts, which calls `sendJson` for the grant and
+ * the confirm).
  */
-import { REQUEST_ABORT_MS } from '../../config/network';
-import { readProblem } from '../problem';
+import type { paths } from '@signingdesk/domain/api-contract';
+import { NetworkError, readProblem } from '@signingdesk/domain/problem';
+import { answered, apiUrl, fetchWithin } from '../api-client';
 import type { OutboxItem, OutboxRefusal, SendOutcome } from './types';
 import type { OutboxTransport } from './outbox';
+
+type Writes = 'post' | 'put' | 'delete';
+type Operation<P extends keyof paths, M extends Writes> = NonNullable<paths[P][M]>;
+/** The JSON body an operation takes, from the contract (`{}` for operations without one). */
+export type BodyOf<P extends keyof paths, M extends Writes> =
+  Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : Record<string, never>;
+type PathParams<P extends keyof paths, M extends Writes> = Operation<P, M> extends { parameters: { path: infer A } } ? A : never;
+
+/**
+ * A request of the contract: a path and method the API has, its path parameters and the body
+ * that operation takes, so a renamed field or route is a type error here.
+ */
+export function jsonRequest<P extends keyof paths, M extends Writes>(
+  method: M,
+  path: P,
+  params: PathParams<P, M> extends never ? Record<string, never> : PathParams<P, M>,
+  body: BodyOf<P, M>,
+  idempotencyKey: string,
+): JsonRequest {
+  const filled = String(path).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String((params as Record<string, unknown>)[name])));
+  return { method: method.toUpperCase() as JsonRequest['method'], path: apiPath(filled), body, idempotencyKey };
+}
+
+function apiPath(path: string): string {
+  return new URL(apiUrl(path)).pathname;
+}
 
 
 export interface JsonRequest {
@@ -20,26 +51,26 @@ export interface JsonRequest {
 /** The request an action stands for (uploads have two: see upload-transport.ts). */
 export function requestFor(item: OutboxItem): JsonRequest | null {
   const { action } = item;
-  const on = (id: string, verb: string) => `/api/appointments/${encodeURIComponent(id)}/${verb}`;
   const key = item.id;
   switch (action.kind) {
     case 'claim':
-      return { method: 'POST', path: on(action.appointmentId, 'claim'), body: {}, idempotencyKey: key };
+      return jsonRequest('post', '/appointments/{id}/claim', { id: action.appointmentId }, {}, key);
     case 'counter':
-      return { method: 'POST', path: on(action.appointmentId, 'counter'), body: { bid: action.bid }, idempotencyKey: key };
+      return jsonRequest('post', '/appointments/{id}/counter', { id: action.appointmentId }, { bid: action.bid }, key);
     case 'decline':
-      return { method: 'POST', path: on(action.appointmentId, 'decline'), body: {}, idempotencyKey: key };
+      return jsonRequest('post', '/appointments/{id}/decline', { id: action.appointmentId }, {}, key);
     case 'withdraw':
-      return { method: 'POST', path: on(action.appointmentId, 'withdraw'), body: {}, idempotencyKey: key };
+      return jsonRequest('post', '/appointments/{id}/withdraw', { id: action.appointmentId }, {}, key);
     case 'complete':
-      return { method: 'POST', path: on(action.appointmentId, 'complete'), body: {}, idempotencyKey: key };
+      return jsonRequest('post', '/appointments/{id}/complete', { id: action.appointmentId }, {}, key);
     case 'note':
-      return { method: 'POST', path: on(action.appointmentId, 'notes'), body: { message: action.message }, idempotencyKey: key };
+      return jsonRequest('post', '/appointments/{id}/notes', { id: action.appointmentId }, { message: action.message }, key);
     case 'profile':
-      return { method: 'PUT', path: '/api/agents/me', body: action.body, idempotencyKey: key };
+      return jsonRequest('put', '/agents/me', {}, action.body, key);
     case 'unsubscribe-push':
-      return { method: 'DELETE', path: '/api/push/subscriptions', body: { endpoint: action.endpoint }, idempotencyKey: key };
+      return jsonRequest('delete', '/push/subscriptions', {}, { endpoint: action.endpoint }, key);
     case 'sign-out':
+      // better-auth's route: not part of the API's document.
       return { method: 'POST', path: '/api/auth/sign-out', body: {}, idempotencyKey: key };
     case 'upload':
       return null;
@@ -58,31 +89,22 @@ export function settleSignOutLeftover(item: OutboxItem, outcome: SendOutcome): S
   return gone ? { type: 'sent', message: 'Already done', body: null } : outcome;
 }
 
-export async function sendJson(request: JsonRequest, fetcher: typeof fetch = fetch): Promise<SendOutcome> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), REQUEST_ABORT_MS);
-  let response: Response;
+export async function sendJson(request: JsonRequest, fetcher: typeof fetch = (input, init) => fetch(input, init)): Promise<SendOutcome> {
+  const http = new Request(apiUrl(request.path.replace(/^\/api/, '')), {
+    method: request.method,
+    credentials: 'same-origin',
+    headers: {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'Idempotency-Key': request.idempotencyKey,
+    },
+    body: JSON.stringify(request.body),
+  });
   try {
-    response = await fetcher(request.path, {
-      method: request.method,
-      credentials: 'same-origin',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        'Idempotency-Key': request.idempotencyKey,
-      },
-      body: JSON.stringify(request.body),
-      signal: controller.signal,
-    });
-  } catch {
-    clearTimeout(timer);
-    return { type: 'retry', error: controller.signal.aborted ? 'The server did not answer in time' : 'No connection' };
-  }
-  // The time limit covers the body too: a body that stalls would otherwise hold the flush forever.
-  try {
-    return await classify(response);
-  } finally {
-    clearTimeout(timer);
+    return await classify(answered(await fetchWithin(fetcher, http)));
+  } catch (error) {
+    if (!(error instanceof NetworkError)) throw error;
+    return { type: 'retry', error: error.timedOut ? 'The server did not answer in time' : 'No connection' };
   }
 }
 

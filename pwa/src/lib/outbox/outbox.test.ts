@@ -11,6 +11,7 @@ import { AgentDb } from '../db';
 import { createHttpTransport, sendJson } from './http-transport';
 import { LOCK_NAME, Outbox, type LockManagerLike, type OutboxOptions, type OutboxTransport, type SendContext } from './outbox';
 import type { OutboxAction, OutboxBlob, OutboxItem, OutboxKind, SendOutcome, UploadProgress } from './types';
+import { profileBody } from './testing';
 
 const USER = 'user-agent-1';
 const T0 = Date.UTC(2026, 10, 23, 9, 0, 0);
@@ -87,11 +88,11 @@ class FakeServer {
   }
 
   readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const path = String(input);
-    const method = init?.method ?? 'GET';
-    const headers = new Headers(init?.headers);
-    const key = headers.get('Idempotency-Key') ?? '';
-    const text = typeof init?.body === 'string' ? init.body : '';
+    const request = new Request(input instanceof Request ? input : new URL(String(input), 'http://localhost'), init);
+    const path = new URL(request.url).pathname;
+    const method = request.method;
+    const key = request.headers.get('Idempotency-Key') ?? '';
+    const text = await request.text();
     this.calls.push({ key, method, path, body: text === '' ? null : (JSON.parse(text) as unknown) });
     // A real request takes a while: let other tabs run meanwhile.
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -371,14 +372,14 @@ describe('Outbox: enqueue and flush', () => {
     await outbox.enqueue(USER, note('a/1', 'Running 10 min late'));
     await outbox.enqueue(USER, { kind: 'decline', appointmentId: 'b', appointmentName: 'B' });
     await outbox.enqueue(USER, complete('c'));
-    await outbox.enqueue(USER, { kind: 'profile', body: { phone: '+15550100' } });
+    await outbox.enqueue(USER, { kind: 'profile', body: profileBody({ mobilePhone: '3105550100' }) });
     await outbox.flush(USER);
     expect(server.calls.map(({ method, path: p, body }) => ({ method, path: p, body }))).toEqual([
       { method: 'POST', path: '/api/appointments/a%2F1/counter', body: { bid: '150.00' } },
       { method: 'POST', path: '/api/appointments/a%2F1/notes', body: { message: 'Running 10 min late' } },
       { method: 'POST', path: '/api/appointments/b/decline', body: {} },
       { method: 'POST', path: '/api/appointments/c/complete', body: {} },
-      { method: 'PUT', path: '/api/agents/me', body: { phone: '+15550100' } },
+      { method: 'PUT', path: '/api/agents/me', body: profileBody({ mobilePhone: '3105550100' }) },
     ]);
   });
 

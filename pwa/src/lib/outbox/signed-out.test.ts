@@ -4,6 +4,7 @@
  * /api/push/subscriptions removes only the caller's own endpoint (another user's is a 404) and
  * needs the session (401 without), and a repeated Idempotency-Key is answered, not run again.
  */
+import { requestLine } from '../testing-fetch';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentDb } from '../db';
@@ -37,10 +38,11 @@ class FakeServer {
       this.failing -= 1;
       return problem(503, 'Try again.');
     }
-    const key = new Headers(init?.headers).get('Idempotency-Key') ?? '';
+    const { method, path } = requestLine(input, init);
+    const key = (input instanceof Request ? input.headers : new Headers(init?.headers)).get('Idempotency-Key') ?? '';
     const replay = this.answered.get(key);
     if (replay) return replay.clone();
-    const request = `${init?.method ?? 'GET'} ${String(input)}`;
+    const request = `${method} ${path}`;
     const user = this.session;
     let response: Response;
     if (request === 'POST /api/auth/sign-out') {
@@ -49,7 +51,7 @@ class FakeServer {
       response = json(200, { success: true });
     } else if (request === 'DELETE /api/push/subscriptions') {
       if (!user) return problem(401, 'Sign in.');
-      const { endpoint } = JSON.parse(String(init?.body)) as { endpoint: string };
+      const { endpoint } = JSON.parse(input instanceof Request ? await input.clone().text() : String(init?.body)) as { endpoint: string };
       if (this.subscriptions.get(endpoint) !== user) {
         response = problem(404, 'This push subscription was not found.');
       } else {

@@ -1,4 +1,5 @@
 /** Test helper: an outbox row with everything at its starting value unless overridden. */
+import type { ProfileBody } from '../../types/api';
 import type { OutboxItem } from './types';
 
 export function outboxItem(action: OutboxItem['action'], overrides: Partial<OutboxItem> = {}): OutboxItem {
@@ -17,6 +18,27 @@ export function outboxItem(action: OutboxItem['action'], overrides: Partial<Outb
     refusal: null,
     upload: null,
     sentAt: null,
+    ...overrides,
+  };
+}
+
+/** A whole profile body (PUT /api/agents/me replaces the profile), with what a test changes. */
+export function profileBody(overrides: Partial<ProfileBody> = {}): ProfileBody {
+  return {
+    firstName: 'Jordan',
+    lastName: 'Taylor',
+    mobilePhone: '3105550101',
+    companyName: null,
+    address1: null,
+    address2: null,
+    city: 'Beverly Hills',
+    state: 'CA',
+    zip: '90210',
+    laserPrinter: true,
+    dualTrayPrinter: false,
+    smsOptIn: true,
+    certifiedStates: ['CA'],
+    yearsExperience: 9,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@
  * The row's id is sent as the `Idempotency-Key`, so a repeat (a crash after sending, two tabs,
  * a retry after a timeout) is answered with the stored result and applied once.
  */
+import type { ProfileBody } from '../../types/api';
 
 /** Actions on one appointment carry its name, so the pending list can say what waits. */
 interface OnAppointment {
@@ -19,7 +20,7 @@ export type OutboxAction =
   | ({ kind: 'complete' } & OnAppointment)
   | ({ kind: 'note'; message: string } & OnAppointment)
   | ({ kind: 'upload'; fileName: string; size: number; contentType: string } & OnAppointment)
-  | { kind: 'profile'; body: Record<string, unknown> };
+  | { kind: 'profile'; body: ProfileBody };
 
 /**
  * What a sign-out leaves to send (lib/outbox/signed-out.ts): forget this device's push

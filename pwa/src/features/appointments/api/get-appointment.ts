@@ -4,8 +4,9 @@
  * Mirrored into IndexedDB (table `appointments`) so it opens offline.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AppointmentView } from '@signingdesk/api/contracts';
-import { asObject, mirroredGet, type Mirrored } from '../../../lib/mirrored-get';
+import { answer, api } from '../../../lib/api-client';
+import { mirroredGet, type Mirrored } from '../../../lib/mirrored-get';
+import type { AppointmentView } from '../../../types/api';
 import { appointmentViewStore } from './mirror-stores';
 import { appointmentKeys } from './appointment-keys';
 
@@ -14,10 +15,8 @@ export type AgentVisibleView = Extract<AppointmentView, { view: 'agent' | 'previ
 export function getAppointment(options: { id: string; userId: string; signal?: AbortSignal }): Promise<Mirrored<AgentVisibleView>> {
   const { id, userId, signal } = options;
   return mirroredGet({
-    path: `/api/appointments/${encodeURIComponent(id)}`,
-    signal,
-    parse: (body) => {
-      const view = asObject<AppointmentView>('GET /api/appointments/{id}')(body);
+    get: async () => {
+      const view = await answer(api.GET('/appointments/{id}', { params: { path: { id } }, ...(signal ? { signal } : {}) }));
       if (!isAgentVisible(view)) throw new TypeError(`unexpected view ${view.view}`);
       return view;
     },

@@ -3,6 +3,7 @@
  * refusal at either step carries the server's own message (problem+json).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { requestLine } from '../../../lib/testing-fetch';
 import { downloadFile } from './get-download-link';
 
 const problem = (status: number, detail: string, code: string) =>
@@ -18,9 +19,10 @@ describe('downloading a file of an appointment', () => {
     const calls: string[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: string, init: RequestInit) => {
-        calls.push(`${init.method} ${url}`);
-        if (url.endsWith('/download')) return Response.json({ url: '/api/files/download/abc', expiresAt: '2026-11-23T10:05:00.000Z' });
+      vi.fn(async (input: RequestInfo, init?: RequestInit) => {
+        const { method, path } = requestLine(input, init);
+        calls.push(`${method} ${path}`);
+        if (path.endsWith('/download')) return Response.json({ url: '/api/files/download/abc', expiresAt: '2026-11-23T10:05:00.000Z' });
         return problem(410, 'This download link has expired. Please ask for the file again.', 'LINK_EXPIRED');
       }),
     );

@@ -3,17 +3,15 @@
  * mirrored into IndexedDB (table `appointmentFiles`).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FileList } from '@signingdesk/api/contracts';
-import { asObject, mirroredGet, type Mirrored } from '../../../lib/mirrored-get';
+import { answer, api, type Schemas } from '../../../lib/api-client';
+import { mirroredGet, type Mirrored } from '../../../lib/mirrored-get';
 import { filesStore } from './mirror-stores';
 import { appointmentKeys } from './appointment-keys';
 
-export function getFiles(options: { id: string; userId: string; signal?: AbortSignal }): Promise<Mirrored<FileList>> {
+export function getFiles(options: { id: string; userId: string; signal?: AbortSignal }): Promise<Mirrored<Schemas['FileList']>> {
   const { id, userId, signal } = options;
   return mirroredGet({
-    path: `/api/appointments/${encodeURIComponent(id)}/files`,
-    signal,
-    parse: asObject<FileList>('GET /api/appointments/{id}/files'),
+    get: () => answer(api.GET('/appointments/{id}/files', { params: { path: { id } }, ...(signal ? { signal } : {}) })),
     store: filesStore(id, userId),
   });
 }

@@ -4,18 +4,22 @@
  * fee-discussion warning with it.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { NoteThread } from '@signingdesk/api/contracts';
-import { asObject, mirroredGet, type Mirrored } from '../../../lib/mirrored-get';
+import { answer, api, type Schemas } from '../../../lib/api-client';
+import { mirroredGet, type Mirrored } from '../../../lib/mirrored-get';
 import { notesStore } from './mirror-stores';
 import { appointmentKeys } from './appointment-keys';
 
 /** `markRead: false` when mirroring in the background: the agent has not seen the thread yet. */
-export function getNotes(options: { id: string; userId: string; signal?: AbortSignal; markRead?: boolean }): Promise<Mirrored<NoteThread>> {
+export function getNotes(options: { id: string; userId: string; signal?: AbortSignal; markRead?: boolean }): Promise<Mirrored<Schemas['NoteThread']>> {
   const { id, userId, signal, markRead = true } = options;
   return mirroredGet({
-    path: `/api/appointments/${encodeURIComponent(id)}/notes${markRead ? '' : '?markRead=false'}`,
-    signal,
-    parse: asObject<NoteThread>('GET /api/appointments/{id}/notes'),
+    get: () =>
+      answer(
+        api.GET('/appointments/{id}/notes', {
+          params: { path: { id }, query: markRead ? {} : { markRead: 'false' } },
+          ...(signal ? { signal } : {}),
+        }),
+      ),
     store: notesStore(id, userId),
   });
 }

@@ -4,9 +4,9 @@
  * other views in IndexedDB; and the comparison orders of the area (online only).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AppointmentView, ComparisonOrders, OfferPreviewView } from '@signingdesk/api/contracts';
-import { apiGet } from '../../../lib/api-client';
-import { asObject, mirroredGet, type Mirrored } from '../../../lib/mirrored-get';
+import { answer, api } from '../../../lib/api-client';
+import { mirroredGet, type Mirrored } from '../../../lib/mirrored-get';
+import type { AppointmentView, OfferPreviewView } from '../../../types/api';
 import { appointmentKeys } from './appointment-keys';
 import { appointmentViewStore } from './mirror-stores';
 
@@ -15,9 +15,7 @@ export function previewQueryOptions(id: string, userId: string) {
     queryKey: [...appointmentKeys.detail(id), 'preview'] as const,
     queryFn: ({ signal }) =>
       mirroredGet({
-        path: `/api/appointments/${encodeURIComponent(id)}/preview`,
-        signal,
-        parse: asObject<OfferPreviewView>('GET /api/appointments/{id}/preview'),
+        get: () => answer(api.GET('/appointments/{id}/preview', { params: { path: { id } }, signal })),
         store: appointmentViewStore(id, userId, isPreview),
       }),
   });
@@ -40,8 +38,7 @@ export function usePreview(id: string, userId: string, enabled: boolean) {
 export function useComparisonOrders(id: string, enabled: boolean) {
   return useQuery({
     queryKey: appointmentKeys.comparison(id),
-    queryFn: async ({ signal }) =>
-      asObject<ComparisonOrders>('comparison orders')(await apiGet(`/api/appointments/${encodeURIComponent(id)}/comparison-orders`, { signal })),
+    queryFn: ({ signal }) => answer(api.GET('/appointments/{id}/comparison-orders', { params: { path: { id } }, signal })),
     enabled,
     staleTime: 10 * 60_000,
   });

@@ -3,7 +3,7 @@
  * `appointments`, the files list in `appointmentFiles`, the thread in `appointmentNotes`. Rows
  * carry the user id; a row of another user of the device is never answered.
  */
-import type { AppointmentView, FileList, NoteThread } from '@signingdesk/api/contracts';
+import type { AppointmentView, FileList, NoteThread } from '../../../types/api';
 import type { MirrorStore } from '../../../lib/mirrored-get';
 import { withMirror } from '../../../lib/offline-store';
 

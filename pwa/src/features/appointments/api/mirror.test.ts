@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { requestLine } from '../../../lib/testing-fetch';
 import { ApiError } from '../../../lib/api-client';
 import { db } from '../../../lib/db';
 import { getAppointment } from './get-appointment';
@@ -65,7 +66,8 @@ describe('the completed tab on the phone', () => {
     vi.stubGlobal('navigator', { onLine: true });
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: string) => {
+      vi.fn(async (input: RequestInfo) => {
+        const url = requestLine(input).path;
         asked.push(url);
         return new Response(JSON.stringify(url.includes('/files') ? files : url.includes('/notes') ? { items: [] } : view), {
           status: 200,

@@ -4,9 +4,7 @@
  * and erases the offline copy.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { isRole, USER_STATUSES, type UserStatus } from '@signingdesk/domain/roles';
-import { API_PATHS } from '../../../config/paths';
-import { apiGet, isUnauthorized, NetworkError } from '../../../lib/api-client';
+import { answer, api, isUnauthorized, NetworkError } from '../../../lib/api-client';
 import { clearUserData, loadMe, saveMe } from '../../../lib/offline-store';
 import { flushSignOuts } from '../../../lib/outbox/agent-outbox';
 import { isSignOutPending } from '../../../lib/outbox/signed-out';
@@ -31,7 +29,7 @@ export async function getMe({ signal }: { signal?: AbortSignal } = {}): Promise<
     return { me: null, offlineSince: null };
   }
   try {
-    const me = parseMe(await apiGet(API_PATHS.me, signal ? { signal } : {}));
+    const me = await answer(api.GET('/me', signal ? { signal } : {}));
     void saveMe(me);
     return { me, offlineSince: null };
   } catch (error) {
@@ -63,31 +61,4 @@ export async function loadMeCopy(): Promise<MeResult | null> {
 
 export function useMe() {
   return useQuery(meQueryOptions());
-}
-
-function parseMe(body: unknown): Me {
-  if (typeof body !== 'object' || body === null) throw new TypeError('GET /api/me: not an object');
-  const b = body as Record<string, unknown>;
-  if (typeof b.id !== 'string' || typeof b.name !== 'string' || typeof b.email !== 'string') {
-    throw new TypeError('GET /api/me: id, name and email are required');
-  }
-  if (!isRole(b.role)) throw new TypeError(`GET /api/me: unknown role ${String(b.role)}`);
-  const firm = typeof b.firm === 'object' && b.firm !== null ? (b.firm as Record<string, unknown>) : null;
-  if (!firm || typeof firm.id !== 'string' || typeof firm.name !== 'string') {
-    throw new TypeError('GET /api/me: firm is required');
-  }
-  return {
-    id: b.id,
-    name: b.name,
-    email: b.email,
-    role: b.role,
-    status: isUserStatus(b.status) ? b.status : 'pending',
-    phone: typeof b.phone === 'string' ? b.phone : null,
-    firm: { id: firm.id, name: firm.name },
-    portal: typeof b.portal === 'string' ? b.portal : '/',
-  };
-}
-
-function isUserStatus(value: unknown): value is UserStatus {
-  return typeof value === 'string' && (USER_STATUSES as readonly string[]).includes(value);
 }

@@ -5,9 +5,9 @@
  * per-address limit's 429), or not sent at all (no network, no answer in time).
  */
 import { useMutation } from '@tanstack/react-query';
-import type { PasswordResetAnswer } from '@signingdesk/api/contracts';
+import type { PasswordResetAnswer } from '../../../types/api';
 import { REQUEST_ABORT_MS } from '../../../config/network';
-import { readProblem } from '../../../lib/problem';
+import { readProblem } from '@signingdesk/domain/problem';
 
 export const PASSWORD_RESETS_PATH = '/api/password-resets';
 

@@ -1,12 +1,12 @@
 /**
  * The bytes behind a signed download link (GET /api/files/download/{token}), fetched by the
  * page instead of navigating to the link: a refusal (bytes missing, link expired) arrives as
- * problem+json and is read with lib/problem.ts, so the app shows the server's message next to
+ * problem+json and is read with the one problem reader (domain/src/problem.ts), so the app shows the server's message next to
  * the file instead of turning its tab into raw JSON. The server logs the download once the
  * last byte has gone out, before the answer ends.
  */
 import { ApiError, NetworkError } from '../../../lib/api-client';
-import { readProblem } from '../../../lib/problem';
+import { readProblem } from '@signingdesk/domain/problem';
 
 export interface DocumentBytes {
   data: ArrayBuffer;
@@ -27,8 +27,7 @@ export async function fetchDocument(url: string, name: string, signal?: AbortSig
   }
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
-    const problem = readProblem(response.status, body, DOWNLOAD_FAILED_TEXT);
-    throw new ApiError(problem.status, problem.message, problem.code);
+    throw new ApiError(readProblem(response.status, body, DOWNLOAD_FAILED_TEXT));
   }
   let data: ArrayBuffer;
   try {

@@ -5,7 +5,7 @@
  */
 import 'fake-indexeddb/auto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import type { FileList } from '@signingdesk/api/contracts';
+import type { FileList } from '../../../types/api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { AgentDb } from '../../../lib/db';
@@ -56,12 +56,12 @@ function fakeServer(lists: Record<string, FileItem[]>, missing: string[] = []) {
   const sources: KeepSources = {
     listFiles: vi.fn(async (appointmentId: string) => {
       const items = lists[appointmentId];
-      if (!items) throw new ApiError(404, 'This appointment was not found.', 'NOT_FOUND');
+      if (!items) throw new ApiError({ status: 404, message: 'This appointment was not found.', code: 'NOT_FOUND', fields: [] });
       return { filesUploaded: true, uploadsApproved: false, agentUploadEnabled: false, agentDownloaded: false, items };
     }),
     download: vi.fn(async (_appointmentId: string, item: Pick<FileItem, 'fileId' | 'fileName'>) => {
       downloads.push(item.fileId);
-      if (missing.includes(item.fileId)) throw new ApiError(404, 'The file content is not available.', 'NOT_FOUND');
+      if (missing.includes(item.fileId)) throw new ApiError({ status: 404, message: 'The file content is not available.', code: 'NOT_FOUND', fields: [] });
       const data = bytesOf(item.fileId);
       return { data: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer, type: 'application/pdf', name: item.fileName, size: data.byteLength };
     }),

@@ -11,7 +11,7 @@
  * its database, network sources, storage and clock as arguments, so its tests use
  * fake-indexeddb and fakes with no browser.
  */
-import type { FileList } from '@signingdesk/api/contracts';
+import type { FileList } from '../../../types/api';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import type { AgentDb } from '../../../lib/db';
 import { formatBytes } from '../format-bytes';

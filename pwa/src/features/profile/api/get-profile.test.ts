@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { outboxItem } from '../../../lib/outbox/testing';
+import { outboxItem, profileBody } from '../../../lib/outbox/testing';
 import type { OutboxItem } from '../../../lib/outbox/types';
-import { parseAgentProfile } from './get-profile';
+import type { AgentProfile } from '../../../types/api';
 import { profileFromSentItem } from './update-profile';
 
-const profile = {
+const profile: AgentProfile = {
   id: 'u1',
   email: 'agent@demo.test',
   name: 'Jordan Taylor',
@@ -31,21 +31,8 @@ const profile = {
 };
 
 function row(overrides: Partial<OutboxItem>): OutboxItem {
-  return outboxItem({ kind: 'profile', body: {} }, { id: 'k1', ...overrides });
+  return outboxItem({ kind: 'profile', body: profileBody() }, { id: 'k1', ...overrides });
 }
-
-describe('parseAgentProfile', () => {
-  it('reads the answer of GET /api/agents/me', () => {
-    expect(parseAgentProfile(profile)).toEqual(profile);
-  });
-
-  it('refuses an answer of another shape, naming the field', () => {
-    expect(() => parseAgentProfile(null)).toThrow(TypeError);
-    expect(() => parseAgentProfile({ ...profile, zip: 90210 })).toThrow(/zip/);
-    expect(() => parseAgentProfile({ ...profile, certifiedStates: 'CA' })).toThrow(/certifiedStates/);
-    expect(() => parseAgentProfile({ ...profile, smsOptIn: 'yes' })).toThrow(/smsOptIn/);
-  });
-});
 
 describe('profileFromSentItem', () => {
   it('takes the updated profile from a sent row’s answer', () => {

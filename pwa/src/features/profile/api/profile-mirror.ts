@@ -5,7 +5,7 @@
  *
  * Never throws: a full disk or a browser without IndexedDB costs only the offline copy.
  */
-import type { AgentProfile } from '@signingdesk/api/contracts';
+import type { AgentProfile } from '../../../types/api';
 import type { ProfileRow } from '../../../lib/db';
 import { withMirror } from '../../../lib/offline-store';
 

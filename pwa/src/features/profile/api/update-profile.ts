@@ -5,28 +5,29 @@
  * refused). Once sent, the server's profile replaces the cached query and the offline copy.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import type { AgentProfile } from '@signingdesk/api/contracts';
+import type { AgentProfile, ProfileBody } from '../../../types/api';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { dismissOutboxItem, enqueueAction } from '../../../lib/outbox/agent-outbox';
 import type { OutboxItem } from '../../../lib/outbox/types';
 import { useOutboxItem } from '../../../lib/outbox/use-outbox';
-import { parseAgentProfile, profileKeys, type ProfileResult } from './get-profile';
+import { profileKeys, type ProfileResult } from './get-profile';
 import { saveProfileMirror } from './profile-mirror';
 
-export function saveProfile(userId: string, body: Record<string, unknown>): Promise<OutboxItem> {
+export function saveProfile(userId: string, body: ProfileBody): Promise<OutboxItem> {
   return enqueueAction(userId, { kind: 'profile', body });
 }
 
-/** The updated profile in a sent row's answer (AgentProfileUpdated), or null. */
+/**
+ * The updated profile in a sent row's answer (AgentProfileUpdated), or null. The answer was
+ * stored on the phone (perhaps by an older version of the app): what is read back is checked.
+ */
 export function profileFromSentItem(item: OutboxItem): AgentProfile | null {
   if (item.state !== 'sent' || !item.result) return null;
   const body = item.result.body;
-  if (typeof body !== 'object' || body === null) return null;
-  try {
-    return parseAgentProfile((body as Record<string, unknown>).profile);
-  } catch {
-    return null;
-  }
+  const profile: unknown = typeof body === 'object' && body !== null ? (body as { profile?: unknown }).profile : null;
+  if (typeof profile !== 'object' || profile === null) return null;
+  const { id, updatedTime, certifiedStates } = profile as Record<string, unknown>;
+  return typeof id === 'string' && typeof updatedTime === 'number' && Array.isArray(certifiedStates) ? (profile as AgentProfile) : null;
 }
 
 /** The agent's latest profile edit that still waits or was refused (from an earlier visit). */
@@ -45,7 +46,7 @@ export interface ProfileSave {
   item: OutboxItem | undefined;
   /** True when the row followed was saved on an earlier visit (the form shows its values). */
   resumed: boolean;
-  save(body: Record<string, unknown>): Promise<OutboxItem>;
+  save(body: ProfileBody): Promise<OutboxItem>;
   /** Removes a refused row the agent has read. */
   dismiss(): Promise<void>;
 }
@@ -89,7 +90,7 @@ export function useProfileSave(userId: string, onSent?: (profile: AgentProfile) 
   }, [item, queryClient, userId]);
 
   const save = useCallback(
-    async (body: Record<string, unknown>) => {
+    async (body: ProfileBody) => {
       // A refusal the agent answers with a new save has been read: it leaves the outbox.
       if (item?.state === 'refused') await dismissOutboxItem(item.id).catch(() => undefined);
       savedThisVisit.current = true;

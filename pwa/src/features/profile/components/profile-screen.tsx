@@ -1,4 +1,4 @@
-import type { AgentProfile } from '@signingdesk/api/contracts';
+import type { AgentProfile, ProfileBody } from '../../../types/api';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { NetworkError } from '../../../lib/api-client';
 import { isWaiting } from '../../../lib/outbox/use-outbox';
@@ -82,7 +82,7 @@ function ProfileEditor({ userId, profile, onSent }: ProfileEditorProps) {
   /** What the agent is editing; null shows the base below. */
   const [draft, setDraft] = useState<ProfileFormValues | null>(null);
   /** The body just handed to the outbox, until its row is read back. */
-  const [savedBody, setSavedBody] = useState<Record<string, unknown> | null>(null);
+  const [savedBody, setSavedBody] = useState<ProfileBody | null>(null);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   /** Fields edited since the last refusal or check: their old error is no longer shown. */
   const [edited, setEdited] = useState<ReadonlySet<FormFieldName>>(new Set());

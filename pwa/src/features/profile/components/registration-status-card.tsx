@@ -1,4 +1,4 @@
-import type { AgentProfile } from '@signingdesk/api/contracts';
+import type { AgentProfile } from '../../../types/api';
 import { useId } from 'react';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { ACCOUNT_STATUS_LABELS, REGISTRATION_STATUS_LABELS } from '../format';

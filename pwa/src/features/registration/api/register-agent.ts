@@ -8,9 +8,9 @@
  * again is always safe.
  */
 import { useMutation } from '@tanstack/react-query';
-import type { RegistrationResult } from '@signingdesk/api/contracts';
+import type { RegistrationResult } from '../../../types/api';
 import { REQUEST_ABORT_MS } from '../../../config/network';
-import { readProblem } from '../../../lib/problem';
+import { readProblem } from '@signingdesk/domain/problem';
 
 export const REGISTRATION_PATH = '/api/agents/registrations';
 

@@ -1,4 +1,4 @@
-import type { RegistrationResult } from '@signingdesk/api/contracts';
+import type { RegistrationResult } from '../../../types/api';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { ProfileFields } from '../../../components/agent-profile-form/profile-fields';

@@ -1,4 +1,4 @@
-import type { RegistrationResult } from '@signingdesk/api/contracts';
+import type { RegistrationResult } from '../../../types/api';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';

@@ -1,4 +1,4 @@
-import type { AgentAppointmentView } from '@signingdesk/api/contracts';
+import type { AgentAppointmentView } from '../../../../types/api';
 import { panelsEnabled } from '@signingdesk/domain/appointment-rules';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import { formatCents } from '@signingdesk/domain/money';

@@ -1,4 +1,4 @@
-import type { AgentAppointmentView, FileList } from '@signingdesk/api/contracts';
+import type { AgentAppointmentView, FileList } from '../../../../types/api';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { formatDateTime } from '../../../../lib/format-date-time';

@@ -1,4 +1,4 @@
-import type { AgentAppointmentView } from '@signingdesk/api/contracts';
+import type { AgentAppointmentView } from '../../../../types/api';
 import { completionNotYetMessage, completionOpen } from '@signingdesk/domain/appointment-rules';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';

@@ -1,4 +1,4 @@
-import type { AgentAppointmentView, Note } from '@signingdesk/api/contracts';
+import type { AgentAppointmentView, Note } from '../../../../types/api';
 import { useId, useState, type FormEvent } from 'react';
 import { EmailLink, splitOnEmails } from '../../../../components/email-link';
 import { formatDateTime } from '../../../../lib/format-date-time';

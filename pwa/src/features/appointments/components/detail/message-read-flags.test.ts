@@ -1,4 +1,4 @@
-import type { Note } from '@signingdesk/api/contracts';
+import type { Note } from '../../../../types/api';
 import { describe, expect, it } from 'vitest';
 import { readFlags } from './message-read-flags';
 

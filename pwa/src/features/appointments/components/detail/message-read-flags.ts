@@ -1,4 +1,4 @@
-import type { Note } from '@signingdesk/api/contracts';
+import type { Note } from '../../../../types/api';
 
 /** The read flags in the spec's order, with the names the agent knows the sides by. */
 const READ_SIDES = [

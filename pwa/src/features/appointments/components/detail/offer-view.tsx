@@ -1,4 +1,4 @@
-import type { OfferPreviewView } from '@signingdesk/api/contracts';
+import type { OfferPreviewView } from '../../../../types/api';
 import { COUNTER_OFFER_MESSAGE } from '@signingdesk/domain/appointment-rules';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import { formatCents } from '@signingdesk/domain/money';
