@@ -8,7 +8,7 @@
  */
 import createClient from 'openapi-fetch';
 import type { components, paths } from '@signingdesk/domain/api-contract';
-import { ApiError, NetworkError, readProblem, statusMessage } from '@signingdesk/domain/problem';
+import { ApiError, NetworkError, readProblem, statusMessage, type Problem } from '@signingdesk/domain/problem';
 import { REQUEST_ABORT_MS } from '../config/network';
 
 export { ApiError, NetworkError };
@@ -87,6 +87,27 @@ export async function answer<T>(call: Promise<{ data?: T; error?: unknown; respo
   const { data, error, response } = await call;
   if (response.ok) return data as T;
   throw new ApiError(readProblem(response.status, error, fallback ?? statusMessage(response.status, response.statusText)));
+}
+
+/** How a call ended, for screens that show each case in their own words. */
+export type Settled<T> =
+  | { type: 'ok'; data: T }
+  | { type: 'refused'; problem: Problem }
+  /** No answer: offline, dropped connection or timeout. Nothing is known to have arrived. */
+  | { type: 'unsent'; timedOut: boolean };
+
+export async function settle<T>(
+  call: Promise<{ data?: T; error?: unknown; response: Response }>,
+  fallback: (status: number) => string,
+): Promise<Settled<T>> {
+  try {
+    const { data, error, response } = await call;
+    if (response.ok) return { type: 'ok', data: data as T };
+    return { type: 'refused', problem: readProblem(response.status, error, fallback(response.status)) };
+  } catch (error) {
+    if (error instanceof NetworkError) return { type: 'unsent', timedOut: error.timedOut };
+    throw error;
+  }
 }
 
 export function isUnauthorized(error: unknown): boolean {

@@ -6,3 +6,18 @@ export function requestLine(input: RequestInfo | URL, init?: RequestInit): { met
   }
   return { method: init?.method ?? 'GET', path: String(input) };
 }
+
+/** A fetch stub that records what was asked (method, path, body text) and answers `respond()`. */
+export function recordingFetch(respond: () => Response) {
+  const calls: { method: string; path: string; body: string }[] = [];
+  const fetcher = (async (input: RequestInfo, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+    calls.push({ ...requestLine(input, init), body: await request.text() });
+    return respond();
+  }) as typeof fetch;
+  return { calls, fetcher };
+}
+
+export function jsonResponse(status: number, body: unknown, type = 'application/json'): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } });
+}

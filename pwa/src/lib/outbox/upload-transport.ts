@@ -6,7 +6,7 @@
  * stopped instead of starting over. Loaded only when an upload is due.
  */
 import { DetailedError, Upload } from 'tus-js-client';
-import { classify, sendJson } from './http-transport';
+import { classify, jsonRequest, sendJson } from './http-transport';
 import type { SendContext } from './outbox';
 import type { OutboxItem, SendOutcome, UploadProgress } from './types';
 
@@ -20,13 +20,16 @@ export async function sendUpload(item: OutboxItem, context: SendContext): Promis
 
   let upload = item.upload;
   if (!upload || upload.expired) {
-    const granted = await sendJson({
-      method: 'POST',
-      path: `/api/appointments/${encodeURIComponent(action.appointmentId)}/files/uploads`,
-      body: { files: [{ fileName: action.fileName, size: action.size, contentType: action.contentType }] },
-      // A new grant after an expiry needs a key of its own: the first one replays the expired grant.
-      idempotencyKey: upload?.expired ? `${item.id}:${upload.fileId}` : item.id,
-    });
+    const granted = await sendJson(
+      jsonRequest(
+        'post',
+        '/appointments/{id}/files/uploads',
+        { id: action.appointmentId },
+        { files: [{ fileName: action.fileName, size: action.size, contentType: action.contentType }] },
+        // A new grant after an expiry needs a key of its own: the first one replays the expired grant.
+        upload?.expired ? `${item.id}:${upload.fileId}` : item.id,
+      ),
+    );
     if (granted.type !== 'sent') return granted;
     const grant = readGrant(granted.body);
     if (!grant) return { type: 'retry', error: 'Unexpected answer to the upload grant' };
@@ -45,12 +48,9 @@ export async function sendUpload(item: OutboxItem, context: SendContext): Promis
     await context.saveUpload(upload);
   }
 
-  return sendJson({
-    method: 'POST',
-    path: `/api/appointments/${encodeURIComponent(action.appointmentId)}/files/${encodeURIComponent(upload.fileId)}/confirm`,
-    body: {},
-    idempotencyKey: upload.confirmKey,
-  }).then((outcome) =>
+  return sendJson(
+    jsonRequest('post', '/appointments/{id}/files/{fileId}/confirm', { id: action.appointmentId, fileId: upload.fileId }, {}, upload.confirmKey),
+  ).then((outcome) =>
     outcome.type === 'sent' ? { ...outcome, message: `${action.fileName} uploaded.` } : outcome,
   );
 }

@@ -5,11 +5,7 @@
  * per-address limit's 429), or not sent at all (no network, no answer in time).
  */
 import { useMutation } from '@tanstack/react-query';
-import type { PasswordResetAnswer } from '../../../types/api';
-import { REQUEST_ABORT_MS } from '../../../config/network';
-import { readProblem } from '@signingdesk/domain/problem';
-
-export const PASSWORD_RESETS_PATH = '/api/password-resets';
+import { createApiClient, settle } from '../../../lib/api-client';
 
 export type PasswordResetOutcome =
   | { type: 'sent'; message: string }
@@ -21,32 +17,18 @@ export async function requestPasswordReset(
   email: string,
   fetcher: typeof fetch = (input, init) => fetch(input, init),
 ): Promise<PasswordResetOutcome> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), REQUEST_ABORT_MS);
-  let response: Response;
-  let body: unknown;
-  try {
-    response = await fetcher(PASSWORD_RESETS_PATH, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email }),
-      signal: controller.signal,
-    });
-    body = await response.json().catch(() => null);
-  } catch {
-    return { type: 'unsent', timedOut: controller.signal.aborted };
-  } finally {
-    clearTimeout(timer);
+  const settled = await settle(
+    createApiClient(fetcher).POST('/password-resets', { body: { email } }),
+    (status) => `The reset link could not be sent (error ${status}). Please try again.`,
+  );
+  switch (settled.type) {
+    case 'ok':
+      return { type: 'sent', message: settled.data.message };
+    case 'refused':
+      return { type: 'refused', status: settled.problem.status, message: settled.problem.message };
+    case 'unsent':
+      return settled;
   }
-  return readPasswordResetAnswer(response.status, body);
-}
-
-/** Sorts the server's answer (pure, for the tests). */
-export function readPasswordResetAnswer(status: number, body: unknown): PasswordResetOutcome {
-  if (status >= 200 && status < 300 && isAnswer(body)) return { type: 'sent', message: body.message };
-  const problem = readProblem(status, body, `The reset link could not be sent (error ${status}). Please try again.`);
-  return { type: 'refused', status, message: problem.message };
 }
 
 export function useRequestPasswordReset() {
@@ -55,8 +37,4 @@ export function useRequestPasswordReset() {
     // The fetcher reports "no network" itself; the query client must not hold the call back.
     networkMode: 'always',
   });
-}
-
-function isAnswer(body: unknown): body is PasswordResetAnswer {
-  return typeof body === 'object' && body !== null && typeof (body as Record<string, unknown>).message === 'string';
 }

@@ -3,16 +3,11 @@
  * conversion"; DESIGN.md: no third-party trackers): POST /api/analytics/events. Fire and
  * forget: a lost event never stands in the agent's way.
  */
+import { api } from '../../../lib/api-client';
+
 export function recordAdConversion(campaign: string): void {
-  try {
-    void fetch('/api/analytics/events', {
-      method: 'POST',
-      credentials: 'same-origin',
-      keepalive: true,
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ type: 'ad_conversion', path: window.location.pathname, properties: { campaign } }),
-    }).catch(() => undefined);
-  } catch {
-    // No fetch: nothing to record.
-  }
+  // keepalive: the event still goes when the agent leaves the page for the ad's link.
+  void api
+    .POST('/analytics/events', { body: { type: 'ad_conversion', path: window.location.pathname, properties: { campaign } }, keepalive: true })
+    .catch(() => undefined);
 }

@@ -4,6 +4,7 @@
  * queues the details email on the server.
  */
 import { useMutation } from '@tanstack/react-query';
+import { api, settle } from '../../../lib/api-client';
 
 export type CampaignAction = 'enroll' | 'decline';
 
@@ -12,22 +13,18 @@ export type CampaignAnswer = { ok: true; message: string } | { ok: false; messag
 export const NO_CONNECTION_TEXT = 'Could not reach SigningDesk. Check your connection and try again.';
 
 export async function respondToCampaign(action: CampaignAction, campaign = 'affiliate'): Promise<CampaignAnswer> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/campaigns/${encodeURIComponent(campaign)}/responses`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ action }),
-    });
-  } catch {
-    return { ok: false, message: NO_CONNECTION_TEXT };
+  const settled = await settle(
+    api.POST('/campaigns/{campaign}/responses', { params: { path: { campaign } }, body: { action } }),
+    () => NO_CONNECTION_TEXT,
+  );
+  switch (settled.type) {
+    case 'ok':
+      return { ok: true, message: settled.data.message };
+    case 'refused':
+      return { ok: false, message: settled.problem.message };
+    case 'unsent':
+      return { ok: false, message: NO_CONNECTION_TEXT };
   }
-  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  const text = (key: string) => (typeof body?.[key] === 'string' ? (body[key] as string) : null);
-  return response.ok
-    ? { ok: true, message: text('message') ?? '' }
-    : { ok: false, message: text('detail') ?? text('title') ?? NO_CONNECTION_TEXT };
 }
 
 export function useRespondToCampaign() {

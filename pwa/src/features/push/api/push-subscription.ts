@@ -4,6 +4,7 @@
  * device), and sent again on every start, so the server always has the device's current
  * endpoint (push services rotate them).
  */
+import { answer, api } from '../../../lib/api-client';
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 
 export function pushSupported(): boolean {
@@ -47,21 +48,16 @@ export async function resyncPush(): Promise<void> {
 }
 
 async function vapidKey(): Promise<Uint8Array<ArrayBuffer>> {
-  const response = await fetch('/api/push/vapid-public-key', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`VAPID key: ${response.status}`);
-  const { publicKey } = (await response.json()) as { publicKey: string };
+  const { publicKey } = await answer(api.GET('/push/vapid-public-key'));
   return base64UrlToBytes(publicKey);
 }
 
 async function saveSubscription(subscription: PushSubscription): Promise<void> {
-  const json = subscription.toJSON();
-  const response = await fetch('/api/push/subscriptions', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ endpoint: json.endpoint, keys: json.keys, expirationTime: json.expirationTime ?? null }),
-  });
-  if (!response.ok) throw new Error(`Push subscription not saved: ${response.status}`);
+  const { endpoint, keys, expirationTime } = subscription.toJSON();
+  if (!endpoint || !keys?.p256dh || !keys.auth) throw new Error('The browser gave a push subscription without its keys');
+  await answer(
+    api.POST('/push/subscriptions', { body: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth }, expirationTime: expirationTime ?? null } }),
+  );
 }
 
 export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {

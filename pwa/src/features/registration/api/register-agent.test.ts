@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readRegistrationAnswer, registerAgent, REGISTRATION_PATH } from './register-agent';
+import { jsonResponse as json, recordingFetch } from '../../../lib/testing-fetch';
+import type { RegistrationBody } from '../../../types/api';
+import { registerAgent } from './register-agent';
 
 const registered = {
   status: 'pending',
@@ -7,14 +9,33 @@ const registered = {
   details: { email: 'avery.quinn@example.test', registrationStatus: 'pending', passwordSet: true },
 };
 
-describe('readRegistrationAnswer', () => {
-  it('reads a 202 as registered, with status, message and details', () => {
-    expect(readRegistrationAnswer(202, registered)).toEqual({ type: 'registered', result: registered });
+const body: RegistrationBody = {
+  email: 'avery.quinn@example.test',
+  firstName: 'Avery',
+  lastName: 'Quinn',
+  mobilePhone: '3105550123',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  laserPrinter: true,
+  dualTrayPrinter: false,
+  smsOptIn: true,
+  certifiedStates: ['TX'],
+  yearsExperience: null,
+};
+
+describe('registerAgent', () => {
+  it('posts the body as JSON to the registration route; a 202 is registered, with status, message and details', async () => {
+    const { calls, fetcher } = recordingFetch(() => json(202, registered));
+    expect(await registerAgent(body, fetcher)).toEqual({ type: 'registered', result: registered });
+    expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /api/agents/registrations']);
+    expect(JSON.parse(calls[0]!.body)).toEqual(body);
   });
 
-  it('reads the 429 of too many registrations as refused with the server’s words', () => {
+  it('reads the 429 of too many registrations as refused with the server’s words', async () => {
     const problem = { status: 429, code: 'RATE_LIMITED', detail: 'Too many registrations from your network. Please try again in 42 minutes.' };
-    expect(readRegistrationAnswer(429, problem)).toEqual({
+    const { fetcher } = recordingFetch(() => json(429, problem, 'application/problem+json'));
+    expect(await registerAgent(body, fetcher)).toEqual({
       type: 'refused',
       status: 429,
       message: 'Too many registrations from your network. Please try again in 42 minutes.',
@@ -22,7 +43,7 @@ describe('readRegistrationAnswer', () => {
     });
   });
 
-  it('reads problem+json as refused, keeping the detail and the field errors', () => {
+  it('reads problem+json as refused, keeping the detail and the field errors', async () => {
     const problem = {
       type: 'about:blank',
       title: 'Bad Request',
@@ -31,7 +52,8 @@ describe('readRegistrationAnswer', () => {
       code: 'VALIDATION_FAILED',
       errors: [{ field: 'zip', message: 'Zip code must be a 5-digit number' }],
     };
-    expect(readRegistrationAnswer(400, problem)).toEqual({
+    const { fetcher } = recordingFetch(() => json(400, problem, 'application/problem+json'));
+    expect(await registerAgent(body, fetcher)).toEqual({
       type: 'refused',
       status: 400,
       message: 'zip: Zip code must be a 5-digit number',
@@ -39,30 +61,20 @@ describe('readRegistrationAnswer', () => {
     });
   });
 
-  it('still says something for an answer that is not problem+json', () => {
-    expect(readRegistrationAnswer(502, null)).toMatchObject({ type: 'refused', status: 502, errors: [] });
-    expect(readRegistrationAnswer(200, { unexpected: true })).toMatchObject({ type: 'refused' });
-  });
-});
-
-describe('registerAgent', () => {
-  it('posts the body as JSON to the registration route', async () => {
-    const calls: { url: string; init: RequestInit | undefined }[] = [];
-    const fetcher = (async (url: string, init?: RequestInit) => {
-      calls.push({ url, init });
-      return new Response(JSON.stringify(registered), { status: 202, headers: { 'Content-Type': 'application/json' } });
-    }) as typeof fetch;
-    const outcome = await registerAgent({ firstName: 'Avery' }, fetcher);
-    expect(outcome.type).toBe('registered');
-    expect(calls[0]?.url).toBe(REGISTRATION_PATH);
-    expect(calls[0]?.init?.method).toBe('POST');
-    expect(calls[0]?.init?.body).toBe('{"firstName":"Avery"}');
+  it('still says something for an answer that is not problem+json', async () => {
+    const { fetcher } = recordingFetch(() => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }));
+    expect(await registerAgent(body, fetcher)).toEqual({
+      type: 'refused',
+      status: 502,
+      message: 'The registration could not be sent (error 502). Please try again.',
+      errors: [],
+    });
   });
 
   it('reports a request that got no answer as not sent', async () => {
     const fetcher = (async () => {
       throw new TypeError('Failed to fetch');
     }) as typeof fetch;
-    expect(await registerAgent({}, fetcher)).toEqual({ type: 'unsent', timedOut: false });
+    expect(await registerAgent(body, fetcher)).toEqual({ type: 'unsent', timedOut: false });
   });
 });
