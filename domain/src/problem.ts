@@ -53,3 +53,37 @@ export class NetworkError extends Error {
 export function statusMessage(status: number, statusText = ''): string {
   return statusText || `Request failed with status ${status}`;
 }
+
+/** What openapi-fetch answers for a call (the apps' typed clients). */
+type CallResult<T> = Promise<{ data?: T; error?: unknown; response: { ok: boolean; status: number; statusText: string } }>;
+
+/**
+ * The answer of a call, or its refusal thrown as `ApiError` with the server's message
+ * (`fallback` when the refusal has none: a proxy page, an empty 502).
+ */
+export async function answer<T>(call: CallResult<T>, fallback?: string): Promise<T> {
+  const { data, error, response } = await call;
+  if (response.ok) return data as T;
+  throw new ApiError(readProblem(response.status, error, fallback ?? statusMessage(response.status, response.statusText)));
+}
+
+/** How a call ended, for screens that show each case in their own words. */
+export type Settled<T> =
+  | { type: 'ok'; data: T }
+  | { type: 'refused'; problem: Problem }
+  /** No answer: offline, dropped connection or timeout. Nothing is known to have arrived. */
+  | { type: 'unsent'; timedOut: boolean };
+
+export async function settle<T>(
+  call: CallResult<T>,
+  fallback: (status: number) => string,
+): Promise<Settled<T>> {
+  try {
+    const { data, error, response } = await call;
+    if (response.ok) return { type: 'ok', data: data as T };
+    return { type: 'refused', problem: readProblem(response.status, error, fallback(response.status)) };
+  } catch (error) {
+    if (error instanceof NetworkError) return { type: 'unsent', timedOut: error.timedOut };
+    throw error;
+  }
+}

@@ -8,10 +8,10 @@
  */
 import createClient from 'openapi-fetch';
 import type { components, paths } from '@signingdesk/domain/api-contract';
-import { ApiError, NetworkError, readProblem, statusMessage, type Problem } from '@signingdesk/domain/problem';
+import { answer, ApiError, NetworkError, settle, type Settled } from '@signingdesk/domain/problem';
 import { REQUEST_ABORT_MS } from '../config/network';
 
-export { ApiError, NetworkError };
+export { answer, ApiError, NetworkError, settle, type Settled };
 export type Schemas = components['schemas'];
 export type ApiClient = ReturnType<typeof createApiClient>;
 
@@ -78,37 +78,6 @@ export function createApiClient(fetcher: typeof fetch = (input, init) => fetch(i
 }
 
 export const api = createApiClient();
-
-/**
- * The answer of a call, or its refusal thrown as `ApiError` with the server's message
- * (`fallback` when the refusal has none: a proxy page, an empty 502).
- */
-export async function answer<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>, fallback?: string): Promise<T> {
-  const { data, error, response } = await call;
-  if (response.ok) return data as T;
-  throw new ApiError(readProblem(response.status, error, fallback ?? statusMessage(response.status, response.statusText)));
-}
-
-/** How a call ended, for screens that show each case in their own words. */
-export type Settled<T> =
-  | { type: 'ok'; data: T }
-  | { type: 'refused'; problem: Problem }
-  /** No answer: offline, dropped connection or timeout. Nothing is known to have arrived. */
-  | { type: 'unsent'; timedOut: boolean };
-
-export async function settle<T>(
-  call: Promise<{ data?: T; error?: unknown; response: Response }>,
-  fallback: (status: number) => string,
-): Promise<Settled<T>> {
-  try {
-    const { data, error, response } = await call;
-    if (response.ok) return { type: 'ok', data: data as T };
-    return { type: 'refused', problem: readProblem(response.status, error, fallback(response.status)) };
-  } catch (error) {
-    if (error instanceof NetworkError) return { type: 'unsent', timedOut: error.timedOut };
-    throw error;
-  }
-}
 
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;

@@ -3,11 +3,10 @@
  * means "nobody", so the query resolves to null and guards and the navbar treat the visitor
  * as signed out.
  */
-import type { Me } from '@signingdesk/api/contracts';
-import { isRole } from '@signingdesk/domain/roles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { answer, api, type Schemas } from '../../../lib/api-client';
 
-export type { Me };
+export type Me = Schemas['Me'];
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -15,16 +14,9 @@ export const authKeys = {
 };
 
 export async function getMe(signal?: AbortSignal): Promise<Me | null> {
-  const response = await fetch('/api/me', {
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json' },
-    signal,
-  });
-  if (response.status === 401) return null;
-  if (!response.ok) throw new Error(`GET /api/me answered ${response.status}`);
-  const body = (await response.json()) as Me;
-  if (!isRole(body.role)) throw new Error(`GET /api/me answered an unknown role: ${String(body.role)}`);
-  return body;
+  const call = api.GET('/me', signal ? { signal } : {});
+  if ((await call).response.status === 401) return null;
+  return answer(call);
 }
 
 export function meQueryOptions() {
