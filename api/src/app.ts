@@ -18,7 +18,7 @@ import { CLIENT_IP_HEADER } from './auth/auth';
 import { isAuthRouteInUse } from './auth/auth-routes';
 import { AppError } from './lib/app-error';
 import type { AppDeps } from './lib/context';
-import { createRouter } from './lib/openapi';
+import { createRouter, publishDocument } from './lib/openapi';
 import { rejectNulCharacters } from './middleware/reject-nul';
 import { refuseCrossSiteWrites } from './middleware/same-origin';
 import { trustedOrigins } from './lib/origins';
@@ -60,15 +60,7 @@ export function createApi(deps: AppDeps) {
   api.route('/', passwordResetsRoutes(deps));
   api.route('/', feedbackRoutes(deps));
   api.route('/', notificationsRoutes(deps));
-  api.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    servers: [{ url: '/api' }],
-    info: {
-      title: 'SigningDesk API',
-      version: '1.0.0',
-      description: 'Closing-signings marketplace: appointments, offers, files and people.',
-    },
-  });
+  publishDocument(api);
   return api;
 }
 

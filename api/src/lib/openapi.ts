@@ -2,8 +2,11 @@
  * Routers are OpenAPIHono instances: each route declares its zod request/response schemas
  * once, which validates the input, types the handler and the client, and feeds the OpenAPI
  * document. Invalid input becomes a 400 problem+json that names each field at fault.
+ * `publishDocument` serves that document at /openapi.json with what integrators' tools need
+ * besides the routes: the session credential, the tags, the licence and a contact.
  */
 import { OpenAPIHono, z } from '@hono/zod-openapi';
+import { getCookies } from 'better-auth/cookies';
 import type { AppEnv } from './context';
 import { problem } from './problem';
 
@@ -56,11 +59,78 @@ export function problemResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 413
   ) as Record<(typeof statuses)[number], { description: string; content: { 'application/problem+json': { schema: typeof ProblemSchema } } }>;
 }
 
-/** The OpenAPI description and `x-roles` extension of a route: who may call it. */
+/**
+ * The security scheme every non-public operation requires: better-auth's session cookie, the
+ * only credential the API accepts (no API keys, no bearer tokens).
+ */
+export const SESSION_SCHEME = 'sessionCookie';
+
+/**
+ * The OpenAPI description, `x-roles` extension and security requirement of a route: who may
+ * call it. Public routes need no credential (`security: []`); every other one the session.
+ */
 export function rolesDoc(roles: readonly string[] | 'public' | 'signed-in', note?: string) {
   const who = roles === 'public' ? 'Public.' : roles === 'signed-in' ? 'Roles: any signed-in user.' : `Roles: ${roles.join(', ')}.`;
+  const security: Record<string, string[]>[] = roles === 'public' ? [] : [{ [SESSION_SCHEME]: [] }];
   return {
     description: note ? `${who} ${note}` : who,
     'x-roles': roles === 'public' || roles === 'signed-in' ? [roles] : [...roles],
+    security,
   } as const;
+}
+
+/** Document-level tags, in the order the API reference shows them. Every route's tag is one of these. */
+export const API_TAGS = [
+  { name: 'Session', description: 'Who is signed in, and the public request for a password-reset link. Signing in and out are better-auth routes under /api/auth (see the `sessionCookie` security scheme).' },
+  { name: 'Appointments', description: 'Signing orders: created by escrow officers or operators, listed per side, read in the view of the caller’s role, and edited.' },
+  { name: 'Workflow', description: 'An appointment’s life: offers to agents, claims, counters and declines, the bid list, assignment, status changes, completion and agent payment.' },
+  { name: 'Agent', description: 'The signing agent’s portal lists of appointments.' },
+  { name: 'Preview', description: 'What an offered agent may see of an appointment before claiming it, and comparable orders.' },
+  { name: 'Notes', description: 'The message thread of an appointment, for whoever may see its full detail; operators may remove a message.' },
+  { name: 'Files', description: 'Documents of an appointment: resumable uploads (tus 1.0), short-lived download links, file flags and the invoice.' },
+  { name: 'Firms', description: 'Escrow and title firms and their users.' },
+  { name: 'Users', description: 'Accounts created by operators and escrow administrators, and the caller’s own profile.' },
+  { name: 'Agents', description: 'Signing agents: public registration, their own profile, review of registrations, search and preferred agents.' },
+  { name: 'Public forms', description: 'Forms of the public site (contact requests, escrow registration, automated appraisals) and campaign responses.' },
+  { name: 'Analytics', description: 'Page-view and event tracking of the public site, and its summary for operators.' },
+  { name: 'Feedback', description: 'Messages sent through the contact forms, read and answered by administrators.' },
+  { name: 'Notifications', description: 'Web-push subscriptions of the agent app, the outbox of e-mail and SMS, and the delivery jobs.' },
+  { name: 'Operations', description: 'Health of the running service: database kind and migration state.' },
+] as const;
+
+/**
+ * Serves the OpenAPI 3.1 document of `api`'s routes at /openapi.json. The session scheme names
+ * the cookie the request's better-auth instance really sets (`__Secure-` prefixed over HTTPS),
+ * so it is added per answer rather than registered with the routes.
+ */
+export function publishDocument(api: Router) {
+  // `identifier` (an SPDX expression) is OpenAPI 3.1; the generator's config type is 3.0's.
+  const license = { name: 'Proprietary', identifier: 'LicenseRef-SigningDesk-Proprietary' };
+  api.get('/openapi.json', (c) => {
+    const document = api.getOpenAPI31Document({
+      openapi: '3.1.0',
+      servers: [{ url: '/api' }],
+      info: {
+        title: 'SigningDesk API',
+        version: '1.0.0',
+        description: 'Closing-signings marketplace: appointments, offers, files and people.',
+        contact: { name: 'SigningDesk support', url: '/support' },
+        license,
+      },
+      tags: API_TAGS.map((tag) => ({ ...tag })),
+    });
+    const cookie = getCookies(c.var.auth.options).sessionToken.name;
+    document.components = {
+      ...document.components,
+      securitySchemes: {
+        [SESSION_SCHEME]: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: cookie,
+          description: `The session of a signed-in user: the \`${cookie}\` cookie set by \`POST /api/auth/sign-in/email\` (JSON \`{ "email", "password" }\`) and cleared by \`POST /api/auth/sign-out\`. A writing request that names an \`Origin\` must name one of the product's own (cross-site writes are refused); a client outside a browser sends the cookie and no \`Origin\`.`,
+        },
+      },
+    };
+    return c.json(document);
+  });
 }

@@ -5,6 +5,7 @@ import { AgentListQuerySchema, AgentListSchema } from './agent-appointments.sche
 import { listAgentAppointments } from './agent-appointments.service';
 
 const listRoute = createRoute({
+  operationId: 'listAgentAppointments',
   method: 'get',
   path: '/agent/appointments',
   tags: ['Agent'],

@@ -48,6 +48,7 @@ const preferrers = rolesWith({ agent: ['set-preferred'] });
 const ownProfileGuard = requireActor({ roles: ['notary'] });
 
 const registerRoute = createRoute({
+  operationId: 'registerAgent',
   method: 'post',
   path: '/agents/registrations',
   tags: ['Agents'],
@@ -67,6 +68,7 @@ const registerRoute = createRoute({
 });
 
 const ownProfileRoute = createRoute({
+  operationId: 'getOwnAgentProfile',
   method: 'get',
   path: '/agents/me',
   tags: ['Agents'],
@@ -77,6 +79,7 @@ const ownProfileRoute = createRoute({
 });
 
 const updateOwnProfileRoute = createRoute({
+  operationId: 'replaceOwnAgentProfile',
   method: 'put',
   path: '/agents/me',
   tags: ['Agents'],
@@ -88,6 +91,7 @@ const updateOwnProfileRoute = createRoute({
 });
 
 const pendingRoute = createRoute({
+  operationId: 'listPendingAgentRegistrations',
   method: 'get',
   path: '/agents/registrations/pending',
   tags: ['Agents'],
@@ -99,6 +103,7 @@ const pendingRoute = createRoute({
 });
 
 const reviewRoute = createRoute({
+  operationId: 'reviewAgentRegistrations',
   method: 'post',
   path: '/agents/registrations/review',
   tags: ['Agents'],
@@ -110,6 +115,7 @@ const reviewRoute = createRoute({
 });
 
 const preferredRoute = createRoute({
+  operationId: 'setAgentPreferred',
   method: 'put',
   path: '/agents/{id}/preferred',
   tags: ['Agents'],
@@ -121,6 +127,7 @@ const preferredRoute = createRoute({
 });
 
 const searchRoute = createRoute({
+  operationId: 'searchAgents',
   method: 'get',
   path: '/agents',
   tags: ['Agents'],
@@ -135,6 +142,7 @@ const searchRoute = createRoute({
 });
 
 const readRoute = createRoute({
+  operationId: 'getAgent',
   method: 'get',
   path: '/agents/{id}',
   tags: ['Agents'],

@@ -26,6 +26,7 @@ const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } })
 const creators = [...OPERATOR_ROLES, ...ESCROW_ROLES] as const;
 
 const createAppointmentRoute = createRoute({
+  operationId: 'createAppointment',
   method: 'post',
   path: '/appointments',
   tags: ['Appointments'],
@@ -40,6 +41,7 @@ const createAppointmentRoute = createRoute({
 });
 
 const listOperatorRoute = createRoute({
+  operationId: 'searchAppointments',
   method: 'get',
   path: '/appointments',
   tags: ['Appointments'],
@@ -51,6 +53,7 @@ const listOperatorRoute = createRoute({
 });
 
 const listEscrowRoute = createRoute({
+  operationId: 'listEscrowAppointments',
   method: 'get',
   path: '/escrow/appointments',
   tags: ['Appointments'],
@@ -62,6 +65,7 @@ const listEscrowRoute = createRoute({
 });
 
 const readRoute = createRoute({
+  operationId: 'getAppointment',
   method: 'get',
   path: '/appointments/{id}',
   tags: ['Appointments'],
@@ -73,6 +77,7 @@ const readRoute = createRoute({
 });
 
 const updateRoute = createRoute({
+  operationId: 'updateAppointment',
   method: 'patch',
   path: '/appointments/{id}',
   tags: ['Appointments'],

@@ -21,6 +21,7 @@ const readGuard = requireActor({ roles: ADMIN, permission: { feedback: ['read'] 
 const replyGuard = requireActor({ roles: ADMIN, permission: { feedback: ['reply'] } });
 
 const listRoute = createRoute({
+  operationId: 'listFeedback',
   method: 'get',
   path: '/feedback',
   tags: ['Feedback'],
@@ -32,6 +33,7 @@ const listRoute = createRoute({
 });
 
 const markReadRoute = createRoute({
+  operationId: 'markFeedbackRead',
   method: 'post',
   path: '/feedback/read',
   tags: ['Feedback'],
@@ -43,6 +45,7 @@ const markReadRoute = createRoute({
 });
 
 const replyRoute = createRoute({
+  operationId: 'replyToFeedback',
   method: 'post',
   path: '/feedback/{id}/replies',
   tags: ['Feedback'],

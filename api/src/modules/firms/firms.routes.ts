@@ -20,6 +20,7 @@ const listers = ROLES.filter((role) => can(role, { firm: ['list'] }));
 const adders = ROLES.filter((role) => can(role, { firm: ['create'] }));
 
 const listRoute = createRoute({
+  operationId: 'listFirms',
   method: 'get',
   path: '/firms',
   tags: ['Firms'],
@@ -31,6 +32,7 @@ const listRoute = createRoute({
 });
 
 const createFirmRoute = createRoute({
+  operationId: 'createFirm',
   method: 'post',
   path: '/firms',
   tags: ['Firms'],
@@ -45,6 +47,7 @@ const createFirmRoute = createRoute({
 });
 
 const usersRoute = createRoute({
+  operationId: 'listFirmUsers',
   method: 'get',
   path: '/firms/{id}/users',
   tags: ['Firms'],

@@ -16,6 +16,7 @@ const HealthSchema = z
   .openapi('Health');
 
 const getHealth = createRoute({
+  operationId: 'getHealth',
   method: 'get',
   path: '/health',
   tags: ['Operations'],

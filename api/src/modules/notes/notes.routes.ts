@@ -19,6 +19,7 @@ const participants =
   'Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent. Anyone else, an agent only offered the appointment included, gets 404.';
 
 const listRoute = createRoute({
+  operationId: 'listAppointmentNotes',
   method: 'get',
   path: '/appointments/{id}/notes',
   tags: ['Notes'],
@@ -33,6 +34,7 @@ const listRoute = createRoute({
 });
 
 const createNoteRoute = createRoute({
+  operationId: 'postAppointmentNote',
   method: 'post',
   path: '/appointments/{id}/notes',
   tags: ['Notes'],
@@ -47,6 +49,7 @@ const createNoteRoute = createRoute({
 });
 
 const removeRoute = createRoute({
+  operationId: 'deleteAppointmentNote',
   method: 'delete',
   path: '/appointments/{id}/notes/{noteId}',
   tags: ['Notes'],

@@ -28,6 +28,7 @@ const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } })
 const signedIn = 'Pending agents too, so that they hear when their registration is approved.';
 
 const vapidRoute = createRoute({
+  operationId: 'getVapidPublicKey',
   method: 'get',
   path: '/push/vapid-public-key',
   tags: ['Notifications'],
@@ -38,6 +39,7 @@ const vapidRoute = createRoute({
 });
 
 const listRoute = createRoute({
+  operationId: 'listPushSubscriptions',
   method: 'get',
   path: '/push/subscriptions',
   tags: ['Notifications'],
@@ -48,6 +50,7 @@ const listRoute = createRoute({
 });
 
 const saveRoute = createRoute({
+  operationId: 'savePushSubscription',
   method: 'post',
   path: '/push/subscriptions',
   tags: ['Notifications'],
@@ -66,6 +69,7 @@ const saveRoute = createRoute({
 });
 
 const removeRoute = createRoute({
+  operationId: 'deletePushSubscription',
   method: 'delete',
   path: '/push/subscriptions',
   tags: ['Notifications'],
@@ -77,6 +81,7 @@ const removeRoute = createRoute({
 });
 
 const outboxRoute = createRoute({
+  operationId: 'listOutbox',
   method: 'get',
   path: '/outbox',
   tags: ['Notifications'],
@@ -91,6 +96,7 @@ const outboxRoute = createRoute({
 });
 
 const jobsRoute = createRoute({
+  operationId: 'listNotificationJobs',
   method: 'get',
   path: '/notifications/jobs',
   tags: ['Notifications'],

@@ -17,6 +17,7 @@ export function passwordResetsRoutes(deps: AppDeps): Router {
   const perHour = deps.env.FORM_RATE_LIMIT_PER_HOUR;
 
   const requestRoute = createRoute({
+    operationId: 'requestPasswordReset',
     method: 'post',
     path: '/password-resets',
     tags: ['Session'],

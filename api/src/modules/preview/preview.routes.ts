@@ -10,6 +10,7 @@ const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } })
 const comparisonRoles = ['notary', ...OPERATOR_ROLES] as const;
 
 const previewRoute = createRoute({
+  operationId: 'getAppointmentPreview',
   method: 'get',
   path: '/appointments/{id}/preview',
   tags: ['Preview'],
@@ -21,6 +22,7 @@ const previewRoute = createRoute({
 });
 
 const comparisonRoute = createRoute({
+  operationId: 'listComparisonOrders',
   method: 'get',
   path: '/appointments/{id}/comparison-orders',
   tags: ['Preview'],

@@ -56,6 +56,7 @@ export function publicFormsRoutes(deps: AppDeps): Router {
   const formsPerHour = deps.env.FORM_RATE_LIMIT_PER_HOUR;
 
   const contactRoute = createRoute({
+    operationId: 'submitContactRequest',
     method: 'post',
     path: '/contact-requests',
     tags: ['Public forms'],
@@ -66,6 +67,7 @@ export function publicFormsRoutes(deps: AppDeps): Router {
   });
 
   const landingRoute = createRoute({
+    operationId: 'submitLandingRequest',
     method: 'post',
     path: '/contact-requests/landing',
     tags: ['Public forms'],
@@ -79,6 +81,7 @@ export function publicFormsRoutes(deps: AppDeps): Router {
   });
 
   const escrowRoute = createRoute({
+    operationId: 'registerEscrowOfficer',
     method: 'post',
     path: '/escrow-registrations',
     tags: ['Public forms'],
@@ -89,6 +92,7 @@ export function publicFormsRoutes(deps: AppDeps): Router {
   });
 
   const appraisalRoute = createRoute({
+    operationId: 'requestAutoAppraisal',
     method: 'post',
     path: '/auto-appraisals',
     tags: ['Public forms'],
@@ -99,6 +103,7 @@ export function publicFormsRoutes(deps: AppDeps): Router {
   });
 
   const campaignRoute = createRoute({
+    operationId: 'respondToCampaign',
     method: 'post',
     path: '/campaigns/{campaign}/responses',
     tags: ['Public forms'],
@@ -113,6 +118,7 @@ export function publicFormsRoutes(deps: AppDeps): Router {
   });
 
   const eventRoute = createRoute({
+    operationId: 'recordAnalyticsEvent',
     method: 'post',
     path: '/analytics/events',
     tags: ['Analytics'],
@@ -126,6 +132,7 @@ export function publicFormsRoutes(deps: AppDeps): Router {
   });
 
   const summaryRoute = createRoute({
+    operationId: 'getAnalyticsSummary',
     method: 'get',
     path: '/analytics/summary',
     tags: ['Analytics'],

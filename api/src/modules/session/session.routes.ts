@@ -6,6 +6,7 @@ import { MeSchema } from './session.schemas';
 
 
 const getMe = createRoute({
+  operationId: 'getCurrentUser',
   method: 'get',
   path: '/me',
   tags: ['Session'],

@@ -11,6 +11,7 @@ const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } })
 const creators = ROLES.filter((role) => can(role, { user: ['create'] }));
 
 const createUserRoute = createRoute({
+  operationId: 'createUser',
   method: 'post',
   path: '/users',
   tags: ['Users'],
@@ -28,6 +29,7 @@ const createUserRoute = createRoute({
 });
 
 const profileRoute = createRoute({
+  operationId: 'getProfile',
   method: 'get',
   path: '/profile',
   tags: ['Users'],

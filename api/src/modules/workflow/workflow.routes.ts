@@ -43,34 +43,40 @@ function transition(path: string, summary: string, roles: readonly string[], gua
 }
 
 const sendRoute = createRoute({
+  operationId: 'sendAppointmentToAgents',
   ...transition('/appointments/{id}/send', 'Send to notaries (or preferred agents only)', OPERATOR_ROLES, operators,
     'Offers the appointment to active agents certified in its state or within the configured radius of its zip. Allowed while Open or Pending.'),
   request: { params: IdParamSchema, ...body(SendSchema) },
   responses: { 200: { description: 'Offered', ...json(SendResultSchema) }, ...mutationErrors },
 });
 const claimRoute = createRoute({
+  operationId: 'claimAppointment',
   ...transition('/appointments/{id}/claim', 'Claim an offer at the offered fee (goes to pending approval)', ['notary'], agents,
     '409 OFFER_TAKEN once another agent is assigned.'),
   request: { params: IdParamSchema, ...body(EmptySchema) },
   responses: { 200: { description: 'Claimed', ...json(OfferResultSchema) }, ...mutationErrors },
 });
 const counterRoute = createRoute({
+  operationId: 'counterAppointmentOffer',
   ...transition('/appointments/{id}/counter', 'Counter an offer with an own bid', ['notary'], agents),
   request: { params: IdParamSchema, body: { ...json(CounterSchema), required: true } },
   responses: { 200: { description: 'Countered', ...json(OfferResultSchema) }, ...mutationErrors },
 });
 const declineRoute = createRoute({
+  operationId: 'declineAppointmentOffer',
   ...transition('/appointments/{id}/decline', 'Decline an offer', ['notary'], agents),
   request: { params: IdParamSchema, ...body(EmptySchema) },
   responses: { 200: { description: 'Declined', ...json(OfferResultSchema) }, ...mutationErrors },
 });
 const withdrawRoute = createRoute({
+  operationId: 'withdrawAppointmentOffer',
   ...transition('/appointments/{id}/withdraw', 'Take back a decline, or withdraw a pending claim or counter', ['notary'], agents,
     'While the order is still open for bids (decision 015): the offer becomes offered again; the last live bid withdrawn returns the appointment to Open. 409 when there is nothing to take back, the order is no longer open (OFFER_TAKEN once assigned) or an operator already decided the bid.'),
   request: { params: IdParamSchema, ...body(EmptySchema) },
   responses: { 200: { description: 'Offered again', ...json(OfferResultSchema) }, ...mutationErrors },
 });
 const bidsRoute = createRoute({
+  operationId: 'listAppointmentBids',
   method: 'get',
   path: '/appointments/{id}/bids',
   tags: ['Workflow'],
@@ -81,33 +87,39 @@ const bidsRoute = createRoute({
   responses: { 200: { description: 'Bids', ...json(BidListSchema) }, ...problemResponses(401, 403, 404) },
 });
 const acceptRoute = createRoute({
+  operationId: 'acceptAppointmentBid',
   ...transition('/appointments/{id}/bids/{offerId}/accept', 'Accept a bid: assigns the agent, rejects the other bids', OPERATOR_ROLES, operators,
     'Exactly one accept wins; the others get 409 OFFER_TAKEN.'),
   request: { params: OfferIdParamSchema, ...body(EmptySchema) },
   responses: { 200: { description: 'Scheduled', ...json(TransitionResultSchema) }, ...mutationErrors },
 });
 const declineBidRoute = createRoute({
+  operationId: 'declineAppointmentBid',
   ...transition('/appointments/{id}/bids/{offerId}/decline', 'Decline a bid (the last one reopens the appointment)', OPERATOR_ROLES, operators),
   request: { params: OfferIdParamSchema, ...body(EmptySchema) },
   responses: { 200: { description: 'Declined', ...json(TransitionResultSchema) }, ...mutationErrors },
 });
 const assignRoute = createRoute({
+  operationId: 'assignAppointmentAgent',
   ...transition('/appointments/{id}/assign', 'Directly assign an agent', OPERATOR_ROLES, operators),
   request: { params: IdParamSchema, body: { ...json(AssignSchema), required: true } },
   responses: { 200: { description: 'Scheduled', ...json(TransitionResultSchema) }, ...mutationErrors },
 });
 const reassignRoute = createRoute({
+  operationId: 'reassignAppointmentAgent',
   ...transition('/appointments/{id}/reassign', 'Reassign to another agent from the bid list, with notes for the displaced agent', OPERATOR_ROLES, operators),
   request: { params: IdParamSchema, body: { ...json(ReassignSchema), required: true } },
   responses: { 200: { description: 'Reassigned', ...json(TransitionResultSchema) }, ...mutationErrors },
 });
 const statusRoute = createRoute({
+  operationId: 'setAppointmentStatus',
   ...transition('/appointments/{id}/status', 'On hold, reopen, scheduled or canceled', OPERATOR_ROLES, operators,
     'Cancel only while no agent has filled it.'),
   request: { params: IdParamSchema, body: { ...json(SetStatusSchema), required: true } },
   responses: { 200: { description: 'Changed', ...json(TransitionResultSchema) }, ...mutationErrors },
 });
 const completeRoute = createRoute({
+  operationId: 'completeAppointment',
   ...transition('/appointments/{id}/complete', 'Mark the assignment complete', ['notary', ...OPERATOR_ROLES],
     requireActor({ roles: ['notary', ...OPERATOR_ROLES], activeAgent: true }),
     'The assigned agent or an operator, from the start of the signing (a Time TBD one from the start of its day in its zone); earlier is 409 NOT_YET_STARTED with the time it opens (decision 015). The agent’s answer reminds about scan-backs when they are required.'),
@@ -115,6 +127,7 @@ const completeRoute = createRoute({
   responses: { 200: { description: 'Completed', ...json(TransitionResultSchema) }, ...mutationErrors },
 });
 const paidRoute = createRoute({
+  operationId: 'markAppointmentAgentPaid',
   ...transition('/appointments/{id}/mark-paid', 'Mark the agent paid (one way, with time)', OPERATOR_ROLES, operators),
   request: { params: IdParamSchema, ...body(EmptySchema) },
   responses: { 200: { description: 'Paid', ...json(TransitionResultSchema) }, ...mutationErrors },

@@ -1,0 +1,107 @@
+/**
+ * The OpenAPI document as integrators' tools read it: every operation has its own operationId,
+ * declares the credential its `x-roles` promise (none for public routes, the session cookie
+ * for every other), and sits under a declared, described tag. The session scheme names the
+ * cookie sign-in really sets, so a client built from the document can use the session.
+ */
+import { DEMO_PASSWORD } from '@signingdesk/db/seed';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app';
+import { createAuth } from './auth/auth';
+import { SESSION_SCHEME } from './lib/openapi';
+import { createTestApp, readJson, type TestApp } from './testing/test-app';
+
+interface Operation {
+  operationId?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  'x-roles'?: string[];
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+function operationsOf(doc: { paths: Record<string, Partial<Record<string, Operation>>> }) {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    METHODS.flatMap((method) => (item[method] ? [{ route: `${method.toUpperCase()} ${path}`, operation: item[method] }] : [])),
+  );
+}
+
+describe('OpenAPI document', () => {
+  let t: TestApp;
+  let doc: any;
+
+  beforeAll(async () => {
+    t = await createTestApp({ agentCount: 0 });
+    doc = await readJson(await t.request('/api/openapi.json'));
+  });
+  afterAll(() => t.close());
+
+  it('gives every operation its own camelCase operationId', () => {
+    const operations = operationsOf(doc);
+    expect(operations.length).toBeGreaterThan(50);
+    const missing = operations.filter(({ operation }) => !/^[a-z][A-Za-z0-9]*$/.test(operation.operationId ?? ''));
+    expect(missing.map(({ route }) => route)).toEqual([]);
+    const seen = new Map<string, string[]>();
+    for (const { route, operation } of operations) seen.set(operation.operationId!, [...(seen.get(operation.operationId!) ?? []), route]);
+    expect([...seen.values()].filter((routes) => routes.length > 1)).toEqual([]);
+  });
+
+  it('requires the session on every operation but the public ones', () => {
+    const wrong = operationsOf(doc).flatMap(({ route, operation }) => {
+      const roles = operation['x-roles'];
+      if (!roles || roles.length === 0) return [`${route}: no x-roles`];
+      const expected = roles.includes('public') ? [] : [{ [SESSION_SCHEME]: [] }];
+      return JSON.stringify(operation.security) === JSON.stringify(expected)
+        ? []
+        : [`${route} (${roles.join(', ')}): security ${JSON.stringify(operation.security)}`];
+    });
+    expect(wrong).toEqual([]);
+    const publicRoutes = operationsOf(doc).filter(({ operation }) => operation.security?.length === 0);
+    expect(publicRoutes.map(({ route }) => route)).toEqual(expect.arrayContaining(['GET /health', 'POST /agents/registrations']));
+  });
+
+  it('declares and describes every tag it uses, and only those', () => {
+    const declared: { name: string; description?: string }[] = doc.tags ?? [];
+    const used = new Set(operationsOf(doc).flatMap(({ operation }) => operation.tags ?? []));
+    expect(operationsOf(doc).filter(({ operation }) => !operation.tags?.length).map(({ route }) => route)).toEqual([]);
+    expect([...used].filter((tag) => !declared.some((d) => d.name === tag))).toEqual([]);
+    expect(declared.filter((tag) => !used.has(tag.name)).map((tag) => tag.name)).toEqual([]);
+    expect(declared.filter((tag) => !tag.description?.trim()).map((tag) => tag.name)).toEqual([]);
+  });
+
+  it('names the session cookie that signing in sets, and that cookie is a working credential', async () => {
+    const scheme = doc.components.securitySchemes[SESSION_SCHEME];
+    expect(scheme).toMatchObject({ type: 'apiKey', in: 'cookie' });
+    const cookie = await t.signIn('admin@demo.test');
+    const sessionCookie = cookie.split('; ').find((pair) => pair.startsWith(`${scheme.name}=`));
+    expect(sessionCookie).toBeDefined();
+
+    const me = await t.request('/api/me', { cookie: sessionCookie });
+    expect(me.status).toBe(200);
+    expect((await readJson(me)).email).toBe('admin@demo.test');
+  });
+
+  it('names the __Secure- cookie for a deployment served over HTTPS', async () => {
+    const origin = 'https://signing.example';
+    const auth = createAuth({ db: t.database.db, secret: 'test-secret-that-is-long-enough-0123456789', origin });
+    const app = createApp({ env: { ...t.env, PUBLIC_ORIGIN: origin }, database: t.database, auth });
+    const secureDoc = await readJson(await app.request(`${origin}/api/openapi.json`));
+    const name = secureDoc.components.securitySchemes[SESSION_SCHEME].name;
+    expect(name).toMatch(/^__Secure-/);
+
+    const signIn = await auth.handler(
+      new Request(`${origin}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({ email: 'admin@demo.test', password: DEMO_PASSWORD }),
+      }),
+    );
+    expect(signIn.status).toBe(200);
+    expect(signIn.headers.getSetCookie().map((c) => c.split('=')[0])).toContain(name);
+  });
+
+  it('carries a licence and a contact', () => {
+    expect(doc.info.license).toEqual({ name: 'Proprietary', identifier: 'LicenseRef-SigningDesk-Proprietary' });
+    expect(doc.info.contact.url).toBe('/support');
+  });
+});
