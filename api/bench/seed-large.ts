@@ -86,7 +86,7 @@ async function openPostgres(serverUrl: string): Promise<BenchDatabase> {
   try {
     await admin.unsafe(`create database ${name}`);
   } catch (err) {
-    throw new Error(`cannot create database ${name} on PostgreSQL ${server}: ${err instanceof Error ? err.message : err}`);
+    throw new Error(`cannot create database ${name} on PostgreSQL ${server}: ${err instanceof Error ? err.message : err}`, { cause: err });
   } finally {
     await admin.end({ timeout: 5 });
   }

@@ -72,7 +72,7 @@ export class EnvError extends Error {}
 const SECRET_VARIABLES = new Set(['DATABASE_URL', 'BETTER_AUTH_SECRET', 'SMTP_URL', 'S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID']);
 
 /** Parses the environment; throws EnvError whose message is one line naming the variable. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const issue = result.error.issues[0]!;

@@ -28,7 +28,7 @@ function fail(line: string): never {
 
 function loadEnv(): Env {
   try {
-    return parseEnv(process.env);
+    return parseEnv();
   } catch (err) {
     if (err instanceof EnvError) fail(err.message);
     throw err;
@@ -100,13 +100,16 @@ async function main() {
         : `Cannot listen on ${env.HOST}:${env.PORT}: ${err.message}`,
     );
   });
-  server.on('listening', async () => {
+  const announce = async () => {
     const where = database.kind === 'pglite' ? `embedded PGlite in ${resolve(env.DATA_DIR)}` : 'PostgreSQL (DATABASE_URL)';
     console.log(`SigningDesk is serving ${env.PUBLIC_ORIGIN} — database: ${where}`);
     const [demo] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, 'admin@demo.test'));
     if (demo) {
       console.log(`Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`);
     }
+  };
+  server.on('listening', () => {
+    announce().catch((err: unknown) => console.warn('Could not look for the demo accounts:', err));
   });
 
   let stopping = false;
@@ -118,10 +121,10 @@ async function main() {
     force.unref();
     // The worker finishes its batch in flight while open requests finish; both before the database closes.
     const workerStopped = worker?.stop();
-    server.close(async () => {
-      await workerStopped;
-      await database.close();
-      process.exit(0);
+    server.close(() => {
+      void Promise.resolve(workerStopped)
+        .then(() => database.close())
+        .then(() => process.exit(0));
     });
   };
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -427,7 +427,7 @@ async function signInInBrowser(b: Browser, origin: string): Promise<StorageState
     await page.getByRole('heading', { name: LIST_HEADING }).waitFor({ timeout: 20_000 });
     return await context.storageState();
   } catch (err) {
-    throw new Error(`signing the agent in at /notary/login failed: ${errorLine(err)}`);
+    throw new Error(`signing the agent in at /notary/login failed: ${errorLine(err)}`, { cause: err });
   } finally {
     await context.close();
   }
@@ -612,7 +612,7 @@ async function waitForCards(page: Page, label: string): Promise<number> {
   } catch (err) {
     const cards = await page.locator(CARD).count().catch(() => -1);
     const text = ((await page.locator('body').innerText().catch(() => '')) || '').replace(/\s+/g, ' ').slice(0, 300);
-    throw new Error(`${label}: ${APPOINTMENTS} cards did not render within 20 s (${cards} cards; page says: "${text}"): ${errorLine(err)}`);
+    throw new Error(`${label}: ${APPOINTMENTS} cards did not render within 20 s (${cards} cards; page says: "${text}"): ${errorLine(err)}`, { cause: err });
   }
 }
 

@@ -125,7 +125,7 @@ async function openInApp(url: string): Promise<void> {
 }
 
 function readPushPayload(data: PushMessageData | null): PushPayload {
-  let parsed: unknown = null;
+  let parsed: unknown;
   try {
     parsed = data ? data.json() : null;
   } catch {

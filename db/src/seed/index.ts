@@ -433,7 +433,6 @@ function buildAppointments(
       const useDemoAgent = demoEligible && random.chance(status === 'Scheduled' ? 0.45 : status === 'Completed' ? 0.35 : 0.6);
 
       let assignedAgentId: string | null = null;
-      let bidOfAssigned: number | null = null;
       const offerFor = (agentId: string, offerStatus: (typeof schema.offerStatus.enumValues)[number], bidCents: number | null) =>
         offerRows.push({
           appointmentId: id,
@@ -464,7 +463,7 @@ function buildAppointments(
           const winner = useDemoAgent ? agents.demoAgent : candidates[0];
           if (winner) {
             assignedAgentId = winner.id;
-            bidOfAssigned = random.chance(0.3) ? feeCents + 2500 : feeCents;
+            const bidOfAssigned = random.chance(0.3) ? feeCents + 2500 : feeCents;
             offerFor(winner.id, 'approved', bidOfAssigned);
             for (const agent of candidates.slice(1, random.int(2, 4))) offerFor(agent.id, 'rejected', feeCents);
           }

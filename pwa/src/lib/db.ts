@@ -15,7 +15,7 @@
  * - `outboxBlobs`: the bytes of scan-backs waiting to upload, as ArrayBuffer + type (Safari
  *   loses Blobs stored in IndexedDB).
  * - `keptDocuments`: documents of today's and tomorrow's assignments kept on the phone when the
- *   agent turned on "Keep documents on this phone" (features/documents), as ArrayBuffer + type,
+ *   agent turned on "Keep documents on this phone" (features/appointments/documents), as ArrayBuffer + type,
  *   keyed by appointment and file; deleted once the appointment is completed, no longer the
  *   agent's, or its date has passed (docs/decisions/017-documents-kept-on-the-phone.md).
  *

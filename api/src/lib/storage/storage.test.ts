@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,7 +92,8 @@ describe('S3-compatible storage', () => {
   let endpoint: string;
 
   beforeAll(async () => {
-    server = createServer(async (req, res) => {
+    server = createServer((req, res) => void answer(req, res));
+    async function answer(req: IncomingMessage, res: ServerResponse) {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const path = decodeURIComponent(new URL(req.url!, 'http://s3.test').pathname);
@@ -115,7 +116,7 @@ describe('S3-compatible storage', () => {
         default:
           return res.writeHead(405).end();
       }
-    });
+    }
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -62,8 +62,7 @@ export async function listAgentAppointments(
       markedCompleted: a.markedCompleted,
       offerStatus: o.status,
     })
-    .from(a)
-    [tab === 'open' || tab === 'pending' ? 'innerJoin' : 'leftJoin'](o, offerJoin)
+    .from(a)[tab === 'open' || tab === 'pending' ? 'innerJoin' : 'leftJoin'](o, offerJoin)
     .where(where)
     .orderBy(...order)
     .limit(limit);

@@ -19,10 +19,10 @@ import type { FilesContext } from './files.context';
 import type { Invoice } from './files.schemas';
 import { renderInvoicePdf } from './invoice-pdf';
 
-const { appointments, files, fileEvents, firms, invoices } = schema;
+const { files, fileEvents, firms, invoices } = schema;
 
 /** An agent is assigned from Scheduled on: the work and the fee are settled. */
-const INVOICEABLE: readonly (typeof appointments.$inferSelect)['status'][] = ['Scheduled', 'Completed'];
+const INVOICEABLE: readonly (typeof schema.appointments.$inferSelect)['status'][] = ['Scheduled', 'Completed'];
 
 export async function sendInvoice(ctx: FilesContext, db: Db, actor: Actor, appointmentId: string): Promise<Invoice> {
   const fileId = randomUUID();

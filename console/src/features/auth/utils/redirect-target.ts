@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 export function safeRedirectPath(raw: string | null | undefined, origin: string): string | null {
   if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
   // Control characters and whitespace are stripped or reinterpreted by URL parsers.
-  if (/[\u0000-\u001f\u007f\s\\]/.test(raw)) return null;
+  if (/[\p{Cc}\s\\]/u.test(raw)) return null;
   let url: URL;
   try {
     url = new URL(raw, origin);

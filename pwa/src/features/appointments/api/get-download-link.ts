@@ -1,12 +1,12 @@
 /**
  * A signed, five-minute download link for one file (POST …/files/{fileId}/download), and the
- * file's bytes through it (`downloadFile`, read by the page — features/documents). Not an
+ * file's bytes through it (`downloadFile`, read by the page — features/appointments/documents). Not an
  * outbox action: a link is useless later. A refusal carries the server's message (problem+json
  * read by the one problem reader).
  */
 import type { DownloadLink, FileList } from '../../../types/api';
 import { answer, api } from '../../../lib/api-client';
-import { DOWNLOAD_FAILED_TEXT, fetchDocument, type DocumentBytes } from '../../documents/api/fetch-document';
+import { DOWNLOAD_FAILED_TEXT, fetchDocument, type DocumentBytes } from '../documents/api/fetch-document';
 
 type FileItem = FileList['items'][number];
 

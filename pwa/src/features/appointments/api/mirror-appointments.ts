@@ -40,10 +40,10 @@ export async function mirrorAppointments(tab: AgentTab, userId: string, items: A
 
 /**
  * Documents of today's and tomorrow's assignments kept on the phone when the agent asked for
- * it, and copies that no longer qualify deleted (features/documents, docs/decisions/017).
+ * it, and copies that no longer qualify deleted (features/appointments/documents, docs/decisions/017).
  */
 async function keepDocuments(userId: string, items: AgentAppointment[]): Promise<void> {
-  const { keepDocumentsNow } = await import('../../documents/api/keep-documents');
+  const { keepDocumentsNow } = await import('../documents/api/keep-documents');
   await keepDocumentsNow({
     userId,
     candidates: items,

@@ -9,13 +9,13 @@ import { isWaiting } from '../../../../lib/outbox/use-outbox';
 import { useOnlineStatus } from '../../../../lib/use-online-status';
 import { describeState, uploadPercent } from '../../../../lib/outbox/describe';
 import { OutboxItemStatus } from '../../../../components/outbox/outbox-item-status';
-import { keepDocumentsNow, type KeepSources } from '../../../documents/api/keep-documents';
-import { useKeptFileIds } from '../../../documents/api/use-kept-documents';
-import { DocumentDownload } from '../../../documents/components/document-download';
-import { KeepDocumentsSwitch } from '../../../documents/components/keep-documents-switch';
-import type { KeepCandidate } from '../../../documents/keep-rules';
-import { useKeepPreference } from '../../../documents/keep-preference';
-import { useKeepStatus } from '../../../documents/keep-status';
+import { keepDocumentsNow, type KeepSources } from '../../documents/api/keep-documents';
+import { useKeptFileIds } from '../../documents/api/use-kept-documents';
+import { DocumentDownload } from '../../documents/components/document-download';
+import { KeepDocumentsSwitch } from '../../documents/components/keep-documents-switch';
+import type { KeepCandidate } from '../../documents/keep-rules';
+import { useKeepPreference } from '../../documents/keep-preference';
+import { useKeepStatus } from '../../documents/keep-status';
 import { appointmentKeys } from '../../api/appointment-keys';
 import { downloadFile } from '../../api/get-download-link';
 import { filesQueryOptions, useFiles } from '../../api/get-files';
@@ -27,7 +27,7 @@ export const TOO_MANY_FILES_TEXT = 'You can only upload up to 5 files at a time.
 
 /**
  * The appointment's files with their log lines and Download buttons, the "Keep documents on
- * this phone" switch (features/documents: today's and tomorrow's documents open offline), and
+ * this phone" switch (features/appointments/documents: today's and tomorrow's documents open offline), and
  * the scan-back upload: the picked files are stored on the phone (outbox) and uploaded
  * resumably, with the progress in percent; at most five at a time (the spec's alert otherwise).
  */

@@ -1,6 +1,6 @@
 import type { AgentAppointmentView } from '../../../../types/api';
 import { completionNotYetMessage, completionOpen } from '@signingdesk/domain/appointment-rules';
-import { useState } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { Dialog } from '../../../../components/dialog';
 import { enqueueAction } from '../../../../lib/outbox/agent-outbox';
@@ -26,7 +26,8 @@ export function MarkComplete({ view, userId, rows }: { view: AgentAppointmentVie
   const marked = view.markedCompleted || completeRows.some((row) => row.state !== 'refused');
   const answer = completeRows.find((row) => row.id === answerId);
   const scheduled = view.status === 'Scheduled' && !view.markedCompleted;
-  const open = scheduled && (view.showCompleteButton || completionOpen(view.startsAt, Math.floor(Date.now() / 1000)));
+  const startReached = useCompletionOpen(view.startsAt);
+  const open = scheduled && (view.showCompleteButton || startReached);
   if (scheduled && !open && !marked) {
     return (
       <p className="notice notice--info complete-later" role="note">
@@ -65,4 +66,24 @@ export function MarkComplete({ view, userId, rows }: { view: AgentAppointmentVie
       </Dialog>
     </>
   );
+}
+
+/** The longest delay setTimeout keeps (about 24.8 days); a later start is looked at again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Whether the signing can be marked complete by the clock (the server's rule), re-rendering
+ * when its start time comes: an offline copy gets its button without a sync.
+ */
+function useCompletionOpen(startsAt: number): boolean {
+  const subscribe = useCallback(
+    (notify: () => void) => {
+      const wait = startsAt * 1000 - Date.now();
+      if (wait < 0) return () => undefined;
+      const timer = setTimeout(notify, Math.min(wait + 1, MAX_TIMER_MS));
+      return () => clearTimeout(timer);
+    },
+    [startsAt],
+  );
+  return useSyncExternalStore(subscribe, () => completionOpen(startsAt, Math.floor(Date.now() / 1000)), () => false);
 }

@@ -1,6 +1,6 @@
-import type { FileList } from '../../types/api';
+import type { FileList } from '../../../types/api';
 import type { AppointmentStatus } from '@signingdesk/domain/codes';
-import { daysFromToday } from '../../lib/calendar-days';
+import { daysFromToday } from '../../../lib/calendar-days';
 
 type FileItem = FileList['items'][number];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysFromToday, localDate } from '../../lib/calendar-days';
+import { daysFromToday, localDate } from '../../../lib/calendar-days';
 import { isKeepableFile, planFiles, planKeeping, qualifiesForKeeping, type KeepCandidate } from './keep-rules';
 
 /** 23 Nov 2026, 21:30 on the phone's clock: "today" is the phone's calendar day, not UTC's. */

@@ -5,10 +5,10 @@
  */
 import 'fake-indexeddb/auto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import type { FileList } from '../../../types/api';
+import type { FileList } from '../../../../types/api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NetworkError } from '../../../lib/api-client';
-import { AgentDb } from '../../../lib/db';
+import { ApiError, NetworkError } from '../../../../lib/api-client';
+import { AgentDb } from '../../../../lib/db';
 import type { KeepCandidate } from '../keep-rules';
 import { HEADROOM_BYTES, syncKeptDocuments, type KeepSources, type StorageRoom } from './keep-documents';
 import { keptFileIds, keptSummary, listKept, readKept } from './kept-documents';
@@ -241,8 +241,8 @@ describe('keeping documents on the phone', () => {
 describe('sign-out', () => {
   it('erases every kept document on the device', async () => {
     // The app's own database (lib/db.ts `db`), as clearUserData() opens it.
-    const { db } = await import('../../../lib/db');
-    const { clearUserData } = await import('../../../lib/offline-store');
+    const { db } = await import('../../../../lib/db');
+    const { clearUserData } = await import('../../../../lib/offline-store');
     const { sources } = fakeServer({ today: [file('t1')] });
     await sync(db, sources, [scheduled('today', TODAY)]);
     expect(await listKept(db, AGENT)).toHaveLength(1);

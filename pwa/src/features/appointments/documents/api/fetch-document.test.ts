@@ -3,7 +3,7 @@
  * message (problem+json) when it refuses — never a tab turned into raw JSON.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NetworkError } from '../../../lib/api-client';
+import { ApiError, NetworkError } from '../../../../lib/api-client';
 import { fetchDocument } from './fetch-document';
 
 const problem = (status: number, detail: string, code: string) =>

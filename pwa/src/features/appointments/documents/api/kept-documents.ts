@@ -7,7 +7,7 @@
  * document. Every read filters by user: another user's copy on the same device is never
  * shown or opened.
  */
-import type { AgentDb, KeptDocumentRow } from '../../../lib/db';
+import type { AgentDb, KeptDocumentRow } from '../../../../lib/db';
 import type { KeptKey } from '../keep-rules';
 
 export interface KeptSummary {

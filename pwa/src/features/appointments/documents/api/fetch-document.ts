@@ -5,7 +5,7 @@
  * the file instead of turning its tab into raw JSON. The server logs the download once the
  * last byte has gone out, before the answer ends.
  */
-import { ApiError, NetworkError } from '../../../lib/api-client';
+import { ApiError, NetworkError } from '../../../../lib/api-client';
 import { readProblem } from '@signingdesk/domain/problem';
 
 export interface DocumentBytes {

@@ -3,10 +3,10 @@
  * added or deleted, in any tab), and the one read of a kept copy's bytes.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { KeptDocumentRow } from '../../../lib/db';
+import type { KeptDocumentRow } from '../../../../lib/db';
 import { keptFileIds, keptSummary, readKept, type KeptSummary } from './kept-documents';
 
-const loadDb = () => import('../../../lib/db').then((module) => module.db);
+const loadDb = () => import('../../../../lib/db').then((module) => module.db);
 
 /** The ids of this appointment's files kept for this user (undefined while loading). */
 export function useKeptFileIds(userId: string, appointmentId: string): ReadonlySet<string> | undefined {

@@ -11,9 +11,9 @@
  * its database, network sources, storage and clock as arguments, so its tests use
  * fake-indexeddb and fakes with no browser.
  */
-import type { FileList } from '../../../types/api';
-import { ApiError, NetworkError } from '../../../lib/api-client';
-import type { AgentDb } from '../../../lib/db';
+import type { FileList } from '../../../../types/api';
+import { ApiError, NetworkError } from '../../../../lib/api-client';
+import type { AgentDb } from '../../../../lib/db';
 import { formatBytes } from '../format-bytes';
 import { planFiles, planKeeping, type KeepCandidate } from '../keep-rules';
 import { readKeepPreference } from '../keep-preference';
@@ -158,7 +158,7 @@ const browserRoom: StorageRoom = {
     return quota === undefined || usage === undefined ? null : quota - usage;
   },
   async persist() {
-    const { requestPersistentStorage } = await import('../../../lib/outbox/agent-outbox');
+    const { requestPersistentStorage } = await import('../../../../lib/outbox/agent-outbox');
     return requestPersistentStorage();
   },
 };
@@ -174,7 +174,7 @@ export function keepDocumentsNow(options: {
     publishKeepStatus({ running: true });
     let report: KeepReport;
     try {
-      const { db } = await import('../../../lib/db');
+      const { db } = await import('../../../../lib/db');
       report = await syncKeptDocuments({
         db,
         ...options,

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ApiError, NetworkError } from '../../../lib/api-client';
+import { ApiError, NetworkError } from '../../../../lib/api-client';
 import type { DocumentBytes } from '../api/fetch-document';
 import { loadKeptDocument } from '../api/use-kept-documents';
 import { saveDocument } from '../save-document';
