@@ -4,25 +4,19 @@ import type { OutboxItem } from '../../../lib/outbox/types';
 import type { AgentProfile } from '../../../types/api';
 import { profileFromSentItem } from './update-profile';
 
+/** The profile the server answers for the body the tests save (profileBody). */
 const profile: AgentProfile = {
-  id: 'u1',
-  email: 'agent@demo.test',
-  name: 'Jordan Taylor',
-  firstName: 'Jordan',
-  lastName: 'Taylor',
-  mobilePhone: '3105550101',
-  mobilePhoneDisplay: '(310) 555-0101',
+  ...profileBody(),
+  state: 'CA',
   companyName: null,
   address1: null,
   address2: null,
-  city: 'Beverly Hills',
-  state: 'CA',
-  zip: '90210',
-  laserPrinter: true,
-  dualTrayPrinter: false,
-  smsOptIn: true,
   certifiedStates: ['CA'],
   yearsExperience: 9,
+  id: 'u1',
+  email: 'agent@demo.test',
+  name: 'Jordan Taylor',
+  mobilePhoneDisplay: '(310) 555-0101',
   registrationStatus: 'approved',
   status: 'active',
   preferred: false,
