@@ -1,10 +1,19 @@
 /**
- * The one error type services throw. `code` is stable for clients; `message` is written for
- * the person using the product; `fields` name the inputs at fault. The app's onError turns it
- * into application/problem+json (RFC 9457).
+ * The one error type services throw. `code` is stable for clients (domain/error-codes.ts);
+ * `message` is written for the person using the product; `fields` name the inputs at fault.
+ * The app's onError turns it into application/problem+json (RFC 9457).
  */
+import type { ErrorCode } from '@signingdesk/domain/error-codes';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export type { ErrorCode };
+
+/** The HTTP status each code answers with; a code without one fails the type-check. */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
+  // app.ts answers hono's HTTPException with the exception's own status; hono's only one here
+  // is the validator's 400 for a malformed JSON body.
+  HTTP_ERROR: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   REGISTRATION_NOT_ACTIVE: 403,
@@ -23,8 +32,7 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
-} as const;
-export type ErrorCode = keyof typeof ERROR_STATUS;
+} as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export interface FieldError {
   field: string;
@@ -41,7 +49,7 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 
-  get status(): number {
+  get status(): ContentfulStatusCode {
     return ERROR_STATUS[this.code];
   }
 }

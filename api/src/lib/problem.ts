@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@signingdesk/domain/error-codes';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { FieldError } from './app-error';
@@ -23,7 +24,7 @@ export interface Problem {
   title: string;
   status: number;
   detail: string;
-  code: string;
+  code: ErrorCode;
   errors?: FieldError[];
 }
 
@@ -31,7 +32,7 @@ export interface Problem {
 export function problem(
   c: Context,
   status: ContentfulStatusCode,
-  code: string,
+  code: ErrorCode,
   detail: string,
   errors?: FieldError[],
 ): Response {

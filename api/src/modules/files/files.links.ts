@@ -8,7 +8,6 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '@signingdesk/db';
 import { AppError } from '../../lib/app-error';
 import { getOrCreateSetting } from '../../lib/settings';
-import { FileProblem } from './files.problem';
 
 export const DOWNLOAD_LINK_SECONDS = 5 * 60;
 
@@ -48,7 +47,7 @@ export function createLinkSigner(db: Db): LinkSigner {
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid;
       const expiresAt = Number(expires);
       if (expiresAt <= nowSeconds) {
-        throw new FileProblem('LINK_EXPIRED', 'This download link has expired. Please ask for the file again.');
+        throw new AppError('LINK_EXPIRED', 'This download link has expired. Please ask for the file again.');
       }
       return { fileId, eventId, expiresAt };
     },

@@ -2,11 +2,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { ESCROW_ROLES, OPERATOR_ROLES } from '@signingdesk/domain/roles';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, ProblemSchema, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
-import { problem } from '../../lib/problem';
 import { requireActor } from '../../middleware/guard';
 import { IdParamSchema } from '../appointments/appointments.schemas';
 import { createFilesContext, type FilesContext } from './files.context';
-import { FileProblem } from './files.problem';
 import {
   DownloadLinkSchema,
   FileFlagsSchema,
@@ -237,13 +235,6 @@ export function filesRoutes(deps: AppDeps): Router {
   router.on(['PATCH', 'DELETE'], '/uploads/:fileId', uploaders, handle);
   router.get('/uploads/:fileId', uploaders, handle);
   registerUploadDocs(router);
-
-  // This module's own refusals (415, 410) become problem+json with their codes; every other
-  // error goes on to the app's handler.
-  router.onError((err, c) => {
-    if (err instanceof FileProblem) return problem(c, err.status, err.code, err.message);
-    throw err;
-  });
   return router;
 }
 

@@ -26,7 +26,6 @@ import type { FilesContext } from './files.context';
 import { UPLOAD_EXPIRY_MS } from './files.context';
 import { ALLOWED_TYPES_TEXT, detectAllowedType, resolveDeclaredType } from './files.content';
 import { DOWNLOAD_LINK_SECONDS } from './files.links';
-import { FileProblem } from './files.problem';
 import {
   LOG_TEXTS,
   MAX_FILES_PER_UPLOAD,
@@ -186,7 +185,7 @@ export async function grantUploads(ctx: FilesContext, db: Db, actor: Actor, appo
     }
     const contentType = resolveDeclaredType(f.contentType, fileName);
     if (!contentType) {
-      throw new FileProblem('UNSUPPORTED_MEDIA_TYPE', `${fileName} is not a file type we accept. Upload a ${ALLOWED_TYPES_TEXT} file.`);
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${fileName} is not a file type we accept. Upload a ${ALLOWED_TYPES_TEXT} file.`);
     }
     return { fileId: randomUUID(), fileName, size: f.size, contentType };
   });
@@ -297,7 +296,7 @@ export async function finalizeUpload(ctx: FilesContext, actor: Actor, fileId: st
   const detected = await detectAllowedType(path, declared).catch(() => null);
   if (!detected) {
     await discardUpload(ctx, file, actor, 'file.rejected');
-    throw new FileProblem('UNSUPPORTED_MEDIA_TYPE', `${file.fileName} is not a ${ALLOWED_TYPES_TEXT} file. It was not stored.`);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${file.fileName} is not a ${ALLOWED_TYPES_TEXT} file. It was not stored.`);
   }
 
   const { size } = await stat(path);

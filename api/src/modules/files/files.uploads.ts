@@ -19,11 +19,10 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isUuid } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
-import { AppError } from '../../lib/app-error';
+import { AppError, type ErrorCode } from '../../lib/app-error';
 import type { AppEnv } from '../../lib/context';
 import { problem } from '../../lib/problem';
 import type { FilesContext } from './files.context';
-import { FileProblem } from './files.problem';
 import { cancelUpload, finalizeUpload, pendingUploadOf, UPLOADS_PATH } from './files.service';
 
 type FileRow = Awaited<ReturnType<typeof pendingUploadOf>>;
@@ -35,13 +34,13 @@ interface Caller {
 
 interface Refusal {
   status: number;
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 
 const TUS_VERSION = '1.0.0';
 
-const CODE_OF_STATUS: Record<number, string> = {
+const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
   400: 'VALIDATION_FAILED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
@@ -73,7 +72,7 @@ export function createUploadHandler(ctx: FilesContext) {
       return { headers: { 'Upload-Confirmed': 'true' } };
     },
     onResponseError: (req, err) => {
-      if (err instanceof AppError || err instanceof FileProblem) {
+      if (err instanceof AppError) {
         refusals.set(req, { status: err.status, code: err.code, message: err.message });
         return { status_code: err.status, body: err.message };
       }
