@@ -111,12 +111,12 @@ describe('a fan-out worked by a worker that dies in the middle', () => {
           type: 'bid.declined',
           recipientIds: recipients,
           appointmentId,
-          payload: { round, city: 'Los Angeles', state: 'CA', date: '2026-12-10' },
+          payload: { name: round, url: `/preview/${appointmentId}` },
         });
       }
     });
     const rows = await db.select({ id: notificationJobs.id, payload: notificationJobs.payload }).from(notificationJobs);
-    return rows.filter((r) => r.payload.round === round).map((r) => r.id);
+    return rows.filter((r) => r.payload.name === round).map((r) => r.id);
   }
 
   /** Every job sent once on each channel: the database, the push service and the SMTP server agree. */

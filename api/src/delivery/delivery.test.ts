@@ -162,7 +162,7 @@ describe('delivery of notifications', () => {
         type: 'offer.new',
         recipientIds: [optedIn!.id, optedOut!.id],
         appointmentId: id,
-        payload: { city: 'Rancho Santa Margarita', state: 'CA', date: '2026-12-10', time: '14:30', timeZone: 'PT', fee: '$150.00' },
+        payload: { name: 'Order', url: `/preview/${id}`, city: 'Rancho Santa Margarita', state: 'CA', date: '2026-12-10', time: '14:30', timeZone: 'PT', fee: '$150.00' },
       }),
     );
     await worker.drain();
@@ -227,7 +227,7 @@ describe('delivery of notifications', () => {
     push.statusFor = (path) => (path === '/push/gone-phone' ? 410 : undefined);
     const id = await createOrder(t, s.escrowA);
     await t.database.db.transaction((tx) =>
-      notify(tx, { type: 'offer.new', recipientIds: [agentId], appointmentId: id, payload: { city: 'Los Angeles', state: 'CA', date: '2026-12-10', time: '14:30', timeZone: 'PT', fee: '$150.00' } }),
+      notify(tx, { type: 'offer.new', recipientIds: [agentId], appointmentId: id, payload: { name: 'Order', url: `/preview/${id}`, city: 'Los Angeles', state: 'CA', date: '2026-12-10', time: '14:30', timeZone: 'PT', fee: '$150.00' } }),
     );
     await worker.drain();
 
@@ -278,7 +278,7 @@ describe('delivery of notifications', () => {
     await subscribe(s.agent, push.device('broken-phone'));
     push.statusFor = (path) => (path === '/push/broken-phone' ? 503 : undefined);
     const id = await createOrder(t, s.escrowA);
-    await t.database.db.transaction((tx) => notify(tx, { type: 'agent.paid', recipientIds: [agentId], appointmentId: id, payload: { name: 'Paid Order' } }));
+    await t.database.db.transaction((tx) => notify(tx, { type: 'agent.paid', recipientIds: [agentId], appointmentId: id, payload: { name: 'Paid Order', url: `/preview/${id}` } }));
     await worker.drain({ ignoreBackoff: true });
 
     const [job] = (await jobsFor(agentId, 'agent.paid')).filter((j) => j.appointmentId === id);
@@ -326,7 +326,15 @@ describe('delivery of notifications', () => {
         type: 'appointment.updated',
         recipientIds: [escrowId],
         appointmentId: id,
-        payload: { event: 'invoice', name: 'Invoice Order', amount: '$225.00', attachments: [{ fileId: file!.id, fileName: 'Invoice-1001.pdf' }] },
+        payload: {
+          event: 'invoice',
+          name: 'Invoice Order',
+          invoiceNumber: 1001,
+          amountCents: 22500,
+          amount: '$225.00',
+          sentTo: 'closings@firm-a.example.com',
+          attachments: [{ fileId: file!.id, fileName: 'Invoice-1001.pdf' }],
+        },
       }),
     );
     await worker.drain();

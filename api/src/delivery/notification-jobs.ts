@@ -14,6 +14,7 @@ import { schema } from '@signingdesk/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isRole } from '@signingdesk/domain/roles';
 import type { TimeZoneCode } from '@signingdesk/domain/time-zones';
+import { readNotification, type StoredNotification } from '../lib/notify';
 import { errorText, mapLimit, type DeliveryContext } from './context';
 import { pushTopic, sendPush } from './push';
 import { toE164 } from './sms';
@@ -34,7 +35,8 @@ type OutboundInsert = typeof outboundMessages.$inferInsert;
 interface JobRow {
   id: string;
   type: string;
-  payload: Record<string, unknown>;
+  /** The stored payload as read back; null for a type this version has none for. */
+  notification: StoredNotification | null;
   state: 'pending' | 'sent' | 'failed';
   appointmentId: string | null;
   recipientId: string;
@@ -77,7 +79,7 @@ export async function deliverNotifications(ctx: DeliveryContext, ids: readonly s
 }
 
 async function loadJobs(ctx: DeliveryContext, ids: readonly string[]): Promise<JobRow[]> {
-  return ctx.db
+  const rows = await ctx.db
     .select({
       id: notificationJobs.id,
       type: notificationJobs.type,
@@ -97,18 +99,13 @@ async function loadJobs(ctx: DeliveryContext, ids: readonly string[]): Promise<J
     .leftJoin(profiles, eq(profiles.userId, notificationJobs.recipientId))
     .leftJoin(agentProfiles, eq(agentProfiles.userId, notificationJobs.recipientId))
     .where(inArray(notificationJobs.id, [...ids]));
+  return rows.map(({ payload, ...row }) => ({ ...row, notification: readNotification(row.type, payload) }));
 }
 
-function attachmentsOf(payload: Record<string, unknown>): { fileId: string; fileName: string }[] {
-  if (!Array.isArray(payload.attachments)) return [];
-  return payload.attachments.flatMap((a: unknown) => {
-    const item = a as { fileId?: unknown; fileName?: unknown } | null;
-    return item && typeof item.fileId === 'string' && typeof item.fileName === 'string' ? [{ fileId: item.fileId, fileName: item.fileName }] : [];
-  });
+/** An invoice goes to the order's escrow email, where the invoice says it was sent, with its PDF. */
+function invoiceOf(notification: StoredNotification | null) {
+  return notification?.type === 'appointment.updated' && notification.payload.event === 'invoice' ? notification.payload : null;
 }
-
-/** An invoice goes to the order's escrow email, where the invoice says it was sent. */
-const isInvoice = (job: JobRow) => job.type === 'invoice.sent' || (job.type === 'appointment.updated' && job.payload.event === 'invoice');
 
 async function prepare(ctx: DeliveryContext, jobs: JobRow[]): Promise<Prepared[]> {
   const appointmentIds = [...new Set(jobs.map((j) => j.appointmentId).filter((id): id is string => Boolean(id)))];
@@ -136,7 +133,7 @@ async function prepare(ctx: DeliveryContext, jobs: JobRow[]): Promise<Prepared[]
   const byAppointment = new Map(appointmentRows.map((a) => [a.id, a]));
 
   const nameIds = new Set<string>();
-  for (const j of jobs) if (typeof j.payload.agentId === 'string') nameIds.add(j.payload.agentId);
+  for (const { notification: n } of jobs) if (n?.type === 'assignment.changed' && n.payload.agentId) nameIds.add(n.payload.agentId);
   for (const a of appointmentRows) if (a.assignedAgentId) nameIds.add(a.assignedAgentId);
   const nameRows = nameIds.size
     ? await ctx.db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, [...nameIds].filter(isUuidLike)))
@@ -158,16 +155,17 @@ async function prepare(ctx: DeliveryContext, jobs: JobRow[]): Promise<Prepared[]
     let texts: ChannelTexts | null = null;
     if (isRole(role)) {
       const recipient = { id: job.recipientId, name: job.name, role };
-      const facts = factsForRecipient(loaded, job.payload, recipient);
-      texts = channelTexts({ type: job.type, payload: facts.payload, recipient, appointment: facts.appointment, names }, ctx.origin);
+      const facts = factsForRecipient(loaded, job.notification, recipient);
+      texts = channelTexts({ notification: facts.notification, recipient, appointment: facts.appointment, names }, ctx.origin);
     }
+    const invoice = invoiceOf(job.notification);
     return {
       job,
       texts,
       done,
       blocked,
-      emailTo: isInvoice(job) && a?.escrowEmail ? a.escrowEmail : job.email,
-      attachments: attachmentsOf(job.payload),
+      emailTo: invoice && a?.escrowEmail ? a.escrowEmail : job.email,
+      attachments: invoice?.attachments ?? [],
     };
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_TYPES } from '../lib/notify';
+import { NOTIFICATION_TYPES, readNotification } from '../lib/notify';
 import { factsForRecipient, type LoadedAppointment } from './recipient-facts';
 import { channelTexts, type NotificationFacts } from './texts';
 
@@ -21,12 +21,13 @@ const appointment: LoadedAppointment = {
   transactionType: 2,
   financeType: 12,
 };
-// Jobs are written with the name in their payload (workflow.service.ts, notes, files).
+// Jobs are written with the name in their payload (workflow.service.ts, notes, files); a
+// stored payload may hold more than its type's fields (the file number here), which are not read.
 const payload = { name: 'Gonzalez Closing', fileNumber: 'GZ-2026-0042', changedFields: ['time'], to: 'Paused', authorName: 'Dana Whitfield' };
 
 function allTexts(type: string, a: LoadedAppointment, recipient: NotificationFacts['recipient']): string {
-  const facts = factsForRecipient(a, payload, recipient);
-  const texts = channelTexts({ type, payload: facts.payload, recipient, appointment: facts.appointment, names: {} }, ORIGIN);
+  const facts = factsForRecipient(a, readNotification(type, payload), recipient);
+  const texts = channelTexts({ notification: facts.notification, recipient, appointment: facts.appointment, names: {} }, ORIGIN);
   return [texts.push?.title, texts.push?.body, texts.email.subject, texts.email.text, texts.sms].join('\n');
 }
 
@@ -41,10 +42,13 @@ describe('what a notification may say about its appointment, per recipient', () 
   });
 
   it('keeps the payload\'s name from an agent when the appointment is gone', () => {
-    const facts = factsForRecipient(null, payload, { id: AGENT, role: 'notary' });
-    expect(facts.payload).not.toHaveProperty('name');
-    expect(facts.payload).not.toHaveProperty('fileNumber');
-    expect(factsForRecipient(null, payload, { id: 'c', role: 'creator' }).payload).toBe(payload);
+    for (const type of NOTIFICATION_TYPES) {
+      const notification = readNotification(type, payload);
+      const facts = factsForRecipient(null, notification, { id: AGENT, role: 'notary' });
+      expect(JSON.stringify(facts.notification), type).not.toMatch(/Gonzalez|GZ-2026-0042/);
+      expect(factsForRecipient(null, notification, { id: 'c', role: 'creator' }).notification, type).toBe(notification);
+    }
+    expect(JSON.stringify(readNotification('note.created', payload))).toContain('Gonzalez Closing');
   });
 
   it('calls it by its neutral title instead', () => {
@@ -76,7 +80,7 @@ describe('delivery writes the emails from those facts', () => {
       const agentId = await userIdOf(t, 'agent@demo.test');
       const escrowId = await userIdOf(t, 'escrow@firm-a.demo.test');
       // A type whose agent email is its full body (no short form), so the name would show.
-      await notify(t.database.db, { type: 'appointment.created', recipientIds: [agentId, escrowId], appointmentId: id, payload: { name: 'Gonzalez Closing' } });
+      await notify(t.database.db, { type: 'appointment.created', recipientIds: [agentId, escrowId], appointmentId: id, payload: { name: 'Gonzalez Closing', firmId: 'f0000000-0000-4000-8000-000000000001' } });
       const jobs = await t.database.db.select().from(schema.notificationJobs).where(eq(schema.notificationJobs.appointmentId, id));
       await deliverNotifications(
         {

@@ -8,6 +8,7 @@
  */
 import { offerTitle } from '@signingdesk/domain/offer-title';
 import type { Role } from '@signingdesk/domain/roles';
+import type { StoredNotification } from '../lib/notify';
 import type { AppointmentFacts } from './texts';
 
 /** The appointment as delivery loads it: the texts' facts plus the order type. */
@@ -16,17 +17,20 @@ export interface LoadedAppointment extends AppointmentFacts {
   financeType: number | null;
 }
 
-const NAMING_KEYS = new Set(['name', 'fileNumber']);
-
 export function factsForRecipient(
   appointment: LoadedAppointment | null,
-  payload: Record<string, unknown>,
+  notification: StoredNotification | null,
   recipient: { id: string; role: Role },
-): { appointment: AppointmentFacts | null; payload: Record<string, unknown> } {
-  if (recipient.role !== 'notary' || (appointment && appointment.assignedAgentId === recipient.id)) return { appointment, payload };
+): { appointment: AppointmentFacts | null; notification: StoredNotification | null } {
+  if (recipient.role !== 'notary' || (appointment && appointment.assignedAgentId === recipient.id)) return { appointment, notification };
   // Without the appointment (deleted since) nobody can tell whether the agent was assigned.
+  // The payloads' only naming field is `name` (lib/notify.ts); reading a job keeps no other field.
   return {
     appointment: appointment && { ...appointment, name: offerTitle(appointment), fileNumber: null },
-    payload: Object.fromEntries(Object.entries(payload).filter(([key]) => !NAMING_KEYS.has(key))),
+    notification: notification && withoutName(notification),
   };
+}
+
+function withoutName<N extends StoredNotification>(notification: N): N {
+  return { ...notification, payload: { ...notification.payload, name: undefined } };
 }

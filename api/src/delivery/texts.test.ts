@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@signingdesk/domain/roles';
 import { TIME_ZONE_CODES } from '@signingdesk/domain/time-zones';
-import { NOTIFICATION_TYPES } from '../lib/notify';
+import { readNotification } from '../lib/notify';
 import { pushTopic } from './push';
 import { AGENT_EMAIL_MAX_LENGTH, channelTexts, clip, deepLink, RENDERERS, SMS_MAX_LENGTH, type AppointmentFacts, type NotificationFacts } from './texts';
 
@@ -10,6 +10,10 @@ const ORIGIN = 'https://signings.example.com';
 /** Types whose emails carry the payload's own link (set-password, login) instead of the portal's. */
 const SET_PASSWORD_TYPES = ['user.invited', 'user.password_reset', 'user.registration_attempted'];
 const chars = (value: string) => [...value].length;
+
+/** A job as stored, its type and raw payload, which the texts get as delivery reads it back. */
+type StoredFacts = Omit<NotificationFacts, 'notification'> & { type: string; payload: Record<string, unknown> };
+const textsOf = ({ type, payload, ...facts }: StoredFacts, origin: string) => channelTexts({ ...facts, notification: readNotification(type, payload) }, origin);
 
 const appointmentArb: fc.Arbitrary<AppointmentFacts> = fc.record({
   id: fc.uuid(),
@@ -25,7 +29,7 @@ const appointmentArb: fc.Arbitrary<AppointmentFacts> = fc.record({
   fileNumber: fc.option(fc.string({ maxLength: 60 }), { nil: null }),
 });
 
-const factsArb: fc.Arbitrary<NotificationFacts> = fc.record({
+const factsArb: fc.Arbitrary<StoredFacts> = fc.record({
   type: fc.constantFrom(...Object.keys(RENDERERS), 'some.future_type'),
   payload: fc.record(
     {
@@ -69,14 +73,10 @@ const GARCIA_PURCHASE: AppointmentFacts = {
 };
 
 describe('notification texts', () => {
-  it('has words for every notification type the workflow writes', () => {
-    for (const type of NOTIFICATION_TYPES) expect(Object.keys(RENDERERS)).toContain(type);
-  });
-
   it('keeps text messages within 320 characters and agents’ emails within 140, link included, whatever the data', () => {
     fc.assert(
       fc.property(factsArb, (facts) => {
-        const texts = channelTexts(facts, ORIGIN);
+        const texts = textsOf(facts, ORIGIN);
         if (texts.sms !== null) {
           expect(facts.recipient.role).toBe('notary');
           expect(chars(texts.sms)).toBeLessThanOrEqual(SMS_MAX_LENGTH);
@@ -101,7 +101,7 @@ describe('notification texts', () => {
     fc.assert(
       fc.property(appointmentArb, fc.uuid(), fc.constantFrom('offer.new', 'bid.declined', 'appointment.canceled'), (a, agentId, type) => {
         const appointment = { ...a, name: 'Secret Signer Name', assignedAgentId: null };
-        const texts = channelTexts(
+        const texts = textsOf(
           { type, payload: { name: 'Secret Signer Name' }, recipient: { id: agentId, name: 'Agent', role: 'notary' }, appointment, names: {} },
           ORIGIN,
         );
@@ -113,7 +113,7 @@ describe('notification texts', () => {
   });
 
   it('writes a new offer as the spec’s push: city, state, date, time and fee, opening the preview', () => {
-    const texts = channelTexts(
+    const texts = textsOf(
       {
         type: 'offer.new',
         payload: { city: 'Austin', state: 'TX', date: '2026-03-08', time: '09:05', timeZone: 'CT', fee: '$175.00' },
@@ -135,14 +135,14 @@ describe('notification texts', () => {
 
   it('tells a displaced agent the operator’s notes, and the escrow officer which fields changed', () => {
     const appointment: AppointmentFacts = { ...GARCIA_PURCHASE, assignedAgentId: null };
-    const displaced = channelTexts(
+    const displaced = textsOf(
       { type: 'assignment.displaced', payload: { notes: 'Signer asked for a Spanish-speaking agent.' }, recipient: { id: 'x', name: 'Ana', role: 'notary' }, appointment, names: {} },
       ORIGIN,
     );
     expect(displaced.sms).toBe(
       `SigningDesk: You were removed from the signing in Dallas, TX on 05/01/2026. Note from the SigningDesk team: Signer asked for a Spanish-speaking agent. ${ORIGIN}/preview/${appointment.id}`,
     );
-    const updated = channelTexts(
+    const updated = textsOf(
       { type: 'appointment.updated', payload: { changedFields: ['date', 'time', 'firmFeeCents'] }, recipient: { id: 'y', name: 'Dana Whitfield', role: 'creator' }, appointment, names: {} },
       ORIGIN,
     );
@@ -158,13 +158,13 @@ describe('notification texts', () => {
         '— The SigningDesk team',
       ].join('\n'),
     );
-    const forAgent = channelTexts({ type: 'appointment.updated', payload: { changedFields: ['firmFeeCents', 'time'] }, recipient: { id: 'z', name: 'Ana', role: 'notary' }, appointment, names: {} }, ORIGIN);
+    const forAgent = textsOf({ type: 'appointment.updated', payload: { changedFields: ['firmFeeCents', 'time'] }, recipient: { id: 'z', name: 'Ana', role: 'notary' }, appointment, names: {} }, ORIGIN);
     expect(forAgent.push?.body).not.toContain('service fee');
   });
 
   it('emails an invitation with its set-password link, and words each upload event', () => {
     const link = `${ORIGIN}/reset-password?token=Jq3b2xY1oWm8ZrT5uVnC0aKd7sLpE4gH`;
-    const invite = channelTexts(
+    const invite = textsOf(
       { type: 'user.invited', payload: { event: 'invited', link, expiresAt: '2026-12-01T10:00:00.000Z' }, recipient: { id: 'u', name: 'Priya Nair', role: 'creator' }, appointment: null, names: {} },
       ORIGIN,
     );
@@ -182,22 +182,22 @@ describe('notification texts', () => {
       ].join('\n'),
     });
     const base = { recipient: { id: 'e', name: 'Dana Whitfield', role: 'creator' as const }, appointment: null, names: {} };
-    const upload = channelTexts({ ...base, type: 'appointment.updated', payload: { event: 'documents', kind: 'scan_back', fileName: 'scan.pdf', name: 'Lee Refi' } }, ORIGIN);
+    const upload = textsOf({ ...base, type: 'appointment.updated', payload: { event: 'documents', kind: 'scan_back', fileName: 'scan.pdf', name: 'Lee Refi' } }, ORIGIN);
     expect(upload.push).toMatchObject({ title: 'Scan-backs uploaded', body: 'scan.pdf was uploaded to Lee Refi (the scheduled date).' });
-    const ready = channelTexts({ ...base, type: 'appointment.updated', payload: { event: 'documents_ready', name: 'Lee Refi' } }, ORIGIN);
+    const ready = textsOf({ ...base, type: 'appointment.updated', payload: { event: 'documents_ready', name: 'Lee Refi' } }, ORIGIN);
     expect(ready.push?.title).toBe('Documents ready');
   });
 
   it('emails a password reset with its link, by email only, and to an agent within 140 characters', () => {
     const link = `${ORIGIN}/reset-password?token=Jq3b2xY1oWm8ZrT5uVnC0aKd7sLpE4gH`;
-    const facts = (role: Role, payloadLink: string = link): NotificationFacts => ({
+    const facts = (role: Role, payloadLink: string = link): StoredFacts => ({
       type: 'user.password_reset',
       payload: { event: 'password_reset', link: payloadLink, expiresAt: '2026-12-01T10:00:00.000Z' },
       recipient: { id: 'u', name: 'Priya Nair', role },
       appointment: null,
       names: {},
     });
-    const escrow = channelTexts(facts('creator'), ORIGIN);
+    const escrow = textsOf(facts('creator'), ORIGIN);
     expect(escrow.email).toEqual({
       policy: 'always',
       subject: 'Reset your SigningDesk password',
@@ -214,7 +214,7 @@ describe('notification texts', () => {
     expect(escrow.push).toBeNull();
     expect(escrow.sms).toBeNull();
 
-    const agent = channelTexts(facts('notary'), ORIGIN);
+    const agent = textsOf(facts('notary'), ORIGIN);
     expect(agent.email.text).toBe(`Choose a new password within 1 hour. Not you? Ignore it: ${link}`);
     expect(chars(agent.email.text)).toBeLessThanOrEqual(AGENT_EMAIL_MAX_LENGTH);
     expect(agent.push).toBeNull();
@@ -222,7 +222,7 @@ describe('notification texts', () => {
 
     // Like an invitation's, a link that is not a web address is never put in the email.
     for (const unsafe of ['javascript:alert(1)', '/reset-password?token=x', '']) {
-      const texts = channelTexts(facts('creator', unsafe), ORIGIN);
+      const texts = textsOf(facts('creator', unsafe), ORIGIN);
       expect(texts.email.text).not.toContain(unsafe || 'undefined');
       expect(texts.email.text).toContain(`Choose a new password: ${ORIGIN}/originator`);
     }
@@ -269,7 +269,7 @@ describe('user-supplied values in the texts', () => {
   const agent = { id: 'agent-1', name: 'Jordan Taylor', role: 'notary' as const };
 
   it('keeps a name like "Bob\\n\\nClick https://evil.example to verify" from becoming a line or a link, in every channel', () => {
-    const cases: NotificationFacts[] = [
+    const cases: StoredFacts[] = [
       { type: 'assignment.changed', payload: { agentId: 'agent-1' }, recipient: escrowOfficer, appointment, names: { 'agent-1': EVIL_NAME } },
       { type: 'appointment.completed', payload: {}, recipient: escrowOfficer, appointment, names: { 'agent-1': EVIL_NAME } },
       { type: 'appointment.bid_received', payload: { agent: EVIL_NAME, bid: '$150.00', kind: 'countered' }, recipient: escrowOfficer, appointment, names: {} },
@@ -278,8 +278,8 @@ describe('user-supplied values in the texts', () => {
       { type: 'user.invited', payload: { link: `${ORIGIN}/reset-password?token=abc` }, recipient: { ...escrowOfficer, name: EVIL_NAME }, appointment: null, names: {} },
     ];
     for (const facts of cases) {
-      const texts = channelTexts(facts, ORIGIN);
-      const plain = channelTexts(
+      const texts = textsOf(facts, ORIGIN);
+      const plain = textsOf(
         {
           ...facts,
           recipient: { ...facts.recipient, name: 'Dana Whitfield' },
@@ -296,15 +296,15 @@ describe('user-supplied values in the texts', () => {
       expect(texts.email.text.split('\n').length, facts.type).toBe(plain.email.text.split('\n').length);
       expect(texts.sms ?? '', facts.type).not.toMatch(/[\r\n]/);
     }
-    const bid = channelTexts(cases[2]!, ORIGIN);
+    const bid = textsOf(cases[2]!, ORIGIN);
     expect(bid.email.text).toContain('An agent countered at $150.00 on Garcia Purchase (05/01/2026).');
-    const note = channelTexts(cases[3]!, ORIGIN);
+    const note = textsOf(cases[3]!, ORIGIN);
     expect(note.sms).toBe(`SigningDesk: Someone wrote on Garcia Purchase (05/01/2026). Open the order to read it. ${ORIGIN}/preview/${appointment.id}`);
-    expect(channelTexts(cases[5]!, ORIGIN).email.text.split('\n')[0]).toBe('Hello,');
+    expect(textsOf(cases[5]!, ORIGIN).email.text.split('\n')[0]).toBe('Hello,');
   });
 
   it('keeps a valid name as it is', () => {
-    const texts = channelTexts(
+    const texts = textsOf(
       { type: 'appointment.bid_received', payload: { agent: 'Mary-Jane O’Neil', bid: '$150.00', kind: 'claimed' }, recipient: escrowOfficer, appointment, names: {} },
       ORIGIN,
     );
@@ -313,17 +313,17 @@ describe('user-supplied values in the texts', () => {
 
   it('writes free text (order name, file name, notes, title company) on one line, without web addresses, and keeps the subject one line', () => {
     const evilAppointment = { ...appointment, name: 'Lee Refi\r\nSubject: urgent\n\nVisit https://evil.example/login now', fileNumber: 'F-9\nwww.evil.example' };
-    const cases: NotificationFacts[] = [
-      { type: 'invoice.sent', payload: {}, recipient: escrowOfficer, appointment: evilAppointment, names: {} },
+    const cases: StoredFacts[] = [
+      { type: 'appointment.updated', payload: { event: 'invoice' }, recipient: escrowOfficer, appointment: evilAppointment, names: {} },
       { type: 'appointment.created', payload: {}, recipient: { ...escrowOfficer, role: 'admin' }, appointment: evilAppointment, names: {} },
       { type: 'assignment.displaced', payload: { notes: 'Sorry.\nhttps://evil.example' }, recipient: agent, appointment: evilAppointment, names: {} },
       { type: 'appointment.updated', payload: { event: 'documents', kind: 'document', fileName: 'scan\u202egnp.exe.pdf\nhttp://evil.example' }, recipient: escrowOfficer, appointment: evilAppointment, names: {} },
       { type: 'registration.escrow', payload: { email: 'x@example.com\nBcc: y@example.com', titleCompany: 'Acme\n\nhttps://evil.example' }, recipient: { ...escrowOfficer, role: 'admin' }, appointment: null, names: {} },
     ];
     for (const facts of cases) {
-      const texts = channelTexts(facts, ORIGIN);
+      const texts = textsOf(facts, ORIGIN);
       const benign = Object.fromEntries(Object.entries(facts.payload).map(([key, value]) => [key, ['event', 'kind'].includes(key) ? value : 'Plain words']));
-      const plain = channelTexts({ ...facts, payload: benign, appointment: facts.appointment ? appointment : null }, ORIGIN);
+      const plain = textsOf({ ...facts, payload: benign, appointment: facts.appointment ? appointment : null }, ORIGIN);
       for (const text of everyText(texts)) {
         expect(text, facts.type).not.toMatch(/https?:\/\/evil|www\.evil/);
         expect(text, facts.type).not.toContain('\u202e');
@@ -332,7 +332,7 @@ describe('user-supplied values in the texts', () => {
       expect(texts.push?.title ?? '', facts.type).not.toMatch(/[\r\n]/);
       expect(texts.email.text.split('\n').length, facts.type).toBe(plain.email.text.split('\n').length);
     }
-    expect(channelTexts(cases[0]!, ORIGIN).email.subject).toBe('Invoice for Lee Refi Subject: urgent Visit [link removed] now');
+    expect(textsOf(cases[0]!, ORIGIN).email.subject).toBe('Invoice for Lee Refi Subject: urgent Visit [link removed] now');
   });
 
   it('adds no line to a staff email whatever the user-supplied values hold', () => {
@@ -345,23 +345,23 @@ describe('user-supplied values in the texts', () => {
         anyText,
         anyText,
         (type, name, free, author, fileName) => {
-          const facts: NotificationFacts = {
+          const facts: StoredFacts = {
             type,
             payload: { name: free, agent: author, authorName: author, notes: free, fileName, titleCompany: free, email: free, agentId: 'agent-1' },
             recipient: { id: 'e', name, role: 'creator' },
             appointment: { ...appointment, name: free, fileNumber: free },
             names: { 'agent-1': author },
           };
-          const plain: NotificationFacts = {
+          const plain: StoredFacts = {
             ...facts,
             payload: { name: 'Lee Refi', agent: 'Jordan Taylor', authorName: 'Jordan Taylor', notes: 'Note', fileName: 'scan.pdf', titleCompany: 'Acme', email: 'a@example.com', agentId: 'agent-1' },
             recipient: { ...facts.recipient, name: 'Dana Whitfield' },
             appointment: { ...appointment, name: 'Lee Refi', fileNumber: 'F-9' },
             names: { 'agent-1': 'Jordan Taylor' },
           };
-          const texts = channelTexts(facts, ORIGIN);
+          const texts = textsOf(facts, ORIGIN);
           // Fewer when a value was only invisible characters (no file number line), never more.
-          expect(texts.email.text.split('\n').length).toBeLessThanOrEqual(channelTexts(plain, ORIGIN).email.text.split('\n').length);
+          expect(texts.email.text.split('\n').length).toBeLessThanOrEqual(textsOf(plain, ORIGIN).email.text.split('\n').length);
           expect(texts.email.subject).not.toMatch(/[\r\n\u2028\u2029\u0085]/);
           for (const text of everyText(texts)) expect(text).not.toMatch(/[\p{Cf}\u2028\u2029]/u);
         },
@@ -371,20 +371,20 @@ describe('user-supplied values in the texts', () => {
   });
 
   it('tells the owner of an address someone tried to register with, by email only, linking to the login', () => {
-    const facts = (role: Role, link: string): NotificationFacts => ({
+    const facts = (role: Role, link: string): StoredFacts => ({
       type: 'user.registration_attempted',
       payload: { event: 'registration_attempted', link },
       recipient: { id: 'u', name: 'Jordan Taylor', role },
       appointment: null,
       names: {},
     });
-    const agent = channelTexts(facts('notary', `${ORIGIN}/notary/login`), ORIGIN);
+    const agent = textsOf(facts('notary', `${ORIGIN}/notary/login`), ORIGIN);
     expect(agent.email.subject).toBe('Someone tried to register with your email');
     expect(agent.email.text).toBe(`Someone tried to register with this email; it has an account. Log in or reset your password: ${ORIGIN}/notary/login`);
     expect(chars(agent.email.text)).toBeLessThanOrEqual(AGENT_EMAIL_MAX_LENGTH);
     expect(agent.push).toBeNull();
     expect(agent.sms).toBeNull();
-    const officer = channelTexts(facts('creator', `${ORIGIN}/login`), ORIGIN);
+    const officer = textsOf(facts('creator', `${ORIGIN}/login`), ORIGIN);
     const lines = officer.email.text.split('\n');
     expect(lines[0]).toBe('Hello Jordan,');
     expect(lines[2]).toContain('nothing was created or changed');

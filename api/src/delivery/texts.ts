@@ -14,11 +14,13 @@
  * file names, notes, a company) loses any web address, so no one can write a link into a
  * message sent from our address. Emails are plain text: there is no HTML part to escape.
  */
+import type { AppointmentStatus } from '@signingdesk/domain/codes';
 import { formatCents } from '@signingdesk/domain/money';
 import { isPersonName } from '@signingdesk/domain/person-name';
 import type { Role } from '@signingdesk/domain/roles';
 import { formatTime, formatUsDate, type TimeZoneCode } from '@signingdesk/domain/time-zones';
 import { withoutInvisibleCharacters } from '@signingdesk/domain/text';
+import type { NotificationType, StoredNotification, StoredPayloads } from '../lib/notify';
 
 export const SMS_MAX_LENGTH = 320;
 export const AGENT_EMAIL_MAX_LENGTH = 140;
@@ -49,12 +51,28 @@ export interface Recipient {
 }
 
 export interface NotificationFacts {
-  type: string;
-  payload: Record<string, unknown>;
+  /** The job as read back (lib/notify.ts `readNotification`); null for a type without words. */
+  notification: StoredNotification | null;
   recipient: Recipient;
   appointment: AppointmentFacts | null;
   /** Names of users the payload refers to (payload.agentId), by id. */
   names: Readonly<Record<string, string>>;
+}
+
+/** What one type's renderer is given: its own payload, typed. */
+interface RenderFacts<T extends NotificationType> extends Omit<NotificationFacts, 'notification'> {
+  payload: StoredPayloads[T];
+}
+
+/** What a payload may repeat about its order; the appointment's own facts stand in for what it does not. */
+interface OrderFacts {
+  name?: string;
+  city?: string;
+  state?: string;
+  date?: string;
+  time?: string;
+  timeZone?: string;
+  fee?: string;
 }
 
 /** The words of one notification before they are cut to a channel. */
@@ -100,7 +118,7 @@ function oneLine(value: string): string {
   return withoutInvisibleCharacters(value).replace(/\s+/g, ' ').trim();
 }
 
-const text = (value: unknown): string | null => (typeof value === 'string' && oneLine(value) !== '' ? oneLine(value) : null);
+const text = (value: string | null | undefined): string | null => (value && oneLine(value) !== '' ? oneLine(value) : null);
 
 /** Text a user typed (an order or file name, notes, a company): one line, no web address. */
 function freeText(value: string): string {
@@ -108,24 +126,24 @@ function freeText(value: string): string {
 }
 
 /** A person's name when it passes the product's name rule; anything else (older data) reads as `fallback`. */
-function personName(value: unknown, fallback: string): string {
-  const name = typeof value === 'string' ? oneLine(value) : '';
+function personName(value: string | null | undefined, fallback: string): string {
+  const name = value ? oneLine(value) : '';
   return name !== '' && isPersonName(name) ? name : fallback;
 }
 
 /** The payload's set-password link, only when it is a web address (never `javascript:` or a bare path). */
-function setPasswordLink(payload: Record<string, unknown>): { link?: string } {
+function setPasswordLink(payload: { link?: string }): { link?: string } {
   const link = text(payload.link);
   return link && /^https?:\/\//.test(link) ? { link } : {};
 }
 
-function where(a: AppointmentFacts | null, payload: Record<string, unknown>): string {
+function where(a: AppointmentFacts | null, payload: OrderFacts): string {
   const city = text(payload.city) ?? a?.city;
   const state = text(payload.state) ?? a?.state;
   return city && state ? `${city}, ${state}` : 'your area';
 }
 
-function when(a: AppointmentFacts | null, payload: Record<string, unknown>): string {
+function when(a: AppointmentFacts | null, payload: OrderFacts): string {
   const date = text(payload.date) ?? a?.date;
   if (!date) return 'a date to be confirmed';
   const rawTime = text(payload.time) ?? (a ? (a.timeTbd ? 'TBD' : a.time) : 'TBD');
@@ -134,16 +152,16 @@ function when(a: AppointmentFacts | null, payload: Record<string, unknown>): str
   return `${formatUsDate(date)} ${time}`;
 }
 
-function day(a: AppointmentFacts | null, payload: Record<string, unknown>): string {
+function day(a: AppointmentFacts | null, payload: OrderFacts): string {
   const date = text(payload.date) ?? a?.date;
   return date ? formatUsDate(date) : 'the scheduled date';
 }
 
-function fee(a: AppointmentFacts | null, payload: Record<string, unknown>): string | null {
+function fee(a: AppointmentFacts | null, payload: OrderFacts): string | null {
   return text(payload.fee) ?? (a ? formatCents(a.agentFeeCents) : null);
 }
 
-function nameOf(a: AppointmentFacts | null, payload: Record<string, unknown>): string {
+function nameOf(a: AppointmentFacts | null, payload: OrderFacts): string {
   const name = freeText(text(payload.name) ?? a?.name ?? '');
   return name || 'your order';
 }
@@ -182,13 +200,12 @@ const FIELD_LABELS: Record<string, string> = {
 /** Fields an agent never hears about: the firm's fee is between the firm and the operators. */
 const HIDDEN_FROM_AGENTS = new Set(['firmFeeCents']);
 
-function changedLabels(payload: Record<string, unknown>, role: Role): string[] {
-  const fields = Array.isArray(payload.changedFields) ? payload.changedFields.filter((f): f is string => typeof f === 'string') : [];
+function changedLabels(fields: readonly string[], role: Role): string[] {
   const visible = role === 'notary' ? fields.filter((f) => !HIDDEN_FROM_AGENTS.has(f)) : fields;
   return [...new Set(visible.map((f) => FIELD_LABELS[f] ?? f))];
 }
 
-const STATUS_WORDS: Record<string, { title: string; shown: string }> = {
+const STATUS_WORDS: Record<AppointmentStatus, { title: string; shown: string }> = {
   Paused: { title: 'Order on hold', shown: 'on hold' },
   Open: { title: 'Order reopened', shown: 'open again' },
   Pending: { title: 'Order reopened', shown: 'open again, with bids pending' },
@@ -197,14 +214,64 @@ const STATUS_WORDS: Record<string, { title: string; shown: string }> = {
   Canceled: { title: 'Order canceled', shown: 'canceled' },
 };
 
-type Renderer = (facts: NotificationFacts) => Message;
+type Renderer<T extends NotificationType> = (facts: RenderFacts<T>) => Message;
+type UpdateFacts<E> = RenderFacts<'appointment.updated'> & { payload: Extract<StoredPayloads['appointment.updated'], { event: E }> };
 
-/**
- * One renderer per notification type. The keys are strings, not only `NotificationType`, so
- * types other modules add (documents, invoices, registrations) can be written here first; a
- * test checks that every type of lib/notify.ts has one.
- */
-export const RENDERERS: Record<string, Renderer> = {
+/** An order edit: which fields changed, the firm's fee left out for agents. */
+const orderUpdated = ({ appointment: a, payload, recipient }: RenderFacts<'appointment.updated'>): Message => {
+  const labels = changedLabels(payload.event === undefined ? (payload.changedFields ?? []) : [], recipient.role);
+  const changed = labels.length > 0 ? `: ${labels.join(', ')} changed` : ' was updated';
+  return {
+    title: 'Order updated',
+    short: `Updated${labels.length ? ` (${labels.join(', ')})` : ''}: ${where(a, payload)} ${when(a, payload)}.`,
+    body: `${nameOf(a, payload)}${changed}. Now ${when(a, payload)} in ${where(a, payload)}.`,
+    details: ['Open the order to see the details.'],
+    email: 'always',
+    sms: true,
+  };
+};
+
+/** Order updates the files module marks with an `event`: uploads, flags and invoices. */
+const fileUploaded = ({ appointment: a, payload, recipient }: UpdateFacts<'documents'>): Message => {
+  const scanBack = payload.kind === 'scan_back';
+  const fileName = (text(payload.fileName) && freeText(payload.fileName!)) || (scanBack ? 'A scan-back' : 'A document');
+  return {
+    title: scanBack ? 'Scan-backs uploaded' : 'New document',
+    body: `${fileName} was uploaded to ${nameOf(a, payload)} (${day(a, payload)}).`,
+    short: `New ${scanBack ? 'scan-back' : 'document'}: ${where(a, payload)} ${day(a, payload)}.`,
+    email: recipient.role === 'admin' || recipient.role === 'sub_admin' ? 'fallback' : 'always',
+    sms: true,
+  };
+};
+
+const uploadsApproved = ({ appointment: a, payload }: UpdateFacts<'uploads_approved'>): Message => ({
+  title: 'Uploads approved',
+  body: `The uploads for ${nameOf(a, payload)} (${day(a, payload)}) were approved.`,
+  short: `Uploads approved: ${where(a, payload)} ${day(a, payload)}.`,
+  email: 'always',
+  sms: false,
+});
+
+const documentsReady = ({ appointment: a, payload }: UpdateFacts<'documents_ready'>): Message => ({
+  title: 'Documents ready',
+  short: `Documents ready: ${where(a, payload)} ${day(a, payload)}.`,
+  body: `The documents for ${nameOf(a, payload)} (${day(a, payload)}) are ready to download.`,
+  email: 'always',
+  sms: true,
+});
+
+const invoiceSent = ({ appointment: a, payload }: UpdateFacts<'invoice'>): Message => {
+  const amount = text(payload.amount);
+  return {
+    title: `Invoice for ${nameOf(a, payload)}`,
+    body: `Your invoice for ${nameOf(a, payload)} (${day(a, payload)})${amount ? `, ${amount},` : ''} is attached and in SigningDesk.`,
+    email: 'always',
+    sms: false,
+  };
+};
+
+/** One renderer per notification type; a type without one fails the type-check. */
+export const RENDERERS: { [T in NotificationType]: Renderer<T> } = {
   'offer.new': ({ appointment: a, payload }) => {
     const amount = fee(a, payload);
     return {
@@ -250,7 +317,7 @@ export const RENDERERS: Record<string, Renderer> = {
     };
   },
   'assignment.displaced': ({ appointment: a, payload }) => {
-    const notes = text(payload.notes) ? freeText(String(payload.notes)) : null;
+    const notes = text(payload.notes) ? freeText(payload.notes!) : null;
     return {
       title: 'You are no longer assigned',
       short: `Removed from the signing in ${where(a, payload)} ${day(a, payload)}.${notes ? ` ${notes}` : ''}`,
@@ -259,21 +326,23 @@ export const RENDERERS: Record<string, Renderer> = {
       sms: true,
     };
   },
-  'appointment.updated': ({ appointment: a, payload, recipient }) => {
-    const labels = changedLabels(payload, recipient.role);
-    const changed = labels.length > 0 ? `: ${labels.join(', ')} changed` : ' was updated';
-    return {
-      title: 'Order updated',
-      short: `Updated${labels.length ? ` (${labels.join(', ')})` : ''}: ${where(a, payload)} ${when(a, payload)}.`,
-      body: `${nameOf(a, payload)}${changed}. Now ${when(a, payload)} in ${where(a, payload)}.`,
-      details: ['Open the order to see the details.'],
-      email: 'always',
-      sms: true,
-    };
+  'appointment.updated': (facts) => {
+    const { payload } = facts;
+    switch (payload.event) {
+      case 'documents':
+        return fileUploaded({ ...facts, payload });
+      case 'documents_ready':
+        return documentsReady({ ...facts, payload });
+      case 'uploads_approved':
+        return uploadsApproved({ ...facts, payload });
+      case 'invoice':
+        return invoiceSent({ ...facts, payload });
+      default:
+        return orderUpdated(facts);
+    }
   },
   'appointment.status_changed': ({ appointment: a, payload }) => {
-    const to = text(payload.to) ?? '';
-    const words = STATUS_WORDS[to] ?? { title: 'Order status changed', shown: to.toLowerCase() || 'changed' };
+    const words = payload.to ? STATUS_WORDS[payload.to] : { title: 'Order status changed', shown: 'changed' };
     return {
       title: words.title,
       short: `${where(a, payload)} ${day(a, payload)} is now ${words.shown}.`,
@@ -344,41 +413,6 @@ export const RENDERERS: Record<string, Renderer> = {
       sms: true,
     };
   },
-  // Uploads and flags (files module), sent as 'appointment.updated' with an `event`.
-  'file.uploaded': ({ appointment: a, payload, recipient }) => {
-    const scanBack = payload.kind === 'scan_back';
-    const fileName = (text(payload.fileName) && freeText(String(payload.fileName))) || (scanBack ? 'A scan-back' : 'A document');
-    return {
-      title: scanBack ? 'Scan-backs uploaded' : 'New document',
-      body: `${fileName} was uploaded to ${nameOf(a, payload)} (${day(a, payload)}).`,
-      short: `New ${scanBack ? 'scan-back' : 'document'}: ${where(a, payload)} ${day(a, payload)}.`,
-      email: recipient.role === 'admin' || recipient.role === 'sub_admin' ? 'fallback' : 'always',
-      sms: true,
-    };
-  },
-  'uploads.approved': ({ appointment: a, payload }) => ({
-    title: 'Uploads approved',
-    body: `The uploads for ${nameOf(a, payload)} (${day(a, payload)}) were approved.`,
-    short: `Uploads approved: ${where(a, payload)} ${day(a, payload)}.`,
-    email: 'always',
-    sms: false,
-  }),
-  'documents.ready': ({ appointment: a, payload }) => ({
-    title: 'Documents ready',
-    short: `Documents ready: ${where(a, payload)} ${day(a, payload)}.`,
-    body: `The documents for ${nameOf(a, payload)} (${day(a, payload)}) are ready to download.`,
-    email: 'always',
-    sms: true,
-  }),
-  'invoice.sent': ({ appointment: a, payload }) => {
-    const amount = text(payload.amount);
-    return {
-      title: `Invoice for ${nameOf(a, payload)}`,
-      body: `Your invoice for ${nameOf(a, payload)} (${day(a, payload)})${amount ? `, ${amount},` : ''} is attached and in SigningDesk.`,
-      email: 'always',
-      sms: false,
-    };
-  },
   'registration.approved': () => ({
     title: 'Your registration is approved',
     short: 'Your SigningDesk registration is approved. Welcome!',
@@ -388,7 +422,7 @@ export const RENDERERS: Record<string, Renderer> = {
   }),
   'registration.escrow': ({ payload }) => {
     const email = text(payload.email) ?? 'Someone';
-    const company = text(payload.titleCompany) ? freeText(String(payload.titleCompany)) : null;
+    const company = text(payload.titleCompany) ? freeText(payload.titleCompany!) : null;
     return {
       title: 'New escrow officer registration',
       body: `${email}${company ? ` (${company})` : ''} asked for an escrow officer account.`,
@@ -438,25 +472,21 @@ export const RENDERERS: Record<string, Renderer> = {
   }),
 };
 
-/** A type nobody wrote words for yet still reaches its recipient: never silently dropped. */
-const fallbackRenderer: Renderer = ({ appointment: a, payload }) => ({
+/** A type nobody wrote words for (a job of a newer version) still reaches its recipient: never silently dropped. */
+const fallbackMessage = (a: AppointmentFacts | null): Message => ({
   title: 'SigningDesk update',
-  body: a ? `There is an update on ${nameOf(a, payload)} (${day(a, payload)}).` : 'There is an update for you in SigningDesk.',
+  body: a ? `There is an update on ${nameOf(a, {})} (${day(a, {})}).` : 'There is an update for you in SigningDesk.',
   email: 'always',
   sms: false,
 });
 
-/** Order updates the files module marks with an `event` have words of their own. */
-const EVENTS: Record<string, string> = {
-  invoice: 'invoice.sent',
-  documents: 'file.uploaded',
-  documents_ready: 'documents.ready',
-  uploads_approved: 'uploads.approved',
-};
+function render<T extends NotificationType>(type: T, payload: StoredPayloads[T], facts: NotificationFacts): Message {
+  return RENDERERS[type]({ recipient: facts.recipient, appointment: facts.appointment, names: facts.names, payload });
+}
 
 export function renderMessage(facts: NotificationFacts): Message {
-  const event = facts.type === 'appointment.updated' && typeof facts.payload.event === 'string' ? EVENTS[facts.payload.event] : undefined;
-  return (RENDERERS[event ?? facts.type] ?? fallbackRenderer)(facts);
+  const { notification } = facts;
+  return notification ? render(notification.type, notification.payload, facts) : fallbackMessage(facts.appointment);
 }
 
 /** Where the recipient opens the appointment: the agent app, the escrow portal or the console. */

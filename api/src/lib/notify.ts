@@ -1,45 +1,85 @@
 /**
  * The notification outbox. A change that someone must hear about calls `notify()` inside its
  * own transaction, so the job exists exactly when the change does. The delivery worker picks
- * pending jobs up; until a channel is configured they stay visible to operators.
+ * pending jobs up; until a channel is configured they stay visible to operators. Each type's
+ * payload has one schema here, which types the producers and reads the stored jobs back.
  */
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
+import { APPOINTMENT_STATUSES } from '@signingdesk/domain/codes';
+import { TIME_ZONE_CODES } from '@signingdesk/domain/time-zones';
 import { and, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
 
-export const NOTIFICATION_TYPES = [
-  'appointment.created',
-  'offer.new',
-  'bid.accepted',
-  'bid.declined',
-  'assignment.changed',
-  'assignment.displaced',
-  'appointment.updated',
-  'appointment.status_changed',
-  'appointment.canceled',
-  'appointment.completed',
-  'appointment.bid_received',
-  'agent.paid',
-  'note.created',
-  'registration.escrow',
-  'user.invited',
-  'user.password_reset',
-  'user.registration_attempted',
-  'registration.approved',
-  'registration.declined',
-  'documents.ready',
-  'invoice.sent',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+/** What every workflow notice carries about its order (workflow.service.ts `record`). */
+const order = { name: z.string(), url: z.string() };
+const appointmentStatus = z.enum(APPOINTMENT_STATUSES);
+const setPasswordLink = { link: z.string(), expiresAt: z.string() };
 
-export interface Notification {
-  type: NotificationType;
-  recipientIds: readonly string[];
-  appointmentId?: string | null;
-  payload: Record<string, unknown>;
-}
+/** An order update (appointments.service.ts), or one the files module marks with an `event`. */
+const appointmentUpdated = z.union([
+  z.object({ event: z.undefined().optional(), name: z.string(), changedFields: z.array(z.string()) }),
+  z.object({ event: z.literal('documents'), name: z.string(), fileName: z.string(), kind: z.enum(['document', 'scan_back', 'invoice']) }),
+  z.object({ event: z.literal('documents_ready'), name: z.string() }),
+  z.object({ event: z.literal('uploads_approved'), name: z.string() }),
+  z.object({
+    event: z.literal('invoice'),
+    name: z.string(),
+    invoiceNumber: z.number(),
+    amountCents: z.number(),
+    amount: z.string(),
+    sentTo: z.string(),
+    attachments: z.array(z.object({ fileId: z.string(), fileName: z.string() })),
+  }),
+]);
 
-export async function notify(db: Db | Tx, notification: Notification): Promise<void> {
+/**
+ * The payload of each notification type, as its producer writes it and notification_jobs
+ * stores it (jsonb). A producer whose payload differs from its type's fails the type-check;
+ * delivery reads stored payloads back through the same schemas (`readNotification`).
+ */
+export const NOTIFICATION_PAYLOADS = {
+  'appointment.created': z.object({ name: z.string(), firmId: z.string() }),
+  'offer.new': z.object({
+    ...order,
+    city: z.string(),
+    state: z.string(),
+    date: z.string(),
+    /** HH:MM, or TBD. */
+    time: z.string(),
+    timeZone: z.enum(TIME_ZONE_CODES as [string, ...string[]]),
+    fee: z.string(),
+  }),
+  'bid.accepted': z.object({ ...order, fee: z.string() }),
+  'bid.declined': z.object(order),
+  /** To the agent now assigned: their fee; to the escrow officer: who was assigned. */
+  'assignment.changed': z.object({ ...order, fee: z.string().optional(), assigned: z.literal(true).optional(), agentId: z.string().optional() }),
+  'assignment.displaced': z.object({ ...order, notes: z.string().nullable() }),
+  'appointment.updated': appointmentUpdated,
+  'appointment.status_changed': z.object({ ...order, from: appointmentStatus, to: appointmentStatus }),
+  'appointment.canceled': z.object({ ...order, from: appointmentStatus, to: appointmentStatus }),
+  'appointment.completed': z.object({ ...order, scanBackRequired: z.boolean() }),
+  'appointment.bid_received': z.object({ ...order, agent: z.string(), bid: z.string(), kind: z.enum(['claimed', 'countered']) }),
+  'agent.paid': z.object(order),
+  'note.created': z.object({ noteId: z.string(), name: z.string(), authorName: z.string(), authorSide: z.enum(['escrow', 'agent', 'operator']) }),
+  'registration.escrow': z.object({ registrationId: z.string(), email: z.string(), titleCompany: z.string() }),
+  'user.invited': z.object({ event: z.literal('invited'), ...setPasswordLink }),
+  'user.password_reset': z.object({ event: z.literal('password_reset'), ...setPasswordLink }),
+  'user.registration_attempted': z.object({ event: z.literal('registration_attempted'), link: z.string() }),
+  'registration.approved': z.object({ event: z.literal('registration_approved') }),
+  'registration.declined': z.object({ event: z.literal('registration_declined') }),
+} satisfies Record<string, z.ZodObject | z.ZodUnion<readonly z.ZodObject[]>>;
+
+export type NotificationType = keyof typeof NOTIFICATION_PAYLOADS;
+export const NOTIFICATION_TYPES = Object.keys(NOTIFICATION_PAYLOADS) as NotificationType[];
+export type NotificationPayloads = { [T in NotificationType]: z.input<(typeof NOTIFICATION_PAYLOADS)[T]> };
+
+/** One notification; `type` decides what `payload` must hold. */
+export type Notification<T extends NotificationType = NotificationType> = {
+  [K in T]: { type: K; recipientIds: readonly string[]; appointmentId?: string | null; payload: NotificationPayloads[K] };
+}[T];
+
+export async function notify<T extends NotificationType>(db: Db | Tx, notification: Notification<T>): Promise<void> {
   const recipients = [...new Set(notification.recipientIds)];
   if (recipients.length === 0) return;
   const rows = recipients.map((recipientId) => ({
@@ -51,6 +91,44 @@ export async function notify(db: Db | Tx, notification: Notification): Promise<v
   for (let i = 0; i < rows.length; i += 1000) {
     await db.insert(schema.notificationJobs).values(rows.slice(i, i + 1000));
   }
+}
+
+type PayloadSchema = z.ZodObject | z.ZodUnion<readonly z.ZodObject[]>;
+/** An update marked with an `event` is known to be that event; the other fields may be missing. */
+type ReadVariant<P> = P extends { event: infer E extends string } ? { event: E } & Partial<Omit<P, 'event'>> : Partial<P>;
+type ReadOf<S> = S extends z.ZodUnion<infer O extends readonly z.ZodObject[]> ? ReadVariant<z.output<O[number]>> : Partial<z.output<S>>;
+
+/** A stored payload as delivery reads it: every field its producer wrote that still has its type. */
+export type StoredPayloads = { [T in NotificationType]: ReadOf<(typeof NOTIFICATION_PAYLOADS)[T]> };
+export type StoredNotification = { [T in NotificationType]: { type: T; payload: StoredPayloads[T] } }[NotificationType];
+
+export function isNotificationType(value: string): value is NotificationType {
+  return Object.hasOwn(NOTIFICATION_PAYLOADS, value);
+}
+
+/**
+ * Reads a stored job (notification_jobs.type and .payload): null for a type this version has
+ * no payload for; otherwise the fields that match their schema, one by one, so a job written
+ * by an older version, or with a field missing, still reads and its texts fall back to the
+ * appointment's own facts. An update's `event` picks its variant.
+ */
+export function readNotification(type: string, payload: unknown): StoredNotification | null {
+  if (!isNotificationType(type)) return null;
+  const stored: Record<string, unknown> = typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? { ...payload } : {};
+  const payloadSchema: PayloadSchema = NOTIFICATION_PAYLOADS[type];
+  const shape = payloadSchema instanceof z.ZodUnion ? variantOf(payloadSchema.options, stored.event) : payloadSchema;
+  const read: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(shape.shape)) {
+    const result = field.safeParse(stored[key]);
+    if (result.success && result.data !== undefined) read[key] = result.data;
+  }
+  // The fields were checked one by one above, against this type's own schema.
+  return { type, payload: read } as StoredNotification;
+}
+
+function variantOf(options: readonly z.ZodObject[], event: unknown): z.ZodObject {
+  const marked = event === undefined ? undefined : options.find((o) => o.shape.event?.safeParse(event).success);
+  return marked ?? options.find((o) => !o.shape.event || o.shape.event.safeParse(undefined).success) ?? options[0]!;
 }
 
 /** Ids of the active operators (admin, sub_admin), who hear about completions and bids. */

@@ -15,7 +15,7 @@ import { findVisibleAppointment, isUuid, type AppointmentAccess } from '../../li
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { notify, operatorIds, type NotificationType } from '../../lib/notify';
+import { notify, operatorIds, type Notification, type NotificationPayloads, type NotificationType } from '../../lib/notify';
 import { bidsOf, viewFor, type ViewOptions } from '../appointments/appointments.views';
 import { eligibleAgentIds } from './eligibility';
 
@@ -56,22 +56,26 @@ async function result(tx: Tx, actor: Actor, appointmentId: string, access: Appoi
   return { message, appointment: await viewFor(tx, actor, appointment!, access, options) };
 }
 
-async function record(
-  tx: Tx,
-  actor: Actor,
-  appointment: Appointment,
-  action: string,
-  details: Record<string, unknown>,
-  notifications: { type: NotificationType; to: (string | null)[]; payload?: Record<string, unknown> }[],
-) {
+/** What a notice adds to the order's name and link, which `record` gives every one. */
+type NoticePayload<P> = Omit<P, 'name' | 'url'>;
+/** A notification a transition causes, its payload checked against its own type's. */
+type Notice = {
+  [T in NotificationType]: NotificationPayloads[T] extends { name: string; url: string }
+    ? { type: T; to: (string | null)[] } & ({} extends NoticePayload<NotificationPayloads[T]> ? { payload?: NoticePayload<NotificationPayloads[T]> } : { payload: NoticePayload<NotificationPayloads[T]> })
+    : never;
+}[NotificationType];
+
+async function record(tx: Tx, actor: Actor, appointment: Appointment, action: string, details: Record<string, unknown>, notifications: Notice[]) {
   await audit(tx, { actorId: actor.userId, action, entityType: 'appointment', entityId: appointment.id, appointmentId: appointment.id, details });
   for (const n of notifications) {
+    // Each notice was checked against its type's payload above; TypeScript cannot follow one
+    // member of the union through the spread, hence the assertion.
     await notify(tx, {
       type: n.type,
       recipientIds: n.to.filter((id): id is string => Boolean(id) && id !== actor.userId),
       appointmentId: appointment.id,
       payload: { name: appointment.name, url: `/preview/${appointment.id}`, ...n.payload },
-    });
+    } as Notification);
   }
 }
 
