@@ -18,35 +18,56 @@ export const DEFAULT_TIME_ZONE: TimeZoneCode = 'CT';
 /** Time TBD is stored as 00:00 with the flag set (spec 01 §9). */
 export const TBD_TIME = '00:00';
 
+/** One formatter per zone: building one costs far more than using it. */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+function wallClock(iana: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(iana);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: iana,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClocks.set(iana, format);
+  }
+  return format;
+}
+
 function offsetMinutes(iana: string, utcMillis: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: iana,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(utcMillis));
+  const parts = wallClock(iana).formatToParts(new Date(utcMillis));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return Math.round((asUtc - utcMillis) / 60_000);
 }
 
+const DAY_MS = 86_400_000;
+
 /**
  * Epoch seconds of a wall-clock date and time in one of the product's zones.
- * `date` is YYYY-MM-DD, `time` HH:MM. A time skipped by a spring-forward change resolves to
- * the instant one hour later, as calendars do.
+ * `date` is YYYY-MM-DD, `time` HH:MM. Around a daylight-saving change it reads as calendars
+ * do (RFC 5545, Temporal's "compatible"): a time that happens twice when clocks fall back is
+ * its first occurrence; a time skipped when clocks spring forward is read with the offset
+ * before the change, so 02:30 becomes 03:30.
  */
 export function appointmentInstant(date: string, time: string, zone: TimeZoneCode): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
   const wallAsUtc = Date.UTC(y, m - 1, d, hh, mm);
   const iana = TIME_ZONES[zone].iana;
-  let guess = wallAsUtc - offsetMinutes(iana, wallAsUtc) * 60_000;
-  guess = wallAsUtc - offsetMinutes(iana, guess) * 60_000;
-  return Math.floor(guess / 1000);
+  // The zones change offset at most once within a day either side of any wall time.
+  const before = offsetMinutes(iana, wallAsUtc - DAY_MS);
+  const after = offsetMinutes(iana, wallAsUtc + DAY_MS);
+  const instants = [before, after]
+    .map((offset) => ({ offset, instant: wallAsUtc - offset * 60_000 }))
+    .filter(({ offset, instant }) => offsetMinutes(iana, instant) === offset)
+    .map(({ instant }) => instant);
+  const instant = instants.length > 0 ? Math.min(...instants) : wallAsUtc - before * 60_000;
+  return Math.floor(instant / 1000);
 }
 
 /** 'YYYY-MM-DD' → 'MM/DD/YYYY' (spec: dates shown month/day/year). */
