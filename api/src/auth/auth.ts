@@ -9,6 +9,7 @@ import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { eq } from 'drizzle-orm';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@signingdesk/domain/password';
 import { SIGN_IN_ATTEMPTS_PER_MINUTE } from '../env';
 import { AUTH_BASE_PATH, BETTER_AUTH_DISABLED_PATHS } from './auth-routes';
 
@@ -48,7 +49,7 @@ export function createAuth({ db, secret, origin, extraTrustedOrigins = [], signI
         rateLimit: schema.rateLimit,
       },
     }),
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 10 },
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: MIN_PASSWORD_LENGTH, maxPasswordLength: MAX_PASSWORD_LENGTH },
     user: {
       additionalFields: {
         role: { type: 'string', required: true, defaultValue: 'notary', input: false },

@@ -7,6 +7,7 @@
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { isUuid } from '@signingdesk/domain/uuid';
 import type { Actor } from './actor';
 import { notFound } from './app-error';
 
@@ -66,7 +67,5 @@ function accessOf(actor: Actor, appointment: typeof appointments.$inferSelect): 
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
+/** Kept for the callers that still import the check from here; the rule is the domain's. */
+export { isUuid };

@@ -1,11 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { APPOINTMENT_STATUSES, OFFER_STATUSES } from '@signingdesk/domain/codes';
 import { AGENT_TABS } from '@signingdesk/domain/agent-tabs';
+import { limitQueryField } from '@signingdesk/domain/pagination';
 import { TIME_ZONE_CODES } from '@signingdesk/domain/time-zones';
 
 export const AgentListQuerySchema = z.object({
   tab: z.enum(AGENT_TABS).default('assigned').openapi({ description: 'Portal tab; Assigned by default' }),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: limitQueryField(50),
 });
 
 /**

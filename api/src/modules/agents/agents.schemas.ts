@@ -5,81 +5,46 @@
  * yearsExperience, certifiedStates and preferred.
  */
 import { z } from '@hono/zod-openapi';
+import { agentProfileFields, agentRegistrationFields, type AgentProfileField } from '@signingdesk/domain/agent-profile';
+import { SEARCH_RADII_MILES } from '@signingdesk/domain/codes';
+import { MIN_PASSWORD_LENGTH } from '@signingdesk/domain/password';
 import { PERSON_NAME_PART_MAX } from '@signingdesk/domain/person-name';
 import { USER_STATUSES } from '@signingdesk/domain/roles';
 import { US_STATES } from '@signingdesk/domain/us-states';
-import {
-  CONTROL_CHARACTERS_MESSAGE,
-  emailField,
-  hasNoControlCharacters,
-  optionalText,
-  personNameField,
-  phoneField,
-  requiredText,
-  stateField,
-  zipField,
-} from '../users/users.fields';
+import { pageQueryFields, pageResultFields } from '@signingdesk/domain/pagination';
+import { CONTROL_CHARACTERS_MESSAGE, EMAIL_DOC, hasNoControlCharacters, PHONE_DOC, personNameDoc } from '../users/users.fields';
 
-export const MAX_CERTIFIED_STATES = 5;
-export const CERTIFIED_STATES_MESSAGE = 'Choose up to five certified states.';
-export const SEARCH_RADII = [10, 20, 50, 100, 250] as const;
+const SEARCH_RADII = SEARCH_RADII_MILES;
 export const DEFAULT_SEARCH_RADIUS = 50;
 export const PREFERRED_LABEL = 'PREFERRED AGENT' as const;
 export const NOT_PREFERRED_LABEL = 'NOT SET' as const;
 export const REGISTRATION_STATUSES = ['pending', 'approved', 'declined'] as const;
-/** Shorter passwords are refused by sign-in (auth.ts minPasswordLength). */
-export const MIN_PASSWORD_LENGTH = 10;
 
-const certifiedStates = z
-  .array(z.enum(US_STATES, { message: 'must be a two-letter US state code' }), { message: 'must be a list of state codes' })
-  .max(51, CERTIFIED_STATES_MESSAGE)
-  .nullish()
-  .transform((v) => [...new Set(v ?? [])])
-  .refine((v) => v.length <= MAX_CERTIFIED_STATES, { message: CERTIFIED_STATES_MESSAGE })
-  .openapi({
+/** The profile fields of domain/agent-profile.ts, as the API documents them. */
+const profileFields = {
+  ...agentProfileFields,
+  firstName: agentProfileFields.firstName.openapi({ ...personNameDoc(PERSON_NAME_PART_MAX), example: 'Jordan' }),
+  lastName: agentProfileFields.lastName.openapi({ ...personNameDoc(PERSON_NAME_PART_MAX), example: 'Taylor' }),
+  mobilePhone: agentProfileFields.mobilePhone.openapi(PHONE_DOC),
+  city: agentProfileFields.city.openapi({ example: 'Beverly Hills' }),
+  state: agentProfileFields.state.openapi({ example: 'CA', description: 'notaryState: the home state' }),
+  zip: agentProfileFields.zip.openapi({ example: '90012' }),
+  certifiedStates: agentProfileFields.certifiedStates.openapi({
     type: 'array',
     items: { type: 'string' },
     example: ['CA', 'NV'],
     description: 'certifiedState1…5: up to five distinct states; defaults to the home state when empty',
-  });
-
-/** The profile fields the agent fills in at registration and edits later. */
-const profileFields = {
-  firstName: personNameField(PERSON_NAME_PART_MAX).openapi({ example: 'Jordan' }),
-  lastName: personNameField(PERSON_NAME_PART_MAX).openapi({ example: 'Taylor' }),
-  mobilePhone: phoneField,
-  companyName: optionalText(200),
-  address1: optionalText(200),
-  address2: optionalText(200),
-  city: requiredText(100).openapi({ example: 'Beverly Hills' }),
-  state: stateField.openapi({ description: 'notaryState: the home state' }),
-  zip: zipField,
-  laserPrinter: z.boolean({ message: 'must be true or false' }).default(false),
-  dualTrayPrinter: z.boolean({ message: 'must be true or false' }).default(false),
-  smsOptIn: z.boolean({ message: 'must be true or false' }).default(false),
-  certifiedStates,
-  yearsExperience: z
-    .number({ message: 'must be a whole number of years' })
-    .int('must be a whole number of years')
-    .min(0, 'must be 0 or more')
-    .max(80, 'must be at most 80')
-    .nullish()
-    .transform((v) => v ?? null)
-    .openapi({ description: 'notaryYears' }),
-};
+  }),
+  yearsExperience: agentProfileFields.yearsExperience.openapi({ description: 'notaryYears' }),
+} satisfies Record<AgentProfileField, z.ZodType>;
 
 export const RegisterAgentSchema = z
   .object({
-    email: emailField,
+    email: agentRegistrationFields.email.openapi(EMAIL_DOC),
     ...profileFields,
-    password: z
-      .string()
-      .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
-      .max(128, 'must be at most 128 characters')
-      .optional()
-      .openapi({
-        description: `At least ${MIN_PASSWORD_LENGTH} characters. Without it, a link to set one is emailed instead.`,
-      }),
+    password: agentRegistrationFields.password.openapi({
+      description: `At least ${MIN_PASSWORD_LENGTH} characters. Without it, a link to set one is emailed instead.`,
+    }),
   })
   .strict()
   .openapi('RegisterAgent');
@@ -149,10 +114,7 @@ export const AgentDetailSchema = AgentProfileSchema.extend({
 }).openapi('AgentDetail');
 export type AgentDetail = z.infer<typeof AgentDetailSchema>;
 
-const page = {
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-};
+const page = pageQueryFields();
 
 export const PendingQuerySchema = z.object({ ...page });
 
@@ -262,9 +224,7 @@ export type AgentSearchRow = z.infer<typeof AgentSearchRowSchema>;
 export const AgentSearchResultSchema = z
   .object({
     items: z.array(AgentSearchRowSchema),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    total: z.number().int(),
+    ...pageResultFields,
     center: z
       .object({ zip: z.string(), latitude: z.number(), longitude: z.number(), radiusMiles: z.number() })
       .nullable()
@@ -273,5 +233,5 @@ export const AgentSearchResultSchema = z
   .openapi('AgentSearchResult');
 
 export const PendingPageSchema = z
-  .object({ items: z.array(PendingRegistrationSchema), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() })
+  .object({ items: z.array(PendingRegistrationSchema), ...pageResultFields })
   .openapi('PendingRegistrationPage');

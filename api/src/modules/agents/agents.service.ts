@@ -11,9 +11,13 @@ import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { and, asc, count, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { AGENT_PROFILE_FIELDS, type AgentProfileField } from '@signingdesk/domain/agent-profile';
+import { ZIP_PATTERN } from '@signingdesk/domain/appointment-rules';
+import { ZIP_MESSAGE } from '@signingdesk/domain/fields';
+import { pageOffset } from '@signingdesk/domain/pagination';
 import { formatPhone } from '@signingdesk/domain/phone';
 import { isOperator } from '@signingdesk/domain/roles';
-import { isUuid } from '../../lib/access';
+import { isUuid } from '@signingdesk/domain/uuid';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
@@ -289,21 +293,10 @@ export async function readOwnProfile(db: Db, actor: Actor): Promise<AgentProfile
   return profile;
 }
 
-const EDITABLE_FIELDS = [
-  'firstName',
-  'lastName',
-  'companyName',
-  'address1',
-  'address2',
-  'city',
-  'state',
-  'zip',
-  'laserPrinter',
-  'dualTrayPrinter',
-  'smsOptIn',
-  'certifiedStates',
-  'yearsExperience',
-] as const;
+/** The profile fields kept on agent_profiles; the mobile phone is the account's (profiles.phone). */
+const AGENT_PROFILE_COLUMNS = AGENT_PROFILE_FIELDS.filter(
+  (field): field is Exclude<AgentProfileField, 'mobilePhone'> => field !== 'mobilePhone',
+);
 
 /** The agent replaces their profile; coordinates follow the zip. */
 export async function updateOwnProfile(db: Db, actor: Actor, input: UpdateAgentProfileInput) {
@@ -316,7 +309,7 @@ export async function updateOwnProfile(db: Db, actor: Actor, input: UpdateAgentP
       next.latitude = current.latitude;
       next.longitude = current.longitude;
     }
-    const changedFields: string[] = EDITABLE_FIELDS.filter(
+    const changedFields: string[] = AGENT_PROFILE_COLUMNS.filter(
       (field) => JSON.stringify(next[field]) !== JSON.stringify(current[field]),
     );
     const [profile] = await tx.select({ phone: profiles.phone }).from(profiles).where(eq(profiles.userId, actor.userId));
@@ -364,7 +357,7 @@ export async function listPendingRegistrations(db: Db, query: { page: number; pa
       .where(pending)
       .orderBy(asc(ap.createdAt), asc(ap.userId))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(pageOffset(query)),
     db.select({ n: count() }).from(ap).where(pending),
   ]);
   return {
@@ -541,8 +534,8 @@ export async function searchAgents(db: Db, actor: Actor, query: AgentSearchQuery
           { field: 'zip', message: 'is required for a radius search' },
         ]);
       }
-      if (!/^\d{5}$/.test(zip)) {
-        throw new AppError('VALIDATION_FAILED', 'Zip code must be a 5-digit number', [{ field: 'zip', message: 'Zip code must be a 5-digit number' }]);
+      if (!ZIP_PATTERN.test(zip)) {
+        throw new AppError('VALIDATION_FAILED', ZIP_MESSAGE, [{ field: 'zip', message: ZIP_MESSAGE }]);
       }
       const coordinates = coordinatesOfZip(zip);
       if (!coordinates) {
@@ -590,7 +583,7 @@ export async function searchAgents(db: Db, actor: Actor, query: AgentSearchQuery
       .where(where)
       .orderBy(...order)
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(pageOffset(query)),
     db.select({ n: count() }).from(ap).innerJoin(profiles, eq(profiles.userId, ap.userId)).where(where),
   ]);
 

@@ -5,7 +5,8 @@ import { INACTIVE_REGISTRATION_MESSAGE } from '../../middleware/guard';
 import { coordinatesOfZip, distanceMiles } from '../../lib/geo';
 import { signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
-import { CERTIFIED_STATES_MESSAGE, NOT_PREFERRED_LABEL, PREFERRED_LABEL } from './agents.schemas';
+import { CERTIFIED_STATES_MESSAGE } from '@signingdesk/domain/agent-profile';
+import { NOT_PREFERRED_LABEL, PREFERRED_LABEL } from './agents.schemas';
 
 const { agentProfiles, profiles, user, notificationJobs, auditLog, session, appointments, verification } = schema;
 

@@ -3,6 +3,7 @@
  * spec's legacy names are mapped in docs/api-call-map.md.
  */
 import { z } from '@hono/zod-openapi';
+import { pageQueryFields, pageResultFields } from '@signingdesk/domain/pagination';
 import { APPOINTMENT_STATUSES, FINANCE_TYPES, OFFER_STATUSES, TRANSACTION_TYPES } from '@signingdesk/domain/codes';
 import {
   DATE_PATTERN,
@@ -12,6 +13,7 @@ import {
   isValidCalendarDate,
 } from '@signingdesk/domain/appointment-rules';
 import { MAX_COMMENTS_LENGTH } from '@signingdesk/domain/codes';
+import { optionalPhoneField } from '@signingdesk/domain/fields';
 import { parseDollars } from '@signingdesk/domain/money';
 import { TIME_ZONE_CODES } from '@signingdesk/domain/time-zones';
 import { withoutFormatCharacters, withoutInvisibleCharacters } from '@signingdesk/domain/text';
@@ -40,13 +42,6 @@ const optionalEmail = z
   .nullish()
   .transform((v) => (v ? v.toLowerCase() : null))
   .refine((v) => v === null || z.email().safeParse(v).success, { message: 'must be an email address' });
-const optionalPhone = z
-  .string()
-  .trim()
-  .max(20)
-  .nullish()
-  .transform((v) => (v ? v.replace(/\D/g, '') : null))
-  .refine((v) => v === null || (v.length >= 10 && v.length <= 11), { message: 'must be a 10-digit phone number' });
 
 /** Dollars as typed ("$150", "150.5") or a number of dollars → integer cents. */
 export const Money = z
@@ -85,8 +80,9 @@ const appointmentFields = {
   comments: optionalLines(MAX_COMMENTS_LENGTH),
   escrowEmail: optionalEmail.openapi({ description: 'Title company email; defaults to the escrow officer’s' }),
   contactName: optionalText(200),
-  contactPhone1: optionalPhone,
-  contactPhone2: optionalPhone,
+  /** The signers' phones follow the one phone rule (domain/phone.ts): stored as 10 digits. */
+  contactPhone1: optionalPhoneField,
+  contactPhone2: optionalPhoneField,
   contactEmail1: optionalEmail,
   contactEmail2: optionalEmail,
   scanBackRequired: z.boolean({ message: 'is required (true or false)' }),
@@ -141,8 +137,8 @@ export const UpdateAppointmentSchema = z
     comments: appointmentFields.comments.optional(),
     escrowEmail: optionalEmail.optional(),
     contactName: appointmentFields.contactName.optional(),
-    contactPhone1: optionalPhone.optional(),
-    contactPhone2: optionalPhone.optional(),
+    contactPhone1: optionalPhoneField.optional(),
+    contactPhone2: optionalPhoneField.optional(),
     contactEmail1: optionalEmail.optional(),
     contactEmail2: optionalEmail.optional(),
     scanBackRequired: z.boolean().optional(),
@@ -317,10 +313,7 @@ export const AppointmentResultSchema = z
   .object({ message: z.string(), appointment: AppointmentViewSchema, changedFields: z.array(z.string()).optional() })
   .openapi('AppointmentResult');
 
-const page = {
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-};
+const page = pageQueryFields();
 
 export const OperatorListQuerySchema = z.object({
   status: z.enum(APPOINTMENT_STATUSES).default('Open').openapi({ description: 'Default Open' }),
@@ -370,5 +363,5 @@ export const EscrowRowSchema = z
 
 export const pageOf = <T extends z.ZodTypeAny>(item: T, name: string) =>
   z
-    .object({ items: z.array(item), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() })
+    .object({ items: z.array(item), ...pageResultFields })
     .openapi(name);

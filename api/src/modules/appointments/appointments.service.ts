@@ -7,6 +7,7 @@ import { schema } from '@signingdesk/db';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { CLOSED_STATUSES, IN_PROCESS_STATUSES } from '@signingdesk/domain/appointment-rules';
+import { pageOffset } from '@signingdesk/domain/pagination';
 import { isEscrowRole, isOperator } from '@signingdesk/domain/roles';
 import { appointmentInstant, TBD_TIME, type TimeZoneCode } from '@signingdesk/domain/time-zones';
 import { visibleAppointments, findVisibleAppointment } from '../../lib/access';
@@ -226,7 +227,7 @@ function pageOfIds(db: Db, where: SQL | undefined, order: (SQL | AnyPgColumn)[],
     .where(where)
     .orderBy(...order)
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
+    .offset(pageOffset(query))
     .as('page_ids');
 }
 

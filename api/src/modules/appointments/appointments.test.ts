@@ -1,6 +1,7 @@
 import { schema } from '@signingdesk/db';
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointmentRow, createOrder, post, VALID_ORDER } from '../../testing/fixtures';
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 
 const { appointments, files } = schema;
@@ -62,5 +63,29 @@ describe('appointment lists', () => {
     const completed = await readJson(await t.request('/api/escrow/appointments?view=completed&pageSize=100', { cookie }));
     const dates = completed.items.map((r: { date: string }) => r.date);
     expect(dates).toEqual([...dates].sort().reverse());
+  });
+});
+
+describe('the signers’ phones of an order', () => {
+  let t: TestApp;
+  let escrow: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    escrow = await t.signIn('escrow@firm-a.demo.test');
+  });
+  afterAll(() => t.close());
+
+  it('stores each as its 10 digits, as every other phone, the country code 1 dropped', async () => {
+    const id = await createOrder(t, escrow, { contactPhone1: '+1 (213) 555-0142', contactPhone2: '213.555.0143' });
+    const row = await appointmentRow(t, id);
+    expect([row!.contactPhone1, row!.contactPhone2]).toEqual(['2135550142', '2135550143']);
+  });
+
+  it('refuses a number that is not a US one, naming the field', async () => {
+    const before = await t.database.db.$count(appointments);
+    const res = await post(t, '/api/appointments', escrow, { ...VALID_ORDER, contactPhone1: '22135550142' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field: 'contactPhone1', message: 'must be a 10-digit phone number' }]);
+    expect(await t.database.db.$count(appointments)).toBe(before);
   });
 });

@@ -5,6 +5,7 @@
  * `returnAll` is `includeRead` (the 'Toggle Read Messages' checkbox).
  */
 import { z } from '@hono/zod-openapi';
+import { pageQueryFields, pageResultFields } from '@signingdesk/domain/pagination';
 
 /** Spec 02 §5 / §9: a feedback reply is at most 320 characters, by text message or email. */
 export const MAX_REPLY_LENGTH = 320;
@@ -17,8 +18,7 @@ export const FeedbackListQuerySchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1')
     .openapi({ type: 'boolean', description: "Also list read items (the 'Toggle Read Messages' checkbox); default false" }),
-  page: z.coerce.number({ message: 'must be a page number' }).int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number({ message: 'must be a page size' }).int().min(1).max(100).default(25),
+  ...pageQueryFields(),
 });
 
 export const FeedbackIdParamSchema = z.object({
@@ -57,8 +57,7 @@ export type FeedbackItem = z.infer<typeof FeedbackItemSchema>;
 export const FeedbackPageSchema = z
   .object({
     items: z.array(FeedbackItemSchema).openapi({ description: 'Newest first' }),
-    page: z.number().int(),
-    pageSize: z.number().int(),
+    ...pageResultFields,
     total: z.number().int().openapi({ description: 'Items matching the query (read ones only with includeRead)' }),
     unreadCount: z.number().int().openapi({ description: 'Unread items in the whole inbox' }),
   })

@@ -7,8 +7,9 @@
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { pageOffset } from '@signingdesk/domain/pagination';
 import { formatPhone } from '@signingdesk/domain/phone';
-import { isUuid } from '../../lib/access';
+import { isUuid } from '@signingdesk/domain/uuid';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import type { CreateReplyInput, FeedbackItem, FeedbackPage, MarkReadResult, ReplyResult } from './feedback.schemas';
@@ -34,7 +35,7 @@ export async function listFeedback(db: Db, query: FeedbackQuery): Promise<Feedba
       .where(where)
       .orderBy(desc(contactRequests.createdAt), desc(contactRequests.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(pageOffset(query)),
   ]);
   const replies = rows.length === 0 ? [] : await repliesOf(db, rows.map((r) => r.id));
   const items: FeedbackItem[] = rows.map((r) => ({

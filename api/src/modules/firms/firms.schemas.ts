@@ -6,6 +6,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { parseDollars } from '@signingdesk/domain/money';
+import { pageQueryFields, pageResultFields } from '@signingdesk/domain/pagination';
 import { PERSON_FULL_NAME_MAX } from '@signingdesk/domain/person-name';
 import { ROLES, USER_STATUSES } from '@signingdesk/domain/roles';
 import {
@@ -100,16 +101,13 @@ export const FirmListQuerySchema = z.object({
     .refine(hasNoControlCharacters, { message: CONTROL_CHARACTERS_MESSAGE })
     .optional()
     .openapi({ description: 'Part of the firm name' }),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(100),
+  ...pageQueryFields({ defaultPageSize: 100, maxPageSize: 500 }),
 });
 
 export const FirmListSchema = z
   .object({
     items: z.array(FirmSchema),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    total: z.number().int(),
+    ...pageResultFields,
     managingOrganizations: z
       .array(ManagingOrganizationSchema)
       .openapi({ description: 'Operators: the sub_org choices of Add Firm and the firms of operator users; escrow roles: empty' }),
@@ -123,8 +121,7 @@ export const FirmIdParamSchema = z.object({
 });
 
 export const FirmUsersQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQueryFields({ defaultPageSize: 50, maxPageSize: 200 }),
 });
 
 export const EscrowUserSchema = z
@@ -142,8 +139,6 @@ export const FirmUsersSchema = z
   .object({
     firm: z.object({ id: z.string(), name: z.string() }),
     items: z.array(EscrowUserSchema),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    total: z.number().int(),
+    ...pageResultFields,
   })
   .openapi('FirmUsers');

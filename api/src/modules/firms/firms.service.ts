@@ -6,9 +6,10 @@
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, asc, count, eq, inArray, max, ne, notInArray, sql } from 'drizzle-orm';
+import { pageOffset } from '@signingdesk/domain/pagination';
 import { formatPhone } from '@signingdesk/domain/phone';
 import { ESCROW_ROLES, isOperator, type Role } from '@signingdesk/domain/roles';
-import { isUuid } from '../../lib/access';
+import { isUuid } from '@signingdesk/domain/uuid';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
@@ -52,7 +53,7 @@ export async function listFirms(db: Db, actor: Actor, query: { q?: string | unde
       .where(where)
       .orderBy(asc(sql`lower(${firms.name})`), asc(firms.orgNumber))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(pageOffset(query)),
     db.select({ n: count() }).from(firms).where(where),
     isOperator(actor.role)
       ? db
@@ -138,7 +139,7 @@ export async function listFirmUsers(db: Db, actor: Actor, firmId: string, query:
       .where(where)
       .orderBy(asc(sql`lower(${user.name})`), asc(user.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(pageOffset(query)),
     db.select({ n: count() }).from(user).innerJoin(profiles, eq(profiles.userId, user.id)).where(where),
   ]);
   return {

@@ -3,15 +3,13 @@
  * outbox of emails and text messages, and the notification jobs with their deliveries.
  */
 import { z } from '@hono/zod-openapi';
+import { pageQueryFields, pageResultFields } from '@signingdesk/domain/pagination';
 
-const page = {
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-};
+const page = pageQueryFields();
 
 const pageOf = <T extends z.ZodTypeAny>(item: T, name: string) =>
   z
-    .object({ items: z.array(item), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() })
+    .object({ items: z.array(item), ...pageResultFields })
     .openapi(name);
 
 export const VapidPublicKeySchema = z

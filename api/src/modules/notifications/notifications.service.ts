@@ -7,6 +7,7 @@
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { pageOffset } from '@signingdesk/domain/pagination';
 import { getVapidKeys } from '../../delivery/push';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
@@ -146,7 +147,7 @@ export async function listOutbox(
       .where(where)
       .orderBy(desc(outboundMessages.createdAt), desc(outboundMessages.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(pageOffset(query)),
     db.select({ n: count() }).from(outboundMessages).where(where),
   ]);
   return {
@@ -188,7 +189,7 @@ export async function listNotificationJobs(
       .where(where)
       .orderBy(desc(notificationJobs.createdAt), desc(notificationJobs.id))
       .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .offset(pageOffset(query)),
     db.select({ n: count() }).from(notificationJobs).where(where),
   ]);
   const ids = rows.map((r) => r.job.id);

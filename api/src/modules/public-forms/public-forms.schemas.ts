@@ -7,6 +7,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { ZIP_PATTERN } from '@signingdesk/domain/appointment-rules';
+import { optionalPhoneField, phoneField } from '@signingdesk/domain/fields';
 import { PERSON_FULL_NAME_MAX, PERSON_NAME_PART_MAX } from '@signingdesk/domain/person-name';
 import { US_STATES } from '@signingdesk/domain/us-states';
 import { optionalPersonNameField, personNameField } from '../users/users.fields';
@@ -44,20 +45,13 @@ const requiredEmail = requiredText(254)
   .transform((v) => v.toLowerCase())
   .openapi({ type: 'string', format: 'email', example: 'jordan.lee@example.com' });
 
-/** A US number as typed ("(213) 555-0199", "+1 213-555-0199") → its 10 digits. */
-const toTenDigits = (v: string) => {
-  const digits = v.replace(/\D/g, '');
-  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-};
-const PHONE_MESSAGE = 'must be a 10-digit phone number';
-const requiredPhone = requiredText(30)
-  .transform(toTenDigits)
-  .refine((v) => v.length === 10, { message: PHONE_MESSAGE })
-  .openapi({ type: 'string', example: '(213) 555-0199', description: 'A US number; stored as its 10 digits' });
-const optionalPhone = optionalText(30)
-  .transform((v) => (v === null ? null : toTenDigits(v)))
-  .refine((v) => v === null || v.length === 10, { message: PHONE_MESSAGE })
-  .openapi({ type: 'string', example: '(213) 555-0199', description: 'Optional; a US number stored as its 10 digits' });
+/** The one phone rule (domain/phone.ts): a US number in any format, stored as its 10 digits. */
+const requiredPhone = phoneField.openapi({ type: 'string', example: '(213) 555-0199', description: 'A US number; stored as its 10 digits' });
+const optionalPhone = optionalPhoneField.openapi({
+  type: 'string',
+  example: '(213) 555-0199',
+  description: 'Optional; a US number stored as its 10 digits',
+});
 
 /** The landing form's State select starts on a placeholder, sent as an empty value. */
 const optionalState = optionalText(2)
