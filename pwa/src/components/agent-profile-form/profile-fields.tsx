@@ -1,12 +1,12 @@
+import { CERTIFIED_STATES_MESSAGE } from '@signingdesk/domain/agent-profile';
+import { MAX_CERTIFIED_STATES } from '@signingdesk/domain/codes';
+import { MIN_PASSWORD_LENGTH } from '@signingdesk/domain/password';
 import { STATE_PLACEHOLDER, US_STATES } from '@signingdesk/domain/us-states';
 import { useId, type HTMLInputTypeAttribute, type ReactNode } from 'react';
 import {
   canAddCertifiedState,
-  CERTIFIED_STATES_MESSAGE,
   describeFieldError,
   FIELD_LABELS,
-  MAX_CERTIFIED_STATES,
-  MIN_PASSWORD_LENGTH,
   toggleCertifiedState,
   type FieldErrors,
   type FormFieldName,

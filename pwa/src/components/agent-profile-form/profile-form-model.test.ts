@@ -1,9 +1,12 @@
 import type { AgentProfile } from '../../types/api';
+import { AGENT_PROFILE_FIELDS, CERTIFIED_STATES_MESSAGE } from '@signingdesk/domain/agent-profile';
+import { ZIP_MESSAGE } from '@signingdesk/domain/fields';
 import { describe, expect, it } from 'vitest';
 import {
   canAddCertifiedState,
-  CERTIFIED_STATES_MESSAGE,
   describeFieldError,
+  FIELD_LABELS,
+  FIELD_ORDER,
   emptyRegistrationValues,
   fieldErrorsFromServer,
   firstErrorField,
@@ -13,7 +16,6 @@ import {
   validateProfileForm,
   valuesFromProfile,
   valuesFromProfileBody,
-  ZIP_MESSAGE,
   type RegistrationFormValues,
 } from './profile-form-model';
 
@@ -142,9 +144,33 @@ describe('validateProfileForm', () => {
     expect(validateProfileForm({ ...filled, mobilePhone: '+1 512 555 0177' }, 'profile')).toEqual({});
   });
 
+  it('checks with the server’s own rules, so the agent reads the words the server would answer', () => {
+    const errors = validateProfileForm(
+      { ...filled, firstName: 'Avery 2', city: 'Austin\u0007', yearsExperience: '-1', password: 'x'.repeat(129) },
+      'register',
+    );
+    expect(errors).toEqual({
+      firstName: 'may contain only letters, spaces, hyphens, apostrophes, periods and commas',
+      city: 'must not contain control characters',
+      yearsExperience: 'must be 0 or more',
+      password: 'must be at most 128 characters',
+    });
+    // The profile has no email or password: what is typed there is not checked.
+    expect(validateProfileForm({ ...filled, email: 'avery@', password: 'short' }, 'profile')).toEqual({});
+  });
+
   it('names the first field in error in screen order', () => {
     expect(firstErrorField({ zip: ZIP_MESSAGE, lastName: 'is required' })).toBe('lastName');
     expect(firstErrorField({})).toBeNull();
+  });
+});
+
+describe('the field list', () => {
+  it('shows every profile field of the domain, and the email and password of a registration, once', () => {
+    const expected = [...AGENT_PROFILE_FIELDS, 'email', 'password'].sort();
+    expect([...FIELD_ORDER].sort()).toEqual(expected);
+    expect(Object.keys(FIELD_LABELS).sort()).toEqual(expected);
+    expect(Object.keys(emptyRegistrationValues()).sort()).toEqual(expected);
   });
 });
 

@@ -1,38 +1,30 @@
 /**
  * The agent-profile form of registration (/sign-up) and of the agent's own profile (spec 01 §3
  * "Notary profile", spec 02 §3/§5): the form's values, the request bodies built from them, the
- * checks the form makes before sending (the server's own rules and messages, so the agent sees
- * the same words either way), and the server's field errors mapped back onto the inputs.
- * Pure: no React, no browser.
+ * checks the form makes before sending (the server's own schema from domain/agent-profile.ts,
+ * so the agent sees the same words either way), and the server's field errors mapped back onto
+ * the inputs. Pure: no React, no browser.
  */
-import { US_STATES, isUsState } from '@signingdesk/domain/us-states';
+import {
+  AgentProfileInputSchema,
+  AgentRegistrationInputSchema,
+  type AgentProfileField,
+} from '@signingdesk/domain/agent-profile';
+import { MAX_CERTIFIED_STATES } from '@signingdesk/domain/codes';
+import { REQUIRED_MESSAGE } from '@signingdesk/domain/fields';
+import { US_STATES } from '@signingdesk/domain/us-states';
 import type { AgentProfile, ProfileBody, RegistrationBody } from '../../types/api';
 
-/** The server's rules (api agents.schemas.ts / users.fields.ts), repeated here for the form. */
-export const MAX_CERTIFIED_STATES = 5;
-export const CERTIFIED_STATES_MESSAGE = 'Choose up to five certified states.';
-export const ZIP_MESSAGE = 'Zip code must be a 5-digit number';
-export const MIN_PASSWORD_LENGTH = 10;
-export const MAX_YEARS_EXPERIENCE = 80;
+type FlagField = 'laserPrinter' | 'dualTrayPrinter' | 'smsOptIn';
 
-export interface ProfileFormValues {
-  firstName: string;
-  lastName: string;
-  mobilePhone: string;
-  companyName: string;
-  address1: string;
-  address2: string;
-  city: string;
-  /** '' while the 'State' placeholder is selected. */
-  state: string;
-  zip: string;
-  laserPrinter: boolean;
-  dualTrayPrinter: boolean;
-  smsOptIn: boolean;
-  certifiedStates: string[];
-  /** As typed; '' when not given. */
-  yearsExperience: string;
-}
+/**
+ * Each profile field of domain/agent-profile.ts as the form holds it: the flags as booleans,
+ * the certified states as a list, everything else as typed ('' when not given, and while the
+ * 'State' placeholder is selected).
+ */
+export type ProfileFormValues = {
+  [K in AgentProfileField]: K extends FlagField ? boolean : K extends 'certifiedStates' ? string[] : string;
+};
 
 /** Registration adds the email (fixed afterwards) and an optional password. */
 export interface RegistrationFormValues extends ProfileFormValues {
@@ -196,30 +188,24 @@ export function canAddCertifiedState(current: readonly string[]): boolean {
   return new Set(current).size < MAX_CERTIFIED_STATES;
 }
 
-/** The checks of the server that the form can make itself; messages in the server's words. */
+/**
+ * The server's own checks (domain/agent-profile.ts), made before sending: its messages, first
+ * per field. A field the rules refuse while it is empty is 'is required'. The years go as typed
+ * ('2.5', '81') so the rule names what is wrong with them.
+ */
 export function validateProfileForm(values: RegistrationFormValues, mode: FormMode): FieldErrors {
-  const errors: FieldErrors = {};
-  const required: FormFieldName[] = ['firstName', 'lastName', 'mobilePhone', 'city', 'state', 'zip'];
-  if (mode === 'register') required.push('email');
-  for (const field of required) {
-    if (String(values[field]).trim() === '') errors[field] = 'is required';
-  }
-  if (mode === 'register' && !errors.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) {
-    errors.email = 'must be an email address';
-  }
-  if (!errors.mobilePhone && phoneDigits(values.mobilePhone) === null) {
-    errors.mobilePhone = 'must be a 10-digit phone number';
-  }
-  if (!errors.state && !isUsState(values.state)) errors.state = 'must be a two-letter US state code';
-  if (!errors.zip && !/^\d{5}$/.test(values.zip.trim())) errors.zip = ZIP_MESSAGE;
-  if (new Set(values.certifiedStates).size > MAX_CERTIFIED_STATES) errors.certifiedStates = CERTIFIED_STATES_MESSAGE;
   const years = values.yearsExperience.trim();
-  if (years !== '') {
-    if (!/^\d+$/.test(years)) errors.yearsExperience = 'must be a whole number of years';
-    else if (Number(years) > MAX_YEARS_EXPERIENCE) errors.yearsExperience = `must be at most ${MAX_YEARS_EXPERIENCE}`;
-  }
-  if (mode === 'register' && values.password !== '' && values.password.length < MIN_PASSWORD_LENGTH) {
-    errors.password = `must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  const checked = { yearsExperience: years === '' ? null : Number(years) };
+  const result =
+    mode === 'register'
+      ? AgentRegistrationInputSchema.safeParse({ ...toRegistrationBody(values), ...checked })
+      : AgentProfileInputSchema.safeParse({ ...toProfileBody(values), ...checked });
+  const errors: FieldErrors = {};
+  for (const issue of result.error?.issues ?? []) {
+    const name = String(issue.path[0] ?? '');
+    if (!isFormField(name, mode)) continue;
+    const typed = values[name];
+    errors[name] ??= typeof typed === 'string' && typed.trim() === '' ? REQUIRED_MESSAGE : issue.message;
   }
   return errors;
 }
@@ -283,11 +269,4 @@ function optional(value: string): string | null {
 function yearsOf(value: string): number | null {
   const trimmed = value.trim();
   return /^\d+$/.test(trimmed) ? Number(trimmed) : null;
-}
-
-/** A US number as typed → its 10 digits (a leading country code 1 is dropped), as the server reads it. */
-function phoneDigits(value: string): string | null {
-  let digits = value.replace(/\D/g, '');
-  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
-  return digits.length === 10 ? digits : null;
 }

@@ -2,10 +2,9 @@ import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/c
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@signingdesk/domain/password';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { paths } from '../../../config/paths';
-
-const MIN_PASSWORD_LENGTH = 10;
 
 async function setPassword(input: { token: string; newPassword: string }): Promise<void> {
   const response = await fetch('/api/auth/reset-password', {
@@ -37,6 +36,10 @@ export function SetPasswordForm({ token }: { token: string }) {
     event.preventDefault();
     if (password.length < MIN_PASSWORD_LENGTH) {
       setMismatch(`Use at least ${MIN_PASSWORD_LENGTH} characters.`);
+      return;
+    }
+    if (password.length > MAX_PASSWORD_LENGTH) {
+      setMismatch(`Use at most ${MAX_PASSWORD_LENGTH} characters.`);
       return;
     }
     if (password !== confirm) {

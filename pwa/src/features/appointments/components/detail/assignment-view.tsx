@@ -2,7 +2,7 @@ import type { AgentAppointmentView } from '../../../../types/api';
 import { panelsEnabled } from '@signingdesk/domain/appointment-rules';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import { formatCents } from '@signingdesk/domain/money';
-import { formatPhone } from '@signingdesk/domain/phone';
+import { formatPhone, toE164 } from '@signingdesk/domain/phone';
 import { formatTime } from '@signingdesk/domain/time-zones';
 import { EmailLink } from '../../../../components/email-link';
 import type { OutboxItem } from '../../../../lib/outbox/types';
@@ -112,7 +112,7 @@ export function AssignmentView({ view, userId, rows }: { view: AgentAppointmentV
   );
 }
 
+/** A US number dials as +1…; anything else stored before the phone rule is dialled as typed. */
 function dialable(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return digits.length === 10 ? `+1${digits}` : digits;
+  return toE164(phone) ?? phone;
 }
