@@ -1,12 +1,15 @@
 /**
  * Reads an API refusal (application/problem+json, RFC 9457: `detail`, `title`, `code` and the
  * field errors `errors: [{ field, message }]`) so every screen shows the server's own words.
- * The one reader of problems for both apps and the agent app's outbox.
+ * The one reader of problems for both apps and the agent app's outbox. A `code` this version
+ * does not know reads as undefined: the apps compare members of `ApiErrorCode`, never strings.
  */
+import { isApiErrorCode, type ApiErrorCode } from './error-codes';
+
 export interface Problem {
   status: number;
   message: string;
-  code: string | undefined;
+  code: ApiErrorCode | undefined;
   fields: { field: string; message: string }[];
 }
 
@@ -21,13 +24,13 @@ export function readProblem(status: number, body: unknown, fallback: string): Pr
         .filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null)
         .map((e) => ({ field: String(e.field ?? ''), message: String(e.message ?? '') }))
     : [];
-  return { status, message, code: typeof record.code === 'string' ? record.code : undefined, fields };
+  return { status, message, code: isApiErrorCode(record.code) ? record.code : undefined, fields };
 }
 
 /** An answer of the API that is not a success, with the server's own message. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
+  readonly code: ApiErrorCode | undefined;
   readonly fields: { field: string; message: string }[];
   constructor(problem: Problem) {
     super(problem.message);

@@ -5,6 +5,7 @@
  * `publishDocument` serves that document at /openapi.json with what integrators' tools need
  * besides the routes: the session credential, the tags, the licence and a contact.
  */
+import { ERROR_CODES } from '@signingdesk/domain/error-codes';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { getCookies } from 'better-auth/cookies';
 import type { AppEnv } from './context';
@@ -33,7 +34,7 @@ export const ProblemSchema = z
     title: z.string(),
     status: z.number().int(),
     detail: z.string(),
-    code: z.string(),
+    code: z.enum(ERROR_CODES).openapi({ description: 'Stable code for programs (domain/src/error-codes.ts)' }),
     errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   })
   .openapi('Problem');

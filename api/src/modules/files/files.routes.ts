@@ -52,6 +52,7 @@ const escrowReach = 'Operators; the escrow officer of the order (creator) or its
 const listRoute = createRoute({
   method: 'get',
   path: '/appointments/{id}/files',
+  operationId: 'listAppointmentFiles',
   tags: ['Files'],
   summary: 'The file list with each file’s upload and download log, and the file flags',
   ...rolesDoc('signed-in', `${reach} Invoices are not listed (see /invoice).`),
@@ -63,6 +64,7 @@ const listRoute = createRoute({
 const grantRoute = createRoute({
   method: 'post',
   path: '/appointments/{id}/files/uploads',
+  operationId: 'grantAppointmentFileUpload',
   tags: ['Files'],
   summary: 'Upload grant: admit up to five files, answer a resumable (tus) upload URL for each',
   ...rolesDoc(
@@ -77,6 +79,7 @@ const grantRoute = createRoute({
 const confirmRoute = createRoute({
   method: 'post',
   path: '/appointments/{id}/files/{fileId}/confirm',
+  operationId: 'confirmAppointmentFile',
   tags: ['Files'],
   summary: 'Confirm a finished upload (idempotent); answers the file with its log',
   ...rolesDoc('signed-in', `${reach} 409 while bytes are missing; 415 (file removed) when the content is not an accepted type.`),
@@ -88,6 +91,7 @@ const confirmRoute = createRoute({
 const linkRoute = createRoute({
   method: 'post',
   path: '/appointments/{id}/files/{fileId}/download',
+  operationId: 'createFileDownloadLink',
   tags: ['Files'],
   summary: 'A signed download link, valid for five minutes',
   ...rolesDoc('signed-in', `${reach} The invoice file is not the agent’s (404). Logged as a download once the link has delivered the bytes.`),
@@ -99,6 +103,7 @@ const linkRoute = createRoute({
 const downloadRoute = createRoute({
   method: 'get',
   path: '/files/download/{token}',
+  operationId: 'downloadFile',
   tags: ['Files'],
   summary: 'The bytes behind a signed link, as an attachment',
   ...rolesDoc(
@@ -117,6 +122,7 @@ const downloadRoute = createRoute({
 const deleteRoute = createRoute({
   method: 'delete',
   path: '/appointments/{id}/files/{fileId}',
+  operationId: 'deleteAppointmentFile',
   tags: ['Files'],
   summary: 'Delete a file and its bytes',
   ...rolesDoc(ESCROW_AND_OPERATORS, escrowReach),
@@ -125,10 +131,11 @@ const deleteRoute = createRoute({
   responses: { 200: { description: 'Deleted', ...json(FileRemovedSchema) }, ...problemResponses(401, 403, 404, 422) },
 });
 
-function flagRoute(path: string, summary: string, roles: readonly string[], guard: ReturnType<typeof requireActor>, note: string) {
+function flagRoute(operationId: string, path: string, summary: string, roles: readonly string[], guard: ReturnType<typeof requireActor>, note: string) {
   return createRoute({
     method: 'put',
     path,
+    operationId,
     tags: ['Files'],
     summary,
     ...rolesDoc(roles, note),
@@ -139,6 +146,7 @@ function flagRoute(path: string, summary: string, roles: readonly string[], guar
 }
 
 const filesUploadedRoute = flagRoute(
+  'setAppointmentFilesUploaded',
   '/appointments/{id}/files-uploaded',
   'Mark every document uploaded (fileUploadStatus)',
   ESCROW_AND_OPERATORS,
@@ -146,6 +154,7 @@ const filesUploadedRoute = flagRoute(
   `${escrowReach} Needs at least one uploaded document; setting it tells the assigned agent the documents are ready.`,
 );
 const uploadsApprovedRoute = flagRoute(
+  'setAppointmentUploadsApproved',
   '/appointments/{id}/uploads-approved',
   'Approve the agent’s uploads (uploadsApproved)',
   ESCROW_AND_OPERATORS,
@@ -153,6 +162,7 @@ const uploadsApprovedRoute = flagRoute(
   `${escrowReach} Only while the agent upload flag is on (409 NOT_ALLOWED_IN_STATUS otherwise).`,
 );
 const agentUploadRoute = flagRoute(
+  'setAppointmentAgentUpload',
   '/appointments/{id}/agent-upload',
   'Turn the agent upload flag (notaryUploadStatus) on or off',
   OPERATOR_ROLES,
@@ -163,6 +173,7 @@ const agentUploadRoute = flagRoute(
 const sendInvoiceRoute = createRoute({
   method: 'post',
   path: '/appointments/{id}/invoice',
+  operationId: 'sendAppointmentInvoice',
   tags: ['Files'],
   summary: 'Send the invoice: a PDF from the firm fee, stored and emailed to the escrow officer',
   ...rolesDoc(OPERATOR_ROLES, 'Once an agent is assigned (Scheduled or Completed); one invoice per appointment (409 after that).'),
@@ -174,6 +185,7 @@ const sendInvoiceRoute = createRoute({
 const getInvoiceRoute = createRoute({
   method: 'get',
   path: '/appointments/{id}/invoice',
+  operationId: 'getAppointmentInvoice',
   tags: ['Files'],
   summary: 'The appointment’s invoice; download it with the file’s download link',
   ...rolesDoc(ESCROW_AND_OPERATORS, `${escrowReach} 404 until one is sent.`),
@@ -249,6 +261,7 @@ function registerUploadDocs(router: Router) {
     ...common,
     method: 'post',
     path: '/uploads',
+    operationId: 'createUpload',
     summary: 'tus creation: Upload-Length ≤ the granted size, Upload-Metadata with the grant’s fileId',
     description: `${common.description} Headers: ${JSON.stringify(tusHeaders)}, Upload-Length, Upload-Metadata.`,
     responses: { 201: { description: 'Created; Location is the upload URL' }, ...problemResponses(400, 401, 403, 404, 413) },
@@ -257,6 +270,7 @@ function registerUploadDocs(router: Router) {
     ...common,
     method: 'patch',
     path: '/uploads/{fileId}',
+    operationId: 'appendUploadChunk',
     summary: `tus PATCH: a chunk of at most ${UPLOAD_CHUNK_BYTES} bytes at Upload-Offset (application/offset+octet-stream)`,
     request: { params: z.object({ fileId: z.string() }) },
     responses: {
@@ -268,6 +282,7 @@ function registerUploadDocs(router: Router) {
     ...common,
     method: 'head',
     path: '/uploads/{fileId}',
+    operationId: 'getUploadOffset',
     summary: 'tus HEAD: Upload-Offset and Upload-Length, to resume (GET answers the same)',
     request: { params: z.object({ fileId: z.string() }) },
     responses: { 200: { description: 'Where the upload stands' }, ...problemResponses(401, 403, 404) },
@@ -276,6 +291,7 @@ function registerUploadDocs(router: Router) {
     ...common,
     method: 'delete',
     path: '/uploads/{fileId}',
+    operationId: 'cancelUpload',
     summary: 'tus termination: abandon an unfinished upload and withdraw its grant',
     request: { params: z.object({ fileId: z.string() }) },
     responses: { 204: { description: 'Abandoned' }, ...problemResponses(401, 403, 404) },

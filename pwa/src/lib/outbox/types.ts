@@ -3,6 +3,7 @@
  * The row's id is sent as the `Idempotency-Key`, so a repeat (a crash after sending, two tabs,
  * a retry after a timeout) is answered with the stored result and applied once.
  */
+import type { ApiErrorCode } from '@signingdesk/domain/error-codes';
 import type { ProfileBody } from '../../types/api';
 
 /** Actions on one appointment carry its name, so the pending list can say what waits. */
@@ -44,7 +45,7 @@ export type OutboxState = 'queued' | 'sending' | 'sent' | 'refused';
 export interface OutboxRefusal {
   status: number;
   message: string;
-  code?: string | undefined;
+  code?: ApiErrorCode | undefined;
   fields?: { field: string; message: string }[] | undefined;
 }
 

@@ -1,3 +1,4 @@
+import { isApiErrorCode, type ApiErrorCode } from '@signingdesk/domain/error-codes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -16,7 +17,7 @@ interface LoginFormProps {
   initialEmail?: string;
 }
 
-type SignInError = { status: number; code?: string | undefined } | null;
+type SignInError = { status: number; code?: ApiErrorCode | undefined } | null;
 
 export function LoginForm({ target, initialEmail = '' }: LoginFormProps) {
   const queryClient = useQueryClient();
@@ -42,7 +43,7 @@ export function LoginForm({ target, initialEmail = '' }: LoginFormProps) {
       const authClient = await loadAuthClient();
       await signInReplacingSignOuts(async () => {
         const result = await authClient.signIn.email({ email: email.trim(), password });
-        if (result.error) failure = { status: result.error.status, code: result.error.code };
+        if (result.error) failure = { status: result.error.status, code: isApiErrorCode(result.error.code) ? result.error.code : undefined };
         return !result.error;
       });
     } catch {
