@@ -9,6 +9,7 @@
  * again, so a job retried after a crash or an error repeats nothing it had done: the push is
  * recorded right after it is sent, the rest commits at once or not at all.
  */
+import { isUuid } from '@signingdesk/domain/uuid';
 import { randomUUID } from 'node:crypto';
 import { schema } from '@signingdesk/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -17,7 +18,7 @@ import type { TimeZoneCode } from '@signingdesk/domain/time-zones';
 import { readNotification, type StoredNotification } from '../lib/notify';
 import { errorText, mapLimit, type DeliveryContext } from './context';
 import { pushTopic, sendPush } from './push';
-import { toE164 } from './sms';
+import { toE164 } from '@signingdesk/domain/phone';
 import { factsForRecipient, type LoadedAppointment } from './recipient-facts';
 import { channelTexts, type ChannelTexts } from './texts';
 
@@ -136,7 +137,7 @@ async function prepare(ctx: DeliveryContext, jobs: JobRow[]): Promise<Prepared[]
   for (const { notification: n } of jobs) if (n?.type === 'assignment.changed' && n.payload.agentId) nameIds.add(n.payload.agentId);
   for (const a of appointmentRows) if (a.assignedAgentId) nameIds.add(a.assignedAgentId);
   const nameRows = nameIds.size
-    ? await ctx.db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, [...nameIds].filter(isUuidLike)))
+    ? await ctx.db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, [...nameIds].filter(isUuid)))
     : [];
   const names = Object.fromEntries(nameRows.map((r) => [r.id, r.name]));
 
@@ -170,9 +171,6 @@ async function prepare(ctx: DeliveryContext, jobs: JobRow[]): Promise<Prepared[]
   });
 }
 
-function isUuidLike(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}
 
 /** Sends the pushes not recorded yet and records them; returns the jobs to retry, with why. */
 async function pushPhase(ctx: DeliveryContext, prepared: Prepared[]): Promise<Map<string, string>> {

@@ -11,7 +11,7 @@ import { schema } from '@signingdesk/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { errorText, mapLimit, type DeliveryContext } from './context';
 import type { EmailAttachment, SendOutcome } from './email';
-import { toE164 } from './sms';
+import { toE164 } from '@signingdesk/domain/phone';
 import type { BatchOutcome } from './notification-jobs';
 
 const { outboundMessages, files } = schema;

@@ -18,14 +18,6 @@ export interface SmsSender {
   send(sms: OutgoingSms): Promise<SendOutcome>;
 }
 
-/** The US number of a profile (10 digits, or 11 starting with 1) in E.164; null when it is not one. */
-export function toE164(phone: string | null | undefined): string | null {
-  const digits = (phone ?? '').replace(/\D/g, '');
-  if (digits.length === 10) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
-  return null;
-}
-
 export function createSmsWebhook(url: string, options: { agent?: Agent | undefined; timeoutMs: number }): SmsSender {
   const target = new URL(url);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;

@@ -68,4 +68,3 @@ function accessOf(actor: Actor, appointment: typeof appointments.$inferSelect): 
 }
 
 /** Kept for the callers that still import the check from here; the rule is the domain's. */
-export { isUuid };

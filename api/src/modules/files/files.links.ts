@@ -4,6 +4,7 @@
  * once and keeps in app_settings (so every API process accepts every other's links). The
  * signature is checked before anything else: a token edited to name another file is refused.
  */
+import { UUID_PATTERN } from '@signingdesk/domain/uuid';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '@signingdesk/db';
 import { AppError } from '../../lib/app-error';
@@ -23,8 +24,7 @@ export interface LinkSigner {
   verify(token: string, nowSeconds?: number): Promise<LinkClaims>;
 }
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const TOKEN = new RegExp(`^(${UUID})\\.(${UUID})\\.(\\d{1,12})\\.([A-Za-z0-9_-]{43})$`);
+const TOKEN = new RegExp(`^(${UUID_PATTERN})\\.(${UUID_PATTERN})\\.(\\d{1,12})\\.([A-Za-z0-9_-]{43})$`);
 
 export function createLinkSigner(db: Db): LinkSigner {
   let key: Promise<Buffer> | null = null;

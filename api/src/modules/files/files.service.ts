@@ -16,7 +16,8 @@ import { and, asc, eq, exists, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { panelsClosedMessage, panelsEnabled } from '@signingdesk/domain/appointment-rules';
 import { isOperator } from '@signingdesk/domain/roles';
 import { withoutInvisibleCharacters } from '@signingdesk/domain/text';
-import { findVisibleAppointment, isUuid, type AppointmentAccess } from '../../lib/access';
+import { findVisibleAppointment, type AppointmentAccess } from '../../lib/access';
+import { isUuid } from '@signingdesk/domain/uuid';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
@@ -250,7 +251,7 @@ export async function grantUploads(ctx: FilesContext, db: Db, actor: Actor, appo
 /** The name as shown: the last path segment, without control characters. */
 function displayName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return base.replace(/\p{Cc}/gu, '').trim();
 }
 
 /**

@@ -17,7 +17,7 @@
 import { Metadata, Server, type Upload } from '@tus/server';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { isUuid } from '../../lib/access';
+import { isUuid } from '@signingdesk/domain/uuid';
 import type { Actor } from '../../lib/actor';
 import { AppError, type ErrorCode } from '../../lib/app-error';
 import type { AppEnv } from '../../lib/context';

@@ -11,7 +11,8 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { completionMessage, completionNotYetMessage, completionOpen } from '@signingdesk/domain/appointment-rules';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import { formatCents } from '@signingdesk/domain/money';
-import { findVisibleAppointment, isUuid, type AppointmentAccess } from '../../lib/access';
+import { findVisibleAppointment, type AppointmentAccess } from '../../lib/access';
+import { isUuid } from '@signingdesk/domain/uuid';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
@@ -61,7 +62,7 @@ type NoticePayload<P> = Omit<P, 'name' | 'url'>;
 /** A notification a transition causes, its payload checked against its own type's. */
 type Notice = {
   [T in NotificationType]: NotificationPayloads[T] extends { name: string; url: string }
-    ? { type: T; to: (string | null)[] } & ({} extends NoticePayload<NotificationPayloads[T]> ? { payload?: NoticePayload<NotificationPayloads[T]> } : { payload: NoticePayload<NotificationPayloads[T]> })
+    ? { type: T; to: (string | null)[] } & (Partial<NoticePayload<NotificationPayloads[T]>> extends NoticePayload<NotificationPayloads[T]> ? { payload?: NoticePayload<NotificationPayloads[T]> } : { payload: NoticePayload<NotificationPayloads[T]> })
     : never;
 }[NotificationType];
 
