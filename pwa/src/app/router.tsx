@@ -2,16 +2,16 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/full-page-status';
 import { ROUTER_BASENAME } from '../config/paths';
 import { RequireAuth } from '../features/auth/components/require-auth';
-import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
 import { PortalRoute } from './routes/portal';
 
 /**
- * The portal and the login page are in the first bundle; every other screen is its own chunk,
- * loaded when opened (the service worker precaches them all, so they open offline too).
+ * The portal is in the first bundle; every other screen, the login included, is its own chunk,
+ * loaded when opened (the service worker precaches them all, so they open offline too). A
+ * signed-in agent, who opens the portal every time, does not download the login.
  */
 const screens: RouteObject[] = [
-  { path: '/login', element: <LoginRoute /> },
+  { path: '/login', lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
   { path: '/sign-up', lazy: async () => ({ Component: (await import('./routes/sign-up')).SignUpRoute }) },
   { path: '/forgot-password', lazy: async () => ({ Component: (await import('./routes/forgot-password')).ForgotPasswordRoute }) },
   { path: '/preview/:id', lazy: async () => ({ Component: (await import('./routes/preview')).PreviewRoute }) },
