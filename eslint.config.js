@@ -3,10 +3,45 @@
 // the database, domain/ imports nothing but zod, a feature of an app never imports another
 // feature, and the environment is read in one place (api/src/env.ts).
 import { readdirSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const within = (path, dir) => path === dir || path.startsWith(`${dir}/`);
+
+/**
+ * Relative imports resolved against the importing file and checked against zones: a file under
+ * `target` may not import anything under `from` unless it is under one of `except` (paths from
+ * the repository root). Package imports are checked by no-restricted-imports below.
+ */
+const boundaries = {
+  rules: {
+    'no-restricted-paths': {
+      meta: { type: 'problem', schema: [{ type: 'object' }] },
+      create(context) {
+        const { zones } = context.options[0];
+        const file = relative(root, context.filename);
+        const applying = zones.filter((zone) => zone.target.some((dir) => within(file, dir)));
+        const check = (source) => {
+          if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+          const target = relative(root, resolve(dirname(context.filename), source.value));
+          for (const zone of applying) {
+            const blocked = zone.from.some((dir) => within(target, dir)) && !(zone.except ?? []).some((dir) => within(target, dir));
+            if (blocked) context.report({ node: source, message: `${source.value}: ${zone.message}` });
+          }
+        };
+        return {
+          ImportDeclaration: (node) => check(node.source),
+          ExportNamedDeclaration: (node) => check(node.source),
+          ExportAllDeclaration: (node) => check(node.source),
+          ImportExpression: (node) => check(node.source.type === 'Literal' ? node.source : null),
+        };
+      },
+    },
+  },
+};
 
 const featuresOf = (app) => readdirSync(new URL(`./${app}/src/features`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -15,9 +50,9 @@ const featuresOf = (app) => readdirSync(new URL(`./${app}/src/features`, import.
 /** Each feature of an app may not reach into any other feature of that app. */
 const featureZones = ['pwa', 'console'].flatMap((app) =>
   featuresOf(app).map((feature) => ({
-    target: `./${app}/src/features/${feature}`,
-    from: `./${app}/src/features`,
-    except: [`./${feature}`],
+    target: [`${app}/src/features/${feature}`],
+    from: [`${app}/src/features`],
+    except: [`${app}/src/features/${feature}`],
     message: 'A feature does not import another feature: move what both need to components/ or lib/.',
   })),
 );
@@ -32,8 +67,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts'] }, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    plugins: { boundaries },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
@@ -42,10 +76,10 @@ export default tseslint.config(
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read the environment in api/src/env.ts (parsed once at boot).' }],
-      'import-x/no-restricted-paths': ['error', {
+      'boundaries/no-restricted-paths': ['error', {
         zones: [
           ...featureZones,
-          { target: ['./pwa/src', './console/src', './domain/src'], from: ['./api', './db'], message: 'The apps and domain/ never import the API or the database.' },
+          { target: ['pwa/src', 'console/src', 'domain/src'], from: ['api', 'db'], message: 'The apps and domain/ never import the API or the database.' },
         ],
       }],
     },
