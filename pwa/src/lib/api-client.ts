@@ -1,6 +1,7 @@
 /**
- * The one place the agent app talks to the JSON API: a client typed by the API's own document (domain/src/api-contract.ts, generated), so a path, a body field or an
- * answer field the API does not have is a type error. Same-origin fetch with the session cookie
+ * The one place the agent app talks to the JSON API: a client typed by the API's own document
+ * (domain/src/api-contract.ts, generated), so a path, a body field or an answer field the API
+ * does not have is a type error. Same-origin fetch with the session cookie
  * and the 5 s abort timer; a refusal becomes `ApiError` (the server's own message, from the one
  * problem reader), a request that got no answer becomes `NetworkError` so callers can fall back
  * to what was last synced. Plain fetch underneath: the service worker uses it too.
