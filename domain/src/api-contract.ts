@@ -120,7 +120,7 @@ export interface paths {
         put?: never;
         /**
          * Signing agent registration (/sign-up): a pending account for admin review
-         * @description Public. Required: firstName, lastName, city, state, zip (5 digits), email, mobilePhone. Up to five certified states. With a password the agent can sign in at once and sees that the registration is being reviewed; without one a set-password link is emailed. Every valid registration answers the same 202, whether or not the email already has an account: the owner of an existing account is emailed instead and nothing is created. The same registration sent again (a retry after a lost answer) gets the same answer and creates nothing more. At most FORM_RATE_LIMIT_PER_HOUR (default 10) registrations per hour from one address and 5 per email address; more answer 429 RATE_LIMITED with Retry-After (seconds).
+         * @description Public. Required: firstName, lastName, city, state, zip (5 digits), email, mobilePhone. Up to five certified states. With a password the agent can sign in at once and sees that the registration is being reviewed; without one a set-password link is emailed. Every valid registration answers the same 202, whether or not the email already has an account: the owner of an existing account is emailed instead and nothing is created. The same registration sent again (a retry after a lost answer) gets the same answer and creates nothing more. A form sent with an Idempotency-Key (16 to 200 visible characters: a random UUID) is stored once: the same submission sent again under that key gets the first answer (header Idempotent-Replayed: true); only an accepted submission holds its key. At most FORM_RATE_LIMIT_PER_HOUR (default 10) registrations per hour from one address and 5 per email address; more answer 429 RATE_LIMITED with Retry-After (seconds).
          */
         post: operations["registerAgent"];
         delete?: never;
@@ -796,7 +796,7 @@ export interface paths {
         put?: never;
         /**
          * Certified auto-appraisal request
-         * @description Public. Name, email, phone and comments are required ('Please fill in all required fields'). At most 10 submissions per hour from one address (per form); more answer 429 RATE_LIMITED with Retry-After (seconds) and store nothing.
+         * @description Public. Name, email, phone and comments are required ('Please fill in all required fields'). At most 10 submissions per hour from one address (per form); more answer 429 RATE_LIMITED with Retry-After (seconds) and store nothing. A form sent with an Idempotency-Key (16 to 200 visible characters: a random UUID) is stored once: the same submission sent again under that key gets the first answer (header Idempotent-Replayed: true); only an accepted submission holds its key.
          */
         post: operations["requestAutoAppraisal"];
         delete?: never;
@@ -836,7 +836,7 @@ export interface paths {
         put?: never;
         /**
          * Contact Us: store a contact request (it becomes Feedback)
-         * @description Public. Name, email, subject and comments are required; phone is optional. At most 10 submissions per hour from one address (per form); more answer 429 RATE_LIMITED with Retry-After (seconds) and store nothing.
+         * @description Public. Name, email, subject and comments are required; phone is optional. At most 10 submissions per hour from one address (per form); more answer 429 RATE_LIMITED with Retry-After (seconds) and store nothing. A form sent with an Idempotency-Key (16 to 200 visible characters: a random UUID) is stored once: the same submission sent again under that key gets the first answer (header Idempotent-Replayed: true); only an accepted submission holds its key.
          */
         post: operations["submitContactRequest"];
         delete?: never;
@@ -856,7 +856,7 @@ export interface paths {
         put?: never;
         /**
          * Landing page: Notary Request Form or title-company consultation (it becomes Feedback)
-         * @description Public. Name, email, phone and comments are required; a missing one answers 400 with detail 'Please fill in all required fields'. At most 10 submissions per hour from one address (per form); more answer 429 RATE_LIMITED with Retry-After (seconds) and store nothing.
+         * @description Public. Name, email, phone and comments are required; a missing one answers 400 with detail 'Please fill in all required fields'. At most 10 submissions per hour from one address (per form); more answer 429 RATE_LIMITED with Retry-After (seconds) and store nothing. A form sent with an Idempotency-Key (16 to 200 visible characters: a random UUID) is stored once: the same submission sent again under that key gets the first answer (header Idempotent-Replayed: true); only an accepted submission holds its key.
          */
         post: operations["submitLandingRequest"];
         delete?: never;
@@ -876,7 +876,7 @@ export interface paths {
         put?: never;
         /**
          * Register as an Escrow Officer
-         * @description Public. Email and title company are required. At most 10 submissions per hour from one address (per form); more answer 429 RATE_LIMITED with Retry-After (seconds) and store nothing.
+         * @description Public. Email and title company are required. At most 10 submissions per hour from one address (per form); more answer 429 RATE_LIMITED with Retry-After (seconds) and store nothing. A form sent with an Idempotency-Key (16 to 200 visible characters: a random UUID) is stored once: the same submission sent again under that key gets the first answer (header Idempotent-Replayed: true); only an accepted submission holds its key.
          */
         post: operations["registerEscrowOfficer"];
         delete?: never;
@@ -1120,7 +1120,7 @@ export interface paths {
         put?: never;
         /**
          * Forgot password: email a link to choose a new password
-         * @description Public. Always answers 202 with 'If an account exists for this email, we sent a link to choose a new password. It works for one hour.', whether or not the email has an account. For an account that is not disabled, queues the email 'Reset your SigningDesk password' with a link to /reset-password?token=… (redeemed by POST /api/auth/reset-password) that works for 60 minutes; at most one such email per account every 5 minutes. At most 10 requests per hour from one address; more answer 429 RATE_LIMITED with Retry-After (seconds).
+         * @description Public. Always answers 202 with 'If an account exists for this email, we sent a link to choose a new password. It works for one hour.', whether or not the email has an account. For an account that is not disabled, queues the email 'Reset your SigningDesk password' with a link to /reset-password?token=… (redeemed by POST /api/auth/reset-password) that works for 60 minutes; at most one such email per account every 5 minutes. At most 10 requests per hour from one address; more answer 429 RATE_LIMITED with Retry-After (seconds). A form sent with an Idempotency-Key (16 to 200 visible characters: a random UUID) is stored once: the same submission sent again under that key gets the first answer (header Idempotent-Replayed: true); only an accepted submission holds its key.
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -3155,6 +3155,15 @@ export interface operations {
             };
             /** @description Invalid input; `errors` names each field */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5715,6 +5724,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -5819,6 +5837,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -5861,6 +5888,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Too many requests */
             429: {
                 headers: {
@@ -5896,6 +5932,15 @@ export interface operations {
             };
             /** @description Invalid input; `errors` names each field */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6582,6 +6627,15 @@ export interface operations {
             };
             /** @description Invalid input; `errors` names each field */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

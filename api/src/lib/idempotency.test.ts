@@ -30,7 +30,7 @@ describe('Idempotency-Key', () => {
   }
   const counters = async (id: string) => (await auditOf(t, id)).filter((a) => a.action === 'offer.countered');
   const keyRow = async (key: string) =>
-    (await t.database.db.select().from(schema.idempotencyKeys).where(and(eq(schema.idempotencyKeys.userId, agentId), eq(schema.idempotencyKeys.key, key))))[0];
+    (await t.database.db.select().from(schema.idempotencyKeys).where(and(eq(schema.idempotencyKeys.scope, agentId), eq(schema.idempotencyKeys.key, key))))[0];
   const hashOf = (method: string, path: string, body: string) => createHash('sha256').update(`${method} ${path}\n${body}`).digest('hex');
 
   it('replays the first result for a repeat, with one effect', async () => {
@@ -86,6 +86,7 @@ describe('Idempotency-Key', () => {
     const body = JSON.stringify({ bid: '180' });
     const path = `/api/appointments/${id}/counter`;
     await t.database.db.insert(schema.idempotencyKeys).values({
+      scope: agentId,
       userId: agentId,
       key: 'outbox-in-flight',
       method: 'POST',
@@ -105,6 +106,7 @@ describe('Idempotency-Key', () => {
     const path = `/api/appointments/${id}/counter`;
     const key = 'outbox-died-mid-way';
     await t.database.db.insert(schema.idempotencyKeys).values({
+      scope: agentId,
       userId: agentId,
       key,
       method: 'POST',
@@ -170,7 +172,7 @@ describe('Idempotency-Key', () => {
       await t.database.db
         .update(schema.idempotencyKeys)
         .set({ createdAt: sql`now() - interval '1 hour'` })
-        .where(and(eq(schema.idempotencyKeys.userId, agentId), eq(schema.idempotencyKeys.key, key)));
+        .where(and(eq(schema.idempotencyKeys.scope, agentId), eq(schema.idempotencyKeys.key, key)));
       const retry = await post(t, path, s.agent, { bid: '180' }, { 'Idempotency-Key': key });
       expect(retry.status).toBe(200);
       expect(retry.headers.get('idempotent-replayed')).toBeNull();

@@ -1,8 +1,15 @@
 /**
- * Safe retries. A mutating request with an `Idempotency-Key` header runs once per caller and
+ * Safe retries. A mutating request with an `Idempotency-Key` header runs once per scope and
  * key: the first result (success or refusal) is stored and replayed for every repeat, and the
- * same key with a different request is a 422. A 5xx is not stored, so the client may retry it.
- * The agent app's offline outbox sends every action with its own key.
+ * same key with a different request is a 422. A 5xx or a 429 is not stored: nothing happened,
+ * and the client may retry it under the same key. The agent app's offline outbox sends every
+ * action with its own key.
+ *
+ * The scope is the signed-in caller (requireActor, middleware/guard.ts) or, on the public forms,
+ * the visitor (middleware/idempotent.ts). A visitor has no account to keep their keys apart,
+ * so theirs must be long enough to be unguessable (a random UUID), only an accepted submission
+ * is stored — a refused one changed nothing and is simply answered again — and a repeat is
+ * replayed only for the very same request.
  *
  * Owns the `idempotency_keys` rows. By default the key is claimed, the handler runs and its
  * answer is stored in one transaction, which the handler gets as `c.var.db` (the services' own
@@ -17,13 +24,13 @@ import { createHash } from 'node:crypto';
 import type { Context, Next } from 'hono';
 import { schema, type Db, type Tx } from '@signingdesk/db';
 import { and, eq, lt, sql, TransactionRollbackError } from 'drizzle-orm';
-import type { Actor } from './actor';
 import { AppError } from './app-error';
 import type { AppEnv } from './context';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+const VISITOR_KEY_PATTERN = /^[\x21-\x7e]{16,200}$/;
 /** A first attempt still in progress after this long (database clock) is taken to have died. */
 const ABANDONED_AFTER_SECONDS = 2 * 60;
 
@@ -37,10 +44,14 @@ const ABANDONED_AFTER_SECONDS = 2 * 60;
  */
 export type IdempotencyMode = 'transaction' | 'separate' | 'none';
 
+/** Whose keys: the signed-in caller's, or a visitor's on a public form. */
+export type IdempotencyScope = { userId: string } | 'visitor';
+
 const table = schema.idempotencyKeys;
 
 interface Attempt {
-  userId: string;
+  scope: string;
+  userId: string | null;
   key: string;
   method: string;
   path: string;
@@ -55,20 +66,23 @@ export function isMutating(method: string): boolean {
 
 export async function withIdempotency(
   c: Context<AppEnv>,
-  actor: Actor,
+  scope: IdempotencyScope,
   next: Next,
   mode: IdempotencyMode = 'transaction',
 ): Promise<Response | void> {
   const key = c.req.header(IDEMPOTENCY_HEADER);
   if (key === undefined || mode === 'none' || !isMutating(c.req.method)) return next();
-  if (!KEY_PATTERN.test(key)) {
-    throw new AppError('VALIDATION_FAILED', 'The Idempotency-Key header must be 1 to 200 visible characters.', [
-      { field: 'Idempotency-Key', message: 'must be 1 to 200 visible ASCII characters' },
+  const visitor = scope === 'visitor';
+  if (!(visitor ? VISITOR_KEY_PATTERN : KEY_PATTERN).test(key)) {
+    const length = visitor ? '16 to 200' : '1 to 200';
+    throw new AppError('VALIDATION_FAILED', `The Idempotency-Key header must be ${length} visible characters.`, [
+      { field: 'Idempotency-Key', message: `must be ${length} visible ASCII characters${visitor ? ' (a random UUID, for example)' : ''}` },
     ]);
   }
   const body = await c.req.raw.clone().text();
   const attempt: Attempt = {
-    userId: actor.userId,
+    scope: visitor ? 'visitor' : scope.userId,
+    userId: visitor ? null : scope.userId,
     key,
     method: c.req.method,
     path: c.req.path,
@@ -90,8 +104,8 @@ async function inOneTransaction(c: Context<AppEnv>, attempt: Attempt, next: Next
       } finally {
         c.set('db', db);
       }
-      // A 5xx keeps nothing, the key included: the action did not happen and may be retried.
-      if (c.res.status >= 500) tx.rollback();
+      // Keeps nothing, the key included: the action did not happen and may be retried.
+      if (!kept(attempt, c.res.status)) tx.rollback();
       await storeAnswer(tx, attempt, c.res);
       return null;
     });
@@ -107,15 +121,21 @@ async function aroundHandler(c: Context<AppEnv>, attempt: Attempt, next: Next): 
   const claim = await claimKey(db, attempt);
   if (claim !== 'run') return replayOf(c, claim);
   await next();
-  if (c.res.status >= 500) {
+  if (!kept(attempt, c.res.status)) {
     await db.delete(table).where(keyOf(attempt));
     return;
   }
   await storeAnswer(db, attempt, c.res);
 }
 
+/** Whether an answer is stored for the key: not a 5xx or a 429, and for a visitor only a success. */
+function kept(attempt: Attempt, status: number): boolean {
+  if (status >= 500 || status === 429) return false;
+  return attempt.userId !== null || status < 300;
+}
+
 function keyOf(attempt: Attempt) {
-  return and(eq(table.userId, attempt.userId), eq(table.key, attempt.key));
+  return and(eq(table.scope, attempt.scope), eq(table.key, attempt.key));
 }
 
 /**

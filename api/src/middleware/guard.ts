@@ -43,6 +43,7 @@ export function requireActor(options: GuardOptions = {}) {
       throw new AppError('REGISTRATION_NOT_ACTIVE', INACTIVE_REGISTRATION_MESSAGE);
     }
     c.set('actor', actor);
-    return withIdempotency(c, actor, next, options.idempotency);
+    // A signed-in caller's Idempotency-Keys are their own (public forms: middleware/idempotent.ts).
+    return withIdempotency(c, { userId: actor.userId }, next, options.idempotency);
   });
 }

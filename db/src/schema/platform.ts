@@ -35,14 +35,15 @@ export const pushSubscriptions = pgTable(
 
 /**
  * Results of mutating requests sent with an `Idempotency-Key`: the first result is stored and
- * replayed for a repeat (the agent app's offline outbox depends on it).
+ * replayed for a repeat (the agent app's offline outbox depends on it). A key belongs to its
+ * scope: the signed-in user's id, or 'visitor' for the public forms.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    scope: text('scope').notNull(),
+    /** The signed-in caller; null for a visitor. Their keys go with the account. */
+    userId: uuid('user_id').references(() => user.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),
@@ -54,7 +55,7 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
 /** Every state change, assignment and operator read of personal data. Append-only. */

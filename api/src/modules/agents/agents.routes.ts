@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../../lib/context';
 import { requireActor } from '../../middleware/guard';
+import { acceptIdempotencyKey, VISITOR_KEY_NOTE } from '../../middleware/idempotent';
 import { takeAllowance } from '../public-forms/allowance';
 import { takeFormAllowance } from '../public-forms/rate-limit';
 import {
@@ -57,13 +58,14 @@ const registerRoute = createRoute({
     'public',
     'Required: firstName, lastName, city, state, zip (5 digits), email, mobilePhone. Up to five certified states. With a password the agent can sign in at once and sees that the registration is being reviewed; without one a set-password link is emailed. ' +
       'Every valid registration answers the same 202, whether or not the email already has an account: the owner of an existing account is emailed instead and nothing is created. ' +
-      'The same registration sent again (a retry after a lost answer) gets the same answer and creates nothing more. ' +
+      `The same registration sent again (a retry after a lost answer) gets the same answer and creates nothing more. ${VISITOR_KEY_NOTE} ` +
       `At most FORM_RATE_LIMIT_PER_HOUR (default 10) registrations per hour from one address and ${REGISTRATIONS_PER_EMAIL_PER_HOUR} per email address; more answer 429 RATE_LIMITED with Retry-After (seconds).`,
   ),
+  middleware: [acceptIdempotencyKey()] as const,
   request: { body: { ...json(RegisterAgentSchema), required: true } },
   responses: {
     202: { description: 'Received; status, message and details', ...json(RegistrationResultSchema) },
-    ...problemResponses(400, 429),
+    ...problemResponses(400, 422, 429),
   },
 });
 

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
+import { acceptIdempotencyKey, VISITOR_KEY_NOTE } from '../../middleware/idempotent';
 import { takeAllowance } from '../public-forms/allowance';
 import {
   PASSWORD_RESET_ANSWER,
@@ -28,10 +29,11 @@ export function passwordResetsRoutes(deps: AppDeps): Router {
         `For an account that is not disabled, queues the email 'Reset your SigningDesk password' with a link to /reset-password?token=… ` +
         `(redeemed by POST /api/auth/reset-password) that works for ${PASSWORD_RESET_TTL_MINUTES} minutes; ` +
         `at most one such email per account every ${PASSWORD_RESET_EMAIL_INTERVAL_MINUTES} minutes. ` +
-        `At most ${perHour} requests per hour from one address; more answer 429 RATE_LIMITED with Retry-After (seconds).`,
+        `At most ${perHour} requests per hour from one address; more answer 429 RATE_LIMITED with Retry-After (seconds). ${VISITOR_KEY_NOTE}`,
     ),
+    middleware: [acceptIdempotencyKey()] as const,
     request: { body: { ...json(PasswordResetRequestSchema), required: true } },
-    responses: { 202: { description: 'Accepted; `message` is the text to show', ...json(PasswordResetAnswerSchema) }, ...problemResponses(400, 429) },
+    responses: { 202: { description: 'Accepted; `message` is the text to show', ...json(PasswordResetAnswerSchema) }, ...problemResponses(400, 422, 429) },
   });
 
   return createRouter().openapi(requestRoute, async (c) => {

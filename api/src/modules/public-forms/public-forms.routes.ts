@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
 import { requireActor } from '../../middleware/guard';
+import { acceptIdempotencyKey, VISITOR_KEY_NOTE } from '../../middleware/idempotent';
 import { analyticsSummary, recordAnalyticsEvent } from './analytics.service';
 import {
   ANALYTICS_EVENTS_PER_HOUR,
@@ -36,8 +37,9 @@ import { takeAllowance } from './allowance';
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 
 function limitNote(perHour: number | string) {
-  return `At most ${perHour} submissions per hour from one address (per form); more answer 429 RATE_LIMITED with Retry-After (seconds) and store nothing.`;
+  return `At most ${perHour} submissions per hour from one address (per form); more answer 429 RATE_LIMITED with Retry-After (seconds) and store nothing. ${VISITOR_KEY_NOTE}`;
 }
+
 
 type ValidationResult = { success: true } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
 
@@ -62,8 +64,9 @@ export function publicFormsRoutes(deps: AppDeps): Router {
     tags: ['Public forms'],
     summary: 'Contact Us: store a contact request (it becomes Feedback)',
     ...rolesDoc('public', `Name, email, subject and comments are required; phone is optional. ${limitNote(formsPerHour)}`),
+    middleware: [acceptIdempotencyKey()] as const,
     request: { body: { ...json(ContactRequestSchema), required: true } },
-    responses: { 201: { description: 'Stored; the status card text', ...json(FormReceiptSchema) }, ...problemResponses(400, 429) },
+    responses: { 201: { description: 'Stored; the status card text', ...json(FormReceiptSchema) }, ...problemResponses(400, 422, 429) },
   });
 
   const landingRoute = createRoute({
@@ -76,8 +79,9 @@ export function publicFormsRoutes(deps: AppDeps): Router {
       'public',
       `Name, email, phone and comments are required; a missing one answers 400 with detail '${REQUIRED_FIELDS_MESSAGE}'. ${limitNote(formsPerHour)}`,
     ),
+    middleware: [acceptIdempotencyKey()] as const,
     request: { body: { ...json(LandingContactSchema), required: true } },
-    responses: { 201: { description: 'Stored; `message` is the confirmation text', ...json(FormReceiptSchema) }, ...problemResponses(400, 429) },
+    responses: { 201: { description: 'Stored; `message` is the confirmation text', ...json(FormReceiptSchema) }, ...problemResponses(400, 422, 429) },
   });
 
   const escrowRoute = createRoute({
@@ -87,8 +91,9 @@ export function publicFormsRoutes(deps: AppDeps): Router {
     tags: ['Public forms'],
     summary: 'Register as an Escrow Officer',
     ...rolesDoc('public', `Email and title company are required. ${limitNote(formsPerHour)}`),
+    middleware: [acceptIdempotencyKey()] as const,
     request: { body: { ...json(EscrowRegistrationSchema), required: true } },
-    responses: { 201: { description: 'Stored; the status card (status, message, details)', ...json(FormReceiptSchema) }, ...problemResponses(400, 429) },
+    responses: { 201: { description: 'Stored; the status card (status, message, details)', ...json(FormReceiptSchema) }, ...problemResponses(400, 422, 429) },
   });
 
   const appraisalRoute = createRoute({
@@ -98,8 +103,9 @@ export function publicFormsRoutes(deps: AppDeps): Router {
     tags: ['Public forms'],
     summary: 'Certified auto-appraisal request',
     ...rolesDoc('public', `Name, email, phone and comments are required ('${REQUIRED_FIELDS_MESSAGE}'). ${limitNote(formsPerHour)}`),
+    middleware: [acceptIdempotencyKey()] as const,
     request: { body: { ...json(AutoAppraisalSchema), required: true } },
-    responses: { 201: { description: 'Stored', ...json(FormReceiptSchema) }, ...problemResponses(400, 429) },
+    responses: { 201: { description: 'Stored', ...json(FormReceiptSchema) }, ...problemResponses(400, 422, 429) },
   });
 
   const campaignRoute = createRoute({
