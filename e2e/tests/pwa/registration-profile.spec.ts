@@ -147,7 +147,7 @@ test.describe('agent registration at /notary/sign-up', () => {
     await expect(card).toContainText('Set: you can log in now.');
   });
 
-  test('a registration that arrived but whose answer came after the 5 s abort timer is answered the same on the next try', async ({ page }) => {
+  test('a registration that arrived but whose answer came after the 5 s abort timer is answered the same on the next try, under the same key', async ({ page }) => {
     await page.goto('/notary/sign-up');
     await page.getByLabel('First name').fill('Noor');
     await page.getByLabel('Last name').fill('Haddad');
@@ -161,23 +161,30 @@ test.describe('agent registration at /notary/sign-up', () => {
 
     // The server stores the registration; its answer is held past the app's abort timer.
     let stored = 0;
+    const keys: (string | null)[] = [];
     await page.route('**/api/agents/registrations', async (route) => {
+      keys.push(await route.request().headerValue('idempotency-key'));
       const response = await route.fetch();
       stored += response.status() === 202 ? 1 : 0;
       await new Promise((resolve) => setTimeout(resolve, 6_000));
       await route.fulfill({ response }).catch(() => undefined);
     });
     await page.getByRole('button', { name: 'Register' }).click();
-    await expect(page.getByText('SigningDesk did not answer in time')).toBeVisible({ timeout: 8_000 });
+    await expect(page.getByRole('alert')).toHaveText(
+      'SigningDesk did not answer. What you typed is kept: press Register again when your connection is back. Your registration is registered only once, however many times you send it, and you will then see its status.',
+      { timeout: 8_000 },
+    );
     expect(stored).toBe(1);
     await page.unroute('**/api/agents/registrations');
 
-    await expect(page.getByText('it will not be registered twice')).toBeVisible();
-
-    // The same registration again: the server recognises it and answers as the first time.
+    // The same registration again, under the same key: the server replays its first answer.
     const again = page.waitForResponse((r) => r.url().endsWith('/api/agents/registrations') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Register' }).click();
-    expect((await again).status()).toBe(202);
+    const replay = await again;
+    expect(replay.status()).toBe(202);
+    expect(replay.headers()['idempotent-replayed']).toBe('true');
+    expect(await replay.request().headerValue('idempotency-key')).toBe(keys[0]);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     const card = page.getByRole('region', { name: 'Registration Status' });
     await expect(card).toContainText('Your registration is being reviewed');
     await expect(card).toContainText(email);

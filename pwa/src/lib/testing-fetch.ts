@@ -9,10 +9,10 @@ export function requestLine(input: RequestInfo | URL, init?: RequestInit): { met
 
 /** A fetch stub that records what was asked (method, path, body text) and answers `respond()`. */
 export function recordingFetch(respond: () => Response) {
-  const calls: { method: string; path: string; body: string }[] = [];
+  const calls: { method: string; path: string; body: string; headers: Headers }[] = [];
   const fetcher = (async (input: RequestInfo, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
-    calls.push({ ...requestLine(input, init), body: await request.text() });
+    calls.push({ ...requestLine(input, init), body: await request.text(), headers: request.headers });
     return respond();
   }) as typeof fetch;
   return { calls, fetcher };

@@ -24,18 +24,21 @@ const body: RegistrationBody = {
   yearsExperience: null,
 };
 
+const KEY = '5b0f8e1c-3f4a-4c2e-9d61-0a7b2c9e4f10';
+
 describe('registerAgent', () => {
   it('posts the body as JSON to the registration route; a 202 is registered, with status, message and details', async () => {
     const { calls, fetcher } = recordingFetch(() => json(202, registered));
-    expect(await registerAgent(body, fetcher)).toEqual({ type: 'registered', result: registered });
+    expect(await registerAgent({ body, idempotencyKey: KEY }, fetcher)).toEqual({ type: 'registered', result: registered });
     expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /api/agents/registrations']);
     expect(JSON.parse(calls[0]!.body)).toEqual(body);
+    expect(calls[0]!.headers.get('Idempotency-Key')).toBe(KEY);
   });
 
   it('reads the 429 of too many registrations as refused with the server’s words', async () => {
     const problem = { status: 429, code: 'RATE_LIMITED', detail: 'Too many registrations from your network. Please try again in 42 minutes.' };
     const { fetcher } = recordingFetch(() => json(429, problem, 'application/problem+json'));
-    expect(await registerAgent(body, fetcher)).toEqual({
+    expect(await registerAgent({ body, idempotencyKey: KEY }, fetcher)).toEqual({
       type: 'refused',
       status: 429,
       message: 'Too many registrations from your network. Please try again in 42 minutes.',
@@ -53,7 +56,7 @@ describe('registerAgent', () => {
       errors: [{ field: 'zip', message: 'Zip code must be a 5-digit number' }],
     };
     const { fetcher } = recordingFetch(() => json(400, problem, 'application/problem+json'));
-    expect(await registerAgent(body, fetcher)).toEqual({
+    expect(await registerAgent({ body, idempotencyKey: KEY }, fetcher)).toEqual({
       type: 'refused',
       status: 400,
       message: 'zip: Zip code must be a 5-digit number',
@@ -63,7 +66,7 @@ describe('registerAgent', () => {
 
   it('still says something for an answer that is not problem+json', async () => {
     const { fetcher } = recordingFetch(() => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }));
-    expect(await registerAgent(body, fetcher)).toEqual({
+    expect(await registerAgent({ body, idempotencyKey: KEY }, fetcher)).toEqual({
       type: 'refused',
       status: 502,
       message: 'The registration could not be sent (error 502). Please try again.',
@@ -75,6 +78,6 @@ describe('registerAgent', () => {
     const fetcher = (async () => {
       throw new TypeError('Failed to fetch');
     }) as typeof fetch;
-    expect(await registerAgent(body, fetcher)).toEqual({ type: 'unsent', timedOut: false });
+    expect(await registerAgent({ body, idempotencyKey: KEY }, fetcher)).toEqual({ type: 'unsent', timedOut: false });
   });
 });

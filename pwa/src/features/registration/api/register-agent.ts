@@ -2,10 +2,9 @@
  * Signing agent registration: POST /api/agents/registrations (public, online only). The answer
  * is sorted for the form: registered (status, message, details), refused with the server's
  * message and field errors (problem+json `errors`, the 429 of too many tries included), or not
- * sent at all (no network) — the form then keeps what was typed. The server answers every
- * valid registration alike, whether or not the email already has an account, and answers the
- * same registration sent again (after a lost answer) as the first time, so pressing Register
- * again is always safe.
+ * sent at all (no network, or no answer in time) — the form then keeps what was typed. Each
+ * registration goes with an Idempotency-Key that the form keeps until it has an answer: sent
+ * again after a lost answer, the server answers it as the first time and registers it once.
  */
 import { useMutation } from '@tanstack/react-query';
 import { createApiClient, settle } from '../../../lib/api-client';
@@ -17,12 +16,18 @@ export type RegistrationOutcome =
   /** No answer: offline, dropped connection or timeout. Nothing is known to be stored. */
   | { type: 'unsent'; timedOut: boolean };
 
+export interface RegistrationAttempt {
+  body: RegistrationBody;
+  /** The same for every send of the same registration, until it is answered. */
+  idempotencyKey: string;
+}
+
 export async function registerAgent(
-  body: RegistrationBody,
+  { body, idempotencyKey }: RegistrationAttempt,
   fetcher: typeof fetch = (input, init) => fetch(input, init),
 ): Promise<RegistrationOutcome> {
   const settled = await settle(
-    createApiClient(fetcher).POST('/agents/registrations', { body }),
+    createApiClient(fetcher).POST('/agents/registrations', { body, headers: { 'Idempotency-Key': idempotencyKey } }),
     (status) => `The registration could not be sent (error ${status}). Please try again.`,
   );
   switch (settled.type) {
@@ -37,7 +42,7 @@ export async function registerAgent(
 
 export function useRegisterAgent() {
   return useMutation({
-    mutationFn: (body: RegistrationBody) => registerAgent(body),
+    mutationFn: (attempt: RegistrationAttempt) => registerAgent(attempt),
     // The fetcher reports "no network" itself; the query client must not hold the call back.
     networkMode: 'always',
   });

@@ -19,9 +19,10 @@ import { RegistrationResultCard } from './registration-result-card';
 export const OFFLINE_TEXT =
   'You are offline. Registering needs an internet connection: what you typed stays here, and you can send it when you are back online.';
 const NOT_SENT_TEXT = 'You are offline, so your registration was not sent. What you typed is kept: press Register again when you are back online.';
-// Sending the same registration again is safe: the server answers it as the first time.
-const TIMED_OUT_TEXT =
-  'SigningDesk did not answer in time, so we cannot tell whether your registration arrived. Check your connection and press Register again: it will not be registered twice.';
+// Sent again unchanged, it goes under the same Idempotency-Key: the server answers it as the
+// first time, so it is registered once whether or not the lost answer had arrived.
+const NO_ANSWER_TEXT =
+  'SigningDesk did not answer. What you typed is kept: press Register again when your connection is back. Your registration is registered only once, however many times you send it, and you will then see its status.';
 const CORRECT_FIELDS_TEXT = 'Please correct the fields marked above.';
 
 /** Agent registration (spec 02 §2/§5): online only; on success a Registration Status card. */
@@ -35,6 +36,8 @@ export function RegistrationForm() {
   const [problem, setProblem] = useState<{ message: string; other: string[] } | null>(null);
   const [notSent, setNotSent] = useState<string | null>(null);
   const [result, setResult] = useState<RegistrationResult | null>(null);
+  /** The registration last sent without an answer, and its key: sent again unchanged, it reuses the key. */
+  const unanswered = useRef<{ sent: string; idempotencyKey: string } | null>(null);
 
   useEffect(() => {
     if (!result) saveDraft(values);
@@ -70,14 +73,19 @@ export function RegistrationForm() {
       setNotSent(NOT_SENT_TEXT);
       return;
     }
-    const outcome = await mutation.mutateAsync(toRegistrationBody(values));
+    const body = toRegistrationBody(values);
+    const sent = JSON.stringify(body);
+    const idempotencyKey = unanswered.current?.sent === sent ? unanswered.current.idempotencyKey : crypto.randomUUID();
+    unanswered.current = { sent, idempotencyKey };
+    const outcome = await mutation.mutateAsync({ body, idempotencyKey });
+    if (outcome.type !== 'unsent') unanswered.current = null;
     switch (outcome.type) {
       case 'registered':
         clearDraft();
         setResult(outcome.result);
         return;
       case 'unsent':
-        setNotSent(outcome.timedOut ? TIMED_OUT_TEXT : NOT_SENT_TEXT);
+        setNotSent(NO_ANSWER_TEXT);
         return;
       case 'refused': {
         const { fields, other } = fieldErrorsFromServer(outcome.errors, 'register');
