@@ -1,6 +1,7 @@
 /**
  * The console's routes (DESIGN.md URL map). /notary/*, /sign-up and /preview/* belong to the
- * agent PWA and never reach this router.
+ * agent PWA and never reach this router. Signed-in areas are loaded on demand (`lazy`), so a
+ * visitor's first page does not download the portals.
  */
 import { ESCROW_ROLES, OPERATOR_ROLES } from '@signingdesk/domain/roles';
 import { createBrowserRouter } from 'react-router';
@@ -14,13 +15,8 @@ import { HomePage } from '../features/public-site/pages/home-page';
 import { SupportPage } from '../features/public-site/pages/support-page';
 import { TitleLandingPage } from '../features/public-site/pages/title-landing-page';
 import { RootLayout } from './layout/root-layout';
-import { AdminRoute } from './routes/admin';
-import { ExternalApiRoute } from './routes/external-api';
 import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
-import { OriginatorRoute } from './routes/originator';
-import { ProfileRoute } from './routes/profile';
-import { ProfileDetailsRoute } from './routes/profile-details';
 import { ResetPasswordRoute } from './routes/reset-password';
 import { RouteError } from './routes/route-error';
 
@@ -46,18 +42,27 @@ export function createRouter() {
             {
               element: <RequireAuth />,
               children: [
-                { path: 'profile', element: <ProfileRoute /> },
-                { path: 'profile-details', element: <ProfileDetailsRoute /> },
-                { path: 'external-api', element: <ExternalApiRoute /> },
+                { path: 'profile', lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }) },
+                {
+                  path: 'profile-details',
+                  lazy: async () => ({ Component: (await import('./routes/profile-details')).ProfileDetailsRoute }),
+                },
+                { path: 'external-api', lazy: async () => ({ Component: (await import('./routes/external-api')).ExternalApiRoute }) },
               ],
             },
             {
               element: <RequireAuth roles={ESCROW_ROLES} />,
-              children: [{ path: 'originator', element: <OriginatorRoute /> }],
+              children: [
+                { path: 'originator', lazy: async () => ({ Component: (await import('./routes/originator')).OriginatorRoute }) },
+                {
+                  path: 'originator/orders/:id',
+                  lazy: async () => ({ Component: (await import('./routes/originator-order')).OriginatorOrderRoute }),
+                },
+              ],
             },
             {
               element: <RequireAuth roles={OPERATOR_ROLES} />,
-              children: [{ path: 'admin', element: <AdminRoute /> }],
+              children: [{ path: 'admin', lazy: async () => ({ Component: (await import('./routes/admin')).AdminRoute }) }],
             },
             { path: '*', element: <NotFoundRoute /> },
           ],

@@ -18,6 +18,8 @@ export const paths = {
   profile: '/profile',
   profileDetails: '/profile-details',
   originator: SITE_NAV_PATHS.originator,
+  /** One escrow order's details. */
+  originatorOrder: (id: string) => `${SITE_NAV_PATHS.originator}/orders/${encodeURIComponent(id)}`,
   admin: SITE_NAV_PATHS.admin,
   externalApi: '/external-api',
   signUp: SITE_NAV_PATHS.signUp,
