@@ -4,149 +4,17 @@
  */
 import { z } from '@hono/zod-openapi';
 import { pageQueryFields, pageResultFields } from '@signingdesk/domain/pagination';
-import { APPOINTMENT_STATUSES, FINANCE_TYPES, OFFER_STATUSES, TRANSACTION_TYPES } from '@signingdesk/domain/codes';
+import { APPOINTMENT_STATUSES, OFFER_STATUSES } from '@signingdesk/domain/codes';
 import {
-  DATE_PATTERN,
-  MONEY_PATTERN,
-  TIME_PATTERN,
-  ZIP_PATTERN,
-  isValidCalendarDate,
-} from '@signingdesk/domain/appointment-rules';
-import { MAX_COMMENTS_LENGTH } from '@signingdesk/domain/codes';
-import { optionalPhoneField } from '@signingdesk/domain/fields';
-import { parseDollars } from '@signingdesk/domain/money';
-import { TIME_ZONE_CODES } from '@signingdesk/domain/time-zones';
-import { withoutFormatCharacters, withoutInvisibleCharacters } from '@signingdesk/domain/text';
-import { US_STATES } from '@signingdesk/domain/us-states';
+  CreateAppointmentSchema as CreateAppointmentInputSchema,
+  UpdateAppointmentSchema as UpdateAppointmentInputSchema,
+} from '@signingdesk/domain/appointment-input';
 
-/** One line: line breaks become spaces; bidi, zero-width and control characters are dropped. */
-const trimmed = (max: number) => z.string().overwrite(withoutInvisibleCharacters).trim().max(max, `must be at most ${max} characters`);
-const required = (max: number) => trimmed(max).min(1, 'is required');
-const optionalText = (max: number) =>
-  trimmed(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
-/** Several lines allowed; bidi and zero-width characters are dropped. */
-const optionalLines = (max: number) =>
-  z
-    .string()
-    .overwrite(withoutFormatCharacters)
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
-const optionalEmail = z
-  .string()
-  .trim()
-  .max(254)
-  .nullish()
-  .transform((v) => (v ? v.toLowerCase() : null))
-  .refine((v) => v === null || z.email().safeParse(v).success, { message: 'must be an email address' });
-
-/** Dollars as typed ("$150", "150.5") or a number of dollars → integer cents. */
-export const Money = z
-  .union([z.string(), z.number()])
-  .transform((v, ctx) => {
-    const text = typeof v === 'number' ? String(v) : v.trim();
-    const cents = MONEY_PATTERN.test(text) ? parseDollars(text) : null;
-    if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: 'must be a dollar amount such as 150 or $150.00' });
-      return z.NEVER;
-    }
-    return cents;
-  })
-  .openapi({ type: 'string', example: '$150.00', description: 'Dollars; a leading $ is stripped' });
-
-const transactionCodes = Object.keys(TRANSACTION_TYPES).map(Number);
-const financeCodes = Object.keys(FINANCE_TYPES).map(Number);
-
-const appointmentFields = {
-  name: required(200).openapi({ description: 'apptName', example: 'Garcia Refinance' }),
-  date: z
-    .string()
-    .regex(DATE_PATTERN, 'must be a date as YYYY-MM-DD')
-    .refine(isValidCalendarDate, { message: 'is not a real date' })
-    .openapi({ example: '2026-12-04' }),
-  time: z.string().regex(TIME_PATTERN, 'must be a time as HH:MM (24 h)').nullish().openapi({ example: '14:30' }),
-  timeTbd: z.boolean().default(false),
-  timeZone: z.enum(TIME_ZONE_CODES as [string, ...string[]]).default('CT'),
-  street: required(200),
-  city: required(100),
-  state: z.enum(US_STATES, { message: 'must be a two-letter US state code' }),
-  zip: z.string().trim().regex(ZIP_PATTERN, 'must be 5 digits'),
-  agentFee: Money.openapi({ description: 'apptOffer: the signing agent fee' }),
-  lender: optionalText(200),
-  fileNumber: optionalText(100),
-  comments: optionalLines(MAX_COMMENTS_LENGTH),
-  escrowEmail: optionalEmail.openapi({ description: 'Title company email; defaults to the escrow officer’s' }),
-  contactName: optionalText(200),
-  /** The signers' phones follow the one phone rule (domain/phone.ts): stored as 10 digits. */
-  contactPhone1: optionalPhoneField,
-  contactPhone2: optionalPhoneField,
-  contactEmail1: optionalEmail,
-  contactEmail2: optionalEmail,
-  scanBackRequired: z.boolean({ message: 'is required (true or false)' }),
-  transactionType: z
-    .number({ message: 'is required' })
-    .int()
-    .refine((v) => transactionCodes.includes(v), { message: 'must be one of 0, 1, 2, 3, 4' }),
-  financeType: z
-    .number()
-    .int()
-    .refine((v) => financeCodes.includes(v), { message: 'must be one of 10 to 16' })
-    .nullish()
-    .transform((v) => v ?? null),
-};
-
-function requireTimeUnlessTbd(value: { time?: string | null | undefined; timeTbd?: boolean | undefined }, ctx: z.RefinementCtx) {
-  if (!value.timeTbd && !value.time) {
-    ctx.addIssue({ code: 'custom', path: ['time'], message: 'is required unless the time is TBD' });
-  }
-}
-
-export const CreateAppointmentSchema = z
-  .object({
-    ...appointmentFields,
-    firmFee: Money.optional().openapi({ description: 'Operators only: the title company service fee' }),
-    firmId: z.uuid({ message: 'must be a firm id' }).optional().openapi({ description: 'Operators only: the firm' }),
-    escrowOfficerId: z
-      .uuid({ message: 'must be a user id' })
-      .optional()
-      .openapi({ description: 'The escrow officer the order belongs to (operators: required; org admins: a user of the firm)' }),
-  })
-  .strict()
-  .superRefine(requireTimeUnlessTbd)
-  .openapi('CreateAppointment');
+/** The order's input rules live in domain/appointment-input.ts, shared with the console's forms. */
+export const CreateAppointmentSchema = CreateAppointmentInputSchema.openapi('CreateAppointment');
 export type CreateAppointmentInput = z.infer<typeof CreateAppointmentSchema>;
 
-export const UpdateAppointmentSchema = z
-  .object({
-    name: appointmentFields.name.optional(),
-    date: appointmentFields.date.optional(),
-    time: appointmentFields.time,
-    timeTbd: z.boolean().optional(),
-    timeZone: z.enum(TIME_ZONE_CODES as [string, ...string[]]).optional(),
-    street: appointmentFields.street.optional(),
-    city: appointmentFields.city.optional(),
-    state: appointmentFields.state.optional(),
-    zip: appointmentFields.zip.optional(),
-    agentFee: Money.optional(),
-    firmFee: Money.optional(),
-    lender: appointmentFields.lender.optional(),
-    fileNumber: appointmentFields.fileNumber.optional(),
-    comments: appointmentFields.comments.optional(),
-    escrowEmail: optionalEmail.optional(),
-    contactName: appointmentFields.contactName.optional(),
-    contactPhone1: optionalPhoneField.optional(),
-    contactPhone2: optionalPhoneField.optional(),
-    contactEmail1: optionalEmail.optional(),
-    contactEmail2: optionalEmail.optional(),
-    scanBackRequired: z.boolean().optional(),
-    transactionType: appointmentFields.transactionType.optional(),
-    financeType: appointmentFields.financeType.optional(),
-  })
-  .strict()
-  .openapi('UpdateAppointment');
+export const UpdateAppointmentSchema = UpdateAppointmentInputSchema.openapi('UpdateAppointment');
 export type UpdateAppointmentInput = z.infer<typeof UpdateAppointmentSchema>;
 
 export const IdParamSchema = z.object({
