@@ -102,6 +102,7 @@ describe('role × route matrix', () => {
       },
       'GET /appointments': { fixture: none, expect: operatorsOnly(200) },
       'GET /escrow/appointments': { fixture: none, expect: everyone(403, { visitor: 401, escrowA: 200, escrowB: 200, orgAdmin: 200 }) },
+      'GET /escrow/appointments/export': { fixture: none, expect: everyone(403, { visitor: 401, escrowA: 200, escrowB: 200, orgAdmin: 200 }) },
       'GET /appointments/:id': { fixture: scheduled, expect: sees(200) },
       'PATCH /appointments/:id': {
         fixture: async () => ({ ...(await open()), body: { lender: 'Wells Fargo Home Mortgage' } }),

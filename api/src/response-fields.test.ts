@@ -67,8 +67,8 @@ const ASSIGNMENT_CARD: Shape = { ...AGENT_CARD, name: V, fileNumber: V };
 
 const PAGE = (item: Shape): Shape => ({ items: [item], page: V, pageSize: V, total: V });
 const ESCROW_ROW: Shape = {
-  id: V, date: V, time: V, timeTbd: V, timeZone: V, fileNumber: V, escrowOfficer: V, signerName: V, status: V, assignedAgent: V,
-  filesAttachedCount: V, filesUploaded: V, unreadMessages: V,
+  id: V, date: V, time: V, timeTbd: V, timeZone: V, fileNumber: V, escrowOfficer: V, signerName: V, status: V,
+  assignedAgent: { id: V, name: V, email: V, phone: V }, filesAttachedCount: V, filesUploaded: V, unreadMessages: V,
 };
 const OPERATOR_ROW: Shape = {
   id: V, name: V, date: V, status: V, filesAttachedCount: V, filesUploaded: V, agentDownloaded: V, unreadMessages: V,

@@ -905,6 +905,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/escrow/appointments/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The escrow list as a CSV file: every row of the filter
+         * @description Roles: creator_admin, creator. The same filter as GET /escrow/appointments without paging, streamed as text/csv (RFC 4180, CRLF) with a header row: Date, Time, Time Zone, File Number, Escrow Officer, Signer Name, Status, Assigned Signing Agent, Agent Phone, Agent Email, Files Attached. A cell starting with =, +, -, @, tab or CR is prefixed with '.
+         */
+        get: operations["exportEscrowAppointments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/feedback": {
         parameters: {
             query?: never;
@@ -1921,7 +1941,13 @@ export interface components {
             zip?: string;
         };
         EscrowRow: {
-            assignedAgent: string | null;
+            /** @description notaryName, notaryPhone (10 digits), notaryEmail */
+            assignedAgent: {
+                email: string;
+                id: string;
+                name: string;
+                phone: string | null;
+            } | null;
             date: string;
             escrowOfficer: string;
             fileNumber: string | null;
@@ -5962,8 +5988,14 @@ export interface operations {
     listEscrowAppointments: {
         parameters: {
             query?: {
+                /** @description Default: asc for in-process, desc for completed */
+                order?: "asc" | "desc";
                 page?: number;
                 pageSize?: number;
+                /** @description Part of a file number or signer name (case-insensitive) */
+                q?: string;
+                /** @description Column to sort by; date sorts by date then time (TBD as 00:00) */
+                sort?: "date" | "fileNumber" | "signerName" | "escrowOfficer" | "status" | "agent";
                 view?: "in-process" | "completed";
             };
             header?: never;
@@ -5979,6 +6011,61 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EscrowPage"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportEscrowAppointments: {
+        parameters: {
+            query?: {
+                /** @description Default: asc for in-process, desc for completed */
+                order?: "asc" | "desc";
+                /** @description Part of a file number or signer name (case-insensitive) */
+                q?: string;
+                /** @description Column to sort by; date sorts by date then time (TBD as 00:00) */
+                sort?: "date" | "fileNumber" | "signerName" | "escrowOfficer" | "status" | "agent";
+                view?: "in-process" | "completed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Invalid input; `errors` names each field */

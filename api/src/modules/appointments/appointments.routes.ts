@@ -1,4 +1,5 @@
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import { stream } from 'hono/streaming';
 import { ESCROW_ROLES, OPERATOR_ROLES } from '@signingdesk/domain/roles';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
 import { requireActor } from '../../middleware/guard';
@@ -6,6 +7,7 @@ import {
   AppointmentResultSchema,
   AppointmentViewSchema,
   CreateAppointmentSchema,
+  EscrowExportQuerySchema,
   EscrowListQuerySchema,
   EscrowRowSchema,
   IdParamSchema,
@@ -16,11 +18,13 @@ import {
 } from './appointments.schemas';
 import {
   createAppointment,
+  escrowRowBatches,
   listForEscrow,
   listForOperators,
   readAppointment,
   updateAppointment,
 } from './appointments.service';
+import { csvLine, ESCROW_CSV_COLUMNS, escrowCsvLine } from './escrow-export';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 const creators = [...OPERATOR_ROLES, ...ESCROW_ROLES] as const;
@@ -64,6 +68,24 @@ const listEscrowRoute = createRoute({
   responses: { 200: { description: 'A page of rows', ...json(pageOf(EscrowRowSchema, 'EscrowPage')) }, ...problemResponses(400, 401, 403) },
 });
 
+const exportEscrowRoute = createRoute({
+  operationId: 'exportEscrowAppointments',
+  method: 'get',
+  path: '/escrow/appointments/export',
+  tags: ['Appointments'],
+  summary: 'The escrow list as a CSV file: every row of the filter',
+  ...rolesDoc(
+    ESCROW_ROLES,
+    `The same filter as GET /escrow/appointments without paging, streamed as text/csv (RFC 4180, CRLF) with a header row: ${ESCROW_CSV_COLUMNS.join(', ')}. A cell starting with =, +, -, @, tab or CR is prefixed with '.`,
+  ),
+  middleware: [requireActor({ roles: ESCROW_ROLES })] as const,
+  request: { query: EscrowExportQuerySchema },
+  responses: {
+    200: { description: 'The CSV file (attachment)', content: { 'text/csv': { schema: z.string() } } },
+    ...problemResponses(400, 401, 403),
+  },
+});
+
 const readRoute = createRoute({
   operationId: 'getAppointment',
   method: 'get',
@@ -92,6 +114,17 @@ export const appointmentRoutes: Router = createRouter()
   .openapi(createAppointmentRoute, async (c) => c.json(await createAppointment(c.var.db, c.var.actor, c.req.valid('json')), 201))
   .openapi(listOperatorRoute, async (c) => c.json(await listForOperators(c.var.db, c.var.actor, c.req.valid('query')), 200))
   .openapi(listEscrowRoute, async (c) => c.json(await listForEscrow(c.var.db, c.var.actor, c.req.valid('query')), 200))
+  .openapi(exportEscrowRoute, (c) => {
+    const filter = c.req.valid('query');
+    const { db, actor } = c.var;
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="${filter.view}-appointments-${new Date().toISOString().slice(0, 10)}.csv"`);
+    c.header('Cache-Control', 'no-store');
+    return stream(c, async (out) => {
+      await out.write(csvLine([...ESCROW_CSV_COLUMNS]));
+      for await (const batch of escrowRowBatches(db, actor, filter)) await out.write(batch.map(escrowCsvLine).join(''));
+    });
+  })
   .openapi(readRoute, async (c) => c.json(await readAppointment(c.var.db, c.var.actor, c.req.valid('param').id), 200))
   .openapi(updateRoute, async (c) =>
     c.json(await updateAppointment(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 200),

@@ -206,10 +206,32 @@ export const OperatorRowSchema = z
   })
   .openapi('AssignmentRow');
 
-export const EscrowListQuerySchema = z.object({
+export const ESCROW_SORTS = ['date', 'fileNumber', 'signerName', 'escrowOfficer', 'status', 'agent'] as const;
+export type EscrowSort = (typeof ESCROW_SORTS)[number];
+
+/** The list's filter; the CSV export takes the same one without paging. */
+const escrowFilterFields = {
   view: z.enum(['in-process', 'completed']).default('in-process'),
-  ...page,
-});
+  q: z
+    .string()
+    .trim()
+    .max(100, 'must be at most 100 characters')
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .openapi({ description: 'Part of a file number or signer name (case-insensitive)' }),
+  sort: z
+    .enum(ESCROW_SORTS, { message: `must be one of ${ESCROW_SORTS.join(', ')}` })
+    .default('date')
+    .openapi({ description: 'Column to sort by; date sorts by date then time (TBD as 00:00)' }),
+  order: z
+    .enum(['asc', 'desc'], { message: "must be 'asc' or 'desc'" })
+    .optional()
+    .openapi({ description: 'Default: asc for in-process, desc for completed' }),
+};
+
+export const EscrowListQuerySchema = z.object({ ...escrowFilterFields, ...page });
+export const EscrowExportQuerySchema = z.object(escrowFilterFields);
+export type EscrowFilter = z.infer<typeof EscrowExportQuerySchema>;
 
 export const EscrowRowSchema = z
   .object({
@@ -222,7 +244,7 @@ export const EscrowRowSchema = z
     escrowOfficer: z.string(),
     signerName: z.string().nullable(),
     status: z.enum(APPOINTMENT_STATUSES),
-    assignedAgent: z.string().nullable(),
+    assignedAgent: Person.nullable().openapi({ description: 'notaryName, notaryPhone (10 digits), notaryEmail' }),
     filesAttachedCount: z.number().int(),
     filesUploaded: z.boolean(),
     unreadMessages: z.number().int(),

@@ -4,7 +4,7 @@
  */
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { CLOSED_STATUSES, IN_PROCESS_STATUSES } from '@signingdesk/domain/appointment-rules';
 import { pageOffset } from '@signingdesk/domain/pagination';
@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { coordinatesOfZip } from '../../lib/geo';
 import { notify, operatorIds } from '../../lib/notify';
-import type { CreateAppointmentInput, UpdateAppointmentInput } from './appointments.schemas';
+import type { CreateAppointmentInput, EscrowFilter, EscrowSort, UpdateAppointmentInput } from './appointments.schemas';
 import { viewFor } from './appointments.views';
 
 const { appointments, user, profiles, firms, files, fileEvents, notes } = schema;
@@ -289,17 +289,23 @@ export async function listForOperators(
   };
 }
 
-export async function listForEscrow(
-  db: Db,
-  actor: Actor,
-  query: { view: 'in-process' | 'completed'; page: number; pageSize: number },
-) {
+/** The escrow list's rows for a filter (one page of it, or a batch of the CSV export). */
+async function escrowRows(db: Db, actor: Actor, filter: EscrowFilter, window: { limit: number; offset: number }) {
   const agent = alias(user, 'agent');
   const officer = alias(user, 'officer');
-  const statuses = query.view === 'in-process' ? [...IN_PROCESS_STATUSES] : [...CLOSED_STATUSES];
-  const order = [query.view === 'in-process' ? appointments.startsAt : desc(appointments.startsAt), appointments.id];
-  const where = and(visibleAppointments(actor), inArray(appointments.status, statuses));
-  const [total] = await db.select({ n: count() }).from(appointments).where(where);
+  const agentProfile = alias(profiles, 'agent_profile');
+  const where = escrowWhere(actor, filter);
+  const order = escrowOrder(filter, { officer, agent });
+  const pageIds = db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .innerJoin(officer, eq(officer.id, appointments.createdBy))
+    .leftJoin(agent, eq(agent.id, appointments.assignedAgentId))
+    .where(where)
+    .orderBy(...order)
+    .limit(window.limit)
+    .offset(window.offset)
+    .as('page_ids');
   const rows = await db
     .select({
       id: appointments.id,
@@ -311,20 +317,70 @@ export async function listForEscrow(
       escrowOfficer: officer.name,
       signerName: appointments.contactName,
       status: appointments.status,
-      assignedAgent: agent.name,
+      agentId: agent.id,
+      agentName: agent.name,
+      agentEmail: agent.email,
+      agentPhone: agentProfile.phone,
       filesAttachedCount: filesCount,
       filesUploaded: appointments.filesUploaded,
       unreadMessages: sql<number>`(select count(*)::int from ${notes} where ${notes.appointmentId} = ${appointments.id} and ${notes.escrowReadAt} is null)`,
     })
-    .from(pageOfIds(db, where, order, query))
+    .from(pageIds)
     .innerJoin(appointments, eq(appointments.id, sql`page_ids.id`))
     .innerJoin(officer, eq(officer.id, appointments.createdBy))
     .leftJoin(agent, eq(agent.id, appointments.assignedAgentId))
+    .leftJoin(agentProfile, eq(agentProfile.userId, appointments.assignedAgentId))
     .orderBy(...order);
+  return rows.map(({ agentId, agentName, agentEmail, agentPhone, ...r }) => ({
+    ...r,
+    assignedAgent: agentId ? { id: agentId, name: agentName!, email: agentEmail!, phone: agentPhone } : null,
+    filesAttachedCount: Number(r.filesAttachedCount),
+    unreadMessages: Number(r.unreadMessages),
+  }));
+}
+
+export type EscrowListRow = Awaited<ReturnType<typeof escrowRows>>[number];
+
+/** creator: own orders; creator_admin: the firm's (visibleAppointments); the view's statuses; the search. */
+function escrowWhere(actor: Actor, filter: EscrowFilter) {
+  const statuses = filter.view === 'in-process' ? [...IN_PROCESS_STATUSES] : [...CLOSED_STATUSES];
+  const pattern = filter.q ? `%${filter.q.replace(/[\\%_]/g, '\\$&')}%` : null;
+  return and(
+    visibleAppointments(actor),
+    inArray(appointments.status, statuses),
+    pattern ? or(ilike(appointments.fileNumber, pattern), ilike(appointments.contactName, pattern)) : undefined,
+  );
+}
+
+function escrowOrder(filter: EscrowFilter, joined: { officer: { name: AnyPgColumn }; agent: { name: AnyPgColumn } }): SQL[] {
+  const direction = filter.order ?? (filter.view === 'in-process' ? 'asc' : 'desc');
+  const by = (column: AnyPgColumn) => (direction === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`);
+  const columns: Record<EscrowSort, AnyPgColumn> = {
+    date: appointments.startsAt,
+    fileNumber: appointments.fileNumber,
+    signerName: appointments.contactName,
+    escrowOfficer: joined.officer.name,
+    status: appointments.status,
+    agent: joined.agent.name,
+  };
+  return [by(columns[filter.sort]), by(appointments.id)];
+}
+
+export async function listForEscrow(db: Db, actor: Actor, query: EscrowFilter & { page: number; pageSize: number }) {
+  const [total] = await db.select({ n: count() }).from(appointments).where(escrowWhere(actor, query));
   return {
-    items: rows.map((r) => ({ ...r, filesAttachedCount: Number(r.filesAttachedCount), unreadMessages: Number(r.unreadMessages) })),
+    items: await escrowRows(db, actor, query, { limit: query.pageSize, offset: pageOffset(query) }),
     page: query.page,
     pageSize: query.pageSize,
     total: Number(total?.n ?? 0),
   };
+}
+
+/** Every row of a filter, in batches, for the CSV export: never the whole list in memory. */
+export async function* escrowRowBatches(db: Db, actor: Actor, filter: EscrowFilter, batchSize = 500) {
+  for (let offset = 0; ; offset += batchSize) {
+    const batch = await escrowRows(db, actor, filter, { limit: batchSize, offset });
+    if (batch.length > 0) yield batch;
+    if (batch.length < batchSize) return;
+  }
 }

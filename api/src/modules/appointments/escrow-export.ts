@@ -1,0 +1,48 @@
+/**
+ * The escrow list as a CSV file (RFC 4180): the rows of the list's filter, all of them, read
+ * from the database in batches and written to the answer as they come. A cell a spreadsheet
+ * would run as a formula (=, +, -, @, tab, CR first) is kept as text with a leading '.
+ */
+import { appointmentStatusLabel } from '@signingdesk/domain/codes';
+import { formatPhone } from '@signingdesk/domain/phone';
+import { formatTime, formatUsDate } from '@signingdesk/domain/time-zones';
+import type { EscrowListRow } from './appointments.service';
+
+export const ESCROW_CSV_COLUMNS = [
+  'Date',
+  'Time',
+  'Time Zone',
+  'File Number',
+  'Escrow Officer',
+  'Signer Name',
+  'Status',
+  'Assigned Signing Agent',
+  'Agent Phone',
+  'Agent Email',
+  'Files Attached',
+] as const;
+
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvLine = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+export function escrowCsvLine(row: EscrowListRow): string {
+  return csvLine([
+    formatUsDate(row.date),
+    formatTime(row.time, row.timeTbd),
+    row.timeZone,
+    row.fileNumber,
+    row.escrowOfficer,
+    row.signerName,
+    appointmentStatusLabel(row.status),
+    row.assignedAgent?.name ?? null,
+    row.assignedAgent?.phone ? formatPhone(row.assignedAgent.phone) : null,
+    row.assignedAgent?.email ?? null,
+    row.filesAttachedCount,
+  ]);
+}

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrder, post, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
+import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
+import { ESCROW_CSV_COLUMNS } from './escrow-export';
+
+interface Row {
+  id: string;
+  fileNumber: string | null;
+  signerName: string | null;
+  assignedAgent: { id: string; name: string; email: string; phone: string | null } | null;
+}
+
+describe('the escrow list: search, sort, the agent’s contact and the CSV export', () => {
+  let t: TestApp;
+  let s: Sessions;
+  beforeAll(async () => {
+    t = await createTestApp();
+    s = await signInAll(t);
+  });
+  afterAll(() => t.close());
+
+  const list = async (cookie: string, query: string) => {
+    const res = await t.request(`/api/escrow/appointments?${query}`, { cookie });
+    return { status: res.status, body: await readJson(res) };
+  };
+  const rows = async (cookie: string, query: string): Promise<Row[]> => {
+    const { status, body } = await list(cookie, query);
+    expect(status).toBe(200);
+    return body.items;
+  };
+  const csv = async (cookie: string, query: string) => {
+    const res = await t.request(`/api/escrow/appointments/export?${query}`, { cookie });
+    return { res, lines: (await res.text()).split('\r\n').filter((line) => line !== '') };
+  };
+
+  it('finds orders by part of the file number or the signer’s name, in the caller’s scope only', async () => {
+    const id = await createOrder(t, s.escrowA, { fileNumber: 'QZX-4471-A', contactName: 'Marisol Quintanilla' });
+    expect((await rows(s.escrowA, 'q=qzx-4471')).map((r) => r.id)).toEqual([id]);
+    expect((await rows(s.escrowA, 'q=QUINTANILLA')).map((r) => r.id)).toEqual([id]);
+    // The org admin sees the firm's orders; the other firm's officer never does.
+    expect((await rows(s.orgAdmin, 'q=QZX-4471')).map((r) => r.id)).toEqual([id]);
+    expect(await rows(s.escrowB, 'q=QZX-4471')).toEqual([]);
+    expect((await list(s.escrowB, 'q=QZX-4471')).body.total).toBe(0);
+    // LIKE's wildcards are searched for as characters.
+    expect(await rows(s.escrowA, `q=${encodeURIComponent('%')}`)).toEqual([]);
+  });
+
+  it('sorts on the server by the chosen column, both ways, and pages the same order', async () => {
+    for (const [file, signer] of [['SRT-B', 'Beth Crane'], ['SRT-C', 'Abel Dunn'], ['SRT-A', 'Cora Bell']] as const) {
+      await createOrder(t, s.escrowA, { fileNumber: file, contactName: signer });
+    }
+    const files = async (query: string) => (await rows(s.escrowA, `q=SRT-&${query}`)).map((r) => r.fileNumber);
+    expect(await files('sort=fileNumber&order=asc')).toEqual(['SRT-A', 'SRT-B', 'SRT-C']);
+    expect(await files('sort=fileNumber&order=desc')).toEqual(['SRT-C', 'SRT-B', 'SRT-A']);
+    expect(await files('sort=signerName&order=asc')).toEqual(['SRT-C', 'SRT-B', 'SRT-A']);
+    const pages = [await files('sort=fileNumber&pageSize=2&page=1'), await files('sort=fileNumber&pageSize=2&page=2')];
+    expect(pages).toEqual([['SRT-A', 'SRT-B'], ['SRT-C']]);
+    expect((await list(s.escrowA, 'q=SRT-&pageSize=2')).body.total).toBe(3);
+  });
+
+  it('names the field of a bad sort or order', async () => {
+    const bad = await list(s.escrowA, 'sort=fee');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'sort' })]);
+    expect((await list(s.escrowA, 'order=sideways')).body.errors).toEqual([expect.objectContaining({ field: 'order' })]);
+  });
+
+  it('gives the assigned agent’s contact: name, email and the 10-digit phone', async () => {
+    const id = await createOrder(t, s.escrowA, { fileNumber: 'AGT-CONTACT-1' });
+    const agentId = await userIdOf(t, 'agent@demo.test');
+    expect((await post(t, `/api/appointments/${id}/assign`, s.admin, { agentId })).status).toBe(200);
+    const [row] = await rows(s.escrowA, 'q=AGT-CONTACT-1');
+    expect(row!.assignedAgent).toMatchObject({ id: agentId, email: 'agent@demo.test' });
+    expect(row!.assignedAgent!.phone).toMatch(/^\d{10}$/);
+  });
+
+  it('exports every row of the filter as CSV: a header, one line per order, as many as the list’s total', async () => {
+    const total = (await list(s.orgAdmin, 'view=completed')).body.total as number;
+    expect(total).toBeGreaterThan(0);
+    const { res, lines } = await csv(s.orgAdmin, 'view=completed');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="completed-appointments-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(lines[0]).toBe(ESCROW_CSV_COLUMNS.join(','));
+    expect(lines).toHaveLength(total + 1);
+    // The other firm's export holds none of these orders.
+    const other = await csv(s.escrowB, 'view=completed');
+    expect(other.lines.length - 1).toBe((await list(s.escrowB, 'view=completed')).body.total);
+  });
+
+  it('quotes commas and quotes, keeps a formula as text, and shows TBD and On Hold in words', async () => {
+    const id = await createOrder(t, s.escrowA, {
+      fileNumber: '=HYPERLINK("http://x.test")',
+      contactName: 'Lee, "Sam"',
+      timeTbd: true,
+      time: null,
+    });
+    expect((await t.request(`/api/appointments/${id}/status`, { method: 'POST', cookie: s.admin, body: JSON.stringify({ status: 'Paused' }) })).status).toBe(200);
+    const { lines } = await csv(s.escrowA, `q=${encodeURIComponent('HYPERLINK')}`);
+    expect(lines).toHaveLength(2);
+    const cells = lines[1]!;
+    expect(cells).toContain(`"'=HYPERLINK(""http://x.test"")"`);
+    expect(cells).toContain('"Lee, ""Sam"""');
+    expect(cells).toContain(',TBD,CT,');
+    expect(cells).toContain(',On Hold,');
+  });
+});
