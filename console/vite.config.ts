@@ -21,12 +21,14 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
-        // Only libraries of the first page go to `vendor`: a portal's own (tables, dates,
-        // uploads) stay in its lazy chunks, so a visitor never downloads them.
+        // React, which changes least, gets its own chunk; every other library is split with the
+        // code that uses it, so a portal's own (tables, dates, uploads) stay in its lazy chunks
+        // and a visitor never downloads them. (A `$initial`-tagged catch-all `vendor` group
+        // copied @mantine/core into lazy chunks too, whose components then found no
+        // MantineProvider.)
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
           ],
         },
       },

@@ -10,7 +10,7 @@ import { FINANCE_TYPES, MAX_COMMENTS_LENGTH, TRANSACTION_TYPES } from './codes';
 import { optionalPhoneField } from './fields';
 import { parseDollars } from './money';
 import { withoutFormatCharacters, withoutInvisibleCharacters } from './text';
-import { TIME_ZONE_CODES, type TimeZoneCode } from './time-zones';
+import { DEFAULT_TIME_ZONE, TIME_ZONE_CODES, type TimeZoneCode } from './time-zones';
 import { US_STATES } from './us-states';
 
 export const APPOINTMENT_NAME_MAX = 200;
@@ -19,7 +19,6 @@ export const CITY_MAX = 100;
 export const LENDER_MAX = 200;
 export const FILE_NUMBER_MAX = 100;
 export const SIGNER_NAME_MAX = 200;
-export const DEFAULT_TIME_ZONE: TimeZoneCode = 'CT';
 export const MONEY_MESSAGE = 'must be a dollar amount such as 150 or $150.00';
 export const TIME_REQUIRED_MESSAGE = 'is required unless the time is TBD';
 

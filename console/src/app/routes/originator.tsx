@@ -27,7 +27,7 @@ export function OriginatorRoute() {
           {orgAdmin ? <Tabs.Tab value="users">Users</Tabs.Tab> : null}
         </Tabs.List>
         <Tabs.Panel value="schedule" pt="lg">
-          <ScheduleAppointment />
+          <ScheduleAppointment escrowEmail={user.email} />
         </Tabs.Panel>
         <Tabs.Panel value="in-process" pt="lg">
           <AppointmentList view="in-process" />

@@ -1,6 +1,173 @@
-import { Text } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { appointmentStatusLabel } from '@signingdesk/domain/codes';
+import { formatTime, formatUsDate } from '@signingdesk/domain/time-zones';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import {
+  appointmentFormSchema,
+  emptyAppointmentValues,
+  toAppointmentBody,
+  type AppointmentFormValues,
+} from '../../../components/appointment-form/appointment-form-model';
+import { AppointmentFields } from '../../../components/appointment-form/appointment-fields';
+import { paths } from '../../../config/paths';
+import { newIdempotencyKey, type Schemas } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+import { useCreateAppointment } from '../api/create-appointment';
 
-/** Schedule New Appointment (spec 01 §2): the Create New Event form. Being built (issue 11). */
-export function ScheduleAppointment() {
-  return <Text>The form for ordering a new signing appointment is being built.</Text>;
+type Created = { message: string; appointment: Schemas['AppointmentResult']['appointment'] };
+
+const NO_ANSWER_TEXT =
+  'SigningDesk did not answer, so we cannot show the result yet. What you typed is kept: press Submit again — the order is sent with the same reference, so it is created only once.';
+
+/**
+ * Schedule New Appointment (spec 01 §2, §4 "Create form"): edit → Preview (read-only) → Submit
+ * or Edit; a spinner while sending; a status card with the server's message and details, whose
+ * closing resets every field and returns to the form.
+ */
+type ScheduleAppointmentProps = {
+  /** The title company email the form starts with: the signed-in officer's (spec 01 §3). */
+  escrowEmail: string;
+};
+
+export function ScheduleAppointment({ escrowEmail }: ScheduleAppointmentProps) {
+  const form = useForm<AppointmentFormValues>({
+    initialValues: emptyAppointmentValues(escrowEmail),
+    validate: schemaResolver(appointmentFormSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  const [previewing, setPreviewing] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [created, setCreated] = useState<Created | null>(null);
+  const create = useCreateAppointment();
+  /** The order last sent without an answer and its key: sent again unchanged, it reuses the key. */
+  const unanswered = useRef<{ sent: string; key: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+
+  const focusFirstError = () =>
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+
+  const preview = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (form.validate().hasErrors) {
+      focusFirstError();
+      return;
+    }
+    setProblem(null);
+    setPreviewing(true);
+    requestAnimationFrame(() => submitRef.current?.focus());
+  };
+
+  const submit = async () => {
+    setProblem(null);
+    const body = toAppointmentBody(form.getValues());
+    const sent = JSON.stringify(body);
+    const key = unanswered.current?.sent === sent ? unanswered.current.key : newIdempotencyKey();
+    unanswered.current = { sent, key };
+    const outcome = await create.mutateAsync({ body, idempotencyKey: key });
+    if (outcome.type !== 'unsent') unanswered.current = null;
+    switch (outcome.type) {
+      case 'ok':
+        setCreated(outcome.data);
+        showToast({ title: 'Order sent', message: outcome.data.message });
+        return;
+      case 'unsent':
+        setProblem(NO_ANSWER_TEXT);
+        return;
+      case 'refused': {
+        const fields = outcome.problem.fields.filter((f) => f.field in form.getValues());
+        if (fields.length > 0) {
+          form.setErrors(Object.fromEntries(fields.map((f) => [f.field, f.message])));
+          setPreviewing(false);
+          focusFirstError();
+        }
+        setProblem(outcome.problem.message);
+        return;
+      }
+    }
+  };
+
+  const close = () => {
+    setCreated(null);
+    setPreviewing(false);
+    form.reset();
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('input')?.focus());
+  };
+
+  if (created) return <CreatedCard created={created} onClose={close} />;
+
+  const sending = create.isPending;
+  return (
+    <form ref={formRef} noValidate onSubmit={preview} aria-labelledby="create-event-title">
+      <Title order={2} id="create-event-title" mb="xs">
+        Create New Event
+      </Title>
+      <Text c="dimmed" mb="md">
+        {previewing
+          ? 'Check the order below, then submit it, or go back to edit it.'
+          : 'Fields marked * are required. Preview the order before you submit it.'}
+      </Text>
+      <AppointmentFields form={form} readOnly={previewing || sending} />
+      {problem ? (
+        <Alert color="red" role="alert" mb="md" title="The order was not created">
+          {problem}
+        </Alert>
+      ) : null}
+      <Group>
+        {previewing ? (
+          <>
+            <Button ref={submitRef} onClick={() => void submit()} loading={sending}>
+              Submit
+            </Button>
+            <Button
+              variant="default"
+              onClick={() => {
+                setPreviewing(false);
+                requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('input')?.focus());
+              }}
+              disabled={sending}
+            >
+              Edit
+            </Button>
+          </>
+        ) : (
+          <Button type="submit">Preview</Button>
+        )}
+      </Group>
+    </form>
+  );
+}
+
+function CreatedCard({ created, onClose }: { created: Created; onClose: () => void }) {
+  const { appointment } = created;
+  return (
+    <Card withBorder padding="lg" role="region" aria-labelledby="appointment-status-title" maw={640}>
+      <Stack gap="sm">
+        <Title order={2} id="appointment-status-title">
+          Appointment Status
+        </Title>
+        <Text>{created.message}</Text>
+        <List spacing={4}>
+          <List.Item>Appointment: {appointment.view === 'preview' ? appointment.title : appointment.name}</List.Item>
+          {'fileNumber' in appointment && appointment.fileNumber ? <List.Item>File number: {appointment.fileNumber}</List.Item> : null}
+          <List.Item>
+            When: {formatUsDate(appointment.date)} {formatTime(appointment.time, appointment.timeTbd)} {appointment.timeZone}
+          </List.Item>
+          <List.Item>
+            Where: {'street' in appointment ? `${appointment.street}, ` : ''}
+            {appointment.city}, {appointment.state} {appointment.zip}
+          </List.Item>
+          <List.Item>Status: {appointmentStatusLabel(appointment.status)}</List.Item>
+        </List>
+        <Group>
+          <Button onClick={onClose}>Close</Button>
+          <Button component={Link} to={paths.originatorOrder(appointment.id)} variant="default">
+            Open order details
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
 }

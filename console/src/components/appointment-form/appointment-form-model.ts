@@ -1,0 +1,107 @@
+/**
+ * What the order form holds while it is typed (every input as text), and how it becomes the
+ * API's body. The form validates that body with the API's own schema (domain/appointment-input),
+ * so a rule is never restated here; the form's field names are the body's.
+ */
+import { CreateAppointmentSchema } from '@signingdesk/domain/appointment-input';
+import { normalizeMoneyText } from '@signingdesk/domain/money';
+import { DEFAULT_TIME_ZONE, TBD_TIME, type TimeZoneCode } from '@signingdesk/domain/time-zones';
+import { z } from 'zod';
+import type { Schemas } from '../../lib/api-client';
+
+/** The create body as the API documents it (domain/api-contract.ts). */
+export type CreateAppointmentBody = Schemas['CreateAppointment'];
+
+export interface AppointmentFormValues {
+  name: string;
+  /** YYYY-MM-DD, as @mantine/dates gives it; '' until picked. */
+  date: string;
+  /** HH:MM (24 h). */
+  time: string;
+  timeTbd: boolean;
+  timeZone: TimeZoneCode;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  /** Dollars without the $ (shown as the input's prefix). */
+  agentFee: string;
+  lender: string;
+  fileNumber: string;
+  comments: string;
+  escrowEmail: string;
+  contactName: string;
+  contactPhone1: string;
+  contactPhone2: string;
+  contactEmail1: string;
+  contactEmail2: string;
+  /** 'true' | 'false', '' until chosen (required). */
+  scanBackRequired: string;
+  /** A transaction code, '' until chosen (required). */
+  transactionType: string;
+  /** A finance code, '' for none. */
+  financeType: string;
+}
+
+export type AppointmentField = keyof AppointmentFormValues;
+
+export function emptyAppointmentValues(escrowEmail = ''): AppointmentFormValues {
+  return {
+    name: '',
+    date: '',
+    time: '',
+    timeTbd: false,
+    timeZone: DEFAULT_TIME_ZONE,
+    street: '',
+    city: '',
+    state: '',
+    zip: '',
+    agentFee: '',
+    lender: '',
+    fileNumber: '',
+    comments: '',
+    escrowEmail,
+    contactName: '',
+    contactPhone1: '',
+    contactPhone2: '',
+    contactEmail1: '',
+    contactEmail2: '',
+    scanBackRequired: '',
+    transactionType: '',
+    financeType: '',
+  };
+}
+
+const text = (value: string) => (value.trim() === '' ? null : value);
+const code = (value: string) => (value === '' ? undefined : Number(value));
+
+export function toAppointmentBody(values: AppointmentFormValues): CreateAppointmentBody {
+  return {
+    name: values.name,
+    date: values.date,
+    time: values.timeTbd ? TBD_TIME : values.time || null,
+    timeTbd: values.timeTbd,
+    timeZone: values.timeZone,
+    street: values.street,
+    city: values.city,
+    // An unchosen state is left out, so the schema says it is required.
+    state: (values.state || undefined) as CreateAppointmentBody['state'],
+    zip: values.zip,
+    agentFee: normalizeMoneyText(values.agentFee),
+    lender: text(values.lender),
+    fileNumber: text(values.fileNumber),
+    comments: text(values.comments),
+    escrowEmail: text(values.escrowEmail),
+    contactName: text(values.contactName),
+    contactPhone1: text(values.contactPhone1),
+    contactPhone2: text(values.contactPhone2),
+    contactEmail1: text(values.contactEmail1),
+    contactEmail2: text(values.contactEmail2),
+    scanBackRequired: (values.scanBackRequired === '' ? undefined : values.scanBackRequired === 'true') as boolean,
+    transactionType: code(values.transactionType) as number,
+    financeType: code(values.financeType) ?? null,
+  };
+}
+
+/** The form's values read through the API's create schema (for `schemaResolver`). */
+export const appointmentFormSchema = z.preprocess((values) => toAppointmentBody(values as AppointmentFormValues), CreateAppointmentSchema);

@@ -1,0 +1,15 @@
+/** Query keys of the escrow officer's orders (one factory for the feature). */
+export interface EscrowListFilter {
+  view: 'in-process' | 'completed';
+  q: string;
+  sort: 'date' | 'fileNumber' | 'signerName' | 'escrowOfficer' | 'status' | 'agent';
+  order: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+export const escrowOrderKeys = {
+  all: ['escrow-orders'] as const,
+  lists: () => [...escrowOrderKeys.all, 'list'] as const,
+  list: (filter: EscrowListFilter) => [...escrowOrderKeys.lists(), filter] as const,
+};

@@ -1,0 +1,253 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { fillLogin } from '../../support/accounts';
+import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
+
+const FILE_NUMBER = `E2E-${Date.now().toString(36).toUpperCase()}`;
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login?redirect=/originator');
+  await fillLogin(page, email);
+  await expect(page.getByRole('heading', { level: 1, name: 'Escrow Officer Portal' })).toBeVisible();
+}
+
+/** A date about two weeks ahead, as the date input takes it (MM/DD/YYYY) and the API stores it. */
+function futureDate() {
+  const day = new Date(Date.now() + 14 * 86_400_000);
+  const mm = String(day.getMonth() + 1).padStart(2, '0');
+  const dd = String(day.getDate()).padStart(2, '0');
+  return { typed: `${mm}/${dd}/${day.getFullYear()}`, iso: `${day.getFullYear()}-${mm}-${dd}` };
+}
+
+async function fillOrder(page: Page, fields: { name: string; fileNumber: string; signer: string; tbd?: boolean }) {
+  const { typed } = futureDate();
+  await page.getByLabel('Appointment name').fill(fields.name);
+  await page.getByLabel('File number').fill(fields.fileNumber);
+  await page.getByLabel('Date').fill(typed);
+  await page.getByLabel('Date').press('Enter');
+  if (fields.tbd) await page.getByLabel('Time TBD').check();
+  else await page.getByRole('textbox', { name: 'Time', exact: true }).fill('14:30');
+  await page.getByLabel('Signing agent fee').fill('$150');
+  await page.getByLabel('Street').fill('100 Main St');
+  await page.getByLabel('City').fill('Austin');
+  await page.getByLabel('State').selectOption('TX');
+  await page.getByLabel('Zip').fill('78701');
+  await page.getByLabel('Signer name').fill(fields.signer);
+  await page.getByLabel('Signer phone 1').fill('5125550142');
+  await page.getByLabel('Scan backs are required').check();
+  await page.getByLabel('Transaction type').selectOption({ label: 'Refinance' });
+}
+
+test.describe('the escrow officer portal: ordering and finding signings', () => {
+  test('create an order through Preview, Edit and Submit, then find it and open it', async ({ page }) => {
+    await signIn(page, 'escrow@firm-a.demo.test');
+    await expect(page.getByRole('heading', { level: 2, name: 'Create New Event' })).toBeVisible();
+    // The title company email starts as the officer's own.
+    await expect(page.getByLabel('Title company email')).toHaveValue('escrow@firm-a.demo.test');
+
+    // Preview with nothing filled in: the API's own rules, next to their fields.
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(page.getByLabel('Appointment name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Appointment name')).toBeFocused();
+
+    await fillOrder(page, { name: 'Quinn Refinance', fileNumber: FILE_NUMBER, signer: 'Avery Quinn' });
+    await shot(page, 'escrow-create-form');
+    await expectAccessibleAndFitting(page, 'create form');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(page.getByLabel('Appointment name')).toHaveAttribute('readonly', '');
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+    await expectAccessibleAndFitting(page, 'create preview');
+
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Appointment name').fill('Quinn Refinance (2nd lien)');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    const card = page.getByRole('region', { name: 'Appointment Status' });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('Quinn Refinance (2nd lien)');
+    await expect(card).toContainText(`File number: ${FILE_NUMBER}`);
+    await expect(card).toContainText('2:30 PM CT');
+    await shot(page, 'escrow-create-result');
+    await expectAccessibleAndFitting(page, 'result card');
+    await card.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByLabel('Appointment name')).toHaveValue('');
+    await expect(page.getByLabel('File number')).toHaveValue('');
+
+    // What the database holds, read back as the officer.
+    const api = await signedInApi('escrow@firm-a.demo.test');
+    const found = await (await api.get(`/api/escrow/appointments?q=${FILE_NUMBER}`)).json();
+    expect(found.total).toBe(1);
+    const stored = await (await api.get(`/api/appointments/${found.items[0].id}`)).json();
+    expect(stored).toMatchObject({
+      name: 'Quinn Refinance (2nd lien)',
+      fileNumber: FILE_NUMBER,
+      date: futureDate().iso,
+      time: '14:30',
+      timeTbd: false,
+      timeZone: 'CT',
+      city: 'Austin',
+      state: 'TX',
+      contactName: 'Avery Quinn',
+      contactPhone1: '5125550142',
+      scanBackRequired: true,
+      transactionType: 2,
+    });
+
+    // In Process: search by the file number, then open the details from the date.
+    await page.getByRole('tab', { name: 'In Process Appointments' }).click();
+    await page.getByLabel('Search').fill(FILE_NUMBER);
+    const table = page.getByRole('table', { name: 'In process appointments' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table).toContainText('Avery Quinn');
+    await shot(page, 'escrow-in-process');
+    await expectAccessibleAndFitting(page, 'in-process list');
+    await table.getByRole('link', { name: /\d{2}\/\d{2}\/\d{4}/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/originator/orders/${found.items[0].id}$`));
+    await page.goBack();
+    await expect(page.getByLabel('Search')).toHaveValue(FILE_NUMBER);
+    await api.dispose();
+  });
+
+  test('a TBD order shows TBD; the list sorts and pages on the server and searches by signer', async ({ page }) => {
+    await signIn(page, 'escrow@firm-a.demo.test');
+    await fillOrder(page, { name: 'Moreno Purchase', fileNumber: `${FILE_NUMBER}-TBD`, signer: 'Kai Moreno-Lopez', tbd: true });
+    await expect(page.getByRole('textbox', { name: 'Time', exact: true })).toBeDisabled();
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('region', { name: 'Appointment Status' })).toContainText('TBD');
+
+    await page.goto('/originator?tab=in-process&q=Moreno-Lopez');
+    const table = page.getByRole('table', { name: 'In process appointments' });
+    await expect(table.getByRole('row').nth(1)).toContainText('TBD');
+
+    // Sorting by file number asks the server, both ways.
+    await page.goto('/originator?tab=in-process');
+    const header = table.getByRole('button', { name: /^File Number/ });
+    let request = page.waitForRequest((r) => r.url().includes('/api/escrow/appointments') && r.url().includes('sort=fileNumber'));
+    await header.click();
+    expect(new URL((await request).url()).searchParams.get('order')).toBe('asc');
+    await expect(page).toHaveURL(/sort=fileNumber/);
+    request = page.waitForRequest((r) => r.url().includes('sort=fileNumber') && r.url().includes('order=desc'));
+    await header.click();
+    await request;
+    const api = await signedInApi('escrow@firm-a.demo.test');
+    const expected = await (await api.get('/api/escrow/appointments?sort=fileNumber&order=desc&pageSize=25')).json();
+    await expect(table.getByRole('row').nth(1)).toContainText(expected.items[0].fileNumber ?? '—');
+    if (expected.total > 25) {
+      await page.getByRole('button', { name: '2', exact: true }).click();
+      await expect(page).toHaveURL(/page=2/);
+    }
+    await api.dispose();
+  });
+
+  test('Firm B never sees Firm A’s order; the org admin sees the whole firm’s', async ({ page }) => {
+    // An order of Dana Whitfield's (escrow@firm-a), made through the API.
+    const firmA = await signedInApi('escrow@firm-a.demo.test');
+    const fileNumber = `${FILE_NUMBER}-ISO`;
+    const { typed: _typed, iso } = futureDate();
+    const made = await firmA.post('/api/appointments', {
+      data: {
+        name: 'Isolation Check', date: iso, time: '10:00', street: '1 Privacy Way', city: 'Austin', state: 'TX', zip: '78701',
+        agentFee: '120', fileNumber, contactName: 'Robin Private', scanBackRequired: false, transactionType: 1,
+      },
+    });
+    expect(made.status()).toBe(201);
+    await firmA.dispose();
+
+    await signIn(page, 'escrow@firm-b.demo.test');
+    await page.goto(`/originator?tab=in-process&q=${fileNumber}`);
+    await expect(page.getByText(`No in-process appointments match “${fileNumber}”.`)).toBeVisible();
+    const firmB = await signedInApi('escrow@firm-b.demo.test');
+    expect((await (await firmB.get(`/api/escrow/appointments?q=${fileNumber}`)).json()).total).toBe(0);
+    await firmB.dispose();
+
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await signIn(page, 'orgadmin@firm-a.demo.test');
+    await page.goto(`/originator?tab=in-process&q=${fileNumber}`);
+    const table = page.getByRole('table', { name: 'In process appointments' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table).toContainText('Dana Whitfield');
+    await expect(table).toContainText('Robin Private');
+  });
+
+  test('the assigned agent’s contact card, and the completed list’s CSV export with as many rows as the list', async ({ page }) => {
+    await signIn(page, 'escrow@firm-a.demo.test');
+    await page.goto('/originator?tab=completed');
+    const table = page.getByRole('table', { name: 'Completed appointments' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    const agentButton = table.getByRole('cell').getByRole('button').first();
+    const agentName = (await agentButton.textContent())!;
+    await agentButton.click();
+    const contact = page.getByRole('dialog', { name: agentName });
+    await expect(contact).toContainText(agentName);
+    await expect(contact.getByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toHaveAttribute('href', /^tel:\+1\d{10}$/);
+    await expect(contact.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+    await shot(page, 'escrow-contact-card');
+    await expectAccessibleAndFitting(page, 'completed list with contact card');
+    await page.keyboard.press('Escape');
+
+    const api = await signedInApi('escrow@firm-a.demo.test');
+    const total = (await (await api.get('/api/escrow/appointments?view=completed')).json()).total as number;
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^completed-appointments-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = (await readFile((await file.path())!, 'utf8')).split('\r\n').filter((l) => l !== '');
+    expect(lines[0]).toBe('Date,Time,Time Zone,File Number,Escrow Officer,Signer Name,Status,Assigned Signing Agent,Agent Phone,Agent Email,Files Attached');
+    expect(lines.length - 1).toBe(total);
+    await api.dispose();
+  });
+
+  test('the create form can be completed with the keyboard alone, and every screen fits 768 px', async ({ page }) => {
+    await page.setViewportSize({ width: 768, height: 1000 });
+    await signIn(page, 'escrow@firm-a.demo.test');
+    await shot(page, 'escrow-create-form');
+    await expectAccessibleAndFitting(page, 'create form at 768');
+    // From the first field on, only keys: Tab to the next field (a few presses at most), type.
+    await page.getByRole('tab', { name: 'Schedule New Appointment' }).focus();
+    const tabTo = async (target: Locator) => {
+      for (let presses = 0; presses < 6; presses++) {
+        await page.keyboard.press('Tab');
+        if (await target.evaluate((el) => el === document.activeElement)) return;
+      }
+      throw new Error(`Tab never reached ${target.toString()}`);
+    };
+    const { typed } = futureDate();
+    await tabTo(page.getByLabel('Appointment name'));
+    await page.keyboard.type('Keyboard Signing');
+    await tabTo(page.getByLabel('File number'));
+    await page.keyboard.type(`${FILE_NUMBER}-KB`);
+    await tabTo(page.getByLabel('Date'));
+    await page.keyboard.type(typed);
+    await tabTo(page.getByRole('textbox', { name: 'Time', exact: true }));
+    await page.keyboard.type('0930A');
+    await tabTo(page.getByLabel('Signing agent fee'));
+    await page.keyboard.type('175');
+    await tabTo(page.getByLabel('Street'));
+    await page.keyboard.type('9 Elm St');
+    await tabTo(page.getByLabel('City'));
+    await page.keyboard.type('Dallas');
+    await tabTo(page.getByLabel('State'));
+    await page.keyboard.type('TX');
+    await tabTo(page.getByLabel('Zip'));
+    await page.keyboard.type('75201');
+    await tabTo(page.getByLabel('Signer name'));
+    await tabTo(page.getByLabel('Signer email 2'));
+    await tabTo(page.getByLabel('Scan backs are required'));
+    await page.keyboard.press('Space');
+    await tabTo(page.getByLabel('Transaction type'));
+    await page.keyboard.type('Purchase');
+    await tabTo(page.getByRole('button', { name: 'Preview' }));
+    await page.keyboard.press('Enter');
+    // Preview moves the focus to Submit.
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('region', { name: 'Appointment Status' })).toContainText('Keyboard Signing');
+    await shot(page, 'escrow-create-result');
+    await page.goto('/originator?tab=in-process');
+    await expect(page.getByRole('table', { name: 'In process appointments' }).getByRole('link').first()).toBeVisible();
+    await shot(page, 'escrow-in-process');
+    await expectAccessibleAndFitting(page, 'in-process at 768');
+  });
+});
