@@ -1,10 +1,193 @@
-import { Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Grid, Group, List, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { appointmentStatusLabel, FINANCE_TYPES, TRANSACTION_TYPES } from '@signingdesk/domain/codes';
+import { formatPhone } from '@signingdesk/domain/phone';
+import { formatTime, formatUsDate } from '@signingdesk/domain/time-zones';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { AgentContactCard } from '../../../components/agent-contact-card';
+import { paths } from '../../../config/paths';
+import { ApiError, type Schemas } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+import { downloadLink, useOrder, useOrderFiles, useOrderNotes, usePostNote } from '../api/get-order';
+
+type Order = Schemas['EscrowAppointment'] | Schemas['OperatorAppointment'];
 
 type OrderDetailsProps = {
   appointmentId: string;
 };
 
-/** Escrow order details (spec 01 §2). Being built (issue 11). */
+/**
+ * Escrow order details (spec 01 §2), at its own URL: the order, its files with their log lines
+ * and the message thread. An order the caller may not see reads as not found, the same as one
+ * that does not exist.
+ */
 export function OrderDetails({ appointmentId }: OrderDetailsProps) {
-  return <Text>The details of order {appointmentId} are being built.</Text>;
+  const order = useOrder(appointmentId);
+  const visible = order.data?.view === 'escrow' || order.data?.view === 'operator';
+
+  if (order.isPending) return <Skeleton height={320} radius="md" aria-label="Loading..." />;
+  if (order.isError || !visible) {
+    const notFound = !order.isError || (order.error instanceof ApiError && order.error.status === 404);
+    return (
+      <Alert color={notFound ? 'gray' : 'red'} role={notFound ? 'status' : 'alert'} title={notFound ? 'Order not found' : 'The order could not be loaded'}>
+        <Text mb="sm">
+          {notFound ? 'There is no such order, or it is not one of the orders you can see.' : order.error?.message}
+        </Text>
+        <Group>
+          {notFound ? null : (
+            <Button size="xs" variant="default" onClick={() => void order.refetch()}>
+              Try again
+            </Button>
+          )}
+          <Anchor component={Link} to={`${paths.originator}?tab=in-process`}>
+            Back to your appointments
+          </Anchor>
+        </Group>
+      </Alert>
+    );
+  }
+  return <OrderView order={order.data as Order} />;
+}
+
+function OrderView({ order }: { order: Order }) {
+  const row = (label: string, value: ReactNode) => (
+    <>
+      <Grid.Col span={{ base: 12, sm: 4 }}>
+        <Text fw={700} size="sm">
+          {label}
+        </Text>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 8 }}>
+        <Text size="sm" component="div">
+          {value ?? '—'}
+        </Text>
+      </Grid.Col>
+    </>
+  );
+  const phones = [order.contactPhone1, order.contactPhone2].filter((p): p is string => Boolean(p));
+  const emails = [order.contactEmail1, order.contactEmail2].filter((e): e is string => Boolean(e));
+  return (
+    <Stack gap="lg">
+      <Card withBorder padding="lg" component="section" aria-labelledby="details-title">
+        <Group justify="space-between" mb="md">
+          <Title order={2} id="details-title">
+            Details
+          </Title>
+          <Badge size="lg" variant="light">
+            {appointmentStatusLabel(order.status)}
+          </Badge>
+        </Group>
+        <Grid gap="xs">
+          {row('Appointment', order.name)}
+          {row('File number', order.fileNumber)}
+          {row('Status', appointmentStatusLabel(order.status))}
+          {row('Signer name', order.contactName)}
+          {row('Location', `${order.street}, ${order.city}, ${order.state} ${order.zip}`)}
+          {row('Date and time', `${formatUsDate(order.date)} ${formatTime(order.time, order.timeTbd)} ${order.timeZone}`)}
+          {row('Assigned signing agent', order.assignedAgent ? <AgentContactCard agent={order.assignedAgent} /> : 'Not assigned yet')}
+          {row('Escrow officer', `${order.escrowOfficer.name} (${order.escrowEmail})`)}
+          {row('Signer phones', phones.length ? phones.map((p) => <Anchor key={p} href={`tel:+1${p}`} mr="md">{formatPhone(p)}</Anchor>) : null)}
+          {row('Signer emails', emails.length ? emails.map((e) => <Anchor key={e} href={`mailto:${e}`} mr="md">{e}</Anchor>) : null)}
+          {row('Lender', order.lender)}
+          {row('Scan backs', order.scanBackRequired ? 'SCAN BACKS ARE REQUIRED' : 'NONE')}
+          {row('Transaction type', TRANSACTION_TYPES[order.transactionType as keyof typeof TRANSACTION_TYPES])}
+          {row('Finance type', order.financeType === null ? null : FINANCE_TYPES[order.financeType as keyof typeof FINANCE_TYPES])}
+          {row('Additional notes', order.comments)}
+        </Grid>
+      </Card>
+      <OrderFiles appointmentId={order.id} />
+      <OrderMessages appointmentId={order.id} />
+    </Stack>
+  );
+}
+
+function OrderFiles({ appointmentId }: { appointmentId: string }) {
+  const files = useOrderFiles(appointmentId, true);
+  const open = async (fileId: string, fileName: string) => {
+    try {
+      const link = await downloadLink(appointmentId, fileId);
+      window.open(link.url, '_blank', 'noopener');
+    } catch (error) {
+      showToast({ title: `${fileName} could not be opened`, message: error instanceof Error ? error.message : String(error), tone: 'error' });
+    }
+  };
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="files-title">
+      <Title order={2} id="files-title" mb="xs">
+        Files
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Files may not be accessible via mobile.
+      </Text>
+      {files.isPending ? <Skeleton height={60} /> : null}
+      {files.isError ? <Text c="red">{files.error.message}</Text> : null}
+      {files.data && files.data.items.length === 0 ? <Text>No files yet.</Text> : null}
+      <Stack gap="sm">
+        {files.data?.items.map((file) => (
+          <div key={file.fileId}>
+            <Anchor component="button" type="button" fw={700} onClick={() => void open(file.fileId, file.fileName)}>
+              {file.fileName}
+            </Anchor>
+            <List size="sm" spacing={2} mt={2}>
+              {file.log.map((entry) => (
+                <List.Item key={`${entry.action}-${entry.loggedTime}-${entry.user}`}>
+                  {entry.text} — {entry.user}, {new Date(entry.loggedTime * 1000).toLocaleString('en-US')}
+                </List.Item>
+              ))}
+            </List>
+          </div>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+function OrderMessages({ appointmentId }: { appointmentId: string }) {
+  const notes = useOrderNotes(appointmentId, true);
+  const post = usePostNote(appointmentId);
+  const [draft, setDraft] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const send = async () => {
+    setProblem(null);
+    try {
+      await post.mutateAsync(draft);
+      setDraft('');
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    }
+  };
+  const flag = (who: string, read: Schemas['NoteReadFlag']) => (read.readBy ? `reviewed by ${read.readBy}` : `unread by ${who}`);
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="messages-title">
+      <Title order={2} id="messages-title" mb="md">
+        Messages
+      </Title>
+      {notes.isPending ? <Skeleton height={60} /> : null}
+      {notes.data && notes.data.items.length === 0 ? <Text mb="md">No messages yet.</Text> : null}
+      <Stack gap="sm" mb="md">
+        {notes.data?.items.map((note) => (
+          <Card key={note.id} withBorder padding="sm" radius="sm">
+            <Text size="sm" fw={700}>
+              {note.author.name} · {new Date(note.timeStamp * 1000).toLocaleString('en-US')}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {note.message}
+            </Text>
+            <Text size="xs" c="dimmed" mt={4}>
+              Escrow: {flag('escrow', note.read.escrow)} · Signing agent: {flag('the signing agent', note.read.agent)} · Provider: {flag('the provider', note.read.operator)}
+            </Text>
+          </Card>
+        ))}
+      </Stack>
+      <Textarea label="New message" autosize minRows={2} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} />
+      {problem ? (
+        <Text c="red" size="sm" role="alert" mt={4}>
+          {problem}
+        </Text>
+      ) : null}
+      <Button mt="sm" onClick={() => void send()} loading={post.isPending} disabled={draft.trim() === ''}>
+        Send message
+      </Button>
+    </Card>
+  );
 }

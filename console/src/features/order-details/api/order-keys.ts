@@ -1,0 +1,7 @@
+/** Query keys of one order's details, files and messages (one factory for the feature). */
+export const orderKeys = {
+  all: ['order'] as const,
+  detail: (id: string) => [...orderKeys.all, id] as const,
+  files: (id: string) => [...orderKeys.detail(id), 'files'] as const,
+  notes: (id: string) => [...orderKeys.detail(id), 'notes'] as const,
+};
