@@ -54,6 +54,35 @@ test.describe('an escrow order’s details at its own URL', () => {
     await expect(details.getByRole('link', { name: '(512) 555-0190' })).toHaveAttribute('href', 'tel:+15125550190');
     await expect(details).toContainText('Not assigned yet');
 
+    // Edit: Cancel Edit changes nothing; Update Order sends the change, shows the wait text,
+    // then the server's message, and Return to Order Details shows the change.
+    await details.getByRole('button', { name: 'Edit Order Details' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Edit Existing Order' })).toBeVisible();
+    await page.getByLabel('Signer name').fill('Someone Else');
+    await page.getByRole('button', { name: 'Cancel Edit' }).click();
+    await expect(details).toContainText('Linh Nguyen');
+    await details.getByRole('button', { name: 'Edit Order Details' }).click();
+    await expect(page.getByLabel('Signer name')).toHaveValue('Linh Nguyen');
+    await page.getByLabel('Signer name').fill('Linh Tran Nguyen');
+    await page.getByLabel('Lender').fill('Lone Star Credit Union');
+    await shot(page, 'order-edit', true);
+    await expectAccessibleAndFitting(page, 'edit order');
+    let sent: Record<string, unknown> | null = null;
+    await page.route(`**/api/appointments/${id}`, async (route) => {
+      if (route.request().method() !== 'PATCH') return route.fallback();
+      sent = route.request().postDataJSON() as Record<string, unknown>;
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.fallback();
+    });
+    await page.getByRole('button', { name: 'Update Order' }).click();
+    await expect(page.getByText('Please wait while we update the order and send out notifications...')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Order updated' })).toBeVisible();
+    expect(sent).toEqual({ contactName: 'Linh Tran Nguyen', lender: 'Lone Star Credit Union' });
+    await page.getByRole('button', { name: 'Return to Order Details' }).click();
+    await expect(details).toContainText('Linh Tran Nguyen');
+    await expect(details).toContainText('Lone Star Credit Union');
+    expect(await (await escrow.get(`/api/appointments/${id}`)).json()).toMatchObject({ contactName: 'Linh Tran Nguyen', lender: 'Lone Star Credit Union' });
+
     const messages = page.getByRole('region', { name: 'Messages' });
     await messages.getByLabel('New message').fill('Please bring two copies of the closing disclosure.');
     await messages.getByRole('button', { name: 'Send message' }).click();

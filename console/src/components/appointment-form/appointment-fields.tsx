@@ -12,6 +12,8 @@ type AppointmentFieldsProps = {
   form: UseFormReturnType<AppointmentFormValues>;
   /** Preview: every field shown as it will be sent, nothing editable. */
   readOnly?: boolean;
+  /** Editing an order whose fee the caller does not see: left empty, the fee is kept. */
+  feeKept?: boolean;
 };
 
 const STATE_OPTIONS = [{ value: '', label: STATE_PLACEHOLDER }, ...US_STATES.map((s) => ({ value: s, label: s }))];
@@ -27,7 +29,7 @@ const FINANCE_OPTIONS = [{ value: '', label: 'None' }, ...Object.entries(FINANCE
  * Appointment and Edit Existing Order. Time TBD sets the time to 00:00 and locks it; clearing
  * it clears the time.
  */
-export function AppointmentFields({ form, readOnly = false }: AppointmentFieldsProps) {
+export function AppointmentFields({ form, readOnly = false, feeKept = false }: AppointmentFieldsProps) {
   const values = form.values;
   const text = (field: keyof AppointmentFormValues) => ({ ...form.getInputProps(field), readOnly });
   const choice = (field: keyof AppointmentFormValues) => ({ ...form.getInputProps(field), disabled: readOnly });
@@ -80,7 +82,8 @@ export function AppointmentFields({ form, readOnly = false }: AppointmentFieldsP
           <NativeSelect label="Time zone" data={ZONE_OPTIONS} {...choice('timeZone')} onChange={(e) => form.setFieldValue('timeZone', e.currentTarget.value as TimeZoneCode)} />
           <TextInput
             label="Signing agent fee"
-            withAsterisk
+            withAsterisk={!feeKept}
+            description={feeKept ? 'Leave empty to keep the current fee' : undefined}
             leftSection="$"
             inputMode="decimal"
             placeholder="0.00"

@@ -3,8 +3,9 @@
  * API's body. The form validates that body with the API's own schema (domain/appointment-input),
  * so a rule is never restated here; the form's field names are the body's.
  */
-import { CreateAppointmentSchema } from '@signingdesk/domain/appointment-input';
+import { CreateAppointmentSchema, UpdateAppointmentSchema } from '@signingdesk/domain/appointment-input';
 import { normalizeMoneyText } from '@signingdesk/domain/money';
+import { phoneDigits } from '@signingdesk/domain/phone';
 import { DEFAULT_TIME_ZONE, TBD_TIME, type TimeZoneCode } from '@signingdesk/domain/time-zones';
 import { z } from 'zod';
 import type { Schemas } from '../../lib/api-client';
@@ -105,3 +106,73 @@ export function toAppointmentBody(values: AppointmentFormValues): CreateAppointm
 
 /** The form's values read through the API's create schema (for `schemaResolver`). */
 export const appointmentFormSchema = z.preprocess((values) => toAppointmentBody(values as AppointmentFormValues), CreateAppointmentSchema);
+
+/** The fields of an order as the edit form starts them (the escrow or operator view of it). */
+export function appointmentValuesOf(order: {
+  name: string;
+  date: string;
+  time: string;
+  timeTbd: boolean;
+  timeZone: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  lender: string | null;
+  fileNumber: string | null;
+  comments: string | null;
+  escrowEmail: string;
+  contactName: string | null;
+  contactPhone1: string | null;
+  contactPhone2: string | null;
+  contactEmail1: string | null;
+  contactEmail2: string | null;
+  scanBackRequired: boolean;
+  transactionType: number;
+  financeType: number | null;
+}): AppointmentFormValues {
+  return {
+    name: order.name,
+    date: order.date,
+    time: order.timeTbd ? TBD_TIME : order.time,
+    timeTbd: order.timeTbd,
+    timeZone: order.timeZone as TimeZoneCode,
+    street: order.street,
+    city: order.city,
+    state: order.state,
+    zip: order.zip,
+    lender: order.lender ?? '',
+    fileNumber: order.fileNumber ?? '',
+    comments: order.comments ?? '',
+    escrowEmail: order.escrowEmail,
+    contactName: order.contactName ?? '',
+    contactPhone1: order.contactPhone1 ?? '',
+    contactPhone2: order.contactPhone2 ?? '',
+    contactEmail1: order.contactEmail1 ?? '',
+    contactEmail2: order.contactEmail2 ?? '',
+    scanBackRequired: String(order.scanBackRequired),
+    transactionType: String(order.transactionType),
+    financeType: order.financeType === null ? '' : String(order.financeType),
+    // The escrow view carries no fee: left empty, the current fee is kept.
+    agentFee: '',
+  };
+}
+
+/** The edit's body: an untouched (empty) fee is left out, so the order keeps its fee. */
+function toUpdateBody(values: AppointmentFormValues): Partial<CreateAppointmentBody> {
+  const { agentFee, ...rest } = toAppointmentBody(values);
+  return agentFee === '' ? rest : { ...rest, agentFee };
+}
+
+/** The edit form's values read through the API's update schema (for `schemaResolver`). */
+export const appointmentEditSchema = z.preprocess((values) => toUpdateBody(values as AppointmentFormValues), UpdateAppointmentSchema);
+
+/** Only what the edit changed, as the update body takes it (spec 01 §4 "Order edit"). */
+export function changedFields(before: AppointmentFormValues, after: AppointmentFormValues): Partial<CreateAppointmentBody> {
+  const was = toUpdateBody(before) as Record<string, unknown>;
+  const now = toUpdateBody(after) as Record<string, unknown>;
+  // A phone is the same number however the mask writes it.
+  const same = (key: string, a: unknown, b: unknown) =>
+    key.startsWith('contactPhone') && typeof a === 'string' && typeof b === 'string' ? phoneDigits(a) === phoneDigits(b) : JSON.stringify(a) === JSON.stringify(b);
+  return Object.fromEntries(Object.entries(now).filter(([key, value]) => !same(key, value, was[key])));
+}

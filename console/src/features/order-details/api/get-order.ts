@@ -3,7 +3,7 @@
  * roles), its files and its message thread. A 404 means "no such order, or not yours to see".
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { answer, api, ApiError } from '../../../lib/api-client';
+import { answer, api, ApiError, settle, type Schemas } from '../../../lib/api-client';
 import { orderKeys } from './order-keys';
 
 /** A refusal that must not be retried: the order is not there for this caller. */
@@ -49,4 +49,16 @@ export function usePostNote(id: string) {
 /** A short-lived signed link to one file, opened in a new tab. */
 export function downloadLink(id: string, fileId: string) {
   return answer(api.POST('/appointments/{id}/files/{fileId}/download', { params: { path: { id, fileId } } }));
+}
+
+/** PATCH /api/appointments/{id} with the changed fields only; the answer's message is shown as the result. */
+export function useUpdateOrder(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: Schemas['UpdateAppointment']) =>
+      settle(api.PATCH('/appointments/{id}', { params: { path: { id } }, body: changes }), (status) => `The order could not be updated (error ${status}).`),
+    onSuccess: (outcome) => {
+      if (outcome.type === 'ok') void queryClient.invalidateQueries({ queryKey: orderKeys.detail(id) });
+    },
+  });
 }

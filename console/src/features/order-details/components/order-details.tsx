@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { ApiError, type Schemas } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { downloadLink, useOrder, useOrderFiles, useOrderNotes, usePostNote } from '../api/get-order';
+import { EditOrder } from './edit-order';
 
 type Order = Schemas['EscrowAppointment'] | Schemas['OperatorAppointment'];
 
@@ -46,10 +47,22 @@ export function OrderDetails({ appointmentId }: OrderDetailsProps) {
       </Alert>
     );
   }
-  return <OrderView order={order.data as Order} />;
+  return <OrderView order={order.data as Order} onReload={() => void order.refetch()} />;
 }
 
-function OrderView({ order }: { order: Order }) {
+function OrderView({ order, onReload }: { order: Order; onReload: () => void }) {
+  const [editing, setEditing] = useState(false);
+  if (editing) {
+    return (
+      <EditOrder
+        order={order}
+        onDone={() => {
+          setEditing(false);
+          onReload();
+        }}
+      />
+    );
+  }
   const row = (label: string, value: ReactNode) => (
     <>
       <Grid.Col span={{ base: 12, sm: 4 }}>
@@ -73,9 +86,14 @@ function OrderView({ order }: { order: Order }) {
           <Title order={2} id="details-title">
             Details
           </Title>
-          <Badge size="lg" variant="light">
-            {appointmentStatusLabel(order.status)}
-          </Badge>
+          <Group gap="sm">
+            <Badge size="lg" variant="light">
+              {appointmentStatusLabel(order.status)}
+            </Badge>
+            <Button variant="default" onClick={() => setEditing(true)}>
+              Edit Order Details
+            </Button>
+          </Group>
         </Group>
         <Grid gap="xs">
           {row('Appointment', order.name)}
