@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { fillLogin } from '../../support/accounts';
 import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
 
@@ -32,6 +33,13 @@ async function createOrder(api: APIRequestContext, fileNumber: string): Promise<
   });
   expect(res.status()).toBe(201);
   return (await res.json()).appointment.id as string;
+}
+
+/** A small, real-looking PDF (the server checks the bytes, not just the name). */
+function pdf(name: string, size = 300_000) {
+  const head = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n', 'latin1');
+  const tail = Buffer.from('\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
+  return { name, mimeType: 'application/pdf', buffer: Buffer.concat([head, randomBytes(size - head.length - tail.length), tail]) };
 }
 
 test.describe('an escrow order’s details at its own URL', () => {
@@ -132,5 +140,49 @@ test.describe('an escrow order’s details at its own URL', () => {
 
     await page.goto('/originator/orders/not-an-order');
     await expect(page.getByText('Order not found')).toBeVisible();
+  });
+
+  test('uploads two files with progress, refuses six at once, deletes one after the confirmation, and marks the files uploaded', async ({ page }) => {
+    const escrow = await signedInApi('escrow@firm-a.demo.test');
+    const id = await createOrder(escrow, `FIL-${Date.now().toString(36).toUpperCase()}`);
+    const stored = async () => (await (await escrow.get(`/api/appointments/${id}/files`)).json()) as { filesUploaded: boolean; items: { fileName: string; uploadConfirmed: boolean }[] };
+
+    await signIn(page, 'escrow@firm-a.demo.test', `/originator/orders/${id}`);
+    const files = page.getByRole('region', { name: 'Files' });
+    await expect(files).toContainText('No files yet.');
+    const input = files.locator('input[type=file]');
+
+    await input.setInputFiles([pdf('Closing Instructions.pdf', 2_500_000), pdf('Loan Package.pdf')]);
+    await expect(files.getByText(/^Closing Instructions\.pdf: \d+%$/)).toBeVisible();
+    await expect(files.getByRole('button', { name: 'Closing Instructions.pdf', exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(files.getByRole('button', { name: 'Loan Package.pdf', exact: true })).toBeVisible();
+    await expect(files.getByText(/^File upload successful/)).toHaveCount(2);
+    expect((await stored()).items.map((f) => [f.fileName, f.uploadConfirmed]).sort()).toEqual([
+      ['Closing Instructions.pdf', true],
+      ['Loan Package.pdf', true],
+    ]);
+
+    // The result toast, closed by its labelled button (axe measures a fading toast's contrast).
+    await expect(page.getByText('2 files were uploaded.')).toBeVisible();
+    await page.getByRole('button', { name: 'Close notification' }).click();
+    await expect(page.getByText('2 files were uploaded.')).toHaveCount(0);
+
+    await input.setInputFiles(Array.from({ length: 6 }, (_, i) => pdf(`Extra ${i + 1}.pdf`, 20_000)));
+    await expect(files.getByRole('alert')).toHaveText('You can only upload up to 5 files at a time.');
+    expect((await stored()).items).toHaveLength(2);
+    await expectAccessibleAndFitting(page, 'files with the too-many alert');
+
+    await files.getByRole('button', { name: 'Delete Loan Package.pdf' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete file' });
+    await expect(dialog).toContainText('Are you sure you wish to delete Loan Package.pdf?');
+    await shot(page, 'order-delete-file');
+    await expectAccessibleAndFitting(page, 'delete confirmation');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(files.getByRole('button', { name: 'Loan Package.pdf', exact: true })).toHaveCount(0);
+    expect((await stored()).items.map((f) => f.fileName)).toEqual(['Closing Instructions.pdf']);
+
+    await files.getByLabel('All files have been uploaded').check();
+    await expect.poll(async () => (await stored()).filesUploaded).toBe(true);
+    await escrow.dispose();
   });
 });

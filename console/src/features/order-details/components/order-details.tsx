@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Grid, Group, List, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Grid, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { appointmentStatusLabel, FINANCE_TYPES, TRANSACTION_TYPES } from '@signingdesk/domain/codes';
 import { formatPhone } from '@signingdesk/domain/phone';
 import { formatTime, formatUsDate } from '@signingdesk/domain/time-zones';
@@ -7,8 +7,8 @@ import { Link } from 'react-router';
 import { AgentContactCard } from '../../../components/agent-contact-card';
 import { paths } from '../../../config/paths';
 import { ApiError, type Schemas } from '../../../lib/api-client';
-import { showToast } from '../../../lib/toast';
-import { downloadLink, useOrder, useOrderFiles, useOrderNotes, usePostNote } from '../api/get-order';
+import { useOrder, useOrderNotes, usePostNote } from '../api/get-order';
+import { OrderFiles } from './order-files';
 import { EditOrder } from './edit-order';
 
 type Order = Schemas['EscrowAppointment'] | Schemas['OperatorAppointment'];
@@ -116,47 +116,6 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
       <OrderFiles appointmentId={order.id} />
       <OrderMessages appointmentId={order.id} />
     </Stack>
-  );
-}
-
-function OrderFiles({ appointmentId }: { appointmentId: string }) {
-  const files = useOrderFiles(appointmentId, true);
-  const open = async (fileId: string, fileName: string) => {
-    try {
-      const link = await downloadLink(appointmentId, fileId);
-      window.open(link.url, '_blank', 'noopener');
-    } catch (error) {
-      showToast({ title: `${fileName} could not be opened`, message: error instanceof Error ? error.message : String(error), tone: 'error' });
-    }
-  };
-  return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="files-title">
-      <Title order={2} id="files-title" mb="xs">
-        Files
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Files may not be accessible via mobile.
-      </Text>
-      {files.isPending ? <Skeleton height={60} /> : null}
-      {files.isError ? <Text c="red">{files.error.message}</Text> : null}
-      {files.data && files.data.items.length === 0 ? <Text>No files yet.</Text> : null}
-      <Stack gap="sm">
-        {files.data?.items.map((file) => (
-          <div key={file.fileId}>
-            <Anchor component="button" type="button" fw={700} onClick={() => void open(file.fileId, file.fileName)}>
-              {file.fileName}
-            </Anchor>
-            <List size="sm" spacing={2} mt={2}>
-              {file.log.map((entry) => (
-                <List.Item key={`${entry.action}-${entry.loggedTime}-${entry.user}`}>
-                  {entry.text} — {entry.user}, {new Date(entry.loggedTime * 1000).toLocaleString('en-US')}
-                </List.Item>
-              ))}
-            </List>
-          </div>
-        ))}
-      </Stack>
-    </Card>
   );
 }
 

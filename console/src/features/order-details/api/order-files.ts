@@ -1,0 +1,71 @@
+/**
+ * An order's files from the console: the upload (grant → tus bytes, resumable → confirm, each
+ * call with its own Idempotency-Key), the delete, and the two file flags. Every change
+ * reloads the file list.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Upload } from 'tus-js-client';
+import { answer, api, newIdempotencyKey, type Schemas } from '../../../lib/api-client';
+import { orderKeys } from './order-keys';
+
+/** Spec 01 §5: at most 5 files at a time. */
+export const MAX_FILES_AT_ONCE = 5;
+export const TOO_MANY_FILES_TEXT = 'You can only upload up to 5 files at a time.';
+
+export async function uploadFiles(appointmentId: string, files: File[], onProgress: (index: number, percent: number) => void) {
+  const grant = await answer(
+    api.POST('/appointments/{id}/files/uploads', {
+      params: { path: { id: appointmentId } },
+      body: { files: files.map((file) => ({ fileName: file.name, size: file.size, contentType: file.type })) },
+      headers: { 'Idempotency-Key': newIdempotencyKey() },
+    }),
+  );
+  await Promise.all(
+    grant.items.map(async (item, index) => {
+      const file = files[index]!;
+      await new Promise<void>((resolve, reject) => {
+        new Upload(file, {
+          uploadUrl: item.uploadUrl,
+          chunkSize: item.chunkSizeBytes,
+          retryDelays: [0, 1000, 3000, 5000],
+          storeFingerprintForResuming: false,
+          fingerprint: async () => item.fileId,
+          onProgress: (sent, total) => onProgress(index, total === 0 ? 100 : Math.floor((sent / total) * 100)),
+          onSuccess: () => resolve(),
+          onError: (error) => reject(error),
+        }).start();
+      });
+      await answer(
+        api.POST('/appointments/{id}/files/{fileId}/confirm', {
+          params: { path: { id: appointmentId, fileId: item.fileId } },
+          headers: { 'Idempotency-Key': newIdempotencyKey() },
+        }),
+      );
+    }),
+  );
+}
+
+export function useFileChanges(appointmentId: string) {
+  const queryClient = useQueryClient();
+  const reload = () => queryClient.invalidateQueries({ queryKey: orderKeys.detail(appointmentId) });
+  const path = { params: { path: { id: appointmentId } } };
+  const showFlag = (flag: 'filesUploaded' | 'uploadsApproved', value: boolean) =>
+    queryClient.setQueryData(orderKeys.files(appointmentId), (list: Schemas['FileList'] | undefined) => (list ? { ...list, [flag]: value } : list));
+  return {
+    remove: useMutation({
+      mutationFn: (fileId: string) => answer(api.DELETE('/appointments/{id}/files/{fileId}', { params: { path: { id: appointmentId, fileId } } })),
+      onSettled: reload,
+    }),
+    // The switch moves at once; a refusal puts it back when the list reloads.
+    filesUploaded: useMutation({
+      mutationFn: (value: boolean) => answer(api.PUT('/appointments/{id}/files-uploaded', { ...path, body: { value } })),
+      onMutate: (value) => showFlag('filesUploaded', value),
+      onSettled: reload,
+    }),
+    uploadsApproved: useMutation({
+      mutationFn: (value: boolean) => answer(api.PUT('/appointments/{id}/uploads-approved', { ...path, body: { value } })),
+      onMutate: (value) => showFlag('uploadsApproved', value),
+      onSettled: reload,
+    }),
+  };
+}

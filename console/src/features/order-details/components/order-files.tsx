@@ -1,0 +1,155 @@
+import { Alert, Anchor, Button, Card, Group, List, Progress, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { modals } from '@mantine/modals';
+import { useState } from 'react';
+import { showToast } from '../../../lib/toast';
+import { downloadLink, useOrderFiles } from '../api/get-order';
+import { MAX_FILES_AT_ONCE, TOO_MANY_FILES_TEXT, uploadFiles, useFileChanges } from '../api/order-files';
+import '@mantine/dropzone/styles.css';
+
+type Sending = { name: string; percent: number }[];
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The order's files (spec 01 §2, §4): the upload component (at most 5 files at a time, progress
+ * in percent), the two file toggles, and the list with its log lines, download through a signed
+ * link and delete behind the spec's confirmation.
+ */
+export function OrderFiles({ appointmentId }: { appointmentId: string }) {
+  const files = useOrderFiles(appointmentId, true);
+  const changes = useFileChanges(appointmentId);
+  const [sending, setSending] = useState<Sending | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const upload = async (picked: File[]) => {
+    setProblem(null);
+    if (picked.length > MAX_FILES_AT_ONCE) {
+      setProblem(TOO_MANY_FILES_TEXT);
+      return;
+    }
+    if (picked.length === 0) return;
+    setSending(picked.map((file) => ({ name: file.name, percent: 0 })));
+    try {
+      await uploadFiles(appointmentId, picked, (index, percent) =>
+        setSending((current) => current?.map((entry, i) => (i === index ? { ...entry, percent } : entry)) ?? null),
+      );
+      showToast({ title: 'Upload complete', message: picked.length === 1 ? `${picked[0]!.name} was uploaded.` : `${picked.length} files were uploaded.` });
+    } catch (error) {
+      setProblem(`The upload did not finish: ${message(error)}`);
+    } finally {
+      setSending(null);
+      void files.refetch();
+    }
+  };
+
+  const open = async (fileId: string, fileName: string) => {
+    try {
+      const link = await downloadLink(appointmentId, fileId);
+      window.open(link.url, '_blank', 'noopener');
+    } catch (error) {
+      showToast({ title: `${fileName} could not be opened`, message: message(error), tone: 'error' });
+    }
+  };
+
+  const confirmDelete = (fileId: string, fileName: string) =>
+    modals.openConfirmModal({
+      title: 'Delete file',
+      closeButtonProps: { 'aria-label': 'Close' },
+      children: <Text size="sm">Are you sure you wish to delete {fileName}?</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        changes.remove.mutate(fileId, {
+          onSuccess: (answer) => showToast({ title: 'File deleted', message: answer.message }),
+          onError: (error) => showToast({ title: 'The file was not deleted', message: message(error), tone: 'error' }),
+        }),
+    });
+
+  const toggle = (mutation: typeof changes.filesUploaded, value: boolean, what: string) =>
+    mutation.mutate(value, {
+      onSuccess: () => showToast({ title: 'Saved', message: `${what}: ${value ? 'on' : 'off'}.` }),
+      onError: (error) => showToast({ title: `${what} was not changed`, message: message(error), tone: 'error' }),
+    });
+
+  const flags = files.data;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="files-title">
+      <Title order={2} id="files-title" mb="xs">
+        Files
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Files may not be accessible via mobile.
+      </Text>
+      <Dropzone onDrop={(picked) => void upload(picked)} multiple loading={sending !== null} mb="md" aria-label="Upload files">
+        <Stack gap={2} align="center" py="md">
+          <Text fw={700}>Drop files here or click to choose them</Text>
+          <Text size="sm" c="dimmed">
+            Up to {MAX_FILES_AT_ONCE} files at a time
+          </Text>
+        </Stack>
+      </Dropzone>
+      {sending ? (
+        <Stack gap="xs" mb="md" aria-live="polite">
+          {sending.map((entry) => (
+            <div key={entry.name}>
+              <Text size="sm">
+                {entry.name}: {entry.percent}%
+              </Text>
+              <Progress value={entry.percent} aria-label={`${entry.name} uploaded`} />
+            </div>
+          ))}
+        </Stack>
+      ) : null}
+      {problem ? (
+        <Alert color="red" role="alert" mb="md">
+          {problem}
+        </Alert>
+      ) : null}
+      {flags ? (
+        <Stack gap="xs" mb="md">
+          <Switch
+            label="All files have been uploaded"
+            checked={flags.filesUploaded}
+            disabled={changes.filesUploaded.isPending}
+            onChange={(event) => toggle(changes.filesUploaded, event.currentTarget.checked, 'All files uploaded')}
+          />
+          {flags.agentUploadEnabled ? (
+            <Switch
+              label="Uploaded documents reviewed and approved for the signing agent"
+              checked={flags.uploadsApproved}
+              disabled={changes.uploadsApproved.isPending}
+              onChange={(event) => toggle(changes.uploadsApproved, event.currentTarget.checked, 'Uploads approved')}
+            />
+          ) : null}
+        </Stack>
+      ) : null}
+      {files.isPending ? <Skeleton height={60} /> : null}
+      {files.isError ? <Text c="red">{files.error.message}</Text> : null}
+      {files.data && files.data.items.length === 0 ? <Text>No files yet.</Text> : null}
+      <Stack gap="sm">
+        {files.data?.items.map((file) => (
+          <div key={file.fileId}>
+            <Group gap="sm">
+              <Anchor component="button" type="button" fw={700} onClick={() => void open(file.fileId, file.fileName)}>
+                {file.fileName}
+              </Anchor>
+              {file.kind === 'invoice' ? null : (
+                <Button size="compact-xs" variant="subtle" color="red" onClick={() => confirmDelete(file.fileId, file.fileName)} aria-label={`Delete ${file.fileName}`}>
+                  Delete
+                </Button>
+              )}
+            </Group>
+            <List size="sm" spacing={2} mt={2}>
+              {file.log.map((entry) => (
+                <List.Item key={`${entry.action}-${entry.loggedTime}-${entry.user}`}>
+                  {entry.text} — {entry.user}, {new Date(entry.loggedTime * 1000).toLocaleString('en-US')}
+                </List.Item>
+              ))}
+            </List>
+          </div>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
