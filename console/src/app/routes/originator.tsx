@@ -37,7 +37,7 @@ export function OriginatorRoute() {
         </Tabs.Panel>
         {orgAdmin ? (
           <Tabs.Panel value="users" pt="lg">
-            <FirmUsers />
+            <FirmUsers firmId={user.firm.id} />
           </Tabs.Panel>
         ) : null}
       </Tabs>

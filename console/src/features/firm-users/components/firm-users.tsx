@@ -1,6 +1,172 @@
-import { Text } from '@mantine/core';
+import { Alert, Button, Card, Group, InputBase, List, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { emailField, optionalPhoneField, personNameField } from '@signingdesk/domain/fields';
+import { formatPhone } from '@signingdesk/domain/phone';
+import { PERSON_NAME_PART_MAX } from '@signingdesk/domain/person-name';
+import { ROLE_LABELS } from '@signingdesk/domain/roles';
+import { DataTable } from 'mantine-datatable';
+import { useState, type FormEvent } from 'react';
+import { IMaskInput } from 'react-imask';
+import { z } from 'zod';
+import type { Schemas } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+import { FIRM_USERS_PAGE_SIZE, useCreateFirmUser, useFirmUsers } from '../api/firm-users';
+import 'mantine-datatable/styles.css';
 
-/** creator_admin: Create New User and the firm's users (spec 02 §6). Being built (issue 11). */
-export function FirmUsers() {
-  return <Text>Your firm’s users are being built.</Text>;
+/** The roles an org admin may give (spec 02 §6: escrow users of their own firm). */
+const ROLE_OPTIONS = [
+  { value: 'creator', label: ROLE_LABELS.creator },
+  { value: 'creator_admin', label: ROLE_LABELS.creator_admin },
+];
+
+/** The same field rules as the API's Create New User (domain/fields). */
+const userSchema = z.object({
+  firstName: personNameField(PERSON_NAME_PART_MAX),
+  lastName: personNameField(PERSON_NAME_PART_MAX),
+  email: emailField,
+  phone: optionalPhoneField,
+  role: z.enum(['creator', 'creator_admin']),
+});
+
+type Values = { firstName: string; lastName: string; email: string; phone: string; role: 'creator' | 'creator_admin' };
+const EMPTY: Values = { firstName: '', lastName: '', email: '', phone: '', role: 'creator' };
+
+type FirmUsersProps = {
+  firmId: string;
+};
+
+/** The org admin's Users tab: Create New User for the firm, then its Registration Status card; the firm's users. */
+export function FirmUsers({ firmId }: FirmUsersProps) {
+  return (
+    <Stack gap="xl">
+      <CreateUser />
+      <UserList firmId={firmId} />
+    </Stack>
+  );
+}
+
+function CreateUser() {
+  const form = useForm<Values>({ initialValues: EMPTY, validate: schemaResolver(userSchema, { sync: true }), validateInputOnBlur: true });
+  const create = useCreateFirmUser();
+  const [created, setCreated] = useState<Schemas['CreatedUser'] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setProblem(null);
+    if (form.validate().hasErrors) return;
+    const values = form.getValues();
+    const { phone, ...rest } = values;
+    const outcome = await create.mutateAsync(phone ? { ...rest, phone } : rest);
+    if (outcome.type === 'ok') {
+      setCreated(outcome.data);
+      showToast({ title: 'User created', message: outcome.data.message });
+    } else if (outcome.type === 'unsent') {
+      setProblem('SigningDesk did not answer. What you typed is kept: try again.');
+    } else {
+      const fields = outcome.problem.fields.filter((f) => f.field in EMPTY);
+      if (fields.length > 0) form.setErrors(Object.fromEntries(fields.map((f) => [f.field, f.message])));
+      setProblem(outcome.problem.message);
+    }
+  };
+
+  if (created) {
+    return (
+      <Card withBorder padding="lg" component="section" aria-labelledby="registration-status-title" maw={640}>
+        <Stack gap="sm">
+          <Title order={2} id="registration-status-title">
+            Registration Status
+          </Title>
+          <List spacing={4}>
+            <List.Item>Status: {created.status}</List.Item>
+            <List.Item>Message: {created.message}</List.Item>
+            <List.Item>
+              Details: {created.details.name} ({created.details.email}), {ROLE_LABELS[created.details.role]} of {created.details.firm.name}
+            </List.Item>
+          </List>
+          <Group>
+            <Button
+              onClick={() => {
+                setCreated(null);
+                form.reset();
+              }}
+            >
+              Close
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    );
+  }
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="create-user-title">
+      <Title order={2} id="create-user-title" mb="xs">
+        Create New User
+      </Title>
+      <Text c="dimmed" mb="md">
+        The new user is emailed a link to choose a password.
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md">
+        <TextInput label="First name" withAsterisk {...form.getInputProps('firstName')} />
+        <TextInput label="Last name" withAsterisk {...form.getInputProps('lastName')} />
+        <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
+        <InputBase
+          component={IMaskInput}
+          mask="(000) 000-0000"
+          label="Phone"
+          type="tel"
+          value={form.values.phone}
+          error={form.errors.phone}
+          onAccept={(value: string) => form.setFieldValue('phone', value)}
+        />
+        <NativeSelect label="Role" data={ROLE_OPTIONS} {...form.getInputProps('role')} />
+      </SimpleGrid>
+      {problem ? (
+        <Alert color="red" role="alert" mb="md">
+          {problem}
+        </Alert>
+      ) : null}
+      <Button type="submit" loading={create.isPending}>
+        Create User
+      </Button>
+    </form>
+  );
+}
+
+function UserList({ firmId }: { firmId: string }) {
+  const [page, setPage] = useState(1);
+  const users = useFirmUsers(firmId, page);
+  return (
+    <section aria-labelledby="firm-users-title">
+      <Title order={2} id="firm-users-title" mb="md">
+        {users.data ? `${users.data.firm.name} users` : 'Users'}
+      </Title>
+      {users.isError ? (
+        <Alert color="red" role="alert" mb="md">
+          {users.error.message}
+        </Alert>
+      ) : null}
+      <DataTable<Schemas['EscrowUser']>
+        aria-label="Firm users"
+        withTableBorder
+        borderRadius="md"
+        striped
+        minHeight={users.data?.items.length ? undefined : 160}
+        fetching={users.isFetching}
+        records={users.data?.items ?? []}
+        totalRecords={users.data?.total ?? 0}
+        recordsPerPage={FIRM_USERS_PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+        noRecordsText="No users yet."
+        columns={[
+          { accessor: 'name', title: 'Name' },
+          { accessor: 'email', title: 'Email' },
+          { accessor: 'phone', title: 'Phone', render: (user) => (user.phone ? formatPhone(user.phone) : '—') },
+          { accessor: 'role', title: 'Role', render: (user) => ROLE_LABELS[user.role] },
+          { accessor: 'status', title: 'Status', render: (user) => user.status[0]!.toUpperCase() + user.status.slice(1) },
+        ]}
+      />
+    </section>
+  );
 }
