@@ -6,120 +6,33 @@
  * map to the camelCase fields here; see docs/api-call-map.md.
  */
 import { z } from '@hono/zod-openapi';
-import { ZIP_PATTERN } from '@signingdesk/domain/appointment-rules';
-import { optionalPhoneField, phoneField } from '@signingdesk/domain/fields';
-import { PERSON_FULL_NAME_MAX, PERSON_NAME_PART_MAX } from '@signingdesk/domain/person-name';
-import { US_STATES } from '@signingdesk/domain/us-states';
-import { optionalPersonNameField, personNameField } from '../users/users.fields';
+import {
+  AutoAppraisalSchema as DomainAutoAppraisal,
+  ContactRequestSchema as DomainContactRequest,
+  EscrowRegistrationSchema as DomainEscrowRegistration,
+  IS_REQUIRED,
+  LandingContactSchema as DomainLandingContact,
+  optionalText,
+  requiredText,
+} from '@signingdesk/domain/public-forms';
 
-/** Spec 01 §5 / §8 and spec 02 §5 / §8, verbatim (no trailing period). */
-export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
-/** Spec 01 §2 affiliate banner thank-you dialog, verbatim. */
-export const ENROLL_THANK_YOU = 'Thank you for your interest! Please check your inbox for an email with more details.';
+export {
+  ANALYTICS_EVENTS_PER_HOUR,
+  ENROLL_THANK_YOU,
+  IS_REQUIRED,
+  LANDING_VARIANTS,
+  MAX_FORM_COMMENTS_LENGTH,
+  REQUIRED_FIELDS_MESSAGE,
+  type LandingVariant,
+} from '@signingdesk/domain/public-forms';
 
-/** The spec sets no limit on a visitor's comments; 2000 characters keeps a message a message. */
-export const MAX_FORM_COMMENTS_LENGTH = 2000;
-/** The looser per-address limit of analytics events (one page view per navigation). */
-export const ANALYTICS_EVENTS_PER_HOUR = 600;
-
-/** The issue message of a missing field; the routes' hook turns it into REQUIRED_FIELDS_MESSAGE where the spec asks. */
-export const IS_REQUIRED = 'is required';
-
-const text = (max: number) =>
-  z
-    .string({ error: (issue) => (issue.input == null ? IS_REQUIRED : 'must be text') })
-    .trim()
-    .max(max, `must be at most ${max} characters`);
-const requiredText = (max: number) => text(max).min(1, IS_REQUIRED);
-const optionalText = (max: number) =>
-  z
-    .string({ error: 'must be text' })
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-const isEmail = (v: string) => z.email().safeParse(v).success;
-const requiredEmail = requiredText(254)
-  .refine((v) => v.length === 0 || isEmail(v), { message: 'must be an email address' })
-  .transform((v) => v.toLowerCase())
-  .openapi({ type: 'string', format: 'email', example: 'jordan.lee@example.com' });
-
-/** The one phone rule (domain/phone.ts): a US number in any format, stored as its 10 digits. */
-const requiredPhone = phoneField.openapi({ type: 'string', example: '(213) 555-0199', description: 'A US number; stored as its 10 digits' });
-const optionalPhone = optionalPhoneField.openapi({
-  type: 'string',
-  example: '(213) 555-0199',
-  description: 'Optional; a US number stored as its 10 digits',
-});
-
-/** The landing form's State select starts on a placeholder, sent as an empty value. */
-const optionalState = optionalText(2)
-  .transform((v) => (v === null ? null : v.toUpperCase()))
-  .refine((v) => v === null || (US_STATES as readonly string[]).includes(v), { message: 'must be a two-letter US state code' })
-  .openapi({ type: 'string', example: 'CA' });
-
-const optionalZip = optionalText(5)
-  .refine((v) => v === null || ZIP_PATTERN.test(v), { message: 'must be 5 digits' })
-  .openapi({ type: 'string', example: '90012' });
-
-const comments = (description: string) =>
-  requiredText(MAX_FORM_COMMENTS_LENGTH).openapi({ description: `${description}; at most ${MAX_FORM_COMMENTS_LENGTH} characters` });
-
-export const ContactRequestSchema = z
-  .object({
-    name: personNameField(PERSON_FULL_NAME_MAX).openapi({ example: 'Jordan Lee' }),
-    email: requiredEmail,
-    phone: optionalPhone,
-    subject: requiredText(200).openapi({ example: 'Question about coverage in Nevada' }),
-    comments: comments('Comments, feedback or the issue to report'),
-  })
-  .strict()
-  .openapi('ContactRequest');
+export const ContactRequestSchema = DomainContactRequest.openapi('ContactRequest');
 export type ContactRequestInput = z.infer<typeof ContactRequestSchema>;
-
-export const LANDING_VARIANTS = ['notary', 'title'] as const;
-export type LandingVariant = (typeof LANDING_VARIANTS)[number];
-
-export const LandingContactSchema = z
-  .object({
-    variant: z
-      .enum(LANDING_VARIANTS, { error: (issue) => (issue.input == null ? IS_REQUIRED : "must be 'notary' or 'title'") })
-      .openapi({ description: "'notary': the Notary Request Form; 'title': the title-company consultation form" }),
-    name: personNameField(PERSON_FULL_NAME_MAX).openapi({ example: 'Jordan Lee' }),
-    email: requiredEmail,
-    phone: requiredPhone.openapi({ description: 'Callback Number' }),
-    comments: comments("'Notarization Needs' (notary) or 'Company Name' (title)"),
-    city: optionalText(100),
-    state: optionalState,
-  })
-  .strict()
-  .openapi('LandingContact');
+export const LandingContactSchema = DomainLandingContact.openapi('LandingContact');
 export type LandingContactInput = z.infer<typeof LandingContactSchema>;
-
-export const EscrowRegistrationSchema = z
-  .object({
-    email: requiredEmail.openapi({ description: 'user_email' }),
-    firstName: optionalPersonNameField(PERSON_NAME_PART_MAX).openapi({ description: 'user_first_name' }),
-    lastName: optionalPersonNameField(PERSON_NAME_PART_MAX).openapi({ description: 'user_last_name' }),
-    phone: optionalPhone.openapi({ description: 'user_phone (office phone)' }),
-    zip: optionalZip.openapi({ description: 'user_zip' }),
-    titleCompany: requiredText(200).openapi({ description: 'user_title_company', example: 'First Coast Title' }),
-    comments: optionalText(MAX_FORM_COMMENTS_LENGTH).openapi({ description: 'Additional details' }),
-  })
-  .strict()
-  .openapi('EscrowRegistration');
+export const EscrowRegistrationSchema = DomainEscrowRegistration.openapi('EscrowRegistration');
 export type EscrowRegistrationInput = z.infer<typeof EscrowRegistrationSchema>;
-
-export const AutoAppraisalSchema = z
-  .object({
-    name: personNameField(PERSON_FULL_NAME_MAX).openapi({ example: 'Jordan Lee' }),
-    email: requiredEmail,
-    phone: requiredPhone,
-    comments: comments('The vehicle and what the appraisal is for'),
-  })
-  .strict()
-  .openapi('AutoAppraisalRequest');
+export const AutoAppraisalSchema = DomainAutoAppraisal.openapi('AutoAppraisalRequest');
 export type AutoAppraisalInput = z.infer<typeof AutoAppraisalSchema>;
 
 /** What the status card and the landing page show (spec 01 §2: status, message, details). */
