@@ -1,10 +1,14 @@
-import { InfoPage } from '../components/info-page';
+import { Text } from '@mantine/core';
+import { Page } from '../../../components/page';
+import { EscrowRegistrationForm } from '../components/escrow-registration-form';
 
 export function EscrowPage() {
   return (
-    <InfoPage
-      title="Register as an Escrow Officer"
-      description="Title and escrow staff apply here for an account to order and track signing appointments."
-    />
+    <Page title="Register as an Escrow Officer">
+      <Text size="lg" mb="lg" maw={720}>
+        Title and escrow staff apply here for an account to order and track signing appointments.
+      </Text>
+      <EscrowRegistrationForm />
+    </Page>
   );
 }

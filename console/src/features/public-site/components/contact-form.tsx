@@ -1,0 +1,82 @@
+import { Alert, Button, InputBase, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { ContactRequestSchema } from '@signingdesk/domain/public-forms';
+import { useState, type FormEvent } from 'react';
+import { IMaskInput } from 'react-imask';
+import { z } from 'zod';
+import type { Schemas } from '../../../lib/api-client';
+import { usePublicForm } from '../api/submit-public-form';
+import { StatusCard } from './status-card';
+
+type Values = { name: string; email: string; phone: string; subject: string; comments: string };
+const EMPTY: Values = { name: '', email: '', phone: '', subject: '', comments: '' };
+const toBody = (values: Values) => ({ ...values, phone: values.phone || undefined });
+const schema = z.preprocess((values) => toBody(values as Values), ContactRequestSchema);
+
+const NO_ANSWER = 'SigningDesk did not answer. What you typed is kept: press Send again — your message will be stored once.';
+
+/** Contact Us (spec 01 §2): name, email, phone, subject and comments; a status card that closes to an empty form. */
+export function ContactForm() {
+  const form = useForm<Values>({ initialValues: EMPTY, validate: schemaResolver(schema, { sync: true }), validateInputOnBlur: true });
+  const submit = usePublicForm();
+  const [receipt, setReceipt] = useState<Schemas['FormReceipt'] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setProblem(null);
+    if (form.validate().hasErrors) return;
+    const outcome = await submit.mutateAsync({ form: 'contact', body: toBody(form.getValues()) });
+    if (outcome.type === 'ok') setReceipt(outcome.data);
+    else if (outcome.type === 'unsent') setProblem(NO_ANSWER);
+    else {
+      const fields = outcome.problem.fields.filter((f) => f.field in EMPTY);
+      if (fields.length > 0) form.setErrors(Object.fromEntries(fields.map((f) => [f.field, f.message])));
+      setProblem(outcome.problem.message);
+    }
+  };
+
+  if (receipt) {
+    return (
+      <StatusCard
+        receipt={receipt}
+        onClose={() => {
+          setReceipt(null);
+          form.reset();
+        }}
+      />
+    );
+  }
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Contact Us">
+      <Stack maw={720}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Name" withAsterisk autoComplete="name" {...form.getInputProps('name')} />
+          <TextInput label="Email" type="email" withAsterisk autoComplete="email" {...form.getInputProps('email')} />
+          <InputBase
+            component={IMaskInput}
+            mask="(000) 000-0000"
+            label="Phone"
+            type="tel"
+            autoComplete="tel-national"
+            value={form.values.phone}
+            error={form.errors.phone}
+            onAccept={(value: string) => form.setFieldValue('phone', value)}
+          />
+          <TextInput label="Subject" withAsterisk {...form.getInputProps('subject')} />
+        </SimpleGrid>
+        <Textarea label="Comments, feedback or report an issue" withAsterisk autosize minRows={4} {...form.getInputProps('comments')} />
+        {problem ? (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        ) : null}
+        <div>
+          <Button type="submit" loading={submit.isPending}>
+            Send
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { Alert, Button, InputBase, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { EscrowRegistrationSchema } from '@signingdesk/domain/public-forms';
+import { useState, type FormEvent } from 'react';
+import { IMaskInput } from 'react-imask';
+import { z } from 'zod';
+import type { Schemas } from '../../../lib/api-client';
+import { usePublicForm } from '../api/submit-public-form';
+import { StatusCard } from './status-card';
+
+type Values = { firstName: string; lastName: string; email: string; phone: string; titleCompany: string; comments: string };
+const EMPTY: Values = { firstName: '', lastName: '', email: '', phone: '', titleCompany: '', comments: '' };
+const toBody = (values: Values) => ({
+  ...values,
+  firstName: values.firstName || undefined,
+  lastName: values.lastName || undefined,
+  phone: values.phone || undefined,
+  comments: values.comments || undefined,
+});
+const schema = z.preprocess((values) => toBody(values as Values), EscrowRegistrationSchema);
+
+/** Register as an Escrow Officer (spec 01 §2): a status card with status, message and details. */
+export function EscrowRegistrationForm() {
+  const form = useForm<Values>({ initialValues: EMPTY, validate: schemaResolver(schema, { sync: true }), validateInputOnBlur: true });
+  const submit = usePublicForm();
+  const [receipt, setReceipt] = useState<Schemas['FormReceipt'] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setProblem(null);
+    if (form.validate().hasErrors) return;
+    const outcome = await submit.mutateAsync({ form: 'escrow-registration', body: toBody(form.getValues()) });
+    if (outcome.type === 'ok') setReceipt(outcome.data);
+    else if (outcome.type === 'unsent') setProblem('SigningDesk did not answer. What you typed is kept: press Register again — it will be stored once.');
+    else {
+      const fields = outcome.problem.fields.filter((f) => f.field in EMPTY);
+      if (fields.length > 0) form.setErrors(Object.fromEntries(fields.map((f) => [f.field, f.message])));
+      setProblem(outcome.problem.message);
+    }
+  };
+
+  if (receipt) {
+    return (
+      <StatusCard
+        receipt={receipt}
+        onClose={() => {
+          setReceipt(null);
+          form.reset();
+        }}
+      />
+    );
+  }
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Escrow Registration">
+      <Stack maw={720}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('firstName')} />
+          <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('lastName')} />
+          <TextInput label="Email" type="email" withAsterisk autoComplete="email" {...form.getInputProps('email')} />
+          <InputBase
+            component={IMaskInput}
+            mask="(000) 000-0000"
+            label="Office phone"
+            type="tel"
+            value={form.values.phone}
+            error={form.errors.phone}
+            onAccept={(value: string) => form.setFieldValue('phone', value)}
+          />
+          <TextInput label="Title company" withAsterisk autoComplete="organization" {...form.getInputProps('titleCompany')} />
+        </SimpleGrid>
+        <Textarea label="Additional details" autosize minRows={3} {...form.getInputProps('comments')} />
+        {problem ? (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        ) : null}
+        <div>
+          <Button type="submit" loading={submit.isPending}>
+            Register
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}
