@@ -49,6 +49,11 @@ export class TestSmtpServer {
         stream.on('end', () => instance!.handle(Buffer.concat(chunks).toString('utf8'), session, callback));
       },
     });
+    // A connection's errors come out as the server's 'error' event: a sender killed mid-message
+    // (what the crash tests do) resets its socket, which must not end the test run.
+    server.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.server.address() as AddressInfo;
     instance = new TestSmtpServer(server, port);
