@@ -58,7 +58,8 @@ export function OrderFiles({ appointmentId }: { appointmentId: string }) {
       closeButtonProps: { 'aria-label': 'Close' },
       children: <Text size="sm">Are you sure you wish to delete {fileName}?</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      // red.9: white text on it passes AA (Mantine's red.6 does not).
+      confirmProps: { color: 'red.9' },
       onConfirm: () =>
         changes.remove.mutate(fileId, {
           onSuccess: (answer) => showToast({ title: 'File deleted', message: answer.message }),
