@@ -13,6 +13,7 @@ import {
 import { AppointmentFields } from '../../../components/appointment-form/appointment-fields';
 import { paths } from '../../../config/paths';
 import { newIdempotencyKey, type Schemas } from '../../../lib/api-client';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { showToast } from '../../../lib/toast';
 import { useCreateAppointment } from '../api/create-appointment';
 
@@ -77,9 +78,7 @@ export function ScheduleAppointment({ escrowEmail }: ScheduleAppointmentProps) {
         setProblem(NO_ANSWER_TEXT);
         return;
       case 'refused': {
-        const fields = outcome.problem.fields.filter((f) => f.field in form.getValues());
-        if (fields.length > 0) {
-          form.setErrors(Object.fromEntries(fields.map((f) => [f.field, f.message])));
+        if (showServerFieldErrors(form, outcome.problem.fields)) {
           setPreviewing(false);
           focusFirstError();
         }

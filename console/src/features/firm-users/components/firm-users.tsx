@@ -9,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { IMaskInput } from 'react-imask';
 import { z } from 'zod';
 import type { Schemas } from '../../../lib/api-client';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { showToast } from '../../../lib/toast';
 import { FIRM_USERS_PAGE_SIZE, useCreateFirmUser, useFirmUsers } from '../api/firm-users';
 import 'mantine-datatable/styles.css';
@@ -64,8 +65,7 @@ function CreateUser() {
     } else if (outcome.type === 'unsent') {
       setProblem('SigningDesk did not answer. What you typed is kept: try again.');
     } else {
-      const fields = outcome.problem.fields.filter((f) => f.field in EMPTY);
-      if (fields.length > 0) form.setErrors(Object.fromEntries(fields.map((f) => [f.field, f.message])));
+      showServerFieldErrors(form, outcome.problem.fields);
       setProblem(outcome.problem.message);
     }
   };

@@ -9,6 +9,7 @@ import {
 } from '../../../components/appointment-form/appointment-form-model';
 import { AppointmentFields } from '../../../components/appointment-form/appointment-fields';
 import type { Schemas } from '../../../lib/api-client';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useUpdateOrder } from '../api/get-order';
 
 export const UPDATE_WAIT_TEXT = 'Please wait while we update the order and send out notifications...';
@@ -57,8 +58,7 @@ export function EditOrder({ order, onDone }: EditOrderProps) {
         setProblem('SigningDesk did not answer. Your changes are kept: press Update Order again.');
         return;
       case 'refused': {
-        const fields = outcome.problem.fields.filter((f) => f.field in initial);
-        if (fields.length > 0) form.setErrors(Object.fromEntries(fields.map((f) => [f.field, f.message])));
+        showServerFieldErrors(form, outcome.problem.fields);
         setProblem(outcome.problem.message);
         return;
       }

@@ -1,10 +1,8 @@
 import { Alert, Button, InputBase, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ContactRequestSchema } from '@signingdesk/domain/public-forms';
-import { useState, type FormEvent } from 'react';
 import { IMaskInput } from 'react-imask';
 import { z } from 'zod';
-import type { Schemas } from '../../../lib/api-client';
 import { usePublicForm } from '../api/submit-public-form';
 import { StatusCard } from './status-card';
 
@@ -18,35 +16,9 @@ const NO_ANSWER = 'SigningDesk did not answer. What you typed is kept: press Sen
 /** Contact Us (spec 01 §2): name, email, phone, subject and comments; a status card that closes to an empty form. */
 export function ContactForm() {
   const form = useForm<Values>({ initialValues: EMPTY, validate: schemaResolver(schema, { sync: true }), validateInputOnBlur: true });
-  const submit = usePublicForm();
-  const [receipt, setReceipt] = useState<Schemas['FormReceipt'] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { receipt, problem, sending, onSubmit, close } = usePublicForm(form, (values) => ({ form: 'contact', body: toBody(values) }), NO_ANSWER);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setProblem(null);
-    if (form.validate().hasErrors) return;
-    const outcome = await submit.mutateAsync({ form: 'contact', body: toBody(form.getValues()) });
-    if (outcome.type === 'ok') setReceipt(outcome.data);
-    else if (outcome.type === 'unsent') setProblem(NO_ANSWER);
-    else {
-      const fields = outcome.problem.fields.filter((f) => f.field in EMPTY);
-      if (fields.length > 0) form.setErrors(Object.fromEntries(fields.map((f) => [f.field, f.message])));
-      setProblem(outcome.problem.message);
-    }
-  };
-
-  if (receipt) {
-    return (
-      <StatusCard
-        receipt={receipt}
-        onClose={() => {
-          setReceipt(null);
-          form.reset();
-        }}
-      />
-    );
-  }
+  if (receipt) return <StatusCard receipt={receipt} onClose={close} />;
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Contact Us">
       <Stack maw={720}>
@@ -72,7 +44,7 @@ export function ContactForm() {
           </Alert>
         ) : null}
         <div>
-          <Button type="submit" loading={submit.isPending}>
+          <Button type="submit" loading={sending}>
             Send
           </Button>
         </div>

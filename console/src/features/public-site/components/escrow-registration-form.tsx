@@ -1,10 +1,8 @@
 import { Alert, Button, InputBase, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { EscrowRegistrationSchema } from '@signingdesk/domain/public-forms';
-import { useState, type FormEvent } from 'react';
 import { IMaskInput } from 'react-imask';
 import { z } from 'zod';
-import type { Schemas } from '../../../lib/api-client';
 import { usePublicForm } from '../api/submit-public-form';
 import { StatusCard } from './status-card';
 
@@ -22,35 +20,9 @@ const schema = z.preprocess((values) => toBody(values as Values), EscrowRegistra
 /** Register as an Escrow Officer (spec 01 §2): a status card with status, message and details. */
 export function EscrowRegistrationForm() {
   const form = useForm<Values>({ initialValues: EMPTY, validate: schemaResolver(schema, { sync: true }), validateInputOnBlur: true });
-  const submit = usePublicForm();
-  const [receipt, setReceipt] = useState<Schemas['FormReceipt'] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { receipt, problem, sending, onSubmit, close } = usePublicForm(form, (values) => ({ form: 'escrow-registration', body: toBody(values) }), 'SigningDesk did not answer. What you typed is kept: press Register again — it will be stored once.');
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setProblem(null);
-    if (form.validate().hasErrors) return;
-    const outcome = await submit.mutateAsync({ form: 'escrow-registration', body: toBody(form.getValues()) });
-    if (outcome.type === 'ok') setReceipt(outcome.data);
-    else if (outcome.type === 'unsent') setProblem('SigningDesk did not answer. What you typed is kept: press Register again — it will be stored once.');
-    else {
-      const fields = outcome.problem.fields.filter((f) => f.field in EMPTY);
-      if (fields.length > 0) form.setErrors(Object.fromEntries(fields.map((f) => [f.field, f.message])));
-      setProblem(outcome.problem.message);
-    }
-  };
-
-  if (receipt) {
-    return (
-      <StatusCard
-        receipt={receipt}
-        onClose={() => {
-          setReceipt(null);
-          form.reset();
-        }}
-      />
-    );
-  }
+  if (receipt) return <StatusCard receipt={receipt} onClose={close} />;
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Escrow Registration">
       <Stack maw={720}>
@@ -76,7 +48,7 @@ export function EscrowRegistrationForm() {
           </Alert>
         ) : null}
         <div>
-          <Button type="submit" loading={submit.isPending}>
+          <Button type="submit" loading={sending}>
             Register
           </Button>
         </div>
