@@ -792,7 +792,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The auto-appraisal requests visitors sent, newest first
+         * @description Roles: admin, sub_admin.
+         */
+        get: operations["listAutoAppraisals"];
         put?: never;
         /**
          * Certified auto-appraisal request
@@ -1548,6 +1552,26 @@ export interface components {
             /** @enum {string} */
             status: "Open" | "Pending" | "Scheduled" | "Paused" | "Completed" | "Canceled";
             unreadMessages: number;
+        };
+        AutoAppraisalItem: {
+            comments: string;
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            id: string;
+            name: string;
+            /**
+             * @description Formatted as (###) ###-####
+             * @example (213) 555-0199
+             */
+            phone: string;
+        };
+        AutoAppraisalPage: {
+            /** @description Newest first */
+            items: components["schemas"]["AutoAppraisalItem"][];
+            page: number;
+            pageSize: number;
+            total: number;
         };
         AutoAppraisalRequest: {
             /** @description The vehicle and what the appraisal is for; at most 2000 characters */
@@ -5710,6 +5734,56 @@ export interface operations {
             };
             /** @description Idempotency key reused with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAutoAppraisals: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoAppraisalPage"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

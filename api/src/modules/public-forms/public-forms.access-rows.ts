@@ -21,6 +21,7 @@ export const publicFormsAccessRows: RowsFactory = () => {
       fixture: body({ email: 'new.officer@title.example', firstName: 'Sam', lastName: 'Ortiz', titleCompany: 'First Coast Title' }),
       expect: everyone(201),
     },
+    'GET /auto-appraisals': { fixture: async () => ({ params: {} }), expect: operatorsOnly(200) },
     'POST /auto-appraisals': { fixture: body({ ...person, comments: '2019 Toyota Tacoma, total-loss dispute.' }), expect: everyone(201) },
     'POST /campaigns/:campaign/responses': {
       fixture: async () => ({ params: { campaign: 'affiliate' }, body: { action: 'enroll' } }),

@@ -13,6 +13,8 @@ import {
   AnalyticsEventSchema,
   AnalyticsSummaryQuerySchema,
   AnalyticsSummarySchema,
+  AutoAppraisalListQuerySchema,
+  AutoAppraisalPageSchema,
   AutoAppraisalSchema,
   CampaignParamSchema,
   CampaignResponseSchema,
@@ -26,6 +28,7 @@ import {
   REQUIRED_FIELDS_MESSAGE,
 } from './public-forms.schemas';
 import {
+  listAutoAppraisals,
   respondToCampaign,
   submitAutoAppraisal,
   submitContactRequest,
@@ -108,6 +111,18 @@ export function publicFormsRoutes(deps: AppDeps): Router {
     responses: { 201: { description: 'Stored', ...json(FormReceiptSchema) }, ...problemResponses(400, 422, 429) },
   });
 
+  const appraisalListRoute = createRoute({
+    operationId: 'listAutoAppraisals',
+    method: 'get',
+    path: '/auto-appraisals',
+    tags: ['Public forms'],
+    summary: 'The auto-appraisal requests visitors sent, newest first',
+    ...rolesDoc(OPERATOR_ROLES),
+    middleware: [requireActor({ roles: OPERATOR_ROLES })] as const,
+    request: { query: AutoAppraisalListQuerySchema },
+    responses: { 200: { description: 'One page of requests', ...json(AutoAppraisalPageSchema) }, ...problemResponses(400, 401, 403) },
+  });
+
   const campaignRoute = createRoute({
     operationId: 'respondToCampaign',
     method: 'post',
@@ -178,6 +193,7 @@ export function publicFormsRoutes(deps: AppDeps): Router {
       },
       requiredFieldsHook,
     )
+    .openapi(appraisalListRoute, async (c) => c.json(await listAutoAppraisals(c.var.db, c.req.valid('query')), 200))
     .openapi(campaignRoute, async (c) => {
       const { campaign } = c.req.valid('param');
       const { action } = c.req.valid('json');

@@ -15,6 +15,7 @@ import {
   optionalText,
   requiredText,
 } from '@signingdesk/domain/public-forms';
+import { pageQueryFields, pageResultFields } from '@signingdesk/domain/pagination';
 
 export {
   ANALYTICS_EVENTS_PER_HOUR,
@@ -45,6 +46,24 @@ export const FormReceiptSchema = z
   })
   .openapi('FormReceipt');
 export type FormReceipt = z.infer<typeof FormReceiptSchema>;
+
+export const AutoAppraisalListQuerySchema = z.object({ ...pageQueryFields() });
+
+export const AutoAppraisalItemSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().openapi({ example: '(213) 555-0199', description: 'Formatted as (###) ###-####' }),
+    comments: z.string(),
+    createdAt: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('AutoAppraisalItem');
+
+export const AutoAppraisalPageSchema = z
+  .object({ items: z.array(AutoAppraisalItemSchema).openapi({ description: 'Newest first' }), ...pageResultFields })
+  .openapi('AutoAppraisalPage');
+export type AutoAppraisalPage = z.infer<typeof AutoAppraisalPageSchema>;
 
 export const CAMPAIGN_ACTIONS = ['enroll', 'decline'] as const;
 

@@ -6,13 +6,16 @@
  */
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { pageOffset, type PageQuery } from '@signingdesk/domain/pagination';
+import { formatPhone } from '@signingdesk/domain/phone';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import { notify, operatorIds } from '../../lib/notify';
 import {
   ENROLL_THANK_YOU,
   type AutoAppraisalInput,
+  type AutoAppraisalPage,
   type CampaignResult,
   type ContactRequestInput,
   type EscrowRegistrationInput,
@@ -94,6 +97,21 @@ export async function submitAutoAppraisal(db: Db, input: AutoAppraisalInput): Pr
     'Thank you! We received your auto-appraisal request.',
     'A certified appraiser will contact you shortly to schedule the appraisal.',
   );
+}
+
+/** The operators' list of auto-appraisal requests, newest first. */
+export async function listAutoAppraisals(db: Db, query: PageQuery): Promise<AutoAppraisalPage> {
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(autoAppraisalRequests),
+    db
+      .select()
+      .from(autoAppraisalRequests)
+      .orderBy(desc(autoAppraisalRequests.createdAt), desc(autoAppraisalRequests.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+  ]);
+  const items = rows.map((r) => ({ id: r.id, name: r.name, email: r.email, phone: formatPhone(r.phone), comments: r.comments, createdAt: r.createdAt.toISOString() }));
+  return { items, page: query.page, pageSize: query.pageSize, total: total!.n };
 }
 
 /**

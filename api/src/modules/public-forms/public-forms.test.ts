@@ -196,6 +196,14 @@ describe('public forms', () => {
       const body = await readJson(res);
       const [row] = await rowsWithEmail(autoAppraisalRequests, 'car.owner@example.com');
       expect(row).toMatchObject({ id: body.id, name: 'Jordan Lee', phone: '2135550199', comments: '2019 Toyota Tacoma, total-loss dispute.' });
+
+      // The operators' list shows it first, with the phone formatted.
+      const list = await t.request('/api/auto-appraisals?pageSize=5', { cookie: await t.signIn('admin@demo.test') });
+      expect(list.status).toBe(200);
+      const page = await readJson(list);
+      expect(page).toMatchObject({ page: 1, pageSize: 5 });
+      expect(page.total).toBe((await t.database.db.select({ n: count() }).from(autoAppraisalRequests))[0]!.n);
+      expect(page.items[0]).toMatchObject({ id: body.id, email: 'car.owner@example.com', phone: '(213) 555-0199' });
     });
 
     for (const field of ['name', 'email', 'phone', 'comments'] as const) {
