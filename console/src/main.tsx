@@ -1,6 +1,26 @@
 import './lib/zod-config';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// The first page's styles only (the home page, header and footer),
+// in the `mantine` layer; pages loaded on demand bring the rest (app/all-styles.ts).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/VisuallyHidden.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
+import '@mantine/core/styles/Container.layer.css';
+import '@mantine/core/styles/Center.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/Burger.layer.css';
+import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/Text.layer.css';
+import '@mantine/core/styles/Title.layer.css';
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/ThemeIcon.layer.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -1,6 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { cssVariablesResolver, theme } from '../config/theme';
@@ -13,14 +11,13 @@ import { createQueryClient } from '../lib/query-client';
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
 const getStyleNonce = () => styleNonce;
 
-/** Providers every page needs: the Mantine theme, toasts, confirmation modals and the query cache. */
+/** Providers every page needs: the Mantine theme and the query cache (toasts and confirmation modals: PortalLayout). */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" getStyleNonce={getStyleNonce}>
-      <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>{children}</ModalsProvider>
+        {children}
       </QueryClientProvider>
     </MantineProvider>
   );

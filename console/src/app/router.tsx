@@ -1,24 +1,25 @@
 /**
  * The console's routes (DESIGN.md URL map). /notary/*, /sign-up and /preview/* belong to the
- * agent PWA and never reach this router. Signed-in areas are loaded on demand (`lazy`), so a
- * visitor's first page does not download the portals.
+ * agent PWA and never reach this router. Every page but the home page is loaded on demand
+ * (`lazy`), so a visitor's first page downloads neither the portals nor the forms.
  */
 import { ESCROW_ROLES, OPERATOR_ROLES } from '@signingdesk/domain/roles';
+import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RequireAuth } from '../features/auth/components/require-auth';
-import { AboutUsPage } from '../features/public-site/pages/about-us-page';
-import { AutoAppraisalsPage } from '../features/public-site/pages/auto-appraisals-page';
-import { DataPolicyPage } from '../features/public-site/pages/data-policy-page';
-import { EscrowPage } from '../features/public-site/pages/escrow-page';
-import { FaqPage } from '../features/public-site/pages/faq-page';
 import { HomePage } from '../features/public-site/pages/home-page';
-import { SupportPage } from '../features/public-site/pages/support-page';
-import { TitleLandingPage } from '../features/public-site/pages/title-landing-page';
 import { RootLayout } from './layout/root-layout';
-import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
-import { ResetPasswordRoute } from './routes/reset-password';
 import { RouteError } from './routes/route-error';
+
+/**
+ * A page loaded when first visited, with the whole Mantine stylesheet (the first page carries
+ * only the styles of its own components: main.tsx).
+ */
+const page = (load: () => Promise<ComponentType>) => async () => {
+  const [Component] = await Promise.all([load(), import('./all-styles')]);
+  return { Component };
+};
 
 export function createRouter() {
   return createBrowserRouter([
@@ -30,39 +31,50 @@ export function createRouter() {
           errorElement: <RouteError />,
           children: [
             { index: true, element: <HomePage /> },
-            { path: 'login', element: <LoginRoute /> },
-            { path: 'reset-password', element: <ResetPasswordRoute /> },
-            { path: 'about-us', element: <AboutUsPage /> },
-            { path: 'support', element: <SupportPage /> },
-            { path: 'escrow', element: <EscrowPage /> },
-            { path: 'faq', element: <FaqPage /> },
-            { path: 'data-policy', element: <DataPolicyPage /> },
-            { path: 'title-landing', element: <TitleLandingPage /> },
-            { path: 'auto-appraisals', element: <AutoAppraisalsPage /> },
+            { path: 'login', lazy: page(async () => (await import('./routes/login')).LoginRoute) },
+            { path: 'reset-password', lazy: page(async () => (await import('./routes/reset-password')).ResetPasswordRoute) },
+            { path: 'about-us', lazy: page(async () => (await import('../features/public-site/pages/about-us-page')).AboutUsPage) },
+            { path: 'support', lazy: page(async () => (await import('../features/public-site/pages/support-page')).SupportPage) },
+            { path: 'escrow', lazy: page(async () => (await import('../features/public-site/pages/escrow-page')).EscrowPage) },
+            { path: 'faq', lazy: page(async () => (await import('../features/public-site/pages/faq-page')).FaqPage) },
+            { path: 'data-policy', lazy: page(async () => (await import('../features/public-site/pages/data-policy-page')).DataPolicyPage) },
             {
-              element: <RequireAuth />,
-              children: [
-                { path: 'profile', lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }) },
-                {
-                  path: 'profile-details',
-                  lazy: async () => ({ Component: (await import('./routes/profile-details')).ProfileDetailsRoute }),
-                },
-                { path: 'external-api', lazy: async () => ({ Component: (await import('./routes/external-api')).ExternalApiRoute }) },
-              ],
+              path: 'title-landing',
+              lazy: page(async () => (await import('../features/public-site/pages/title-landing-page')).TitleLandingPage),
             },
             {
-              element: <RequireAuth roles={ESCROW_ROLES} />,
-              children: [
-                { path: 'originator', lazy: async () => ({ Component: (await import('./routes/originator')).OriginatorRoute }) },
-                {
-                  path: 'originator/orders/:id',
-                  lazy: async () => ({ Component: (await import('./routes/originator-order')).OriginatorOrderRoute }),
-                },
-              ],
+              path: 'auto-appraisals',
+              lazy: page(async () => (await import('../features/public-site/pages/auto-appraisals-page')).AutoAppraisalsPage),
             },
             {
-              element: <RequireAuth roles={OPERATOR_ROLES} />,
-              children: [{ path: 'admin', lazy: async () => ({ Component: (await import('./routes/admin')).AdminRoute }) }],
+              lazy: page(async () => (await import('./layout/portal-layout')).PortalLayout),
+              children: [
+                {
+                  element: <RequireAuth />,
+                  children: [
+                    { path: 'profile', lazy: page(async () => (await import('./routes/profile')).ProfileRoute) },
+                    {
+                      path: 'profile-details',
+                      lazy: page(async () => (await import('./routes/profile-details')).ProfileDetailsRoute),
+                    },
+                    { path: 'external-api', lazy: page(async () => (await import('./routes/external-api')).ExternalApiRoute) },
+                  ],
+                },
+                {
+                  element: <RequireAuth roles={ESCROW_ROLES} />,
+                  children: [
+                    { path: 'originator', lazy: page(async () => (await import('./routes/originator')).OriginatorRoute) },
+                    {
+                      path: 'originator/orders/:id',
+                      lazy: page(async () => (await import('./routes/originator-order')).OriginatorOrderRoute),
+                    },
+                  ],
+                },
+                {
+                  element: <RequireAuth roles={OPERATOR_ROLES} />,
+                  children: [{ path: 'admin', lazy: page(async () => (await import('./routes/admin')).AdminRoute) }],
+                },
+              ],
             },
             { path: '*', element: <NotFoundRoute /> },
           ],

@@ -5,7 +5,7 @@ test.describe('the public forms', () => {
   test('Contact Us: the status card, the form cleared on Close, and the request stored as Feedback', async ({ page }) => {
     const email = `visitor-${Date.now()}@example.test`;
     await page.goto('/support');
-    await expect(page.getByRole('link', { name: '(888) 555-0142' })).toHaveAttribute('href', 'tel:+18885550142');
+    await expect(page.getByRole('main').getByRole('link', { name: '(888) 555-0142' })).toHaveAttribute('href', 'tel:+18885550142');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByLabel('Subject')).toHaveAttribute('aria-invalid', 'true');
     await shot(page, 'contact-us');

@@ -1,10 +1,10 @@
-import { Checkbox, Fieldset, InputBase, NativeSelect, Radio, Group, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, NativeSelect, Radio, Group, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { FINANCE_TYPES, MAX_COMMENTS_LENGTH, TRANSACTION_TYPES } from '@signingdesk/domain/codes';
 import { TIME_ZONES, TBD_TIME, type TimeZoneCode } from '@signingdesk/domain/time-zones';
 import { STATE_PLACEHOLDER, US_STATES } from '@signingdesk/domain/us-states';
-import { IMaskInput } from 'react-imask';
+import { PhoneInput } from '../phone-input';
 import type { AppointmentFormValues } from './appointment-form-model';
 import '@mantine/dates/styles.css';
 
@@ -33,22 +33,9 @@ export function AppointmentFields({ form, readOnly = false, feeKept = false }: A
   const values = form.values;
   const text = (field: keyof AppointmentFormValues) => ({ ...form.getInputProps(field), readOnly });
   const choice = (field: keyof AppointmentFormValues) => ({ ...form.getInputProps(field), disabled: readOnly });
-  // The mask reports its value through onAccept, not through the input's change event.
-  const phone = (field: 'contactPhone1' | 'contactPhone2', label: string) => {
-    const { onChange: _typed, ...input } = text(field);
-    return (
-      <InputBase
-        component={IMaskInput}
-        mask="(000) 000-0000"
-        label={label}
-        type="tel"
-        autoComplete="off"
-        placeholder="(555) 555-5555"
-        {...input}
-        onAccept={(value: string) => form.setFieldValue(field, value)}
-      />
-    );
-  };
+  const phone = (field: 'contactPhone1' | 'contactPhone2', label: string) => (
+    <PhoneInput form={form} field={field} label={label} autoComplete="off" placeholder="(555) 555-5555" readOnly={readOnly} />
+  );
 
   return (
     <>

@@ -7,7 +7,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { authClient } from '../../../lib/auth-client';
 import { authKeys } from './get-me';
 
 export function useSignOut() {
@@ -15,6 +14,8 @@ export function useSignOut() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async () => {
+      // The auth client is loaded when needed: it is not part of a visitor's first page.
+      const { authClient } = await import('../../../lib/auth-client');
       await authClient.signOut();
     },
     onSettled: async () => {

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, InputBase, List, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { emailField, optionalPhoneField, personNameField } from '@signingdesk/domain/fields';
 import { formatPhone } from '@signingdesk/domain/phone';
@@ -6,13 +6,13 @@ import { PERSON_NAME_PART_MAX } from '@signingdesk/domain/person-name';
 import { ROLE_LABELS } from '@signingdesk/domain/roles';
 import { DataTable } from 'mantine-datatable';
 import { useState, type FormEvent } from 'react';
-import { IMaskInput } from 'react-imask';
 import { z } from 'zod';
 import type { Schemas } from '../../../lib/api-client';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { showToast } from '../../../lib/toast';
 import { FIRM_USERS_PAGE_SIZE, useCreateFirmUser, useFirmUsers } from '../api/firm-users';
 import 'mantine-datatable/styles.css';
+import { PhoneInput } from '../../../components/phone-input';
 
 /** The roles an org admin may give (spec 02 §6: escrow users of their own firm). */
 const ROLE_OPTIONS = [
@@ -110,15 +110,7 @@ function CreateUser() {
         <TextInput label="First name" withAsterisk {...form.getInputProps('firstName')} />
         <TextInput label="Last name" withAsterisk {...form.getInputProps('lastName')} />
         <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
-        <InputBase
-          component={IMaskInput}
-          mask="(000) 000-0000"
-          label="Phone"
-          type="tel"
-          value={form.values.phone}
-          error={form.errors.phone}
-          onAccept={(value: string) => form.setFieldValue('phone', value)}
-        />
+        <PhoneInput form={form} field="phone" label="Phone" />
         <NativeSelect label="Role" data={ROLE_OPTIONS} {...form.getInputProps('role')} />
       </SimpleGrid>
       {problem ? (

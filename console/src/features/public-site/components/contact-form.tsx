@@ -1,10 +1,10 @@
-import { Alert, Button, InputBase, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ContactRequestSchema } from '@signingdesk/domain/public-forms';
-import { IMaskInput } from 'react-imask';
 import { z } from 'zod';
 import { usePublicForm } from '../api/submit-public-form';
 import { StatusCard } from './status-card';
+import { PhoneInput } from '../../../components/phone-input';
 
 type Values = { name: string; email: string; phone: string; subject: string; comments: string };
 const EMPTY: Values = { name: '', email: '', phone: '', subject: '', comments: '' };
@@ -16,7 +16,11 @@ const NO_ANSWER = 'SigningDesk did not answer. What you typed is kept: press Sen
 /** Contact Us (spec 01 §2): name, email, phone, subject and comments; a status card that closes to an empty form. */
 export function ContactForm() {
   const form = useForm<Values>({ initialValues: EMPTY, validate: schemaResolver(schema, { sync: true }), validateInputOnBlur: true });
-  const { receipt, problem, sending, onSubmit, close } = usePublicForm(form, (values) => ({ form: 'contact', body: toBody(values) }), NO_ANSWER);
+  const { receipt, problem, sending, onSubmit, close } = usePublicForm(form, {
+    name: 'contact-us',
+    toSent: (values) => ({ form: 'contact', body: toBody(values) }),
+    noAnswer: NO_ANSWER,
+  });
 
   if (receipt) return <StatusCard receipt={receipt} onClose={close} />;
   return (
@@ -25,16 +29,7 @@ export function ContactForm() {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Name" withAsterisk autoComplete="name" {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" withAsterisk autoComplete="email" {...form.getInputProps('email')} />
-          <InputBase
-            component={IMaskInput}
-            mask="(000) 000-0000"
-            label="Phone"
-            type="tel"
-            autoComplete="tel-national"
-            value={form.values.phone}
-            error={form.errors.phone}
-            onAccept={(value: string) => form.setFieldValue('phone', value)}
-          />
+          <PhoneInput form={form} field="phone" label="Phone" />
           <TextInput label="Subject" withAsterisk {...form.getInputProps('subject')} />
         </SimpleGrid>
         <Textarea label="Comments, feedback or report an issue" withAsterisk autosize minRows={4} {...form.getInputProps('comments')} />

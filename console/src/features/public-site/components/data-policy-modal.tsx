@@ -1,4 +1,5 @@
 import { Modal } from '@mantine/core';
+import '../../../app/all-styles';
 import { DataPolicyContent } from './data-policy-content';
 
 type DataPolicyModalProps = { opened: boolean; onClose: () => void };

@@ -1,10 +1,10 @@
-import { Alert, Button, InputBase, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { EscrowRegistrationSchema } from '@signingdesk/domain/public-forms';
-import { IMaskInput } from 'react-imask';
 import { z } from 'zod';
 import { usePublicForm } from '../api/submit-public-form';
 import { StatusCard } from './status-card';
+import { PhoneInput } from '../../../components/phone-input';
 
 type Values = { firstName: string; lastName: string; email: string; phone: string; titleCompany: string; comments: string };
 const EMPTY: Values = { firstName: '', lastName: '', email: '', phone: '', titleCompany: '', comments: '' };
@@ -20,7 +20,11 @@ const schema = z.preprocess((values) => toBody(values as Values), EscrowRegistra
 /** Register as an Escrow Officer (spec 01 §2): a status card with status, message and details. */
 export function EscrowRegistrationForm() {
   const form = useForm<Values>({ initialValues: EMPTY, validate: schemaResolver(schema, { sync: true }), validateInputOnBlur: true });
-  const { receipt, problem, sending, onSubmit, close } = usePublicForm(form, (values) => ({ form: 'escrow-registration', body: toBody(values) }), 'SigningDesk did not answer. What you typed is kept: press Register again — it will be stored once.');
+  const { receipt, problem, sending, onSubmit, close } = usePublicForm(form, {
+    name: 'escrow-registration',
+    toSent: (values) => ({ form: 'escrow-registration', body: toBody(values) }),
+    noAnswer: 'SigningDesk did not answer. What you typed is kept: press Register again — it will be stored once.',
+  });
 
   if (receipt) return <StatusCard receipt={receipt} onClose={close} />;
   return (
@@ -30,15 +34,7 @@ export function EscrowRegistrationForm() {
           <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('firstName')} />
           <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('lastName')} />
           <TextInput label="Email" type="email" withAsterisk autoComplete="email" {...form.getInputProps('email')} />
-          <InputBase
-            component={IMaskInput}
-            mask="(000) 000-0000"
-            label="Office phone"
-            type="tel"
-            value={form.values.phone}
-            error={form.errors.phone}
-            onAccept={(value: string) => form.setFieldValue('phone', value)}
-          />
+          <PhoneInput form={form} field="phone" label="Office phone" />
           <TextInput label="Title company" withAsterisk autoComplete="organization" {...form.getInputProps('titleCompany')} />
         </SimpleGrid>
         <Textarea label="Additional details" autosize minRows={3} {...form.getInputProps('comments')} />

@@ -1,8 +1,10 @@
-import { Badge, Box, Button, Card, Container, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import classes from './home-page.module.css';
+import { HOME_HERO } from '../landing/landing-content';
+import { LandingPage } from '../landing/landing-page';
+import classes from '../landing/landing.module.css';
 
 const AUDIENCES = [
   {
@@ -19,40 +21,12 @@ const AUDIENCES = [
   },
 ] as const;
 
-const HIGHLIGHTS = [
-  'Nationwide coverage',
-  '24-hour turnaround',
-  'Verified professionals',
-  'Dedicated account manager',
-] as const;
-
 const cta = { root: classes.ctaRoot, label: classes.ctaLabel };
 
 export function HomePage() {
   useDocumentTitle('SigningDesk — closing signings for title and escrow');
   return (
-    <>
-      <Box className={classes.hero}>
-        <Container size="lg" py={48}>
-          <Title order={1} className={classes.heroTitle}>
-            Closing signings, ordered and handled in one place
-          </Title>
-          <Text size="lg" mt="md" maw={720}>
-            SigningDesk is the closing-signings marketplace for title and escrow companies, signing
-            agents and the operator team that runs the service: escrow officers order signing
-            appointments for real-estate closings, signing agents claim them, and our team sees
-            every signing through.
-          </Text>
-          <Group gap="xs" mt="lg">
-            {HIGHLIGHTS.map((highlight) => (
-              <Badge key={highlight} variant="outline" size="lg" radius="sm">
-                {highlight}
-              </Badge>
-            ))}
-          </Group>
-        </Container>
-      </Box>
-
+    <LandingPage hero={HOME_HERO}>
       <Container size="lg" py="xl">
         <Title order={2} mb="md">
           Who SigningDesk is for
@@ -74,7 +48,7 @@ export function HomePage() {
           withBorder
           padding="xl"
           mt={48}
-          className={classes.nextSteps}
+          className={classes.shaded}
         >
           <Title order={2} mb="md" id="next-steps-heading">
             Interested and want to learn more?
@@ -95,6 +69,6 @@ export function HomePage() {
           </Group>
         </Card>
       </Container>
-    </>
+    </LandingPage>
   );
 }

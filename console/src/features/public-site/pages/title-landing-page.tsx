@@ -1,10 +1,9 @@
-import { InfoPage } from '../components/info-page';
+import { useDocumentTitle } from '@mantine/hooks';
+import { TITLE_HERO } from '../landing/landing-content';
+import { LandingPage } from '../landing/landing-page';
 
+/** The title company landing page (/title-landing): the landing sections with the title companies' hero. */
 export function TitleLandingPage() {
-  return (
-    <InfoPage
-      title="Notary Services for Title Companies"
-      description="For title companies: how SigningDesk provides signing agents for your closings nationwide, and where to schedule a notary or a consultation."
-    />
-  );
+  useDocumentTitle(`${TITLE_HERO.title} | SigningDesk`);
+  return <LandingPage hero={TITLE_HERO} />;
 }
