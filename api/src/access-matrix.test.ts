@@ -104,6 +104,7 @@ describe('role × route matrix', () => {
       'GET /escrow/appointments': { fixture: none, expect: everyone(403, { visitor: 401, escrowA: 200, escrowB: 200, orgAdmin: 200 }) },
       'GET /escrow/appointments/export': { fixture: none, expect: everyone(403, { visitor: 401, escrowA: 200, escrowB: 200, orgAdmin: 200 }) },
       'GET /appointments/:id': { fixture: scheduled, expect: sees(200) },
+      'GET /appointments/:id/timeline': { fixture: scheduled, expect: sees(200) },
       'PATCH /appointments/:id': {
         fixture: async () => ({ ...(await open()), body: { lender: 'Wells Fargo Home Mortgage' } }),
         expect: { ...sees(200), agent: 403, otherAgent: 403 },

@@ -745,6 +745,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/appointments/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order’s timeline: what happened to it, oldest first, as the caller’s role may see it
+         * @description Roles: any signed-in user. Operators: every step with names, bids and payment; escrow side (its own or its firm’s orders): created, edited, sent, agent assigned, status, documents, downloads by the agent, completed, invoiced; the assigned agent: their assignment, status, documents, completed; anyone else (an agent only offered the order included): 404.
+         */
+        get: operations["getAppointmentTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/appointments/{id}/uploads-approved": {
         parameters: {
             query?: never;
@@ -1524,6 +1544,10 @@ export interface components {
             appointment: components["schemas"]["OperatorAppointment"] | components["schemas"]["EscrowAppointment"] | components["schemas"]["AgentAppointment"] | components["schemas"]["OfferPreview"];
             changedFields?: string[];
             message: string;
+        };
+        AppointmentTimeline: {
+            /** @description Oldest first */
+            events: components["schemas"]["TimelineEvent"][];
         };
         AssignmentPage: {
             items: components["schemas"]["AssignmentRow"][];
@@ -2676,6 +2700,19 @@ export interface components {
         SetStatus: {
             /** @enum {string} */
             status: "Paused" | "Open" | "Scheduled" | "Canceled";
+        };
+        TimelineEvent: {
+            /** Format: date-time */
+            at: string;
+            /** @example Changed: comments */
+            detail: string | null;
+            /**
+             * @description What happened; claims, counters, declines, bid declines and payment are for operators only
+             * @enum {string}
+             */
+            kind: "created" | "updated" | "sent" | "claimed" | "countered" | "declined" | "bid_declined" | "assigned" | "reassigned" | "status" | "completed" | "agent_paid" | "document_uploaded" | "document_deleted" | "document_downloaded" | "invoiced";
+            /** @example Signing agent Jane Doe assigned */
+            label: string;
         };
         Toggle: {
             value: boolean;
@@ -5572,6 +5609,56 @@ export interface operations {
             };
             /** @description Idempotency key reused with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAppointmentTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Appointment id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timeline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentTimeline"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,6 +13,7 @@ import {
   IdParamSchema,
   OperatorListQuerySchema,
   OperatorRowSchema,
+  TimelineSchema,
   UpdateAppointmentSchema,
   pageOf,
 } from './appointments.schemas';
@@ -25,6 +26,7 @@ import {
   updateAppointment,
 } from './appointments.service';
 import { csvLine, ESCROW_CSV_COLUMNS, escrowCsvLine } from './escrow-export';
+import { appointmentTimeline } from './timeline.service';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 const creators = [...OPERATOR_ROLES, ...ESCROW_ROLES] as const;
@@ -98,6 +100,21 @@ const readRoute = createRoute({
   responses: { 200: { description: 'The appointment', ...json(AppointmentViewSchema) }, ...problemResponses(401, 403, 404) },
 });
 
+const timelineRoute = createRoute({
+  operationId: 'getAppointmentTimeline',
+  method: 'get',
+  path: '/appointments/{id}/timeline',
+  tags: ['Appointments'],
+  summary: 'The order’s timeline: what happened to it, oldest first, as the caller’s role may see it',
+  ...rolesDoc(
+    'signed-in',
+    'Operators: every step with names, bids and payment; escrow side (its own or its firm’s orders): created, edited, sent, agent assigned, status, documents, downloads by the agent, completed, invoiced; the assigned agent: their assignment, status, documents, completed; anyone else (an agent only offered the order included): 404.',
+  ),
+  middleware: [requireActor({ activeAgent: true })] as const,
+  request: { params: IdParamSchema },
+  responses: { 200: { description: 'The timeline', ...json(TimelineSchema) }, ...problemResponses(401, 403, 404) },
+});
+
 const updateRoute = createRoute({
   operationId: 'updateAppointment',
   method: 'patch',
@@ -126,6 +143,7 @@ export const appointmentRoutes: Router = createRouter()
     });
   })
   .openapi(readRoute, async (c) => c.json(await readAppointment(c.var.db, c.var.actor, c.req.valid('param').id), 200))
+  .openapi(timelineRoute, async (c) => c.json(await appointmentTimeline(c.var.db, c.var.actor, c.req.valid('param').id), 200))
   .openapi(updateRoute, async (c) =>
     c.json(await updateAppointment(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 200),
   );

@@ -255,3 +255,34 @@ export const pageOf = <T extends z.ZodTypeAny>(item: T, name: string) =>
   z
     .object({ items: z.array(item), ...pageResultFields })
     .openapi(name);
+
+export const TIMELINE_KINDS = [
+  'created',
+  'updated',
+  'sent',
+  'claimed',
+  'countered',
+  'declined',
+  'bid_declined',
+  'assigned',
+  'reassigned',
+  'status',
+  'completed',
+  'agent_paid',
+  'document_uploaded',
+  'document_deleted',
+  'document_downloaded',
+  'invoiced',
+] as const;
+
+export const TimelineEventSchema = z
+  .object({
+    at: z.string().openapi({ format: 'date-time' }),
+    kind: z.enum(TIMELINE_KINDS).openapi({ description: 'What happened; claims, counters, declines, bid declines and payment are for operators only' }),
+    label: z.string().openapi({ example: 'Signing agent Jane Doe assigned' }),
+    detail: z.string().nullable().openapi({ example: 'Changed: comments' }),
+  })
+  .openapi('TimelineEvent');
+export type TimelineEvent = z.infer<typeof TimelineEventSchema>;
+
+export const TimelineSchema = z.object({ events: z.array(TimelineEventSchema).openapi({ description: 'Oldest first' }) }).openapi('AppointmentTimeline');
