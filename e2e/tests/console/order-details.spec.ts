@@ -112,6 +112,16 @@ test.describe('an escrow order’s details at its own URL', () => {
     const card = page.getByRole('dialog', { name: agentName });
     await expect(card.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
     await page.keyboard.press('Escape');
+
+    // The timeline: created, edited (the fields changed above), then the agent assigned by name.
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    const steps = timeline.getByRole('listitem');
+    await expect(steps).toHaveCount(3);
+    await expect(steps.nth(0)).toContainText('Order created by Dana Whitfield');
+    await expect(steps.nth(1)).toContainText('Order updated by Dana Whitfield');
+    await expect(steps.nth(1)).toContainText('Changed: lender, contact name');
+    await expect(steps.nth(2)).toContainText(`Signing agent ${agentName} assigned`);
+    await expect(timeline).not.toContainText('$');
     await shot(page, 'order-details', true);
     await expectAccessibleAndFitting(page, 'order details');
     await page.setViewportSize({ width: 768, height: 1000 });

@@ -1,7 +1,8 @@
-/** Query keys of one order's details, files and messages (one factory for the feature). */
+/** Query keys of one order's details, files, messages and timeline (one factory for the feature). */
 export const orderKeys = {
   all: ['order'] as const,
   detail: (id: string) => [...orderKeys.all, id] as const,
   files: (id: string) => [...orderKeys.detail(id), 'files'] as const,
   notes: (id: string) => [...orderKeys.detail(id), 'notes'] as const,
+  timeline: (id: string) => [...orderKeys.detail(id), 'timeline'] as const,
 };

@@ -10,6 +10,7 @@ import { ApiError, type Schemas } from '../../../lib/api-client';
 import { useOrder, useOrderNotes, usePostNote } from '../api/get-order';
 import { OrderFiles } from './order-files';
 import { EditOrder } from './edit-order';
+import { OrderTimeline } from './order-timeline';
 
 type Order = Schemas['EscrowAppointment'] | Schemas['OperatorAppointment'];
 
@@ -18,8 +19,8 @@ type OrderDetailsProps = {
 };
 
 /**
- * Escrow order details (spec 01 §2), at its own URL: the order, its files with their log lines
- * and the message thread. An order the caller may not see reads as not found, the same as one
+ * Escrow order details (spec 01 §2), at its own URL: the order, its files with their log lines,
+ * the message thread and the order's timeline. An order the caller may not see reads as not found, the same as one
  * that does not exist.
  */
 export function OrderDetails({ appointmentId }: OrderDetailsProps) {
@@ -115,6 +116,7 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
       </Card>
       <OrderFiles appointmentId={order.id} />
       <OrderMessages appointmentId={order.id} />
+      <OrderTimeline appointmentId={order.id} />
     </Stack>
   );
 }
