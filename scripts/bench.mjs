@@ -1,4 +1,4 @@
-// `npm run bench`: two parts, one after the other, each in its own child process (TypeScript
+// `npm run bench`: three parts, one after the other, each in its own child process (TypeScript
 // through tsx, the env passed on); neither touches ./data.
 //   api  api/bench/run.ts — API latency over a fresh database with 100,000 appointments and
 //        10,000 agents: PostgreSQL when BENCH_DATABASE_URL or DATABASE_URL is set (a new
@@ -7,8 +7,11 @@
 //        against the real server (own PGlite temp folder, always): the JS + CSS (gzip) before
 //        the first screen against the 170 KiB budget, and the time to the rendered Assigned
 //        list offline versus online (ratio). Builds pwa/dist first when it is stale.
-// BENCH_ONLY=api or BENCH_ONLY=pwa runs one part alone. The PWA part runs even when the API
-// part failed; the exit code is non-zero when either failed. Ctrl-C stops the running part
+//   console  e2e/bench/console-bench.ts — the console in Chromium against the real server (own
+//        PGlite temp folder): the JS + CSS (gzip) before the first screen of the landing page
+//        (150 KiB budget) and of /originator (reported). Builds console/dist when it is stale.
+// BENCH_ONLY=api, pwa or console runs one part alone. Each part runs even when an earlier one
+// failed; the exit code is non-zero when any failed. Ctrl-C stops the running part
 // (which cleans up) and skips the rest.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -18,8 +21,8 @@ const root = resolve(fileURLToPath(import.meta.url), '../..');
 const url = (process.env.BENCH_DATABASE_URL ?? '').trim() || (process.env.DATABASE_URL ?? '').trim();
 const only = (process.env.BENCH_ONLY ?? '').trim().toLowerCase();
 
-if (only && only !== 'api' && only !== 'pwa') {
-  console.error(`Invalid BENCH_ONLY (${JSON.stringify(process.env.BENCH_ONLY)}): must be api or pwa (or unset for both)`);
+if (only && !['api', 'pwa', 'console'].includes(only)) {
+  console.error(`Invalid BENCH_ONLY (${JSON.stringify(process.env.BENCH_ONLY)}): must be api, pwa or console (or unset for all)`);
   process.exit(1);
 }
 
@@ -50,6 +53,16 @@ const parts = [
     intro: () => [
       '',
       'npm run bench [pwa]: the agent app with 20 assigned appointments — first-load JS + CSS (gzip) vs the 170 KiB budget, render time offline vs online',
+      'Database kind: PGlite (embedded) in a temp folder, removed at the end; Chromium at /usr/bin/chromium (or CHROMIUM_PATH)',
+    ],
+    kind: () => 'PGlite, Chromium',
+  },
+  {
+    key: 'console',
+    file: 'e2e/bench/console-bench.ts',
+    intro: () => [
+      '',
+      'npm run bench [console]: first-load JS + CSS (gzip) of the landing page (150 KiB budget) and of /originator (reported)',
       'Database kind: PGlite (embedded) in a temp folder, removed at the end; Chromium at /usr/bin/chromium (or CHROMIUM_PATH)',
     ],
     kind: () => 'PGlite, Chromium',

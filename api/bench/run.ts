@@ -2,7 +2,7 @@
  * `npm run bench` (scripts/bench.mjs runs this file): API latency over a large database.
  *
  * Seeds a fresh database (seed-large.ts: 100,000 appointments, 10,000 agents), builds the app
- * in-process, signs in as the bench agent and the admin, then times, for each operation,
+ * in-process, signs in as the bench agent, the admin and the escrow org admin, then times, for each operation,
  * sequential runs of four things, interleaved so that drift and garbage collection hit all alike:
  *   API          app.request() with the session cookie: routing, the session and actor lookups,
  *                validation, the service, JSON — everything but the socket;
@@ -34,12 +34,14 @@ import { createAuth } from '../src/auth/auth';
 import { parseEnv } from '../src/env';
 import { loadActor, type Actor } from '../src/lib/actor';
 import { listAgentAppointments } from '../src/modules/agent-appointments/agent-appointments.service';
-import { listForOperators, readAppointment } from '../src/modules/appointments/appointments.service';
+import { listForEscrow, listForOperators, readAppointment } from '../src/modules/appointments/appointments.service';
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, openBenchDatabase, seedLarge, type BenchDatabase } from './seed-large';
 
 const ORIGIN = 'http://localhost:3000';
 const SECRET = 'bench-secret-that-is-long-enough-0123456789';
 const LIST_TARGET = 1.5;
+/** Part of a file number of the bench escrow officer's firm (Bench Title West: BW-26000…). */
+const ESCROW_SEARCH = 'BW-2612';
 const runsOverride = Number(process.env.BENCH_RUNS) > 0 ? Math.floor(Number(process.env.BENCH_RUNS)) : undefined;
 const LIST_RUNS = runsOverride ?? 300;
 const READ_RUNS = runsOverride ?? 500;
@@ -127,6 +129,7 @@ async function main() {
   };
   const agentCookie = await signIn(BENCH_ACCOUNTS.agent);
   const adminCookie = await signIn(BENCH_ACCOUNTS.admin);
+  const escrowCookie = await signIn(BENCH_ACCOUNTS.escrow);
   const actorOf = async (cookie: string): Promise<Actor> => {
     const actor = await loadActor(auth, database.db, new Headers({ cookie }));
     if (!actor) throw new Error('the signed-in session did not load an actor');
@@ -134,6 +137,7 @@ async function main() {
   };
   const agent = await actorOf(agentCookie);
   const admin = await actorOf(adminCookie);
+  const orgAdmin = await actorOf(escrowCookie);
   const bigFirm = seeded.firms[0]!;
   const readIds = rowsOf<{ id: string }>(
     await database.db.execute(sql`select id from appointments where status = 'Pending' order by file_number limit 20`),
@@ -178,6 +182,33 @@ async function main() {
       path: () => `/api/appointments?status=Open&firmId=${bigFirm.id}`,
       cookie: adminCookie,
       direct: (db) => listForOperators(db, admin, { status: 'Open', firmId: bigFirm.id, page: 1, pageSize: 25 }),
+      fromBody: (body) => body,
+      size: (page) => `${page.items.length} of ${fmt(page.total)}`,
+    },
+    {
+      key: 'escrow-in-process',
+      label: 'Escrow in-process list (org admin, whole firm)',
+      request: 'GET /api/escrow/appointments?view=in-process',
+      list: true,
+      runs: LIST_RUNS,
+      variants: 1,
+      path: () => '/api/escrow/appointments?view=in-process',
+      cookie: escrowCookie,
+      // The route's defaults: sorted by date, page 1 of 25.
+      direct: (db) => listForEscrow(db, orgAdmin, { view: 'in-process', q: undefined, sort: 'date', page: 1, pageSize: 25 }),
+      fromBody: (body) => body,
+      size: (page) => `${page.items.length} of ${fmt(page.total)}`,
+    },
+    {
+      key: 'escrow-completed-search',
+      label: 'Escrow completed list, search by file number',
+      request: 'GET /api/escrow/appointments?view=completed&q=…',
+      list: true,
+      runs: LIST_RUNS,
+      variants: 1,
+      path: () => `/api/escrow/appointments?view=completed&q=${ESCROW_SEARCH}`,
+      cookie: escrowCookie,
+      direct: (db) => listForEscrow(db, orgAdmin, { view: 'completed', q: ESCROW_SEARCH, sort: 'date', page: 1, pageSize: 25 }),
       fromBody: (body) => body,
       size: (page) => `${page.items.length} of ${fmt(page.total)}`,
     },

@@ -38,20 +38,33 @@
  * prints the server's output and the stack of an error. The JSON goes to the OS temp folder,
  * next to the API bench's (signingdesk-bench-pwa-<time>.json).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request, type Route } from '@playwright/test';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request, type Route } from '@playwright/test';
+import {
+  buildIfStale,
+  debug,
+  errorLine,
+  KIB,
+  kib,
+  launchChromium,
+  measureFirstLoad,
+  ms,
+  printTable,
+  reportFirstLoad,
+  round,
+  seconds,
+  sleep,
+  startServer,
+  stats,
+  stopServer,
+  type Server,
+} from './bench-support';
 import { DEMO_PASSWORD, fillLogin } from '../support/accounts';
 
-const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const APPOINTMENTS = 20;
 const BUDGET_KIB = 170;
-const KIB = 1024;
 const runsOverride = Number(process.env.BENCH_PWA_RUNS);
 const RUNS = runsOverride > 0 ? Math.floor(runsOverride) : 15;
 const WARMUP_RUNS = 2;
@@ -63,31 +76,6 @@ const CARD = 'article.appointment-card';
 const LIST_HEADING = 'Here are your current assigned requests:';
 const OFFLINE_BANNER = 'You are offline — showing what was last synced.';
 const MOBILE: BrowserContextOptions = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-const debug = process.env.BENCH_DEBUG === '1';
-
-interface Server {
-  origin: string;
-  child: ChildProcess;
-  dataDir: string;
-  output: string[];
-}
-
-interface LoadedFile {
-  url: string;
-  kind: 'js' | 'css';
-  raw: number;
-  gzip: number;
-  encoding: string | null;
-  /** Body bytes as they came over the network (compressed when the server compressed). */
-  wire: number;
-}
-
-interface Stats {
-  median: number;
-  p90: number;
-  min: number;
-  max: number;
-}
 
 let server: Server | undefined;
 let browser: Browser | undefined;
@@ -96,55 +84,36 @@ let cleaning: Promise<void> | undefined;
 async function main() {
   const started = performance.now();
   console.log(`Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  buildPwaIfStale();
+  buildIfStale('pwa');
 
   const serverStarted = performance.now();
-  server = await startServer();
+  server = await startServer('pwa-bench', SECRET, (spawned) => {
+    server = spawned;
+  });
   console.log(`Server: ${server.origin}, PGlite in ${server.dataDir} (demo seed), ready in ${seconds(serverStarted)} s`);
 
   const setupStarted = performance.now();
   const agentId = await prepareAgent(server.origin);
   console.log(`Agent ${AGENT.email}: registered, approved, ${APPOINTMENTS} appointments assigned (${seconds(setupStarted)} s)`);
 
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath} (set CHROMIUM_PATH; browsers are never downloaded)`);
-  browser = await chromium.launch({
-    executablePath,
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
-  console.log(`Browser: Chromium ${browser.version()} (${executablePath}), viewport 360×740`);
+  browser = await launchChromium();
+  console.log(`Browser: Chromium ${browser.version()}, viewport 360×740`);
 
   const storageState = await signInInBrowser(browser, server.origin);
 
   // ---- Figure 1
-  const firstLoad = await measureFirstLoad(browser, server.origin, storageState);
-  const totalGzip = sum(firstLoad.counted.map((f) => f.gzip));
-  const totalRaw = sum(firstLoad.counted.map((f) => f.raw));
+  const firstLoad = await measureFirstLoad(browser, { ...MOBILE, baseURL: server.origin, serviceWorkers: 'block', storageState }, LIST_PATH, async (page) => {
+    await waitForCards(page, 'first load');
+    const cards = await page.locator(CARD).count();
+    if (cards !== APPOINTMENTS) throw new Error(`first load: ${cards} cards rendered, expected exactly ${APPOINTMENTS}`);
+  });
+  const load = reportFirstLoad(
+    `1. First load: JS + CSS before the first screen (${APPOINTMENTS} assigned cards), new context, no cache, no service worker`,
+    firstLoad,
+    BUDGET_KIB,
+  );
+  const { totalGzip, totalRaw, verdict } = load;
   const budgetBytes = BUDGET_KIB * KIB;
-  const verdict = totalGzip <= budgetBytes ? 'PASS' : 'OVER';
-
-  console.log(`\n1. First load: JS + CSS before the first screen (${APPOINTMENTS} assigned cards), new context, no cache, no service worker`);
-  printTable(
-    ['file', 'kind', 'raw', 'gzip -9'],
-    [
-      ...firstLoad.counted.map((f) => [shortUrl(f.url), f.kind, kib(f.raw), kib(f.gzip)]),
-      ['total', `${firstLoad.counted.length} files`, kib(totalRaw), kib(totalGzip)],
-    ],
-  );
-  console.log(
-    `  Budget: ${kib(totalGzip)} gzip of ${BUDGET_KIB} KiB (1 KiB = 1024 bytes; ${fmt(totalGzip)} of ${fmt(budgetBytes)} bytes, ` +
-      `${((totalGzip / budgetBytes) * 100).toFixed(1)}%) → ${verdict}`,
-  );
-  if (firstLoad.later.length) {
-    console.log(`  Requested after the first screen (not counted): ${firstLoad.later.map((f) => `${shortUrl(f.url)} ${kib(f.gzip)} gzip`).join(', ')}`);
-  }
-  console.log(`  Also loaded, not counted (raw bytes): ${describeOthers(firstLoad.others)}`);
-  console.log(
-    `  As sent by the server: ${kib(sum(firstLoad.counted.map((f) => f.wire)))} over the wire (Content-Encoding: ${[...new Set(firstLoad.counted.map((f) => f.encoding ?? 'none'))].join(', ')})`,
-  );
 
   // ---- Figure 2
   const timings = await measureRenderTimes(browser, server.origin, storageState);
@@ -193,8 +162,8 @@ async function main() {
       totalRawBytes: totalRaw,
       totalGzipBytes: totalGzip,
       verdict,
-      files: firstLoad.counted.map((f) => ({ path: shortUrl(f.url), kind: f.kind, rawBytes: f.raw, gzipBytes: f.gzip, wireBytes: f.wire, encoding: f.encoding })),
-      afterFirstScreen: firstLoad.later.map((f) => ({ path: shortUrl(f.url), kind: f.kind, rawBytes: f.raw, gzipBytes: f.gzip })),
+      files: load.files,
+      afterFirstScreen: load.afterFirstScreen,
     },
     renderTime: {
       unit: 'ms from navigation start to the 20th card in the DOM',
@@ -210,118 +179,6 @@ async function main() {
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nResults (JSON): ${file}`);
   console.log(`PWA bench done in ${totalSeconds.toFixed(1)} s; load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-}
-
-// ---- Build
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
-}
-
-/** scripts/start.mjs's rule, for the PWA only: build when dist is missing or older than its sources. */
-function buildPwaIfStale() {
-  const dir = join(root, 'pwa');
-  const built = join(dir, 'dist/index.html');
-  const sources = Math.max(
-    ...['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => newestMtime(join(dir, p))),
-    ...[join(root, 'domain/src'), join(root, 'package-lock.json')].map(newestMtime),
-  );
-  if (existsSync(built) && statSync(built).mtimeMs >= sources) {
-    console.log('pwa/dist is up to date.');
-    return;
-  }
-  console.log('Building the PWA (npm run build -w pwa)…');
-  const run = spawnSync('npm', ['run', 'build', '-w', 'pwa'], { cwd: root, stdio: debug ? 'inherit' : ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-  if (run.status !== 0) {
-    if (!debug) process.stderr.write(`${run.stdout ?? ''}${run.stderr ?? ''}`);
-    throw new Error('the PWA build failed; see above');
-  }
-}
-
-// ---- Server
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'sd-pwa-bench-'));
-  const output: string[] = [];
-  // A minimal environment: nothing of the shell's delivery, storage or database settings.
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    TMPDIR: process.env.TMPDIR,
-    LANG: process.env.LANG,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_ORIGIN: origin,
-    DATA_DIR: dataDir,
-    SEED_DEMO: '1',
-    BETTER_AUTH_SECRET: SECRET,
-    RUN_WORKER: '0',
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const started: Server = { origin, child, dataDir, output };
-  server = started;
-  const keep = (chunk: Buffer) => {
-    const text = chunk.toString();
-    if (debug) process.stdout.write(`[server] ${text}`);
-    output.push(text);
-    if (output.length > 200) output.shift();
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the server stopped during start (${child.signalCode ?? `exit code ${child.exitCode}`}):\n${output.join('').trim()}`);
-    }
-    try {
-      const res = await fetch(`${origin}/api/health`);
-      if (res.ok) return started;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`the server did not answer /api/health within 90 s:\n${output.join('').trim()}`);
-}
-
-async function stopServer() {
-  const s = server;
-  if (!s) return;
-  server = undefined;
-  const { child } = s;
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise<void>((done) => child.once('exit', () => done()));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
-    await exited;
-    clearTimeout(timer);
-  }
-  rmSync(s.dataDir, { recursive: true, force: true });
 }
 
 // ---- Data through the HTTP API
@@ -428,65 +285,6 @@ async function signInInBrowser(b: Browser, origin: string): Promise<StorageState
     return await context.storageState();
   } catch (err) {
     throw new Error(`signing the agent in at /notary/login failed: ${errorLine(err)}`, { cause: err });
-  } finally {
-    await context.close();
-  }
-}
-
-async function measureFirstLoad(b: Browser, origin: string, storageState: StorageState) {
-  const context = await b.newContext({ ...MOBILE, baseURL: origin, serviceWorkers: 'block', storageState });
-  try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-
-    let firstScreen = false;
-    const before = new Set<string>();
-    const pending: Promise<{ file: LoadedFile | null; other: { url: string; type: string; raw: number } | null; early: boolean }>[] = [];
-    page.on('request', (request) => {
-      if (!firstScreen) before.add(request.url());
-    });
-    page.on('response', (response) => {
-      const request = response.request();
-      const type = request.resourceType();
-      const contentType = response.headers()['content-type'] ?? '';
-      const kind = type === 'stylesheet' || /text\/css/.test(contentType) ? 'css' : type === 'script' || /javascript/.test(contentType) ? 'js' : null;
-      const early = before.has(request.url());
-      pending.push(
-        Promise.all([response.body(), request.sizes().catch(() => null)])
-          .then(([body, sizes]) => {
-            if (!kind) return { file: null, other: { url: response.url(), type, raw: body.length }, early };
-            const file: LoadedFile = {
-              url: response.url(),
-              kind,
-              raw: body.length,
-              gzip: gzipSync(body, { level: 9 }).length,
-              encoding: response.headers()['content-encoding'] ?? null,
-              wire: sizes?.responseBodySize ?? body.length,
-            };
-            return { file, other: null, early };
-          })
-          .catch(() => ({ file: null, other: null, early })),
-      );
-    });
-
-    await page.goto(LIST_PATH, { waitUntil: 'commit' });
-    await waitForCards(page, 'first load');
-    firstScreen = true;
-    // What the page still asks for right after the first screen is listed apart.
-    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
-    const cards = await page.locator(CARD).count();
-    if (cards !== APPOINTMENTS) throw new Error(`first load: ${cards} cards rendered, expected exactly ${APPOINTMENTS}`);
-
-    const results = await Promise.all(pending);
-    const counted = results.filter((r) => r.file && r.early).map((r) => r.file!);
-    const later = results.filter((r) => r.file && !r.early).map((r) => r.file!);
-    const others = results.filter((r) => r.other).map((r) => r.other!);
-    if (!counted.some((f) => f.kind === 'js')) throw new Error('first load: no JavaScript response was recorded');
-    const order = (f: LoadedFile) => (f.kind === 'css' ? 0 : 1);
-    counted.sort((x, y) => order(x) - order(y) || y.gzip - x.gzip);
-    return { counted, later, others };
   } finally {
     await context.close();
   }
@@ -616,80 +414,13 @@ async function waitForCards(page: Page, label: string): Promise<number> {
   }
 }
 
-// ---- Helpers
-
-/** "document ×1 1.2 KiB, fetch ×63 (API) 20.1 KiB, …", grouped by resource type. */
-function describeOthers(others: { url: string; type: string; raw: number }[]): string {
-  const groups = new Map<string, { count: number; bytes: number }>();
-  for (const o of others) {
-    const key = new URL(o.url).pathname.startsWith('/api/') ? `${o.type} (API)` : o.type;
-    const group = groups.get(key) ?? { count: 0, bytes: 0 };
-    group.count++;
-    group.bytes += o.raw;
-    groups.set(key, group);
-  }
-  return [...groups].map(([key, g]) => `${key} ×${g.count} ${kib(g.bytes)}`).join(', ') || 'nothing';
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  const p90 = sorted[Math.max(0, Math.ceil(sorted.length * 0.9) - 1)]!;
-  return { median: round(median), p90: round(p90), min: round(sorted[0]!), max: round(sorted[sorted.length - 1]!) };
-}
-
-function sum(values: number[]): number {
-  return values.reduce((total, v) => total + v, 0);
-}
-
-function round(n: number): number {
-  return Math.round(n * 100) / 100;
-}
-
-function ms(n: number): string {
-  return n.toFixed(1);
-}
-
-function kib(bytes: number): string {
-  return `${(bytes / KIB).toFixed(2)} KiB`;
-}
-
-function fmt(n: number): string {
-  return n.toLocaleString('en-US');
-}
-
-function seconds(since: number): string {
-  return ((performance.now() - since) / 1000).toFixed(1);
-}
-
-function shortUrl(url: string): string {
-  const parsed = new URL(url);
-  return `${parsed.pathname}${parsed.search}`;
-}
-
-function sleep(msDelay: number) {
-  return new Promise((done) => setTimeout(done, msDelay));
-}
-
-function printTable(head: string[], rows: string[][]) {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
-  console.log(`  ${line(head)}`);
-  console.log(`  ${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const r of rows) console.log(`  ${line(r)}`);
-}
-
-function errorLine(err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
-  return err.message.split('\n')[0]!.trim();
-}
-
 async function cleanup() {
   cleaning ??= (async () => {
     await browser?.close().catch(() => {});
     browser = undefined;
-    await stopServer().catch((err: unknown) => console.error(`PWA bench: stopping the server failed: ${errorLine(err)}`));
+    const running = server;
+    server = undefined;
+    await stopServer(running).catch((err: unknown) => console.error(`PWA bench: stopping the server failed: ${errorLine(err)}`));
   })();
   return cleaning;
 }
