@@ -19,8 +19,6 @@ import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/Text.layer.css';
 import '@mantine/core/styles/Title.layer.css';
 import '@mantine/core/styles/Card.layer.css';
-import '@mantine/core/styles/Badge.layer.css';
-import '@mantine/core/styles/ThemeIcon.layer.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -15,7 +15,7 @@ const getStyleNonce = () => styleNonce;
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" getStyleNonce={getStyleNonce}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" getStyleNonce={getStyleNonce}>
       <QueryClientProvider client={queryClient}>
         {children}
       </QueryClientProvider>

@@ -27,7 +27,7 @@ export function SiteFooter() {
   }
 
   return (
-    <Box component="footer" bg="gray.0" py="lg" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+    <Box component="footer" py="lg" mt="xl" className={classes.footer}>
       <Container size="lg">
         <Group justify="space-between" gap="sm" align="flex-start">
           <Stack gap={4}>

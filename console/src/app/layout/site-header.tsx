@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { useMe, type Me } from '../../features/auth/api/get-me';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { loginPathFor } from '../../features/auth/utils/redirect-target';
+import { ColorSchemeToggle } from './color-scheme-toggle';
 import { isActiveItem, navItemsFor, type NavItem } from './nav-items';
 import classes from './site-header.module.css';
 
@@ -38,7 +39,7 @@ function SignedInActions({ user }: { user: Me }) {
   const signOut = useSignOut();
   return (
     <>
-      <Anchor component={Link} to={paths.profileDetails} className={classes.userName} fw={600}>
+      <Anchor component={Link} to={paths.profileDetails} className={classes.userName} fw={600} title={user.name}>
         {user.name}
       </Anchor>
       <Button variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
@@ -66,13 +67,15 @@ export function SiteHeader() {
     <Box component="header" className={classes.header}>
       <Container size="lg">
         <Group className={classes.bar} justify="space-between" wrap="nowrap">
-          <Link to={paths.home} className={classes.brand}>
-            SigningDesk
+          <Link to={paths.home} className={classes.brand} aria-label="SigningDesk">
+            <img src="/logo.svg" alt="" width={32} height={32} className={classes.logo} />
+            <span className={classes.brandName}>SigningDesk</span>
           </Link>
           <Group component="nav" aria-label="Main" gap={4} visibleFrom="sm" wrap="nowrap">
             <NavLinks items={items} pathname={pathname} />
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <ColorSchemeToggle />
             {user && (
               <Group gap="sm" visibleFrom="sm" wrap="nowrap">
                 <SignedInActions user={user} />

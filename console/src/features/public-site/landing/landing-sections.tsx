@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { LandingVariant } from '@signingdesk/domain/public-forms';
 import { BENEFIT_TAGS, FEATURES, REVIEW_SUMMARY, REVIEWS, STATS, STEPS, TESTIMONIALS, type LandingHero } from './landing-content';
 import classes from './landing.module.css';
@@ -67,9 +67,9 @@ export function LandingSections({ hero, onOpen }: { hero: LandingHero; onOpen: O
           </Text>
           <Group gap="xs" mt="lg" component="ul" aria-label="Benefits" className={classes.tags}>
             {BENEFIT_TAGS.map((tag) => (
-              <Badge component="li" key={tag} variant="light" size="lg" radius="sm" className={classes.tag}>
+              <li key={tag} className={classes.tag}>
                 {tag}
-              </Badge>
+              </li>
             ))}
           </Group>
           <Box mt="xl">
@@ -110,9 +110,9 @@ export function LandingSections({ hero, onOpen }: { hero: LandingHero; onOpen: O
         <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }} spacing="lg" component="ol" className={classes.steps}>
           {STEPS.map((step, i) => (
             <Stack component="li" key={step.title} gap="xs">
-              <ThemeIcon size={36} radius="xl" aria-hidden>
+              <span className={classes.stepNumber} aria-hidden>
                 {i + 1}
-              </ThemeIcon>
+              </span>
               <Title order={3}>{step.title}</Title>
               <Text>{step.text}</Text>
             </Stack>

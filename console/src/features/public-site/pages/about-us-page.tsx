@@ -41,7 +41,7 @@ export function AboutUsPage() {
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" mb="xl">
         {STATS.map((stat) => (
           <Card key={stat.label} withBorder padding="md">
-            <Text fz={28} fw={700} c="indigo.8" lh={1.2}>
+            <Text fz={28} fw={700} c="var(--mantine-color-anchor)" lh={1.2}>
               {stat.value}
             </Text>
             <Text size="sm">{stat.label}</Text>
