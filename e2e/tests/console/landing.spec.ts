@@ -54,7 +54,7 @@ test.describe('the landing page', () => {
       ['Register as a Signing Agent or Field Inspector', '/sign-up'],
       ['About Us', '/about-us'],
       ['Contact Us', '/support'],
-    ]) {
+    ] as const) {
       await expect(next.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
     const footer = page.getByRole('contentinfo');
