@@ -48,7 +48,55 @@ test.describe('the org admin’s users', () => {
     await page.getByRole('link', { name: 'Log in with your new password' }).click();
     await fillLogin(page, email, 'noel-ferris-2026');
     await expect(page.getByText('Welcome, Noel Ferris of Firm A Title & Escrow.')).toBeVisible();
-    // An escrow officer (creator) has no Users tab.
-    await expect(page.getByRole('tab', { name: 'Users' })).toHaveCount(0);
+    // An escrow officer (creator) may add escrow officers only (spec 02 §6, as the API enforces).
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await expect(page.getByLabel('Role').locator('option')).toHaveText(['Escrow Officer']);
+  });
+});
+
+test.describe('signing agents near a signing', () => {
+  test('an escrow officer sees how many agents cover a zip, nearest first, without their contact; the search is in the URL', async ({ page }) => {
+    await page.goto('/login?redirect=/originator?tab=agents');
+    await fillLogin(page, 'escrow@firm-a.demo.test');
+    const search = page.getByRole('search', { name: 'Find signing agents' });
+    await search.getByLabel('Zip code').fill('7870');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(search.getByText('Zip code must be a 5-digit number')).toBeVisible();
+    await expect(page).not.toHaveURL(/zip=/);
+
+    await search.getByLabel('Zip code').fill('78701');
+    await search.getByLabel('Within').selectOption({ label: '50 miles' });
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/mode=radius/);
+    await expect(page).toHaveURL(/zip=78701/);
+    const summary = page.getByRole('status').filter({ hasText: 'within 50 miles of 78701' });
+    await expect(summary).toBeVisible();
+    const table = page.getByRole('table', { name: 'Signing agents' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    const distances = (await table.getByRole('row').locator('td:nth-child(5)').allTextContents()).map((d) => Number.parseFloat(d));
+    expect(distances.length).toBeGreaterThan(0);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(Math.max(...distances)).toBeLessThanOrEqual(50);
+    await expect(table).not.toContainText('@');
+    await shot(page, 'agent-coverage');
+    await expectAccessibleAndFitting(page, 'agent coverage');
+
+    // The same count as the API gives this officer, whose rows carry no contact.
+    const api = await signedInApi('escrow@firm-a.demo.test');
+    const answer = await (await api.get('/api/agents?mode=radius&zip=78701&radius=50')).json();
+    await expect(summary).toHaveText(`${answer.total.toLocaleString('en-US')} signing agent${answer.total === 1 ? '' : 's'} within 50 miles of 78701`);
+    expect(answer.items[0]).not.toHaveProperty('email');
+    expect(answer.items[0]).not.toHaveProperty('phone');
+    await api.dispose();
+
+    // A reload keeps the search; a state search replaces it.
+    await page.reload();
+    await expect(summary).toBeVisible();
+    await search.getByLabel('Search by').selectOption({ label: 'State' });
+    await search.getByLabel('State').selectOption('TX');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('status').filter({ hasText: / in TX$/ })).toBeVisible();
+    await page.setViewportSize({ width: 768, height: 1000 });
+    await expectAccessibleAndFitting(page, 'agent coverage at 768');
   });
 });

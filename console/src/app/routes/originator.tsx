@@ -5,15 +5,19 @@ import { useSignedInUser } from '../../features/auth/api/get-me';
 import { AppointmentList } from '../../features/escrow-orders/components/appointment-list';
 import { ScheduleAppointment } from '../../features/escrow-orders/components/schedule-appointment';
 import { FirmUsers } from '../../features/firm-users/components/firm-users';
+import { AgentCoverage } from '../../features/agent-search/components/agent-coverage';
 
-/** The portal's tabs (spec 01 §2), the first opening by default; org admins also manage the firm's users. */
-const TABS = ['schedule', 'in-process', 'completed', 'users'] as const;
+/**
+ * The portal's tabs (spec 01 §2, and what spec 02 §6 gives escrow roles: Create New User, List
+ * Signing Agents; decision 028), the first opening by default.
+ */
+const TABS = ['schedule', 'in-process', 'completed', 'agents', 'users'] as const;
 
 /** /originator: the escrow officer portal. An org admin (creator_admin) sees every order of the firm. */
 export function OriginatorRoute() {
   const user = useSignedInUser();
-  const orgAdmin = user.role === 'creator_admin';
-  const [tab, setTab] = useTabParam(orgAdmin ? TABS : TABS.slice(0, 3), 'schedule');
+  const role = user.role === 'creator_admin' ? 'creator_admin' : 'creator';
+  const [tab, setTab] = useTabParam(TABS, 'schedule');
   return (
     <Page title="Escrow Officer Portal" size="xl">
       <Text mb="lg">
@@ -24,7 +28,8 @@ export function OriginatorRoute() {
           <Tabs.Tab value="schedule">Schedule New Appointment</Tabs.Tab>
           <Tabs.Tab value="in-process">In Process Appointments</Tabs.Tab>
           <Tabs.Tab value="completed">Completed Appointments</Tabs.Tab>
-          {orgAdmin ? <Tabs.Tab value="users">Users</Tabs.Tab> : null}
+          <Tabs.Tab value="agents">Signing Agents</Tabs.Tab>
+          <Tabs.Tab value="users">Users</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="schedule" pt="lg">
           <ScheduleAppointment escrowEmail={user.email} />
@@ -35,11 +40,12 @@ export function OriginatorRoute() {
         <Tabs.Panel value="completed" pt="lg">
           <AppointmentList view="completed" />
         </Tabs.Panel>
-        {orgAdmin ? (
-          <Tabs.Panel value="users" pt="lg">
-            <FirmUsers firmId={user.firm.id} />
-          </Tabs.Panel>
-        ) : null}
+        <Tabs.Panel value="agents" pt="lg">
+          <AgentCoverage />
+        </Tabs.Panel>
+        <Tabs.Panel value="users" pt="lg">
+          <FirmUsers firmId={user.firm.id} role={role} />
+        </Tabs.Panel>
       </Tabs>
     </Page>
   );

@@ -4,10 +4,11 @@ import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import { formatTime, formatUsDate } from '@signingdesk/domain/time-zones';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { AgentContactCard } from '../../../components/agent-contact-card';
 import { paths } from '../../../config/paths';
 import type { Schemas } from '../../../lib/api-client';
+import { useUrlParams } from '../../../lib/use-url-params';
 import type { EscrowListFilter } from '../api/escrow-order-keys';
 import { escrowExportUrl, useEscrowList } from '../api/list-escrow-appointments';
 import 'mantine-datatable/styles.css';
@@ -28,7 +29,7 @@ type AppointmentListProps = {
  * The filter lives in the URL, so Back, reload and a shared link keep it.
  */
 export function AppointmentList({ view }: AppointmentListProps) {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const sortParam = params.get('sort');
   const sort: Sort = SORTS.find((s) => s === sortParam) ?? 'date';
   const order = params.get('order') === 'asc' || params.get('order') === 'desc' ? (params.get('order') as 'asc' | 'desc') : view === 'completed' ? 'desc' : 'asc';
@@ -38,15 +39,6 @@ export function AppointmentList({ view }: AppointmentListProps) {
   const list = useEscrowList(filter);
   const [search, setSearch] = useState(q);
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      return next;
-    });
   const applySearch = useDebouncedCallback((value: string) => update({ q: value.trim(), page: null }), 300);
 
   const what = view === 'completed' ? 'completed' : 'in-process';

@@ -14,11 +14,13 @@ import { FIRM_USERS_PAGE_SIZE, useCreateFirmUser, useFirmUsers } from '../api/fi
 import 'mantine-datatable/styles.css';
 import { PhoneInput } from '../../../components/phone-input';
 
-/** The roles an org admin may give (spec 02 §6: escrow users of their own firm). */
-const ROLE_OPTIONS = [
-  { value: 'creator', label: ROLE_LABELS.creator },
-  { value: 'creator_admin', label: ROLE_LABELS.creator_admin },
-];
+type EscrowRole = 'creator' | 'creator_admin';
+
+/**
+ * The roles each escrow role may give (spec 02 §6, as the API enforces it): an org admin makes
+ * escrow officers and org admins of the firm, an escrow officer makes escrow officers.
+ */
+const GRANTABLE: Record<EscrowRole, EscrowRole[]> = { creator_admin: ['creator', 'creator_admin'], creator: ['creator'] };
 
 /** The same field rules as the API's Create New User (domain/fields). */
 const userSchema = z.object({
@@ -29,24 +31,26 @@ const userSchema = z.object({
   role: z.enum(['creator', 'creator_admin']),
 });
 
-type Values = { firstName: string; lastName: string; email: string; phone: string; role: 'creator' | 'creator_admin' };
+type Values = { firstName: string; lastName: string; email: string; phone: string; role: EscrowRole };
 const EMPTY: Values = { firstName: '', lastName: '', email: '', phone: '', role: 'creator' };
 
 type FirmUsersProps = {
   firmId: string;
+  /** The signed-in escrow role: it decides which roles the new user may get. */
+  role: EscrowRole;
 };
 
-/** The org admin's Users tab: Create New User for the firm, then its Registration Status card; the firm's users. */
-export function FirmUsers({ firmId }: FirmUsersProps) {
+/** The Users tab of the escrow portal: Create New User for the firm, then its Registration Status card; the firm's users. */
+export function FirmUsers({ firmId, role }: FirmUsersProps) {
   return (
     <Stack gap="xl">
-      <CreateUser />
+      <CreateUser grantable={GRANTABLE[role]} />
       <UserList firmId={firmId} />
     </Stack>
   );
 }
 
-function CreateUser() {
+function CreateUser({ grantable }: { grantable: EscrowRole[] }) {
   const form = useForm<Values>({ initialValues: EMPTY, validate: schemaResolver(userSchema, { sync: true }), validateInputOnBlur: true });
   const create = useCreateFirmUser();
   const [created, setCreated] = useState<Schemas['CreatedUser'] | null>(null);
@@ -111,7 +115,7 @@ function CreateUser() {
         <TextInput label="Last name" withAsterisk {...form.getInputProps('lastName')} />
         <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
         <PhoneInput form={form} field="phone" label="Phone" />
-        <NativeSelect label="Role" data={ROLE_OPTIONS} {...form.getInputProps('role')} />
+        <NativeSelect label="Role" data={grantable.map((value) => ({ value, label: ROLE_LABELS[value] }))} {...form.getInputProps('role')} />
       </SimpleGrid>
       {problem ? (
         <Alert color="red" role="alert" mb="md">

@@ -1,0 +1,29 @@
+/**
+ * List Signing Agents (spec 02 §2; GET /api/agents): by distance from a zip or by state. Escrow
+ * roles get where each agent is and whether they are preferred, never their contact (the API
+ * decides); operators get more from the same call.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { SEARCH_RADII_MILES } from '@signingdesk/domain/codes';
+import type { UsState } from '@signingdesk/domain/us-states';
+import { answer, api } from '../../../lib/api-client';
+
+export type SearchRadius = (typeof SEARCH_RADII_MILES)[number];
+
+export type AgentSearch =
+  | { mode: 'radius'; zip: string; radius: SearchRadius; page: number; pageSize: number }
+  | { mode: 'state'; state: UsState; page: number; pageSize: number };
+
+export const agentSearchKeys = {
+  all: ['agent-search'] as const,
+  search: (search: AgentSearch) => [...agentSearchKeys.all, search] as const,
+};
+
+export function useAgentSearch(search: AgentSearch | null) {
+  return useQuery({
+    queryKey: search ? agentSearchKeys.search(search) : agentSearchKeys.all,
+    queryFn: ({ signal }) => answer(api.GET('/agents', { params: { query: search! }, signal })),
+    enabled: search !== null,
+    placeholderData: keepPreviousData,
+  });
+}
