@@ -76,6 +76,12 @@ export const appointments = pgTable(
     index('appointments_status_starts_idx').on(t.status, t.startsAt),
     index('appointments_firm_status_idx').on(t.firmId, t.status, t.startsAt),
     index('appointments_creator_status_idx').on(t.createdBy, t.status),
+    // The escrow lists in date order, a page at a time (in process, or completed and canceled:
+    // domain/appointment-rules IN_PROCESS_STATUSES / CLOSED_STATUSES), for a firm or an officer.
+    index('appointments_firm_open_starts_idx').on(t.firmId, t.startsAt, t.id).where(sql`${t.status} in ('Open', 'Pending', 'Scheduled', 'Paused')`),
+    index('appointments_firm_closed_starts_idx').on(t.firmId, t.startsAt, t.id).where(sql`${t.status} in ('Completed', 'Canceled')`),
+    index('appointments_creator_open_starts_idx').on(t.createdBy, t.startsAt, t.id).where(sql`${t.status} in ('Open', 'Pending', 'Scheduled', 'Paused')`),
+    index('appointments_creator_closed_starts_idx').on(t.createdBy, t.startsAt, t.id).where(sql`${t.status} in ('Completed', 'Canceled')`),
     index('appointments_agent_status_idx').on(t.assignedAgentId, t.status),
     index('appointments_date_idx').on(t.date),
     index('appointments_state_idx').on(t.state, t.status),

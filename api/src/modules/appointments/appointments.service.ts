@@ -355,6 +355,9 @@ function escrowWhere(actor: Actor, filter: EscrowFilter) {
 function escrowOrder(filter: EscrowFilter, joined: { officer: { name: AnyPgColumn }; agent: { name: AnyPgColumn } }): SQL[] {
   const direction = filter.order ?? (filter.view === 'in-process' ? 'asc' : 'desc');
   const by = (column: AnyPgColumn) => (direction === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`);
+  // Columns that are never null sort without a nulls clause, so an index can give the order
+  // in both directions (appointments_firm_starts_idx, appointments_creator_starts_idx).
+  const plain = (column: AnyPgColumn) => (direction === 'asc' ? sql`${column} asc` : sql`${column} desc`);
   const columns: Record<EscrowSort, AnyPgColumn> = {
     date: appointments.startsAt,
     fileNumber: appointments.fileNumber,
@@ -363,7 +366,8 @@ function escrowOrder(filter: EscrowFilter, joined: { officer: { name: AnyPgColum
     status: appointments.status,
     agent: joined.agent.name,
   };
-  return [by(columns[filter.sort]), by(appointments.id)];
+  const first = filter.sort === 'date' ? plain(appointments.startsAt) : by(columns[filter.sort]);
+  return [first, plain(appointments.id)];
 }
 
 export async function listForEscrow(db: Db, actor: Actor, query: EscrowFilter & { page: number; pageSize: number }) {

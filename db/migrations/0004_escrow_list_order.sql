@@ -1,0 +1,4 @@
+CREATE INDEX "appointments_firm_open_starts_idx" ON "appointments" USING btree ("firm_id","starts_at","id") WHERE "appointments"."status" in ('Open', 'Pending', 'Scheduled', 'Paused');--> statement-breakpoint
+CREATE INDEX "appointments_firm_closed_starts_idx" ON "appointments" USING btree ("firm_id","starts_at","id") WHERE "appointments"."status" in ('Completed', 'Canceled');--> statement-breakpoint
+CREATE INDEX "appointments_creator_open_starts_idx" ON "appointments" USING btree ("created_by","starts_at","id") WHERE "appointments"."status" in ('Open', 'Pending', 'Scheduled', 'Paused');--> statement-breakpoint
+CREATE INDEX "appointments_creator_closed_starts_idx" ON "appointments" USING btree ("created_by","starts_at","id") WHERE "appointments"."status" in ('Completed', 'Canceled');
