@@ -1844,7 +1844,7 @@ export interface components {
             /** @description userCity; required for signing agents */
             city?: string | null;
             /**
-             * @description userEmail; the invitation to set a password goes here
+             * @description userEmail, stored lowercased; the invitation to set a password goes here
              * @example dana.whitfield@example.com
              */
             email: string;
@@ -1854,17 +1854,17 @@ export interface components {
              */
             firmId?: string;
             /**
-             * @description userFirstName
+             * @description userFirstName: letters, spaces, hyphens, apostrophes, periods and commas, on one line
              * @example Dana
              */
             firstName: string;
             /**
-             * @description userLastName
+             * @description userLastName: letters, spaces, hyphens, apostrophes, periods and commas, on one line
              * @example Whitfield
              */
             lastName: string;
             /**
-             * @description userPhone
+             * @description userPhone; optional, stored as its 10 digits
              * @example (213) 555-0199
              */
             phone?: string;

@@ -5,39 +5,14 @@
  */
 import { z } from '@hono/zod-openapi';
 import { ROLES, USER_STATUSES } from '@signingdesk/domain/roles';
+import { CreateUserSchema as CreateUserInputSchema } from '@signingdesk/domain/user-input';
 import { AgentProfileSchema } from '../agents/agents.schemas';
-import { PERSON_NAME_PART_MAX } from '@signingdesk/domain/person-name';
-import { emailField, optionalPhoneField, optionalText, personNameField, stateField, zipField } from './users.fields';
 
 /** Every role can be created; who may grant which is decided by the service. */
 export const CREATABLE_ROLES = ROLES;
 
-export const CreateUserSchema = z
-  .object({
-    firstName: personNameField(PERSON_NAME_PART_MAX).openapi({ description: 'userFirstName', example: 'Dana' }),
-    lastName: personNameField(PERSON_NAME_PART_MAX).openapi({ description: 'userLastName', example: 'Whitfield' }),
-    email: emailField.openapi({ description: 'userEmail; the invitation to set a password goes here' }),
-    phone: optionalPhoneField.openapi({ description: 'userPhone' }),
-    city: optionalText(100).openapi({ description: 'userCity; required for signing agents' }),
-    state: stateField.nullish().transform((v) => v ?? null).openapi({ description: 'userState; required for signing agents' }),
-    zip: zipField.nullish().transform((v) => v ?? null).openapi({ description: 'userZip; required for signing agents' }),
-    role: z
-      .enum(CREATABLE_ROLES, { message: `must be one of ${CREATABLE_ROLES.join(', ')}` })
-      .optional()
-      .openapi({
-        description:
-          'userRole. Default: notary (Signing Agent) for operators, creator (Escrow Officer) for escrow roles. admin and sub_admin: admins only.',
-      }),
-    firmId: z
-      .uuid({ message: 'must be a firm id' })
-      .optional()
-      .openapi({
-        description:
-          'userFirm. Escrow roles: a title firm (escrow callers: their own, the default); operators: a managing organisation (default the caller’s); signing agents: Independent notary (the default).',
-      }),
-  })
-  .strict()
-  .openapi('CreateUser');
+/** The input rules live in domain/user-input.ts, shared with the console's Users tab. */
+export const CreateUserSchema = CreateUserInputSchema.openapi('CreateUser');
 export type CreateUserInput = z.infer<typeof CreateUserSchema>;
 
 export const CreatedUserSchema = z

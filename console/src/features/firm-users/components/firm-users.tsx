@@ -1,9 +1,8 @@
 import { Alert, Button, Card, Group, List, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { emailField, optionalPhoneField, personNameField } from '@signingdesk/domain/fields';
 import { formatPhone } from '@signingdesk/domain/phone';
-import { PERSON_NAME_PART_MAX } from '@signingdesk/domain/person-name';
 import { ROLE_LABELS } from '@signingdesk/domain/roles';
+import { CreateUserSchema } from '@signingdesk/domain/user-input';
 import { DataTable } from 'mantine-datatable';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
@@ -22,17 +21,12 @@ type EscrowRole = 'creator' | 'creator_admin';
  */
 const GRANTABLE: Record<EscrowRole, EscrowRole[]> = { creator_admin: ['creator', 'creator_admin'], creator: ['creator'] };
 
-/** The same field rules as the API's Create New User (domain/fields). */
-const userSchema = z.object({
-  firstName: personNameField(PERSON_NAME_PART_MAX),
-  lastName: personNameField(PERSON_NAME_PART_MAX),
-  email: emailField,
-  phone: optionalPhoneField,
-  role: z.enum(['creator', 'creator_admin']),
-});
-
 type Values = { firstName: string; lastName: string; email: string; phone: string; role: EscrowRole };
 const EMPTY: Values = { firstName: '', lastName: '', email: '', phone: '', role: 'creator' };
+
+/** The API's own Create New User schema (domain/user-input.ts), read from the form's text. */
+const toBody = ({ phone, ...rest }: Values) => (phone ? { ...rest, phone } : rest);
+const userSchema = z.preprocess((values) => toBody(values as Values), CreateUserSchema);
 
 type FirmUsersProps = {
   firmId: string;
@@ -60,9 +54,7 @@ function CreateUser({ grantable }: { grantable: EscrowRole[] }) {
     event.preventDefault();
     setProblem(null);
     if (form.validate().hasErrors) return;
-    const values = form.getValues();
-    const { phone, ...rest } = values;
-    const outcome = await create.mutateAsync(phone ? { ...rest, phone } : rest);
+    const outcome = await create.mutateAsync(toBody(form.getValues()));
     if (outcome.type === 'ok') {
       setCreated(outcome.data);
       showToast({ title: 'User created', message: outcome.data.message });
