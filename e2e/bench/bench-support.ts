@@ -343,3 +343,40 @@ export function reportFirstLoad(title: string, firstLoad: FirstLoad, budgetKiB: 
     afterFirstScreen: firstLoad.later.map((f) => ({ path: shortUrl(f.url), kind: f.kind, rawBytes: f.raw, gzipBytes: f.gzip })),
   };
 }
+
+// ---- Entry
+
+/**
+ * Runs a bench's `main` to its end: on Ctrl-C or SIGTERM, or on an error (reported with the
+ * server's last lines), `cleanup` stops the browser and the server and removes its data
+ * folder before the process exits (130 when interrupted, 1 on an error, 0 otherwise).
+ */
+export async function runBench(name: string, main: () => Promise<void>, cleanup: () => Promise<void>, server: () => Server | undefined) {
+  let interrupted = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${name}: interrupted (${signal}); stopping the server and removing its data folder…`);
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  try {
+    await main();
+  } catch (err) {
+    if (!interrupted) {
+      console.error(`${name} failed: ${err instanceof Error ? err.message : String(err)}`);
+      if (debug && err instanceof Error && err.stack) console.error(err.stack);
+      const running = server();
+      if (running && !debug) {
+        const tail = running.output.join('').trim().split('\n').slice(-15).join('\n');
+        if (tail) console.error(`Server output (last lines):\n${tail}`);
+      }
+    }
+    await cleanup();
+    process.exit(interrupted ? 130 : 1);
+  }
+  await cleanup();
+  process.exit(0);
+}

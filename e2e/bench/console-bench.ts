@@ -20,7 +20,7 @@ import type { Browser, BrowserContextOptions } from '@playwright/test';
 import { fillLogin } from '../support/accounts';
 import {
   buildIfStale,
-  debug,
+  runBench,
   errorLine,
   kib,
   launchChromium,
@@ -108,29 +108,4 @@ async function cleanup() {
   await stopServer(running).catch((err: unknown) => console.error(`Console bench: stopping the server failed: ${errorLine(err)}`));
 }
 
-let interrupted = false;
-const onSignal = (signal: NodeJS.Signals) => {
-  if (interrupted) return;
-  interrupted = true;
-  console.error(`\nConsole bench: interrupted (${signal}); stopping the server and removing its data folder…`);
-  void cleanup().finally(() => process.exit(130));
-};
-process.on('SIGINT', onSignal);
-process.on('SIGTERM', onSignal);
-
-try {
-  await main();
-} catch (err) {
-  if (!interrupted) {
-    console.error(`Console bench failed: ${err instanceof Error ? err.message : String(err)}`);
-    if (debug && err instanceof Error && err.stack) console.error(err.stack);
-    if (server && !debug) {
-      const tail = server.output.join('').trim().split('\n').slice(-15).join('\n');
-      if (tail) console.error(`Server output (last lines):\n${tail}`);
-    }
-  }
-  await cleanup();
-  process.exit(interrupted ? 130 : 1);
-}
-await cleanup();
-process.exit(0);
+await runBench('Console bench', main, cleanup, () => server);

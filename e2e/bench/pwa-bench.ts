@@ -44,7 +44,7 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request, type Route } from '@playwright/test';
 import {
   buildIfStale,
-  debug,
+  runBench,
   errorLine,
   KIB,
   kib,
@@ -425,32 +425,4 @@ async function cleanup() {
   return cleaning;
 }
 
-// ---- Entry
-
-let interrupted = false;
-const onSignal = (signal: NodeJS.Signals) => {
-  if (interrupted) return;
-  interrupted = true;
-  console.error(`\nPWA bench: interrupted (${signal}); stopping the server and removing its data folder…`);
-  void cleanup().finally(() => process.exit(130));
-};
-process.on('SIGINT', onSignal);
-process.on('SIGTERM', onSignal);
-
-try {
-  await main();
-} catch (err) {
-  if (!interrupted) {
-    const message = err instanceof Error ? err.message : String(err);
-    console.error(`PWA bench failed: ${message}`);
-    if (debug && err instanceof Error && err.stack) console.error(err.stack);
-    if (server && !debug) {
-      const tail = server.output.join('').trim().split('\n').slice(-15).join('\n');
-      if (tail) console.error(`Server output (last lines):\n${tail}`);
-    }
-  }
-  await cleanup();
-  process.exit(interrupted ? 130 : 1);
-}
-await cleanup();
-process.exit(0);
+await runBench('PWA bench', main, cleanup, () => server);

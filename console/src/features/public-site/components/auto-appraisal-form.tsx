@@ -1,9 +1,10 @@
-import { Alert, Button, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { AutoAppraisalSchema, REQUIRED_FIELDS_MESSAGE } from '@signingdesk/domain/public-forms';
 import { SUBMIT_FAILED, usePublicForm } from '../api/submit-public-form';
 import { StatusCard } from './status-card';
 import { PhoneInput } from '../../../components/phone-input';
+import { FormFooter } from './form-footer';
 
 type Values = { name: string; email: string; phone: string; comments: string };
 const EMPTY: Values = { name: '', email: '', phone: '', comments: '' };
@@ -40,16 +41,7 @@ export function AutoAppraisalForm() {
           minRows={4}
           {...form.getInputProps('comments')}
         />
-        {problem ? (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
-        <div>
-          <Button type="submit" loading={sending}>
-            Submit
-          </Button>
-        </div>
+        <FormFooter problem={problem} sending={sending} label="Submit" />
       </Stack>
     </form>
   );

@@ -1,10 +1,11 @@
-import { Alert, Button, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ContactRequestSchema } from '@signingdesk/domain/public-forms';
 import { z } from 'zod';
 import { usePublicForm } from '../api/submit-public-form';
 import { StatusCard } from './status-card';
 import { PhoneInput } from '../../../components/phone-input';
+import { FormFooter } from './form-footer';
 
 type Values = { name: string; email: string; phone: string; subject: string; comments: string };
 const EMPTY: Values = { name: '', email: '', phone: '', subject: '', comments: '' };
@@ -33,16 +34,7 @@ export function ContactForm() {
           <TextInput label="Subject" withAsterisk {...form.getInputProps('subject')} />
         </SimpleGrid>
         <Textarea label="Comments, feedback or report an issue" withAsterisk autosize minRows={4} {...form.getInputProps('comments')} />
-        {problem ? (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
-        <div>
-          <Button type="submit" loading={sending}>
-            Send
-          </Button>
-        </div>
+        <FormFooter problem={problem} sending={sending} label="Send" />
       </Stack>
     </form>
   );

@@ -1,10 +1,11 @@
-import { Alert, Button, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { EscrowRegistrationSchema } from '@signingdesk/domain/public-forms';
 import { z } from 'zod';
 import { usePublicForm } from '../api/submit-public-form';
 import { StatusCard } from './status-card';
 import { PhoneInput } from '../../../components/phone-input';
+import { FormFooter } from './form-footer';
 
 type Values = { firstName: string; lastName: string; email: string; phone: string; titleCompany: string; comments: string };
 const EMPTY: Values = { firstName: '', lastName: '', email: '', phone: '', titleCompany: '', comments: '' };
@@ -38,16 +39,7 @@ export function EscrowRegistrationForm() {
           <TextInput label="Title company" withAsterisk autoComplete="organization" {...form.getInputProps('titleCompany')} />
         </SimpleGrid>
         <Textarea label="Additional details" autosize minRows={3} {...form.getInputProps('comments')} />
-        {problem ? (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
-        <div>
-          <Button type="submit" loading={sending}>
-            Register
-          </Button>
-        </div>
+        <FormFooter problem={problem} sending={sending} label="Register" />
       </Stack>
     </form>
   );

@@ -1,10 +1,11 @@
-import { Alert, Button, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { LandingContactSchema, REQUIRED_FIELDS_MESSAGE, type LandingVariant } from '@signingdesk/domain/public-forms';
 import { STATE_PLACEHOLDER, US_STATES } from '@signingdesk/domain/us-states';
 import { z } from 'zod';
 import { SUBMIT_FAILED, usePublicForm } from '../api/submit-public-form';
 import { PhoneInput } from '../../../components/phone-input';
+import { FormFooter } from '../components/form-footer';
 
 type Values = { name: string; email: string; phone: string; comments: string; city: string; state: string };
 const EMPTY: Values = { name: '', email: '', phone: '', comments: '', city: '', state: '' };
@@ -54,16 +55,7 @@ export function LandingContactForm({ variant }: { variant: LandingVariant }) {
           <NativeSelect label="State" data={STATE_OPTIONS} {...form.getInputProps('state')} />
         </SimpleGrid>
         <Textarea label={comments.label} placeholder={comments.placeholder} withAsterisk autosize minRows={3} {...form.getInputProps('comments')} />
-        {problem ? (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
-        <div>
-          <Button type="submit" loading={sending}>
-            Submit
-          </Button>
-        </div>
+        <FormFooter problem={problem} sending={sending} label="Submit" />
       </Stack>
     </form>
   );
