@@ -72,7 +72,7 @@ const ESCROW_ROW: Shape = {
 };
 const OPERATOR_ROW: Shape = {
   id: V, name: V, date: V, status: V, filesAttachedCount: V, filesUploaded: V, agentDownloaded: V, unreadMessages: V,
-  agentPaid: V, agentPaidAt: V, agent: { id: V, name: V, email: V }, firm: { id: V, name: V },
+  agentPaid: V, agentPaidAt: V, agent: { id: V, name: V, email: V, phone: V }, firm: { id: V, name: V },
 };
 
 const FILE_LIST: Shape = {

@@ -1556,10 +1556,12 @@ export interface components {
             total: number;
         };
         AssignmentRow: {
+            /** @description The assigned agent; phone as 10 digits */
             agent: {
                 email: string;
                 id: string;
                 name: string;
+                phone: string | null;
             } | null;
             agentDownloaded: boolean;
             agentPaid: boolean;

@@ -201,7 +201,7 @@ export const OperatorRowSchema = z
     unreadMessages: z.number().int(),
     agentPaid: z.boolean(),
     agentPaidAt: z.string().nullable(),
-    agent: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+    agent: Person.nullable().openapi({ description: 'The assigned agent; phone as 10 digits' }),
     firm: z.object({ id: z.string(), name: z.string() }),
   })
   .openapi('AssignmentRow');

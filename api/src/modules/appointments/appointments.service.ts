@@ -239,6 +239,7 @@ export async function listForOperators(
   query: { status: Appointment['status']; firmId?: string | undefined; page: number; pageSize: number },
 ) {
   const agent = alias(user, 'agent');
+  const agentProfile = alias(profiles, 'agent_profile');
   const where = and(
     visibleAppointments(actor),
     eq(appointments.status, query.status),
@@ -260,6 +261,7 @@ export async function listForOperators(
       agentId: agent.id,
       agentName: agent.name,
       agentEmail: agent.email,
+      agentPhone: agentProfile.phone,
       firmId: firms.id,
       firmName: firms.name,
     })
@@ -267,6 +269,7 @@ export async function listForOperators(
     .innerJoin(appointments, eq(appointments.id, sql`page_ids.id`))
     .innerJoin(firms, eq(firms.id, appointments.firmId))
     .leftJoin(agent, eq(agent.id, appointments.assignedAgentId))
+    .leftJoin(agentProfile, eq(agentProfile.userId, appointments.assignedAgentId))
     .orderBy(appointments.startsAt, appointments.id);
   return {
     items: rows.map((r) => ({
@@ -280,7 +283,7 @@ export async function listForOperators(
       unreadMessages: Number(r.unreadMessages),
       agentPaid: r.agentPaid,
       agentPaidAt: r.agentPaidAt ? r.agentPaidAt.toISOString() : null,
-      agent: r.agentId ? { id: r.agentId, name: r.agentName!, email: r.agentEmail! } : null,
+      agent: r.agentId ? { id: r.agentId, name: r.agentName!, email: r.agentEmail!, phone: r.agentPhone } : null,
       firm: { id: r.firmId, name: r.firmName },
     })),
     page: query.page,
