@@ -72,7 +72,10 @@ export function createRouter() {
                 },
                 {
                   element: <RequireAuth roles={OPERATOR_ROLES} />,
-                  children: [{ path: 'admin', lazy: page(async () => (await import('./routes/admin')).AdminRoute) }],
+                  children: [
+                    { path: 'admin', lazy: page(async () => (await import('./routes/admin')).AdminRoute) },
+                    { path: 'admin/requests/:id', lazy: page(async () => (await import('./routes/admin-request')).AdminRequestRoute) },
+                  ],
                 },
               ],
             },

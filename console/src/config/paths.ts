@@ -21,6 +21,8 @@ export const paths = {
   /** One escrow order's details. */
   originatorOrder: (id: string) => `${SITE_NAV_PATHS.originator}/orders/${encodeURIComponent(id)}`,
   admin: SITE_NAV_PATHS.admin,
+  /** One request in the operator console. */
+  adminRequest: (id: string) => `${SITE_NAV_PATHS.admin}/requests/${encodeURIComponent(id)}`,
   externalApi: '/external-api',
   signUp: SITE_NAV_PATHS.signUp,
   notary: SITE_NAV_PATHS.notary,

@@ -1,12 +1,13 @@
 import { Page } from '../../components/page';
 import { useSignedInUser } from '../../features/auth/api/get-me';
 import { AdminTabs } from '../../features/admin/components/admin-tabs';
+import { Assignments } from '../../features/assignments/components/assignments';
 
 export function AdminRoute() {
   const user = useSignedInUser();
   return (
     <Page title="Admin Portal">
-      <AdminTabs role={user.role} />
+      <AdminTabs role={user.role} panels={{ assignments: <Assignments /> }} />
     </Page>
   );
 }

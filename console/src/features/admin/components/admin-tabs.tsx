@@ -1,11 +1,14 @@
 import { Tabs, Text } from '@mantine/core';
 import type { Role } from '@signingdesk/domain/roles';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTabParam } from '../../../lib/use-tab-param';
 import { adminTabsFor, DEFAULT_ADMIN_TAB } from '../utils/admin-tabs';
 
-/** The operator dashboard tabs; the selected one lives in `?tab=` (see useTabParam). */
-export function AdminTabs({ role }: { role: Role }) {
+/**
+ * The operator dashboard tabs; the selected one lives in `?tab=` (see useTabParam). `panels`
+ * holds the built tabs (composed by the route); the others still say what they will hold.
+ */
+export function AdminTabs({ role, panels }: { role: Role; panels: Partial<Record<string, ReactNode>> }) {
   const tabs = useMemo(() => adminTabsFor(role), [role]);
   const values = useMemo(() => tabs.map((tab) => tab.value), [tabs]);
   const [current, setCurrent] = useTabParam(values, DEFAULT_ADMIN_TAB);
@@ -21,7 +24,7 @@ export function AdminTabs({ role }: { role: Role }) {
       </Tabs.List>
       {tabs.map((tab) => (
         <Tabs.Panel key={tab.value} value={tab.value} pt="lg">
-          <Text>{tab.description}</Text>
+          {panels[tab.value] ?? <Text>{tab.description}</Text>}
         </Tabs.Panel>
       ))}
     </Tabs>

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { fillLogin } from '../../support/accounts';
+import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
+
+test.describe('the operators’ Assignments', () => {
+  test('Open by default for all firms; a firm and a status searched on the server; the agent’s card; the request opens with its timeline', async ({ page }) => {
+    const admin = await signedInApi('admin@demo.test');
+    const open = await (await admin.get('/api/appointments?status=Open&pageSize=1')).json();
+
+    await page.goto('/login?redirect=/admin');
+    await fillLogin(page, 'admin@demo.test');
+    await expect(page.getByRole('tab', { name: 'Assignments', selected: true })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Assignments' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    await expect(page.getByText(`1–${Math.min(25, open.total)} of ${open.total}`)).toBeVisible();
+    for (const status of await table.locator('tbody tr td:nth-child(5)').allTextContents()) expect(status).toBe('Open');
+    await shot(page, 'assignments');
+    await expectAccessibleAndFitting(page, 'assignments');
+
+    // Firm A's scheduled appointments, as the API counts them.
+    const firms = await (await admin.get('/api/firms?pageSize=500')).json();
+    const firmA = firms.items.find((f: { orgNumber: number }) => f.orgNumber === 1);
+    const scheduled = await (await admin.get(`/api/appointments?status=Scheduled&firmId=${firmA.id}&pageSize=1`)).json();
+    const search = page.getByRole('search', { name: 'Search assignments' });
+    await search.getByLabel('Firm').selectOption({ label: firmA.name });
+    await search.getByLabel('Status').selectOption({ label: 'Scheduled' });
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(new RegExp(`status=Scheduled.*firmId=${firmA.id}|firmId=${firmA.id}.*status=Scheduled`));
+    await expect(page.getByText(`1–${Math.min(25, scheduled.total)} of ${scheduled.total}`)).toBeVisible();
+    for (const firm of await table.locator('tbody tr td:nth-child(8)').allTextContents()) expect(firm).toBe(firmA.name);
+    for (const status of await table.locator('tbody tr td:nth-child(5)').allTextContents()) expect(status).toBe('Scheduled');
+    await expect(table.locator('tbody tr td:nth-child(2)').first()).toHaveText(/^(No files|\d+ attached|Files complete)$/);
+
+    const agent = table.locator('tbody tr').first().locator('td:nth-child(7)').getByRole('button');
+    const agentName = (await agent.textContent())!;
+    await agent.click();
+    const card = page.getByRole('dialog', { name: agentName });
+    await expect(card.getByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toHaveAttribute('href', /^tel:\+1\d{10}$/);
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 768, height: 1000 });
+    await expectAccessibleAndFitting(page, 'assignments at 768');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The name opens the request; the operator's timeline shows its steps.
+    const first = table.locator('tbody tr').first().getByRole('link');
+    const name = (await first.textContent())!;
+    await first.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Request Details' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Details' })).toContainText(name);
+    await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('listitem').first()).toBeVisible();
+    await expectAccessibleAndFitting(page, 'request details');
+    await page.goBack();
+    await expect(page).toHaveURL(/status=Scheduled/);
+    await admin.dispose();
+  });
+
+  test('escrow roles cannot open the operators’ request page', async ({ page }) => {
+    const escrow = await signedInApi('escrow@firm-a.demo.test');
+    const id = (await (await escrow.get('/api/escrow/appointments?pageSize=1')).json()).items[0].id as string;
+    await escrow.dispose();
+    await page.goto(`/login?redirect=/admin/requests/${id}`);
+    await fillLogin(page, 'escrow@firm-a.demo.test');
+    await expect(page.getByRole('heading', { level: 1, name: 'Request Details' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'You do not have access to this page' })).toBeVisible();
+  });
+});
