@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { fillLogin } from '../../support/accounts';
+import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
+
+type Pending = { id: string; email: string; firstName: string; lastName: string };
+
+test.describe('Pending Signing Agents', () => {
+  test('the admin approves two registrations at once and declines one, each after Confirm Action; the database holds the decisions', async ({ page }) => {
+    const admin = await signedInApi('admin@demo.test');
+    const before = (await (await admin.get('/api/agents/registrations/pending?pageSize=25')).json()) as { items: Pending[]; total: number };
+    // Seeded registrations other than pending-agent@demo.test, which other journeys sign in with.
+    const [first, second, third] = before.items.filter((r) => r.email !== 'pending-agent@demo.test');
+    expect(third, 'the demo seed has at least three other pending registrations').toBeDefined();
+
+    await page.goto('/login?redirect=/admin?tab=pending-agents');
+    await fillLogin(page, 'admin@demo.test');
+    const table = page.getByRole('table', { name: 'Pending signing agents' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    await shot(page, 'pending-agents');
+    await expectAccessibleAndFitting(page, 'pending agents');
+
+    await table.getByRole('checkbox', { name: `Select ${first!.firstName} ${first!.lastName}` }).check();
+    await table.getByRole('checkbox', { name: `Select ${second!.firstName} ${second!.lastName}` }).check();
+    await page.getByRole('button', { name: 'Approve (2)' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm Action' });
+    await expect(confirm).toContainText('Approve 2 signing agents?');
+    await expectAccessibleAndFitting(page, 'confirm approve');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Approved' })).toBeVisible();
+    await expect(table).not.toContainText(first!.email);
+    await expect(table).not.toContainText(second!.email);
+    await page.getByRole('button', { name: 'Close notification' }).click();
+
+    // Cancel changes nothing; Confirm declines.
+    await table.getByRole('checkbox', { name: `Select ${third!.firstName} ${third!.lastName}` }).check();
+    await page.getByRole('button', { name: 'Decline (1)' }).click();
+    await page.getByRole('dialog', { name: 'Confirm Action' }).getByRole('button', { name: 'Cancel' }).click();
+    await expect(table).toContainText(third!.email);
+    await page.getByRole('button', { name: 'Decline (1)' }).click();
+    await page.getByRole('dialog', { name: 'Confirm Action' }).getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Declined' })).toBeVisible();
+    await expect(table).not.toContainText(third!.email);
+
+    // What the database holds.
+    const status = async (id: string) => {
+      const agent = await (await admin.get(`/api/agents/${id}`)).json();
+      return [agent.registrationStatus, agent.status];
+    };
+    expect(await status(first!.id)).toEqual(['approved', 'active']);
+    expect(await status(second!.id)).toEqual(['approved', 'active']);
+    expect((await status(third!.id))[1]).toBe('disabled');
+    const after = await (await admin.get('/api/agents/registrations/pending?pageSize=1')).json();
+    expect(after.total).toBe(before.total - 3);
+    await admin.dispose();
+  });
+
+  test('a sub-admin has no Pending Signing Agents tab, and the API refuses them', async ({ page }) => {
+    await page.goto('/login?redirect=/admin');
+    await fillLogin(page, 'subadmin@demo.test');
+    await expect(page.getByRole('tab', { name: 'Assignments' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Pending Signing Agents' })).toHaveCount(0);
+    const subAdmin = await signedInApi('subadmin@demo.test');
+    expect((await subAdmin.get('/api/agents/registrations/pending')).status()).toBe(403);
+    await subAdmin.dispose();
+  });
+});
