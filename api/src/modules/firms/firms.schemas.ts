@@ -5,70 +5,17 @@
  * city, state, zip, serviceFee(Cents) and managingOrgNumber; org_id is orgNumber.
  */
 import { z } from '@hono/zod-openapi';
-import { parseDollars } from '@signingdesk/domain/money';
+import { CreateFirmSchema as CreateFirmInputSchema, MANAGING_ORG_NUMBERS } from '@signingdesk/domain/firm-input';
 import { pageQueryFields, pageResultFields } from '@signingdesk/domain/pagination';
-import { PERSON_FULL_NAME_MAX } from '@signingdesk/domain/person-name';
 import { ROLES, USER_STATUSES } from '@signingdesk/domain/roles';
-import {
-  CONTROL_CHARACTERS_MESSAGE,
-  emailField,
-  hasNoControlCharacters,
-  personNameField,
-  requiredText,
-  stateField,
-  titleCase,
-  zipField,
-} from '../users/users.fields';
+import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from '../users/users.fields';
 
-export const ORG_NAME_TAKEN_MESSAGE = 'This organization name is already taken';
-/** Spec 02 §3 / §9: the two managing organisations; a new firm defaults to 3000. */
-export const MANAGING_ORG_NUMBERS = [3000, 3001] as const;
-export const DEFAULT_MANAGING_ORG_NUMBER = 3000;
+export { ORG_NAME_TAKEN_MESSAGE, MANAGING_ORG_NUMBERS, DEFAULT_MANAGING_ORG_NUMBER, feeDigits } from '@signingdesk/domain/firm-input';
 /** Org numbers a title firm never gets: Independent notary, the client's 'All', the managing organisations. */
 export const RESERVED_ORG_NUMBERS: readonly number[] = [0, 1000, ...MANAGING_ORG_NUMBERS];
 
-/** Spec 02 §5: the fee keeps only digits and one decimal point (a typed $ or comma is dropped). */
-export function feeDigits(value: string): string {
-  const kept = value.replace(/[^\d.]/g, '');
-  const dot = kept.indexOf('.');
-  return dot === -1 ? kept : `${kept.slice(0, dot + 1)}${kept.slice(dot + 1).replace(/\./g, '')}`;
-}
-
-const serviceFee = z
-  .union([z.string(), z.number()], { message: 'is required' })
-  .transform((value, ctx) => {
-    const digits = feeDigits(String(value));
-    if (digits === '' || digits === '.') {
-      ctx.addIssue({ code: 'custom', message: 'is required' });
-      return z.NEVER;
-    }
-    const cents = parseDollars(digits);
-    if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: 'must be a dollar amount such as 45 or $45.00' });
-      return z.NEVER;
-    }
-    return cents;
-  })
-  .openapi({ type: 'string', example: '$45.00', description: 'org_fee in dollars; only digits and one decimal point are kept' });
-
-export const CreateFirmSchema = z
-  .object({
-    name: requiredText(200).transform(titleCase).openapi({ description: 'org_name; title-cased, unique ignoring case', example: 'Pacific Coast Title' }),
-    contactName: personNameField(PERSON_FULL_NAME_MAX).transform(titleCase).openapi({ description: 'Title-cased', example: 'Dana Whitfield' }),
-    contactEmail: emailField,
-    address: requiredText(200).openapi({ example: '100 Wilshire Blvd' }),
-    city: requiredText(100).openapi({ example: 'Santa Monica' }),
-    state: stateField,
-    zip: zipField,
-    serviceFee,
-    managingOrgNumber: z.coerce
-      .number({ message: 'must be 3000 or 3001' })
-      .refine((v) => (MANAGING_ORG_NUMBERS as readonly number[]).includes(v), { message: 'must be 3000 or 3001' })
-      .default(DEFAULT_MANAGING_ORG_NUMBER)
-      .openapi({ type: 'integer', enum: [...MANAGING_ORG_NUMBERS], description: 'sub_org; default 3000' }),
-  })
-  .strict()
-  .openapi('CreateFirm');
+/** The input rules live in domain/firm-input.ts, shared with the console's Add Firm form. */
+export const CreateFirmSchema = CreateFirmInputSchema.openapi('CreateFirm');
 export type CreateFirmInput = z.infer<typeof CreateFirmSchema>;
 
 export const FirmSchema = z

@@ -33,19 +33,4 @@ export const PHONE_DOC = { type: 'string', example: '(213) 555-0199', descriptio
 export const phoneField = fields.phoneField.openapi(PHONE_DOC);
 export const optionalPhoneField = fields.optionalPhoneField.openapi(PHONE_DOC);
 
-/**
- * Title case for names (spec 02 §5 Add Firm: org name and contact name): every word starts
- * with a capital. A word typed in one case is lowercased after its first letter ("ACME" →
- * "Acme", "whitfield" → "Whitfield"); a word in mixed case keeps the rest as typed
- * ("McDonald").
- */
-export function titleCase(value: string): string {
-  return value
-    .trim()
-    .replace(/\s+/g, ' ')
-    .replace(/(^|[^\p{L}\p{N}'’])(\p{L})([\p{L}\p{N}'’]*)/gu, (_, before: string, first: string, rest: string) => {
-      const word = first + rest;
-      const oneCase = word === word.toLowerCase() || word === word.toUpperCase();
-      return `${before}${first.toUpperCase()}${oneCase ? rest.toLowerCase() : rest}`;
-    });
-}
+export { titleCase } from '@signingdesk/domain/text';

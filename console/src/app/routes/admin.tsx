@@ -2,13 +2,14 @@ import { Page } from '../../components/page';
 import { useSignedInUser } from '../../features/auth/api/get-me';
 import { AdminTabs } from '../../features/admin/components/admin-tabs';
 import { Assignments } from '../../features/assignments/components/assignments';
+import { Firms } from '../../features/firm-users/components/firms';
 import { PendingAgents } from '../../features/pending-agents/components/pending-agents';
 
 export function AdminRoute() {
   const user = useSignedInUser();
   return (
     <Page title="Admin Portal">
-      <AdminTabs role={user.role} panels={{ assignments: <Assignments />, 'pending-agents': <PendingAgents /> }} />
+      <AdminTabs role={user.role} panels={{ assignments: <Assignments />, 'pending-agents': <PendingAgents />, firms: <Firms canAdd={user.role === 'admin'} /> }} />
     </Page>
   );
 }

@@ -121,7 +121,7 @@ function CreateUser({ grantable }: { grantable: EscrowRole[] }) {
   );
 }
 
-function UserList({ firmId }: { firmId: string }) {
+export function UserList({ firmId }: { firmId: string }) {
   const [page, setPage] = useState(1);
   const users = useFirmUsers(firmId, page);
   return (

@@ -1,0 +1,32 @@
+/**
+ * Firms (spec 02 §2): the firm list (GET /api/firms; operators all firms, escrow roles their
+ * own) and Add Firm (POST /api/firms, admin only), sent with an Idempotency-Key.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { answer, api, newIdempotencyKey, settle, type Schemas } from '../../../lib/api-client';
+
+export const FIRMS_PAGE_SIZE = 25;
+
+export const firmKeys = {
+  all: ['firms'] as const,
+  page: (page: number) => [...firmKeys.all, page] as const,
+};
+
+export function useFirms(page: number) {
+  return useQuery({
+    queryKey: firmKeys.page(page),
+    queryFn: ({ signal }) => answer(api.GET('/firms', { params: { query: { page, pageSize: FIRMS_PAGE_SIZE } }, signal })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAddFirm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Schemas['CreateFirm']) =>
+      settle(api.POST('/firms', { body, headers: { 'Idempotency-Key': newIdempotencyKey() } }), (status) => `The firm could not be added (error ${status}).`),
+    onSuccess: (outcome) => {
+      if (outcome.type === 'ok') void queryClient.invalidateQueries({ queryKey: firmKeys.all });
+    },
+  });
+}

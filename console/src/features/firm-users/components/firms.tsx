@@ -1,0 +1,150 @@
+import { Alert, Anchor, Button, Card, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { ZIP_MESSAGE } from '@signingdesk/domain/fields';
+import { CreateFirmSchema, DEFAULT_MANAGING_ORG_NUMBER, feeDigits, MANAGING_ORG_NUMBERS, ZIP_ALERT } from '@signingdesk/domain/firm-input';
+import { formatCents } from '@signingdesk/domain/money';
+import { STATE_PLACEHOLDER, US_STATES } from '@signingdesk/domain/us-states';
+import { DataTable } from 'mantine-datatable';
+import { useState, type FormEvent } from 'react';
+import type { Schemas } from '../../../lib/api-client';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { showToast } from '../../../lib/toast';
+import { FIRMS_PAGE_SIZE, useAddFirm, useFirms } from '../api/firms';
+import { UserList } from './firm-users';
+import 'mantine-datatable/styles.css';
+
+type Firm = Schemas['Firm'];
+type Values = { name: string; contactName: string; contactEmail: string; address: string; city: string; state: string; zip: string; serviceFee: string; managingOrgNumber: string };
+const EMPTY: Values = { name: '', contactName: '', contactEmail: '', address: '', city: '', state: '', zip: '', serviceFee: '', managingOrgNumber: String(DEFAULT_MANAGING_ORG_NUMBER) };
+const STATES = [{ value: '', label: STATE_PLACEHOLDER }, ...US_STATES.map((s) => ({ value: s, label: s }))];
+const MANAGING = MANAGING_ORG_NUMBERS.map((n) => ({ value: String(n), label: String(n) }));
+
+/**
+ * Add Firm (spec 02 §5, admin only): every field required; a zip that is not 5 digits says
+ * 'Zip code must be a 5-digit number' on the field and, on submit, 'Please enter a valid
+ * 5-digit ZIP code.'; the fee keeps its digits and one decimal point behind a $; the server
+ * title-cases the names, lowercases the email and refuses a taken name in its own words.
+ */
+function AddFirm({ onDone }: { onDone: () => void }) {
+  const form = useForm<Values>({ initialValues: EMPTY, validate: schemaResolver(CreateFirmSchema, { sync: true }), validateInputOnBlur: true });
+  const add = useAddFirm();
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setProblem(null);
+    const check = form.validate();
+    if (check.hasErrors) {
+      if (check.errors.zip === ZIP_MESSAGE) setProblem(ZIP_ALERT);
+      return;
+    }
+    const values = form.getValues();
+    const outcome = await add.mutateAsync({ ...values, state: values.state as Schemas['CreateFirm']['state'], managingOrgNumber: Number(values.managingOrgNumber) as 3000 | 3001 });
+    if (outcome.type === 'ok') {
+      showToast({ title: 'Firm added', message: outcome.data.message });
+      form.reset();
+      onDone();
+    } else if (outcome.type === 'unsent') setProblem('SigningDesk did not answer. What you typed is kept: try again.');
+    else {
+      showServerFieldErrors(form, outcome.problem.fields);
+      setProblem(outcome.problem.message);
+    }
+  };
+  const fee = form.getInputProps('serviceFee');
+  return (
+    <Card withBorder padding="lg" component="form" noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void submit(event)} aria-labelledby="add-firm-title">
+      <Title order={2} id="add-firm-title" mb="md">
+        Add Firm
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md">
+        <TextInput label="Organization name" withAsterisk {...form.getInputProps('name')} />
+        <TextInput label="Contact name" withAsterisk {...form.getInputProps('contactName')} />
+        <TextInput label="Contact email" type="email" withAsterisk {...form.getInputProps('contactEmail')} />
+        <TextInput label="Address" withAsterisk {...form.getInputProps('address')} />
+        <TextInput label="City" withAsterisk {...form.getInputProps('city')} />
+        <NativeSelect label="State" withAsterisk data={STATES} {...form.getInputProps('state')} />
+        <TextInput label="Zip" withAsterisk inputMode="numeric" maxLength={5} {...form.getInputProps('zip')} />
+        <TextInput
+          label="Service fee"
+          withAsterisk
+          leftSection="$"
+          inputMode="decimal"
+          {...fee}
+          onChange={(event) => form.setFieldValue('serviceFee', feeDigits(event.currentTarget.value))}
+        />
+        <NativeSelect label="Managing organization" data={MANAGING} {...form.getInputProps('managingOrgNumber')} />
+      </SimpleGrid>
+      {problem ? (
+        <Alert color="red" role="alert" mb="md">
+          {problem}
+        </Alert>
+      ) : null}
+      <Group>
+        <Button type="submit" loading={add.isPending}>
+          Add Firm
+        </Button>
+        <Button variant="default" onClick={onDone}>
+          Cancel
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+/**
+ * Firms (spec 02 §2): the table (name, contact, address, city, state, zip, service fee); a
+ * firm's name shows its escrow users; Add Firm for admins only (the API refuses others too).
+ */
+export function Firms({ canAdd }: { canAdd: boolean }) {
+  const [page, setPage] = useState(1);
+  const firms = useFirms(page);
+  const [adding, setAdding] = useState(false);
+  const [chosen, setChosen] = useState<Firm | null>(null);
+  return (
+    <Stack gap="xl">
+      {canAdd && !adding ? (
+        <div>
+          <Button onClick={() => setAdding(true)}>Add Firm</Button>
+        </div>
+      ) : null}
+      {adding ? <AddFirm onDone={() => setAdding(false)} /> : null}
+      {firms.isError ? (
+        <Alert color="red" role="alert">
+          {firms.error.message}
+        </Alert>
+      ) : null}
+      <DataTable<Firm>
+        aria-label="Firms"
+        withTableBorder
+        striped
+        minHeight={firms.data?.items.length ? undefined : 160}
+        fetching={firms.isFetching}
+        records={firms.data?.items ?? []}
+        idAccessor="id"
+        totalRecords={firms.data?.total ?? 0}
+        recordsPerPage={FIRMS_PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+        paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+        noRecordsText="No firms yet."
+        columns={[
+          {
+            accessor: 'name',
+            title: 'Firm',
+            render: (firm) => (
+              <Anchor component="button" type="button" fz="sm" onClick={() => setChosen(firm)} aria-pressed={chosen?.id === firm.id}>
+                {firm.name}
+              </Anchor>
+            ),
+          },
+          { accessor: 'contactName', title: 'Contact', render: (firm) => firm.contactName ?? '—' },
+          { accessor: 'address', title: 'Address', render: (firm) => firm.address ?? '—' },
+          { accessor: 'city', title: 'City', render: (firm) => firm.city ?? '—' },
+          { accessor: 'state', title: 'State', render: (firm) => firm.state ?? '—' },
+          { accessor: 'zip', title: 'Zip', render: (firm) => firm.zip ?? '—' },
+          { accessor: 'serviceFeeCents', title: 'Service fee', render: (firm) => formatCents(firm.serviceFeeCents) },
+        ]}
+      />
+      {chosen ? <UserList key={chosen.id} firmId={chosen.id} /> : null}
+    </Stack>
+  );
+}
