@@ -3,13 +3,23 @@ import { useSignedInUser } from '../../features/auth/api/get-me';
 import { AdminTabs } from '../../features/admin/components/admin-tabs';
 import { Assignments } from '../../features/assignments/components/assignments';
 import { Firms } from '../../features/firm-users/components/firms';
+import { FeedbackInbox } from '../../features/feedback/components/feedback-inbox';
 import { PendingAgents } from '../../features/pending-agents/components/pending-agents';
 
+/** /admin: the operator dashboard; each built tab's feature is composed here. */
 export function AdminRoute() {
   const user = useSignedInUser();
   return (
     <Page title="Admin Portal">
-      <AdminTabs role={user.role} panels={{ assignments: <Assignments />, 'pending-agents': <PendingAgents />, firms: <Firms canAdd={user.role === 'admin'} /> }} />
+      <AdminTabs
+        role={user.role}
+        panels={{
+          assignments: <Assignments />,
+          'pending-agents': <PendingAgents />,
+          firms: <Firms canAdd={user.role === 'admin'} />,
+          feedback: <FeedbackInbox />,
+        }}
+      />
     </Page>
   );
 }

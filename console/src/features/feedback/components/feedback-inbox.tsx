@@ -1,0 +1,183 @@
+import { Alert, Anchor, Badge, Button, Card, Checkbox, CloseButton, Group, List, NativeSelect, Stack, Text, Textarea, Title } from '@mantine/core';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import type { Schemas } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+import { FEEDBACK_PAGE_SIZE, MAX_REPLY_LENGTH, useFeedback, useMarkRead, useReply } from '../api/feedback';
+import 'mantine-datatable/styles.css';
+
+type Item = Schemas['FeedbackItem'];
+
+const KIND_LABELS: Record<Item['kind'], string> = {
+  contact: 'Contact Us',
+  landing_notary: 'Notary Request Form',
+  landing_title: 'Title company consultation',
+};
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** One request in full, its replies, and the reply box (email, or a text message when a phone was given). */
+function FeedbackDetail({ item, onClose }: { item: Item; onClose: () => void }) {
+  const reply = useReply(item.id);
+  const [channel, setChannel] = useState<'email' | 'sms'>('email');
+  const [message, setMessage] = useState('');
+  const send = () =>
+    reply.mutate(
+      { channel, message },
+      {
+        onSuccess: (result) => {
+          setMessage('');
+          showToast({ title: 'Reply sent', message: result.message });
+        },
+        onError: (error) => showToast({ title: 'The reply was not sent', message: error.message, tone: 'error' }),
+      },
+    );
+  const channels = [{ value: 'email', label: `Email (${item.email})` }, ...(item.phone ? [{ value: 'sms', label: `Text message (${item.phone})` }] : [])];
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="feedback-detail-title">
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Title order={2} id="feedback-detail-title">
+          {item.subject ?? KIND_LABELS[item.kind]}
+        </Title>
+        <CloseButton aria-label="Close the message" onClick={onClose} />
+      </Group>
+      <List spacing={4} mb="md">
+        <List.Item>From: {item.name}</List.Item>
+        <List.Item>
+          Email: <Anchor href={`mailto:${item.email}`}>{item.email}</Anchor>
+        </List.Item>
+        {item.phone ? <List.Item>Phone: {item.phone}</List.Item> : null}
+        {item.city || item.state ? <List.Item>Location: {[item.city, item.state].filter(Boolean).join(', ')}</List.Item> : null}
+        <List.Item>Form: {KIND_LABELS[item.kind]}</List.Item>
+        <List.Item>Received: {when(item.createdAt)}</List.Item>
+      </List>
+      <Text style={{ whiteSpace: 'pre-wrap' }} mb="md">
+        {item.comments}
+      </Text>
+      {item.replies.length > 0 ? (
+        <Stack gap="xs" mb="md">
+          <Title order={3}>Replies</Title>
+          {item.replies.map((r) => (
+            <Card key={r.sentAt} withBorder padding="sm">
+              <Text size="sm" fw={700}>
+                {r.sentBy} · {r.channel === 'sms' ? 'Text message' : 'Email'} · {when(r.sentAt)}
+              </Text>
+              <Text size="sm">{r.message}</Text>
+            </Card>
+          ))}
+        </Stack>
+      ) : null}
+      <Stack gap="sm">
+        <NativeSelect label="Reply by" data={channels} value={channel} onChange={(e) => setChannel(e.currentTarget.value as 'email' | 'sms')} maw={420} />
+        <Textarea
+          label="Reply"
+          autosize
+          minRows={3}
+          maxLength={MAX_REPLY_LENGTH}
+          value={message}
+          onChange={(e) => setMessage(e.currentTarget.value)}
+          description={`${message.length} / ${MAX_REPLY_LENGTH} characters`}
+        />
+        <div>
+          <Button onClick={send} loading={reply.isPending} disabled={message.trim() === ''}>
+            Send Reply
+          </Button>
+        </div>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * Feedback (spec 02 §2, admin only): the contact and landing-page requests, unread first-class:
+ * 'Toggle Read Messages' shows the read ones too, Mark Selected as Read marks the checked ones,
+ * a name opens the request with its replies and the reply box (at most 320 characters, by
+ * email or text message — queued in the outbox, the request marked read in the same write).
+ */
+export function FeedbackInbox() {
+  const [includeRead, setIncludeRead] = useState(false);
+  const [page, setPage] = useState(1);
+  const list = useFeedback(includeRead, page);
+  const markRead = useMarkRead();
+  const [selected, setSelected] = useState<Item[]>([]);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const items = list.data?.items ?? [];
+  const open = items.find((item) => item.id === openId) ?? null;
+
+  const mark = () =>
+    markRead.mutate(
+      selected.map((item) => item.id),
+      {
+        onSuccess: (result) => {
+          setSelected([]);
+          showToast({ title: 'Marked as read', message: result.message });
+        },
+      },
+    );
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Checkbox
+          label="Toggle Read Messages"
+          checked={includeRead}
+          onChange={(e) => {
+            setIncludeRead(e.currentTarget.checked);
+            setPage(1);
+            setSelected([]);
+          }}
+        />
+        <Group gap="sm">
+          {list.data ? <Text size="sm">{list.data.unreadCount} unread</Text> : null}
+          <Button onClick={mark} disabled={selected.length === 0} loading={markRead.isPending}>
+            Mark Selected as Read
+          </Button>
+        </Group>
+      </Group>
+      {list.isError ? (
+        <Alert color="red" role="alert">
+          {list.error.message}
+        </Alert>
+      ) : null}
+      <DataTable<Item>
+        aria-label="Feedback"
+        withTableBorder
+        striped
+        minHeight={items.length ? undefined : 160}
+        fetching={list.isFetching}
+        records={items}
+        idAccessor="id"
+        selectedRecords={selected}
+        onSelectedRecordsChange={setSelected}
+        isRecordSelectable={(item) => !item.read}
+        allRecordsSelectionCheckboxProps={{ 'aria-label': 'Select every unread message on this page' }}
+        getRecordSelectionCheckboxProps={(item) => ({ 'aria-label': `Select the message from ${item.name}` })}
+        totalRecords={list.data?.total ?? 0}
+        recordsPerPage={FEEDBACK_PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+        paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+        noRecordsText={includeRead ? 'No messages yet.' : 'No unread messages.'}
+        columns={[
+          {
+            accessor: 'name',
+            title: 'From',
+            render: (item) => (
+              <Anchor component="button" type="button" fz="sm" fw={item.read ? 400 : 700} onClick={() => setOpenId(item.id)}>
+                {item.name}
+              </Anchor>
+            ),
+          },
+          { accessor: 'email', title: 'Email' },
+          { accessor: 'subject', title: 'Subject', render: (item) => item.subject ?? KIND_LABELS[item.kind] },
+          { accessor: 'createdAt', title: 'Received', render: (item) => when(item.createdAt) },
+          {
+            accessor: 'read',
+            title: 'Status',
+            render: (item) => (item.read ? 'Read' : <Badge variant="light" color="brand">Unread</Badge>),
+          },
+        ]}
+      />
+      {open ? <FeedbackDetail key={open.id} item={open} onClose={() => setOpenId(null)} /> : null}
+    </Stack>
+  );
+}
