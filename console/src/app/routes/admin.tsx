@@ -3,6 +3,7 @@ import { useSignedInUser } from '../../features/auth/api/get-me';
 import { AdminTabs } from '../../features/admin/components/admin-tabs';
 import { Assignments } from '../../features/assignments/components/assignments';
 import { Firms } from '../../features/firm-users/components/firms';
+import { OperatorCreateUser } from '../../features/firm-users/components/operator-create-user';
 import { FeedbackInbox } from '../../features/feedback/components/feedback-inbox';
 import { PendingAgents } from '../../features/pending-agents/components/pending-agents';
 
@@ -15,6 +16,7 @@ export function AdminRoute() {
         role={user.role}
         panels={{
           assignments: <Assignments />,
+          'create-user': <OperatorCreateUser isAdmin={user.role === 'admin'} />,
           'pending-agents': <PendingAgents />,
           firms: <Firms canAdd={user.role === 'admin'} />,
           feedback: <FeedbackInbox />,

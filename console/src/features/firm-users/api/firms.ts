@@ -30,3 +30,12 @@ export function useAddFirm() {
     },
   });
 }
+
+/** Every firm at once (the largest page holds them all), for a firm choice. */
+export function useAllFirms() {
+  return useQuery({
+    queryKey: [...firmKeys.all, 'all'] as const,
+    queryFn: ({ signal }) => answer(api.GET('/firms', { params: { query: { pageSize: 500 } }, signal })),
+    staleTime: 5 * 60_000,
+  });
+}

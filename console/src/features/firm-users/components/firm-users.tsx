@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Group, List, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { formatPhone } from '@signingdesk/domain/phone';
-import { ROLE_LABELS } from '@signingdesk/domain/roles';
+import { ESCROW_ROLES, ROLE_LABELS, type Role } from '@signingdesk/domain/roles';
+import { isUsState, STATE_PLACEHOLDER, US_STATES } from '@signingdesk/domain/us-states';
 import { CreateUserSchema } from '@signingdesk/domain/user-input';
 import { DataTable } from 'mantine-datatable';
 import { useState, type FormEvent } from 'react';
@@ -19,14 +20,24 @@ type EscrowRole = 'creator' | 'creator_admin';
  * The roles each escrow role may give (spec 02 §6, as the API enforces it): an org admin makes
  * escrow officers and org admins of the firm, an escrow officer makes escrow officers.
  */
-const GRANTABLE: Record<EscrowRole, EscrowRole[]> = { creator_admin: ['creator', 'creator_admin'], creator: ['creator'] };
+const GRANTABLE: Record<EscrowRole, Role[]> = { creator_admin: ['creator', 'creator_admin'], creator: ['creator'] };
 
-type Values = { firstName: string; lastName: string; email: string; phone: string; role: EscrowRole };
-const EMPTY: Values = { firstName: '', lastName: '', email: '', phone: '', role: 'creator' };
+type Values = { firstName: string; lastName: string; email: string; phone: string; role: Role; firmId: string; city: string; state: string; zip: string };
+const emptyValues = (role: Role): Values => ({ firstName: '', lastName: '', email: '', phone: '', role, firmId: '', city: '', state: '', zip: '' });
 
+/**
+ * The request body: a phone only when given; a firm only when chosen (operators, for escrow
+ * users); the city, state and zip a signing agent needs only for one.
+ */
+const toBody = ({ phone, firmId, city, state, zip, ...rest }: Values) => ({
+  ...rest,
+  ...(phone ? { phone } : {}),
+  ...(firmId ? { firmId } : {}),
+  ...(rest.role === 'notary' ? { city, state: isUsState(state) ? state : undefined, zip } : {}),
+});
 /** The API's own Create New User schema (domain/user-input.ts), read from the form's text. */
-const toBody = ({ phone, ...rest }: Values) => (phone ? { ...rest, phone } : rest);
 const userSchema = z.preprocess((values) => toBody(values as Values), CreateUserSchema);
+const STATE_OPTIONS = [{ value: '', label: STATE_PLACEHOLDER }, ...US_STATES.map((s) => ({ value: s, label: s }))];
 
 type FirmUsersProps = {
   firmId: string;
@@ -38,14 +49,34 @@ type FirmUsersProps = {
 export function FirmUsers({ firmId, role }: FirmUsersProps) {
   return (
     <Stack gap="xl">
-      <CreateUser grantable={GRANTABLE[role]} />
+      <CreateUser grantable={GRANTABLE[role]} defaultRole="creator" />
       <UserList firmId={firmId} />
     </Stack>
   );
 }
 
-function CreateUser({ grantable }: { grantable: EscrowRole[] }) {
-  const form = useForm<Values>({ initialValues: EMPTY, validate: schemaResolver(userSchema, { sync: true }), validateInputOnBlur: true });
+type CreateUserProps = {
+  /** The roles the signed-in user may give, in the order offered. */
+  grantable: Role[];
+  defaultRole: Role;
+  /** Operators choose an escrow user's title firm; escrow roles add to their own. */
+  firms?: { id: string; name: string }[];
+};
+
+/**
+ * Create New User (spec 02 §2/§5) → its Registration Status card, which closes to an empty
+ * form; the new user is emailed a link to choose a password.
+ */
+export function CreateUser({ grantable, defaultRole, firms }: CreateUserProps) {
+  const form = useForm<Values>({
+    initialValues: emptyValues(defaultRole),
+    validate: (values) => ({
+      ...schemaResolver(userSchema, { sync: true })(values),
+      ...(firms && (ESCROW_ROLES as readonly Role[]).includes(values.role) && !values.firmId ? { firmId: 'Choose the title firm' } : {}),
+    }),
+    validateInputOnBlur: true,
+  });
+  const role = form.values.role;
   const create = useCreateFirmUser();
   const [created, setCreated] = useState<Schemas['CreatedUser'] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -108,6 +139,16 @@ function CreateUser({ grantable }: { grantable: EscrowRole[] }) {
         <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
         <PhoneInput form={form} field="phone" label="Phone" />
         <NativeSelect label="Role" data={grantable.map((value) => ({ value, label: ROLE_LABELS[value] }))} {...form.getInputProps('role')} />
+        {firms && (ESCROW_ROLES as readonly Role[]).includes(role) ? (
+          <NativeSelect label="Firm" withAsterisk data={[{ value: '', label: 'Choose a firm' }, ...firms.map((f) => ({ value: f.id, label: f.name }))]} {...form.getInputProps('firmId')} />
+        ) : null}
+        {role === 'notary' ? (
+          <>
+            <TextInput label="City" withAsterisk {...form.getInputProps('city')} />
+            <NativeSelect label="State" withAsterisk data={STATE_OPTIONS} {...form.getInputProps('state')} />
+            <TextInput label="Zip" withAsterisk inputMode="numeric" maxLength={5} {...form.getInputProps('zip')} />
+          </>
+        ) : null}
       </SimpleGrid>
       {problem ? (
         <Alert color="red" role="alert" mb="md">
