@@ -5,6 +5,7 @@ import { Assignments } from '../../features/assignments/components/assignments';
 import { Firms } from '../../features/firm-users/components/firms';
 import { OperatorCreateUser } from '../../features/firm-users/components/operator-create-user';
 import { FeedbackInbox } from '../../features/feedback/components/feedback-inbox';
+import { Outbox } from '../../features/outbox/components/outbox';
 import { PendingAgents } from '../../features/pending-agents/components/pending-agents';
 
 /** /admin: the operator dashboard; each built tab's feature is composed here. */
@@ -20,6 +21,7 @@ export function AdminRoute() {
           'pending-agents': <PendingAgents />,
           firms: <Firms canAdd={user.role === 'admin'} />,
           feedback: <FeedbackInbox />,
+          outbox: <Outbox />,
         }}
       />
     </Page>

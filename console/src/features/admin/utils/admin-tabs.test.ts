@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adminTabsFor, DEFAULT_ADMIN_TAB } from './admin-tabs';
 
 describe('adminTabsFor', () => {
-  it('gives an admin all seven tabs in the spec order', () => {
+  it('gives an admin the seven tabs of the spec in its order, then the Outbox', () => {
     expect(adminTabsFor('admin').map((tab) => tab.label)).toEqual([
       'Create New Request',
       'Assignments',
@@ -11,6 +11,7 @@ describe('adminTabsFor', () => {
       'Pending Signing Agents',
       'Firms',
       'Feedback',
+      'Outbox',
     ]);
   });
 
@@ -18,7 +19,7 @@ describe('adminTabsFor', () => {
     const labels = adminTabsFor('sub_admin').map((tab) => tab.label);
     expect(labels).not.toContain('Pending Signing Agents');
     expect(labels).not.toContain('Feedback');
-    expect(labels).toHaveLength(5);
+    expect(labels).toHaveLength(6);
   });
 
   it('opens on Assignments', () => {

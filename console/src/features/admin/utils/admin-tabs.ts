@@ -1,6 +1,6 @@
 /**
- * The admin dashboard's tabs (spec 02 §2 and §6), in the spec's order. Assignments opens by
- * default; Pending Signing Agents and Feedback are for the admin role only.
+ * The admin dashboard's tabs (spec 02 §2 and §6), in the spec's order, then the Outbox (issue
+ * 12). Assignments opens by default; Pending Signing Agents and Feedback are for the admin role only.
  */
 import type { Role } from '@signingdesk/domain/roles';
 
@@ -53,6 +53,13 @@ export const ADMIN_TABS = [
     adminOnly: true,
     description:
       'This tab will hold the feedback inbox: messages sent to the team, to read, mark as read and answer.',
+  },
+  {
+    // Beyond the spec (issue 12): what the product sent, or failed to send, to whom and why.
+    value: 'outbox',
+    label: 'Outbox',
+    adminOnly: false,
+    description: 'The notifications the product sent or failed to send — push, email and text message — with their state and error.',
   },
 ] as const;
 
