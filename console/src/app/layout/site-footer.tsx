@@ -12,8 +12,9 @@ const DataPolicyModal = lazy(async () => ({
 }));
 
 /**
- * Site footer: the provider's postal address and phone (spec 01 §2). Data Policy is a real link to /data-policy that opens the policy in a dialog
- * on a plain click (spec 01 §2); a new-tab click still reaches the page.
+ * Site footer: the provider's postal address and phone (spec 01 §2). Data Policy is a real
+ * link to /data-policy that opens the policy in a dialog on a plain click (spec 01 §2); a
+ * new-tab click still reaches the page.
  */
 export function SiteFooter() {
   const [policyOpened, policy] = useDisclosure(false);

@@ -1,7 +1,7 @@
 /**
  * The public forms' sends (Contact Us, Escrow Registration, the landing page's two forms,
- * Auto-appraisals): each submission goes with an
- * Idempotency-Key kept until it is answered, so a retry after a lost answer is stored once.
+ * Auto-appraisals): each submission goes with an Idempotency-Key kept until it is answered,
+ * so a retry after a lost answer is stored once.
  * The outcome is sorted for the form: stored (the status card), refused (the server's words,
  * a 429 included), or no answer.
  */
