@@ -109,8 +109,26 @@ export async function shot(page: Page, name: string, fullPage = false) {
   await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage });
 }
 
-/** axe finds no WCAG 2.1 AA violations. */
+/**
+ * Waits until nothing is mid-transition (a dialog fading in, a toast sliding in): axe measures
+ * colours as drawn, and a half-faded button fails contrast that the settled one passes. Endless
+ * animations (spinners) are not waited for.
+ */
+async function settled(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running') &&
+        [...document.querySelectorAll('[role="dialog"]')].every((d) => getComputedStyle(d).opacity === '1'),
+      undefined,
+      { timeout: 5_000, polling: 50 },
+    )
+    .catch(() => undefined); // still moving after 5 s: let axe report what it sees
+}
+
+/** axe finds no WCAG 2.1 AA violations, once the screen has settled. */
 export async function expectNoAxeViolations(page: Page, screen: string) {
+  await settled(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(results.violations.map((v) => `${screen}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }

@@ -191,7 +191,10 @@ test.describe('an escrow order’s details at its own URL', () => {
     await expect(files.getByRole('button', { name: 'Loan Package.pdf', exact: true })).toHaveCount(0);
     expect((await stored()).items.map((f) => f.fileName)).toEqual(['Closing Instructions.pdf']);
 
-    await files.getByLabel('All files have been uploaded').check();
+    // A click, then the state: the switch follows the server's answer a moment later, which
+    // Playwright's check() does not wait for.
+    await files.getByLabel('All files have been uploaded').click();
+    await expect(files.getByLabel('All files have been uploaded')).toBeChecked();
     await expect.poll(async () => (await stored()).filesUploaded).toBe(true);
     await escrow.dispose();
   });
