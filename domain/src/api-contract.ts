@@ -754,7 +754,7 @@ export interface paths {
         };
         /**
          * The order’s timeline: what happened to it, oldest first, as the caller’s role may see it
-         * @description Roles: any signed-in user. Operators: every step with names, bids and payment; escrow side (its own or its firm’s orders): created, edited, sent, agent assigned, status, documents, downloads by the agent, completed, invoiced; the assigned agent: their assignment, status, documents, completed; anyone else (an agent only offered the order included): 404.
+         * @description Roles: any signed-in user. Operators: every step with names, bids (claims, counters, declines, withdrawals, amounts), messages posted (not their text) and payment; escrow side (its own or its firm’s orders): created, edited, sent (a count), agent assigned or changed, status, documents, downloads by the signing agent, completed, invoiced — no bids, fees, notes or payment, an operator shown as SigningDesk; the assigned agent: their assignment, status, documents, their own downloads, completed; anyone else (an agent only offered the order included): 404.
          */
         get: operations["getAppointmentTimeline"];
         put?: never;
@@ -2706,14 +2706,20 @@ export interface components {
         TimelineEvent: {
             /** Format: date-time */
             at: string;
-            /** @example Changed: comments */
+            /**
+             * @description More about the step, when there is more
+             * @example Changed: comments
+             */
             detail: string | null;
             /**
-             * @description What happened; claims, counters, declines, bid declines and payment are for operators only
+             * @description What happened; claimed, countered, declined, withdrawn, bid_declined, agent_paid, note_added and note_removed are for operators only
              * @enum {string}
              */
-            kind: "created" | "updated" | "sent" | "claimed" | "countered" | "declined" | "bid_declined" | "assigned" | "reassigned" | "status" | "completed" | "agent_paid" | "document_uploaded" | "document_deleted" | "document_downloaded" | "invoiced";
-            /** @example Signing agent Jane Doe assigned */
+            kind: "created" | "updated" | "sent" | "claimed" | "countered" | "declined" | "withdrawn" | "bid_declined" | "assigned" | "reassigned" | "status" | "completed" | "agent_paid" | "note_added" | "note_removed" | "document_uploaded" | "document_deleted" | "document_downloaded" | "invoiced";
+            /**
+             * @description The step as a sentence a person reads
+             * @example Signing agent Jane Doe assigned
+             */
             label: string;
         };
         Toggle: {

@@ -108,7 +108,7 @@ const timelineRoute = createRoute({
   summary: 'The order’s timeline: what happened to it, oldest first, as the caller’s role may see it',
   ...rolesDoc(
     'signed-in',
-    'Operators: every step with names, bids and payment; escrow side (its own or its firm’s orders): created, edited, sent, agent assigned, status, documents, downloads by the agent, completed, invoiced; the assigned agent: their assignment, status, documents, completed; anyone else (an agent only offered the order included): 404.',
+    'Operators: every step with names, bids (claims, counters, declines, withdrawals, amounts), messages posted (not their text) and payment; escrow side (its own or its firm’s orders): created, edited, sent (a count), agent assigned or changed, status, documents, downloads by the signing agent, completed, invoiced — no bids, fees, notes or payment, an operator shown as SigningDesk; the assigned agent: their assignment, status, documents, their own downloads, completed; anyone else (an agent only offered the order included): 404.',
   ),
   middleware: [requireActor({ activeAgent: true })] as const,
   request: { params: IdParamSchema },

@@ -263,12 +263,15 @@ export const TIMELINE_KINDS = [
   'claimed',
   'countered',
   'declined',
+  'withdrawn',
   'bid_declined',
   'assigned',
   'reassigned',
   'status',
   'completed',
   'agent_paid',
+  'note_added',
+  'note_removed',
   'document_uploaded',
   'document_deleted',
   'document_downloaded',
@@ -278,9 +281,9 @@ export const TIMELINE_KINDS = [
 export const TimelineEventSchema = z
   .object({
     at: z.string().openapi({ format: 'date-time' }),
-    kind: z.enum(TIMELINE_KINDS).openapi({ description: 'What happened; claims, counters, declines, bid declines and payment are for operators only' }),
-    label: z.string().openapi({ example: 'Signing agent Jane Doe assigned' }),
-    detail: z.string().nullable().openapi({ example: 'Changed: comments' }),
+    kind: z.enum(TIMELINE_KINDS).openapi({ description: 'What happened; claimed, countered, declined, withdrawn, bid_declined, agent_paid, note_added and note_removed are for operators only' }),
+    label: z.string().openapi({ description: 'The step as a sentence a person reads', example: 'Signing agent Jane Doe assigned' }),
+    detail: z.string().nullable().openapi({ description: 'More about the step, when there is more', example: 'Changed: comments' }),
   })
   .openapi('TimelineEvent');
 export type TimelineEvent = z.infer<typeof TimelineEventSchema>;

@@ -1,25 +1,37 @@
 /**
  * An order's timeline: what happened to it, oldest first, read from the rows the API already
  * writes — the audit trail of every change (audit_log) and the confirmed downloads of the file
- * log (file_events). Each role sees only what it may see:
+ * log (file_events). Access is the detail route's (findVisibleAppointment: anything the caller
+ * may not see is a 404), and each audience sees only what it may see:
  *
- * - operators: everything, with the agents' names, their claims, counters and declines, bid
- *   amounts, payment and who did what;
- * - the escrow side (creator, creator_admin): created, edited (which fields), sent to agents
- *   (how many), the agent assigned or changed (the name: they see the agent's contact card),
- *   status changes, documents uploaded or deleted (by whom: escrow, the signing agent or
- *   SigningDesk), documents downloaded by the signing agent, completed, invoiced — never a
- *   claim, a counter, a decline, an amount, a reassignment note or the agent's payment;
- * - the assigned agent: their assignment, status changes, documents uploaded or deleted,
- *   downloads, completed;
- * - an agent who was only offered the order: 404, like any id the caller may not see.
+ * - operators (admin, sub_admin): every step with names — created, edited, sent, each claim,
+ *   counter, decline and withdrawal with its amount, bids declined, assignment (with the fee)
+ *   and reassignment (with its notes), status, messages posted or removed (never their text:
+ *   that is the thread's), documents uploaded, deleted and downloaded by anyone, completed,
+ *   the agent paid, invoiced (amount and recipient);
+ * - the escrow side (creator, creator_admin): created and edited (which fields), sent to agents
+ *   (how many, no names), the agent assigned or changed (the names: they see the assigned
+ *   agent's contact card), status changes, documents uploaded or deleted (by whom: escrow, the
+ *   signing agent or SigningDesk), documents downloaded by the signing agent, completed,
+ *   invoiced. Never a claim, counter, decline or withdrawal, an amount, a fee, a reassignment
+ *   note, a message, the agent's payment or an operator's name (an operator is "SigningDesk");
+ * - the assigned agent (the detail route gives them the full agent view): their own
+ *   assignment, status changes, documents uploaded or deleted, their own downloads, completed;
+ * - an agent who was only offered the order (the detail route gives them a preview only), or
+ *   anyone else: 404.
+ *
+ * Not steps of the order, for anyone: detail reads (appointment.pii_read, one per operator
+ * view), download links (the confirmed download is the fact), upload grants and uploads never
+ * finished (rejected, canceled, expired).
  */
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
-import { ESCROW_ROLES, OPERATOR_ROLES, type Role } from '@signingdesk/domain/roles';
+import { isEscrowRole, isOperator, isRole } from '@signingdesk/domain/roles';
+import { withoutInvisibleCharacters } from '@signingdesk/domain/text';
+import { isUuid } from '@signingdesk/domain/uuid';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { findVisibleAppointment } from '../../lib/access';
+import { findVisibleAppointment, type AppointmentAccess } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import type { TimelineEvent } from './appointments.schemas';
@@ -27,61 +39,90 @@ import type { TimelineEvent } from './appointments.schemas';
 const { auditLog, fileEvents, files, user } = schema;
 
 type Audience = 'operator' | 'escrow' | 'agent';
-type Row = { at: Date; action: string; details: Record<string, unknown>; actorId: string | null; actorName: string | null; actorRole: string | null };
+interface AuditRow {
+  at: Date;
+  action: string;
+  details: Record<string, unknown>;
+  actorName: string | null;
+  actorRole: string | null;
+}
+/** A download before it is shown: who and which file, to collapse repeats. */
+type Entry = TimelineEvent & { download?: { userId: string; fileId: string } };
 
 const dollars = (cents: unknown) => (typeof cents === 'number' ? `$${(cents / 100).toFixed(2)}` : null);
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 /** 'contactPhone1' → 'contact phone 1': the API's field names, read as words. */
 const words = (field: string) => field.replace(/([a-z])([A-Z0-9])/g, '$1 $2').toLowerCase();
+const fileName = (name: unknown) => withoutInvisibleCharacters(typeof name === 'string' ? name : 'a document');
 
-function side(role: string | null): string {
+/** Who did it, by role, for those who are not told operators' names. */
+function side(role: string | null): 'the signing agent' | 'escrow' | 'SigningDesk' {
   if (role === 'notary') return 'the signing agent';
-  if (role && (ESCROW_ROLES as readonly string[]).includes(role)) return 'escrow';
+  if (isRole(role) && isEscrowRole(role)) return 'escrow';
   return 'SigningDesk';
 }
 
+function audienceOf(actor: Actor, access: AppointmentAccess): Audience | null {
+  if (isOperator(actor.role)) return 'operator';
+  if (isEscrowRole(actor.role)) return 'escrow';
+  return access === 'assigned-agent' ? 'agent' : null;
+}
+
 /** One audit row as this audience sees it, or null when it is not theirs to see. */
-function fromAudit(row: Row, audience: Audience, names: Map<string, string>, selfId: string): TimelineEvent | null {
+function fromAudit(row: AuditRow, audience: Audience, names: Map<string, string>, selfId: string): TimelineEvent | null {
   const d = row.details;
   const at = row.at.toISOString();
-  const by = audience === 'operator' && row.actorName ? `by ${row.actorName}` : null;
-  const agentName = (id: unknown) => (typeof id === 'string' ? (names.get(id) ?? 'a signing agent') : 'a signing agent');
+  const operator = audience === 'operator';
+  const agent = audience === 'agent';
   const event = (kind: TimelineEvent['kind'], label: string, detail: string | null = null): TimelineEvent => ({ at, kind, label, detail });
-  const operatorOnly = audience === 'operator';
-  const escrowOrOperator = audience !== 'agent';
+  /** The actor's name for operators; for the escrow side an escrow user's name, else the side. */
+  const actorText = operator || side(row.actorRole) === 'escrow' ? (row.actorName ?? side(row.actorRole)) : side(row.actorRole);
+  const by = operator && row.actorName ? `by ${row.actorName}` : null;
+  const agentName = (id: unknown) => (typeof id === 'string' ? (names.get(id) ?? 'a signing agent') : 'a signing agent');
+  const bidder = row.actorName ?? 'A signing agent';
 
   switch (row.action) {
     case 'appointment.created':
-      return escrowOrOperator ? event('created', `Order created${row.actorName ? ` by ${row.actorName}` : ''}`) : null;
+      return agent ? null : event('created', `Order created by ${actorText}`);
     case 'appointment.updated': {
-      if (!escrowOrOperator) return null;
-      const fields = Array.isArray(d.changedFields) ? (d.changedFields as string[]) : [];
-      return event('updated', `Order updated${row.actorName ? ` by ${row.actorName}` : ''}`, fields.length ? `Changed: ${fields.map(words).join(', ')}` : null);
+      if (agent) return null;
+      const fields = Array.isArray(d.changedFields) ? d.changedFields.filter((f): f is string => typeof f === 'string') : [];
+      return event('updated', `Order updated by ${actorText}`, fields.length ? `Changed: ${fields.map(words).join(', ')}` : null);
     }
     case 'appointment.sent':
     case 'appointment.sent_preferred': {
-      if (!escrowOrOperator) return null;
+      if (agent) return null;
       const n = typeof d.offered === 'number' ? d.offered : 0;
       const who = row.action === 'appointment.sent_preferred' ? 'preferred signing agent' : 'signing agent';
+      // A send that reached nobody new changed nothing the escrow side would see.
+      if (n === 0) return operator ? event('sent', `Sent again: no new ${who}s to offer it to`, by) : null;
       return event('sent', `Sent to ${plural(n, who)}`, by);
     }
     case 'offer.claimed':
-      return operatorOnly ? event('claimed', `${row.actorName ?? 'A signing agent'} claimed the order at ${dollars(d.bidCents) ?? 'the offered fee'}`) : null;
+      return operator ? event('claimed', `${bidder} claimed the order at ${dollars(d.bidCents) ?? 'the offered fee'}`) : null;
     case 'offer.countered':
-      return operatorOnly ? event('countered', `${row.actorName ?? 'A signing agent'} countered with ${dollars(d.bidCents) ?? 'an amount'}`) : null;
+      return operator ? event('countered', `${bidder} countered with ${dollars(d.bidCents) ?? 'an amount'}`) : null;
     case 'offer.declined':
-      return operatorOnly ? event('declined', `${row.actorName ?? 'A signing agent'} declined the order`) : null;
+      return operator ? event('declined', `${bidder} declined the order`) : null;
+    case 'offer.withdrawn': {
+      if (!operator) return null;
+      if (d.from === 'declined') return event('withdrawn', `${bidder} took back their decline`);
+      const what = d.from === 'countered' ? 'counter' : 'claim';
+      const amount = dollars(d.bidCents);
+      return event('withdrawn', `${bidder} withdrew their ${what}${amount ? ` of ${amount}` : ''}`);
+    }
     case 'bid.declined':
-      return operatorOnly ? event('bid_declined', `Bid of ${agentName(d.agentId)} declined`, by) : null;
+      return operator ? event('bid_declined', `Bid of ${agentName(d.agentId)} declined`, by) : null;
     case 'bid.accepted':
     case 'appointment.assigned': {
-      if (audience === 'agent' && d.agentId !== selfId) return null;
-      const amount = operatorOnly && dollars(d.bidCents) ? ` at ${dollars(d.bidCents)}` : '';
+      if (agent && d.agentId !== selfId) return null;
+      const amount = operator && dollars(d.bidCents) ? ` at ${dollars(d.bidCents)}` : '';
       return event('assigned', `Signing agent ${agentName(d.agentId)} assigned${amount}`, by);
     }
     case 'appointment.reassigned': {
-      if (audience === 'agent' && d.to !== selfId) return null;
-      const notes = operatorOnly && typeof d.notes === 'string' && d.notes ? `Notes for ${agentName(d.from)}: ${d.notes}` : null;
+      // The new agent reads it as their assignment, without the name of the one they replace.
+      if (agent) return d.to === selfId ? event('assigned', `Signing agent ${agentName(d.to)} assigned`) : null;
+      const notes = operator && typeof d.notes === 'string' && d.notes ? `Notes for ${agentName(d.from)}: ${d.notes}` : null;
       return event('reassigned', `Signing agent changed from ${agentName(d.from)} to ${agentName(d.to)}`, [by, notes].filter(Boolean).join(' — ') || null);
     }
     case 'appointment.status_changed':
@@ -89,53 +130,56 @@ function fromAudit(row: Row, audience: Audience, names: Map<string, string>, sel
     case 'appointment.completed':
       return event('completed', 'Order completed', d.by === 'agent' ? 'Marked complete by the signing agent' : 'Marked complete by SigningDesk');
     case 'appointment.agent_paid':
-      return operatorOnly ? event('agent_paid', `Signing agent ${agentName(d.agentId)} paid`, by) : null;
+      return operator ? event('agent_paid', `Signing agent ${agentName(d.agentId)} paid`, by) : null;
+    case 'note.created':
+      return operator ? event('note_added', `Message posted by ${row.actorName ?? side(row.actorRole)}`) : null;
+    case 'note.removed':
+      return operator ? event('note_removed', `Message removed by ${row.actorName ?? side(row.actorRole)}`) : null;
     case 'file.uploaded':
-      return event('document_uploaded', `Document uploaded: ${String(d.fileName)}`, `by ${operatorOnly && row.actorName ? row.actorName : side(row.actorRole)}`);
+      return event('document_uploaded', `Document uploaded: ${fileName(d.fileName)}`, `by ${operator ? actorText : side(row.actorRole)}`);
     case 'file.deleted':
-      return event('document_deleted', `Document deleted: ${String(d.fileName)}`, `by ${operatorOnly && row.actorName ? row.actorName : side(row.actorRole)}`);
-    case 'invoice.sent':
-      return escrowOrOperator
-        ? event('invoiced', `Invoice ${typeof d.invoiceNumber === 'number' ? `#${d.invoiceNumber} ` : ''}sent`, operatorOnly ? `${dollars(d.amountCents) ?? ''} to ${String(d.sentTo ?? 'the escrow officer')}`.trim() : null)
-        : null;
+      return event('document_deleted', `Document deleted: ${fileName(d.fileName)}`, `by ${operator ? actorText : side(row.actorRole)}`);
+    case 'invoice.sent': {
+      if (agent) return null;
+      const number = typeof d.invoiceNumber === 'number' ? `#${d.invoiceNumber} ` : '';
+      const detail = operator ? `${dollars(d.amountCents) ?? ''} to ${String(d.sentTo ?? 'the escrow officer')}`.trim() : null;
+      return event('invoiced', `Invoice ${number}sent`, detail);
+    }
     default:
-      return null; // reads, upload grants, notes and the like are not steps of the order
+      return null; // see the comment at the top
   }
-}
-
-function audienceOf(role: Role, access: string): Audience | null {
-  if ((OPERATOR_ROLES as readonly string[]).includes(role)) return 'operator';
-  if ((ESCROW_ROLES as readonly string[]).includes(role)) return 'escrow';
-  return access === 'assigned-agent' ? 'agent' : null;
 }
 
 export async function appointmentTimeline(db: Db, actor: Actor, appointmentId: string): Promise<{ events: TimelineEvent[] }> {
   const { appointment, access } = await findVisibleAppointment(db, actor, appointmentId);
-  const audience = audienceOf(actor.role, access);
+  const audience = audienceOf(actor, access);
   if (!audience) throw notFound('This appointment');
 
   const [audits, downloads] = await Promise.all([
     db
-      .select({ at: auditLog.createdAt, action: auditLog.action, details: auditLog.details, actorId: auditLog.actorId, actorName: user.name, actorRole: user.role })
+      .select({ at: auditLog.createdAt, action: auditLog.action, details: auditLog.details, actorName: user.name, actorRole: user.role })
       .from(auditLog)
       .leftJoin(user, eq(user.id, auditLog.actorId))
       .where(eq(auditLog.appointmentId, appointment.id))
       .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
-    // Confirmed downloads by signing agents: the "agent downloaded" fact of the file list.
+    // Confirmed downloads (a link never opened is no download): the "agent downloaded" fact.
     db
-      .select({ at: fileEvents.createdAt, fileName: files.fileName, userId: fileEvents.userId, userName: user.name })
+      .select({ at: fileEvents.createdAt, fileId: files.id, fileName: files.fileName, userId: fileEvents.userId, userName: user.name, userRole: user.role })
       .from(fileEvents)
       .innerJoin(files, eq(files.id, fileEvents.fileId))
       .innerJoin(user, eq(user.id, fileEvents.userId))
-      .where(and(eq(files.appointmentId, appointment.id), eq(fileEvents.action, 'read'), eq(fileEvents.confirmed, true), eq(user.role, 'notary')))
+      .where(and(eq(files.appointmentId, appointment.id), eq(fileEvents.action, 'read'), eq(fileEvents.confirmed, true)))
       .orderBy(asc(fileEvents.createdAt), asc(fileEvents.id)),
   ]);
 
+  // The agents named in the rows: `agentId`, and a reassignment's `from` and `to` (elsewhere
+  // `from` and `to` are statuses or offer states, not user ids).
   const agentIds = new Set<string>();
   for (const row of audits) {
-    for (const key of ['agentId', 'from', 'to'] as const) {
+    const keys = row.action === 'appointment.reassigned' ? (['agentId', 'from', 'to'] as const) : (['agentId'] as const);
+    for (const key of keys) {
       const value = row.details[key];
-      if (typeof value === 'string') agentIds.add(value);
+      if (typeof value === 'string' && isUuid(value)) agentIds.add(value);
     }
   }
   const names = new Map<string, string>();
@@ -143,20 +187,29 @@ export async function appointmentTimeline(db: Db, actor: Actor, appointmentId: s
     for (const u of await db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, [...agentIds]))) names.set(u.id, u.name);
   }
 
-  const events = audits.map((row) => fromAudit(row, audience, names, actor.userId)).filter((e): e is TimelineEvent => e !== null);
-  // One event per document and agent: the first confirmed download.
-  const seen = new Set<string>();
+  const entries: Entry[] = audits.map((row) => fromAudit(row, audience, names, actor.userId)).filter((e): e is TimelineEvent => e !== null);
   for (const d of downloads) {
-    const key = `${d.userId}/${d.fileName}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    events.push({
+    // Operators: every download; the escrow side: the signing agent's; the agent: their own.
+    const shown = audience === 'operator' || (audience === 'escrow' ? d.userRole === 'notary' : d.userId === actor.userId);
+    if (!shown) continue;
+    entries.push({
       at: d.at.toISOString(),
       kind: 'document_downloaded',
-      label: `Document downloaded by ${audience === 'operator' ? d.userName : 'the signing agent'}: ${d.fileName}`,
+      label: `Document downloaded by ${audience === 'operator' ? d.userName : 'the signing agent'}: ${fileName(d.fileName)}`,
       detail: null,
+      download: { userId: d.userId, fileId: d.fileId },
     });
   }
-  events.sort((a, b) => a.at.localeCompare(b.at));
+  entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)); // stable: audit rows keep their order
+
+  // The same person downloading the same file again with nothing in between is one step.
+  const events: TimelineEvent[] = [];
+  let previous: Entry | undefined;
+  for (const entry of entries) {
+    const repeat = entry.download && previous?.download?.userId === entry.download.userId && previous.download.fileId === entry.download.fileId;
+    previous = entry;
+    if (repeat) continue;
+    events.push({ at: entry.at, kind: entry.kind, label: entry.label, detail: entry.detail });
+  }
   return { events };
 }
