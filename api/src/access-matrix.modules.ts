@@ -8,6 +8,7 @@ import { publicFormsAccessRows } from './modules/public-forms/public-forms.acces
 import { passwordResetsAccessRows } from './modules/password-resets/password-resets.access-rows';
 import { feedbackAccessRows } from './modules/feedback/feedback.access-rows';
 import { notificationsAccessRows } from './modules/notifications/notifications.access-rows';
+import { eventsAccessRows } from './modules/events/events.access-rows';
 
 export const MODULE_ROWS: RowsFactory[] = [
   filesAccessRows,
@@ -18,4 +19,5 @@ export const MODULE_ROWS: RowsFactory[] = [
   passwordResetsAccessRows,
   feedbackAccessRows,
   notificationsAccessRows,
+  eventsAccessRows,
 ];

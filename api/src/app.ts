@@ -38,6 +38,7 @@ import { noteRoutes } from './modules/notes/notes.routes';
 import { previewRoutes } from './modules/preview/preview.routes';
 import { workflowRoutes } from './modules/workflow/workflow.routes';
 import { sessionRoutes } from './modules/session/session.routes';
+import { eventsRoutes } from './modules/events/events.routes';
 
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -60,6 +61,7 @@ export function createApi(deps: AppDeps) {
   api.route('/', passwordResetsRoutes(deps));
   api.route('/', feedbackRoutes(deps));
   api.route('/', notificationsRoutes(deps));
+  api.route('/', eventsRoutes(deps));
   publishDocument(api);
   return api;
 }

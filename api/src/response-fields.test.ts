@@ -43,7 +43,7 @@ const OPERATOR_VIEW: Shape = {
 const ESCROW_VIEW: Shape = {
   view: V, id: V, name: V, status: V, ...SCHEDULE, ...CODES, lender: V, ...ADDRESS, fileNumber: V, comments: V, ...CONTACTS,
   escrowOfficer: PERSON, escrowEmail: V, assignedAgent: PERSON, filesUploaded: V, agentUploadEnabled: V, uploadsApproved: V,
-  markedCompleted: V,
+  markedCompleted: V, updatedAt: V,
 };
 const ASSIGNED_AGENT_VIEW: Shape = {
   view: V, id: V, name: V, status: V, ...SCHEDULE, ...CODES, lender: V, ...ADDRESS, fileNumber: V, comments: V, ...CONTACTS,

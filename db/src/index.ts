@@ -32,6 +32,11 @@ export interface Database {
   /** Applies every committed migration not applied yet; safe to call from several processes. */
   migrate(): Promise<void>;
   migrationState(): Promise<MigrationState>;
+  /**
+   * LISTEN on a channel: `onNotify` gets each NOTIFY payload sent after a committed transaction,
+   * by any process on the same database (PGlite: this process). Resolves to the unlisten.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -105,6 +110,7 @@ async function createPglite(dataDir: string): Promise<Database> {
     // One PGlite instance has one connection, and a data folder is opened by one process.
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     migrationState: () => migrationStateOf(db),
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
     close: () => client.close(),
   };
 }
@@ -128,6 +134,11 @@ async function createPostgres(url: string, max: number): Promise<Database> {
       }
     },
     migrationState: () => migrationStateOf(db),
+    async listen(channel, onNotify) {
+      // postgres.js keeps one connection for all its listeners and re-listens after a reconnect.
+      const { unlisten } = await client.listen(channel, onNotify);
+      return unlisten;
+    },
     close: () => client.end({ timeout: 5 }),
   };
 }

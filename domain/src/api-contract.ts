@@ -252,7 +252,7 @@ export interface paths {
         head?: never;
         /**
          * Edit an order: send the changed fields; notifications list what changed
-         * @description Roles: admin, sub_admin, creator_admin, creator. Escrow side: its own (creator) or its firm’s (creator_admin) orders.
+         * @description With If-Match (the `updatedAt` the editor read), an order changed by anyone since then is not overwritten: 409 CONFLICT, and the editor reads the order again.
          */
         patch: operations["updateAppointment"];
         trace?: never;
@@ -941,6 +941,26 @@ export interface paths {
          * @description Roles: creator_admin, creator. The same filter as GET /escrow/appointments without paging, streamed as text/csv (RFC 4180, CRLF) with a header row: Date, Time, Time Zone, File Number, Escrow Officer, Signer Name, Status, Assigned Signing Agent, Agent Phone, Agent Email, Files Attached. A cell starting with =, +, -, @, tab or CR is prefixed with '.
          */
         get: operations["exportEscrowAppointments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent events: the id of each order that changed, for the consoles to refetch
+         * @description Roles: admin, sub_admin, creator_admin, creator. text/event-stream. Each committed change to an order the caller may see (operators: every order; org admin: the firm’s; escrow officer: their own) sends `event: appointment` with `data: {"id": "<uuid>"}` within a moment, from whichever API process made it (PostgreSQL LISTEN/NOTIFY). A `ready` event opens the stream: a client that reconnects refetches what it shows, since changes during the gap are not replayed. The stream ends when the session does.
+         */
+        get: operations["streamAppointmentEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1947,6 +1967,8 @@ export interface components {
             timeTbd: boolean;
             timeZone: string;
             transactionType: number;
+            /** @description The version of the order: send it back as If-Match when editing */
+            updatedAt: string;
             uploadsApproved: boolean;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -3664,7 +3686,10 @@ export interface operations {
     updateAppointment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The order’s `updatedAt` as read; omit to edit whatever is current */
+                "if-match"?: string;
+            };
             path: {
                 /** @description Appointment id (UUID) */
                 id: string;
@@ -6244,6 +6269,44 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    streamAppointmentEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             /** @description Not signed in */

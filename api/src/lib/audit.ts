@@ -1,6 +1,10 @@
-/** Audit rows: every state change, assignment and operator read of personal data. */
+/**
+ * Audit rows: every state change, assignment and operator read of personal data. A change to an
+ * order is also announced to the live consoles (lib/live-events.ts), in the same transaction.
+ */
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
+import { announceAppointmentChange } from './live-events';
 
 export interface AuditEntry {
   actorId: string | null;
@@ -20,4 +24,5 @@ export async function audit(db: Db | Tx, entry: AuditEntry): Promise<void> {
     appointmentId: entry.appointmentId ?? null,
     details: entry.details ?? {},
   });
+  if (entry.appointmentId) await announceAppointmentChange(db, entry.appointmentId, entry.action);
 }

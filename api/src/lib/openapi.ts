@@ -97,6 +97,7 @@ export const API_TAGS = [
   { name: 'Feedback', description: 'Messages sent through the contact forms, read and answered by administrators.' },
   { name: 'Notifications', description: 'Web-push subscriptions of the agent app, the outbox of e-mail and SMS, and the delivery jobs.' },
   { name: 'Operations', description: 'Health of the running service: database kind and migration state.' },
+  { name: 'Live updates', description: 'A server-sent event stream telling the consoles which orders changed, so open screens refetch them without a reload.' },
 ] as const;
 
 /**

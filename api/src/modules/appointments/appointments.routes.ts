@@ -11,6 +11,7 @@ import {
   EscrowListQuerySchema,
   EscrowRowSchema,
   IdParamSchema,
+  IfMatchHeaderSchema,
   OperatorListQuerySchema,
   OperatorRowSchema,
   TimelineSchema,
@@ -123,7 +124,9 @@ const updateRoute = createRoute({
   summary: 'Edit an order: send the changed fields; notifications list what changed',
   ...rolesDoc(creators, 'Escrow side: its own (creator) or its firm’s (creator_admin) orders.'),
   middleware: [requireActor({ roles: creators })] as const,
-  request: { params: IdParamSchema, body: { ...json(UpdateAppointmentSchema), required: true } },
+  description:
+    'With If-Match (the `updatedAt` the editor read), an order changed by anyone since then is not overwritten: 409 CONFLICT, and the editor reads the order again.',
+  request: { params: IdParamSchema, headers: IfMatchHeaderSchema, body: { ...json(UpdateAppointmentSchema), required: true } },
   responses: { 200: { description: 'Updated', ...json(AppointmentResultSchema) }, ...problemResponses(400, 401, 403, 404, 409, 422) },
 });
 
@@ -145,5 +148,10 @@ export const appointmentRoutes: Router = createRouter()
   .openapi(readRoute, async (c) => c.json(await readAppointment(c.var.db, c.var.actor, c.req.valid('param').id), 200))
   .openapi(timelineRoute, async (c) => c.json(await appointmentTimeline(c.var.db, c.var.actor, c.req.valid('param').id), 200))
   .openapi(updateRoute, async (c) =>
-    c.json(await updateAppointment(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(
+      await updateAppointment(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json'), {
+        ifMatch: c.req.valid('header')['if-match'],
+      }),
+      200,
+    ),
   );

@@ -17,6 +17,14 @@ export type CreateAppointmentInput = z.infer<typeof CreateAppointmentSchema>;
 export const UpdateAppointmentSchema = UpdateAppointmentInputSchema.openapi('UpdateAppointment');
 export type UpdateAppointmentInput = z.infer<typeof UpdateAppointmentSchema>;
 
+/** An edit names the version it was made on; another version answers 409 CONFLICT (nothing is overwritten). */
+export const IfMatchHeaderSchema = z.object({
+  'if-match': z
+    .string()
+    .optional()
+    .openapi({ description: 'The order’s `updatedAt` as read; omit to edit whatever is current' }),
+});
+
 export const IdParamSchema = z.object({
   id: z.string().openapi({ param: { name: 'id', in: 'path' }, description: 'Appointment id (UUID)' }),
 });
@@ -107,6 +115,7 @@ export const EscrowAppointmentSchema = z
     agentUploadEnabled: z.boolean(),
     uploadsApproved: z.boolean(),
     markedCompleted: z.boolean(),
+    updatedAt: z.string().openapi({ description: 'The version of the order: send it back as If-Match when editing' }),
   })
   .openapi('EscrowAppointment');
 

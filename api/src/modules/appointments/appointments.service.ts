@@ -137,7 +137,16 @@ const EDITABLE_FIELDS = [
   'contactEmail2', 'scanBackRequired', 'transactionType', 'financeType',
 ] as const;
 
-export async function updateAppointment(db: Db, actor: Actor, appointmentId: string, input: UpdateAppointmentInput) {
+/** The version an editor read (`updatedAt`), quoted as an entity tag or not. */
+const versionOf = (ifMatch: string) => ifMatch.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
+
+export async function updateAppointment(
+  db: Db,
+  actor: Actor,
+  appointmentId: string,
+  input: UpdateAppointmentInput,
+  options: { ifMatch?: string | undefined } = {},
+) {
   if (!isOperator(actor.role) && input.firmFee !== undefined) {
     throw new AppError('VALIDATION_FAILED', 'Only operators set the firm fee.', [{ field: 'firmFee', message: 'is set by operators' }]);
   }
@@ -146,6 +155,9 @@ export async function updateAppointment(db: Db, actor: Actor, appointmentId: str
     if (access !== 'operator' && access !== 'firm' && access !== 'owner') throw new AppError('NOT_FOUND', 'This appointment was not found.');
     if (current.status === 'Completed' || current.status === 'Canceled') {
       throw new AppError('NOT_ALLOWED_IN_STATUS', `A ${current.status.toLowerCase()} appointment can no longer be edited.`);
+    }
+    if (options.ifMatch !== undefined && versionOf(options.ifMatch) !== current.updatedAt.toISOString()) {
+      throw new AppError('CONFLICT', 'Someone else changed this order after you opened it. Nothing was saved: review their changes, then update again.');
     }
     const { agentFee, firmFee, ...rest } = input;
     const proposed: Partial<Appointment> = { ...rest } as Partial<Appointment>;

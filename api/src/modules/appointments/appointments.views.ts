@@ -147,6 +147,7 @@ export async function escrowView(db: Db | Tx, a: Appointment) {
     agentUploadEnabled: a.agentUploadEnabled,
     uploadsApproved: a.uploadsApproved,
     markedCompleted: a.markedCompleted,
+    updatedAt: a.updatedAt.toISOString(),
   };
 }
 

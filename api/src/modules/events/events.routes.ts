@@ -1,0 +1,61 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { ESCROW_ROLES, OPERATOR_ROLES } from '@signingdesk/domain/roles';
+import { streamSSE } from 'hono/streaming';
+import { loadActor } from '../../lib/actor';
+import type { AppDeps } from '../../lib/context';
+import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
+import { requireActor } from '../../middleware/guard';
+import { liveHubOf } from './live-hub';
+
+/** A comment line this often keeps proxies from closing an idle stream; the session is checked again then. */
+export const HEARTBEAT_MS = 25_000;
+const roles = [...OPERATOR_ROLES, ...ESCROW_ROLES];
+
+const eventsRoute = createRoute({
+  operationId: 'streamAppointmentEvents',
+  method: 'get',
+  path: '/events',
+  tags: ['Live updates'],
+  summary: 'Server-sent events: the id of each order that changed, for the consoles to refetch',
+  ...rolesDoc(
+    roles,
+    'text/event-stream. Each committed change to an order the caller may see (operators: every order; org admin: the firm’s; escrow officer: their own) sends `event: appointment` with `data: {"id": "<uuid>"}` within a moment, from whichever API process made it (PostgreSQL LISTEN/NOTIFY). A `ready` event opens the stream: a client that reconnects refetches what it shows, since changes during the gap are not replayed. The stream ends when the session does.',
+  ),
+  middleware: [requireActor({ roles })] as const,
+  responses: {
+    200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
+    ...problemResponses(401, 403),
+  },
+});
+
+export function eventsRoutes(deps: AppDeps): Router {
+  const hub = liveHubOf(deps.database);
+  return createRouter().openapi(eventsRoute, (c) => {
+    const { actor, auth, db } = c.var;
+    const headers = c.req.raw.headers;
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      let closed = false;
+      const unsubscribe = await hub.subscribe({
+        actor,
+        send: (id) => void stream.writeSSE({ event: 'appointment', data: JSON.stringify({ id }) }).catch(() => undefined),
+      });
+      stream.onAbort(() => {
+        closed = true;
+      });
+      try {
+        await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
+        while (!closed) {
+          await stream.sleep(HEARTBEAT_MS);
+          if (closed) break;
+          // A session signed out, revoked or disabled meanwhile ends the stream.
+          if (!(await loadActor(auth, db, headers).catch(() => null))) break;
+          await stream.write(': heartbeat\n\n');
+        }
+      } finally {
+        unsubscribe();
+      }
+    });
+  });
+}

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrder, offerTo, post, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
+import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
+
+/** Reads `event:`/`data:` pairs from a server-sent event stream as they arrive. */
+function eventReader(res: Response) {
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  const received: { event: string; data: string }[] = [];
+  const pump = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      buffered += value;
+      let end: number;
+      while ((end = buffered.indexOf('\n\n')) >= 0) {
+        const block = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        const field = (name: string) => block.split('\n').find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1).trim();
+        const event = field('event');
+        if (event) received.push({ event, data: field('data') ?? '' });
+      }
+    }
+  })();
+  return {
+    received,
+    /** The ids of `appointment` events so far. */
+    ids: () => received.filter((e) => e.event === 'appointment').map((e) => (JSON.parse(e.data) as { id: string }).id),
+    async waitFor(predicate: () => boolean, ms = 2000) {
+      const until = Date.now() + ms;
+      while (!predicate()) {
+        if (Date.now() > until) throw new Error(`no such event within ${ms} ms; received ${JSON.stringify(received)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    async close() {
+      await reader.cancel();
+      await pump;
+    },
+  };
+}
+
+describe('live updates (GET /api/events)', () => {
+  let t: TestApp;
+  let s: Sessions;
+  beforeAll(async () => {
+    t = await createTestApp();
+    s = await signInAll(t);
+  });
+  afterAll(() => t.close());
+
+  it('tells each console about the orders it may see, once the change commits, and nothing else', async () => {
+    const operator = eventReader(await t.request('/api/events', { cookie: s.admin }));
+    const firmA = eventReader(await t.request('/api/events', { cookie: s.orgAdmin }));
+    const firmB = eventReader(await t.request('/api/events', { cookie: s.escrowB }));
+    for (const stream of [operator, firmA, firmB]) await stream.waitFor(() => stream.received.some((e) => e.event === 'ready'));
+
+    const id = await createOrder(t, s.escrowA, { fileNumber: 'LIVE-1' });
+    await operator.waitFor(() => operator.ids().includes(id));
+    await firmA.waitFor(() => firmA.ids().includes(id));
+
+    // An agent's claim reaches the operator's stream within 2 seconds.
+    await offerTo(t, id, [await userIdOf(t, 'agent@demo.test')]);
+    const before = operator.ids().length;
+    const started = Date.now();
+    expect((await post(t, `/api/appointments/${id}/claim`, s.agent)).status).toBe(200);
+    await operator.waitFor(() => operator.ids().length > before);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(operator.ids().at(-1)).toBe(id);
+
+    // A refused change commits nothing and announces nothing; reading an order announces nothing.
+    const count = operator.ids().length;
+    expect((await post(t, `/api/appointments/${id}/claim`, s.otherAgent)).status).toBe(404);
+    expect((await post(t, `/api/appointments/${id}/mark-paid`, s.admin)).status).toBe(409);
+    expect((await t.request(`/api/appointments/${id}`, { cookie: s.admin })).status).toBe(200);
+    // A later change is the marker that everything before it was delivered.
+    const marker = await createOrder(t, s.escrowB, { fileNumber: 'LIVE-2' });
+    await operator.waitFor(() => operator.ids().includes(marker));
+    expect(operator.ids().slice(count)).toEqual([marker]);
+    await firmB.waitFor(() => firmB.ids().includes(marker));
+
+    // Firm B never hears of firm A's order; firm A never hears of firm B's.
+    expect(firmB.ids()).not.toContain(id);
+    expect(firmA.ids()).not.toContain(marker);
+    await Promise.all([operator.close(), firmA.close(), firmB.close()]);
+  });
+
+  it('is for the consoles: agents and visitors are refused', async () => {
+    expect((await t.request('/api/events', { cookie: s.agent })).status).toBe(403);
+    expect((await t.request('/api/events')).status).toBe(401);
+  });
+});
+
+describe('editing an order someone else changed (If-Match)', () => {
+  let t: TestApp;
+  let s: Sessions;
+  beforeAll(async () => {
+    t = await createTestApp();
+    s = await signInAll(t);
+  });
+  afterAll(() => t.close());
+
+  const patch = (id: string, cookie: string, body: object, version?: string) =>
+    t.request(`/api/appointments/${id}`, {
+      method: 'PATCH',
+      cookie,
+      body: JSON.stringify(body),
+      headers: version === undefined ? {} : { 'If-Match': `"${version}"` },
+    });
+
+  it('answers 409 and keeps the other change when the order changed since it was read', async () => {
+    const id = await createOrder(t, s.escrowA, { fileNumber: 'CONFLICT-1', lender: 'First Lender' });
+    const read = async (cookie: string) => readJson(await t.request(`/api/appointments/${id}`, { cookie }));
+    const opened = (await read(s.admin)).updatedAt as string;
+    expect((await read(s.subAdmin)).updatedAt).toBe(opened);
+
+    const first = await patch(id, s.subAdmin, { lender: 'Second Lender' }, opened);
+    expect(first.status).toBe(200);
+    const second = await patch(id, s.admin, { lender: 'Third Lender', comments: 'Bring a pen.' }, opened);
+    expect(second.status).toBe(409);
+    expect(await readJson(second)).toMatchObject({ code: 'CONFLICT', status: 409 });
+    const now = await read(s.admin);
+    expect(now).toMatchObject({ lender: 'Second Lender', comments: null });
+    expect(now.updatedAt).not.toBe(opened);
+
+    // Saved again on the version just read, it goes through; the escrow view carries the version too.
+    expect((await patch(id, s.admin, { comments: 'Bring a pen.' }, now.updatedAt)).status).toBe(200);
+    const escrow = await read(s.escrowA);
+    expect(escrow).toMatchObject({ lender: 'Second Lender', comments: 'Bring a pen.' });
+    expect((await patch(id, s.escrowA, { lender: 'Escrow Lender' }, opened)).status).toBe(409);
+    expect((await patch(id, s.escrowA, { lender: 'Escrow Lender' }, escrow.updatedAt)).status).toBe(200);
+    // Without If-Match an edit applies to whatever is current (the API's older clients).
+    expect((await patch(id, s.admin, { lender: 'Any Lender' })).status).toBe(200);
+  });
+});
