@@ -10,5 +10,7 @@ export function showToast({ title, message, tone = 'success' }: { title: string;
     message,
     color: tone === 'success' ? 'teal' : 'red',
     closeButtonProps: { 'aria-label': 'Close notification' },
+    // Mantine's dimmed description grey is 3.3:1 on white, under AA: the body text colour instead.
+    styles: { description: { color: 'var(--mantine-color-text)' } },
   });
 }

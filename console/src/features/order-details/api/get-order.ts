@@ -51,12 +51,18 @@ export function downloadLink(id: string, fileId: string) {
   return answer(api.POST('/appointments/{id}/files/{fileId}/download', { params: { path: { id, fileId } } }));
 }
 
-/** PATCH /api/appointments/{id} with the changed fields only; the answer's message is shown as the result. */
+/**
+ * PATCH /api/appointments/{id} with the changed fields only, on the version the editor read
+ * (If-Match): an order someone changed since then answers 409 CONFLICT and is not overwritten.
+ */
 export function useUpdateOrder(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: Schemas['UpdateAppointment']) =>
-      settle(api.PATCH('/appointments/{id}', { params: { path: { id } }, body: changes }), (status) => `The order could not be updated (error ${status}).`),
+    mutationFn: ({ changes, version }: { changes: Schemas['UpdateAppointment']; version: string }) =>
+      settle(
+        api.PATCH('/appointments/{id}', { params: { path: { id }, header: { 'if-match': version } }, body: changes }),
+        (status) => `The order could not be updated (error ${status}).`,
+      ),
     onSuccess: (outcome) => {
       if (outcome.type === 'ok') void queryClient.invalidateQueries({ queryKey: orderKeys.detail(id) });
     },

@@ -1,5 +1,6 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import {
   appointmentEditSchema,
@@ -10,59 +11,115 @@ import {
 import { AppointmentFields } from '../../../components/appointment-form/appointment-fields';
 import type { Schemas } from '../../../lib/api-client';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
-import { useUpdateOrder } from '../api/get-order';
+import { orderOptions, useUpdateOrder } from '../api/get-order';
+import { FIELD_LABELS } from '../utils/field-labels';
 
 export const UPDATE_WAIT_TEXT = 'Please wait while we update the order and send out notifications...';
+export const REVIEW_TITLE = 'Review and Edit Submitted Appointment';
+
+type Order = Schemas['EscrowAppointment'] | Schemas['OperatorAppointment'];
 
 type EditOrderProps = {
-  order: Schemas['EscrowAppointment'] | Schemas['OperatorAppointment'];
+  order: Order;
+  /**
+   * 'edit' (spec 01 §2, the escrow side): the form is editable at once, Update Order sends.
+   * 'review' (spec 02 §2, operators): read-only until Edit; Preview locks it again; Update sends.
+   */
+  mode?: 'edit' | 'review';
   /** Back to the details: after Cancel Edit, or Return to Order Details (which reloads them). */
   onDone: () => void;
 };
 
+type Stage = 'reading' | 'editing' | 'previewing';
+
+/** The order's fields as the form shows them; operators see (and may change) the agent fee. */
+function valuesOf(order: Order): AppointmentFormValues {
+  const values = appointmentValuesOf(order);
+  return order.view === 'operator' ? { ...values, agentFee: (order.agentFeeCents / 100).toFixed(2) } : values;
+}
+
+/** What another person changed, field by field, between the version opened and the current one. */
+function theirChanges(opened: AppointmentFormValues, current: AppointmentFormValues) {
+  return (Object.keys(current) as (keyof AppointmentFormValues)[])
+    .filter((field) => String(opened[field]) !== String(current[field]))
+    .map((field) => ({ field, label: FIELD_LABELS[field], from: String(opened[field]), to: String(current[field]) }));
+}
+
 /**
- * Edit Existing Order (spec 01 §2, §4 "Order edit"): the order's fields with Update Order and
- * Cancel Edit; only the changed fields are sent; the spec's wait text while the server updates
- * the order and notifies, then its message with Return to Order Details.
+ * Edit an order: only the changed fields are sent, on the version that was opened. When someone
+ * else saved the order meanwhile, nothing is overwritten: the form keeps what was typed, takes
+ * their changes into the fields left alone, lists them, and the next Update applies to their version. The spec's wait text while the
+ * server updates the order and notifies, then its message with Return to Order Details.
  */
-export function EditOrder({ order, onDone }: EditOrderProps) {
-  const [initial] = useState<AppointmentFormValues>(() => appointmentValuesOf(order));
+export function EditOrder({ order, mode = 'edit', onDone }: EditOrderProps) {
+  const queryClient = useQueryClient();
+  const [base, setBase] = useState(() => ({ values: valuesOf(order), version: order.updatedAt }));
   const form = useForm<AppointmentFormValues>({
-    initialValues: initial,
+    initialValues: base.values,
     validate: schemaResolver(appointmentEditSchema, { sync: true }),
     validateInputOnBlur: true,
   });
   const update = useUpdateOrder(order.id);
+  const [stage, setStage] = useState<Stage>(mode === 'review' ? 'reading' : 'editing');
   const [result, setResult] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<ReturnType<typeof theirChanges> | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const valid = () => {
+    if (!form.validate().hasErrors) return true;
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    return false;
+  };
+
+  const send = async () => {
     setProblem(null);
-    if (form.validate().hasErrors) {
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
-    const changes = changedFields(initial, form.getValues());
+    const changes = changedFields(base.values, form.getValues());
     if (Object.keys(changes).length === 0) {
       setProblem('Nothing was changed.');
+      setStage('editing');
       return;
     }
-    const outcome = await update.mutateAsync(changes as Schemas['UpdateAppointment']);
+    const outcome = await update.mutateAsync({ changes: changes as Schemas['UpdateAppointment'], version: base.version });
     switch (outcome.type) {
       case 'ok':
+        setConflict(null);
         setResult(outcome.data.message);
         return;
       case 'unsent':
-        setProblem('SigningDesk did not answer. Your changes are kept: press Update Order again.');
+        setProblem('SigningDesk did not answer. Your changes are kept: press Update again.');
         return;
       case 'refused': {
+        if (outcome.problem.code === 'CONFLICT') {
+          const current = (await queryClient.fetchQuery({ ...orderOptions(order.id), staleTime: 0 })) as Order;
+          const now = valuesOf(current);
+          // Their changes fill the fields this editor left alone; what this editor typed is kept.
+          const typed = form.getValues();
+          for (const field of Object.keys(now) as (keyof AppointmentFormValues)[]) {
+            if (String(typed[field]) === String(base.values[field])) form.setFieldValue(field, now[field] as never);
+          }
+          setConflict(theirChanges(base.values, now));
+          setBase({ values: now, version: current.updatedAt });
+          setStage('editing');
+          setProblem(outcome.problem.message);
+          return;
+        }
         showServerFieldErrors(form, outcome.problem.fields);
         setProblem(outcome.problem.message);
+        setStage('editing');
         return;
       }
     }
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!valid()) return;
+    if (mode === 'review' && stage === 'editing') {
+      setStage('previewing');
+      return;
+    }
+    void send();
   };
 
   if (update.isPending) {
@@ -90,23 +147,69 @@ export function EditOrder({ order, onDone }: EditOrderProps) {
       </Card>
     );
   }
+  const title = mode === 'review' ? REVIEW_TITLE : 'Edit Existing Order';
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} aria-labelledby="edit-order-title">
-      <Title order={2} id="edit-order-title" mb="md">
-        Edit Existing Order
-      </Title>
-      <AppointmentFields form={form} feeKept={order.view === 'escrow'} />
-      {problem ? (
-        <Alert color="red" role="alert" mb="md">
-          {problem}
-        </Alert>
-      ) : null}
-      <Group>
-        <Button type="submit">Update Order</Button>
-        <Button variant="default" onClick={onDone}>
-          Cancel Edit
-        </Button>
-      </Group>
-    </form>
+    <Card withBorder padding="lg" component="section" aria-labelledby="edit-order-title">
+      <form ref={formRef} noValidate onSubmit={submit}>
+        <Title order={2} id="edit-order-title" mb="md">
+          {title}
+        </Title>
+        {stage === 'previewing' ? (
+          <Alert color="blue" mb="md" role="status">
+            Check the order, then press Update to save it and notify, or Edit to change it.
+          </Alert>
+        ) : null}
+        <AppointmentFields form={form} readOnly={stage !== 'editing'} feeKept={order.view === 'escrow'} />
+        {problem ? (
+          <Alert color="red" role="alert" mb="md" title={conflict ? 'Changed by someone else' : undefined}>
+            <Text size="sm">{problem}</Text>
+            {conflict && conflict.length > 0 ? (
+              <List size="sm" mt="xs">
+                {conflict.map((change) => (
+                  <List.Item key={change.field}>
+                    {change.label}: “{change.from || '—'}” → “{change.to || '—'}”
+                  </List.Item>
+                ))}
+              </List>
+            ) : null}
+          </Alert>
+        ) : null}
+        {/* Distinct keys: a button that changes from Edit to a submit button in place would submit the form it just unlocked. */}
+        <Group>
+          {stage === 'reading' ? (
+            <Button key="edit" onClick={() => setStage('editing')}>
+              Edit
+            </Button>
+          ) : stage === 'editing' ? (
+            <Button key="submit" type="submit">
+              {mode === 'review' ? 'Preview' : 'Update Order'}
+            </Button>
+          ) : (
+            <>
+              <Button key="update" type="submit">
+                Update
+              </Button>
+              <Button key="back" variant="default" onClick={() => setStage('editing')}>
+                Edit
+              </Button>
+            </>
+          )}
+          {stage === 'reading' ? null : (
+            <Button
+              variant="default"
+              onClick={() => {
+                form.setValues(base.values);
+                setProblem(null);
+                setConflict(null);
+                if (mode === 'review') setStage('reading');
+                else onDone();
+              }}
+            >
+              Cancel Edit
+            </Button>
+          )}
+        </Group>
+      </form>
+    </Card>
   );
 }

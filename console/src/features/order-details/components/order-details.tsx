@@ -10,7 +10,9 @@ import { ApiError, type Schemas } from '../../../lib/api-client';
 import { useOrder, useOrderNotes, usePostNote } from '../api/get-order';
 import { OrderFiles } from './order-files';
 import { EditOrder } from './edit-order';
+import { BidList, ComparisonOrders, OperatorActions } from './operator-panels';
 import { OrderTimeline } from './order-timeline';
+import { formatCents } from '@signingdesk/domain/money';
 
 type Order = Schemas['EscrowAppointment'] | Schemas['OperatorAppointment'];
 
@@ -53,6 +55,16 @@ export function OrderDetails({ appointmentId }: OrderDetailsProps) {
 
 function OrderView({ order, onReload }: { order: Order; onReload: () => void }) {
   const [editing, setEditing] = useState(false);
+  const operator = order.view === 'operator' ? order : null;
+  // Operators review an Open request in its edit form (spec 02 §2 "Admin appointment review and edit").
+  if (operator && operator.status === 'Open') {
+    return (
+      <Stack gap="lg">
+        <EditOrder order={operator} mode="review" onDone={onReload} />
+        <OperatorPanels order={operator} />
+      </Stack>
+    );
+  }
   if (editing) {
     return (
       <EditOrder
@@ -103,7 +115,19 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
           {row('Signer name', order.contactName)}
           {row('Location', `${order.street}, ${order.city}, ${order.state} ${order.zip}`)}
           {row('Date and time', `${formatUsDate(order.date)} ${formatTime(order.time, order.timeTbd)} ${order.timeZone}`)}
-          {row('Assigned signing agent', order.assignedAgent ? <AgentContactCard agent={order.assignedAgent} /> : 'Not assigned yet')}
+          {operator ? row('Firm', operator.firm.name) : null}
+          {operator ? row('Fees', `Signing agent ${formatCents(operator.agentFeeCents)} · firm ${operator.firmFeeCents === null ? '—' : formatCents(operator.firmFeeCents)}`) : null}
+          {row(
+            'Assigned signing agent',
+            order.assignedAgent ? (
+              <>
+                <AgentContactCard agent={order.assignedAgent} />
+                {operator ? <Text span size="sm" ml="sm">{operator.agentPaid ? `✓ Paid ${operator.agentPaidAt ? new Date(operator.agentPaidAt).toLocaleString('en-US') : ''}` : 'Not paid yet'}</Text> : null}
+              </>
+            ) : (
+              'Not assigned yet'
+            ),
+          )}
           {row('Escrow officer', `${order.escrowOfficer.name} (${order.escrowEmail})`)}
           {row('Signer phones', phones.length ? phones.map((p) => <Anchor key={p} href={`tel:+1${p}`} mr="md">{formatPhone(p)}</Anchor>) : null)}
           {row('Signer emails', emails.length ? emails.map((e) => <Anchor key={e} href={`mailto:${e}`} mr="md">{e}</Anchor>) : null)}
@@ -114,10 +138,31 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
           {row('Additional notes', order.comments)}
         </Grid>
       </Card>
-      <OrderFiles appointmentId={order.id} />
-      <OrderMessages appointmentId={order.id} />
-      <OrderTimeline appointmentId={order.id} />
+      {operator ? <OperatorPanels order={operator} /> : <OrderRecords appointmentId={order.id} />}
     </Stack>
+  );
+}
+
+/** The order's files, messages and timeline, as every side sees them. */
+function OrderRecords({ appointmentId }: { appointmentId: string }) {
+  return (
+    <>
+      <OrderFiles appointmentId={appointmentId} />
+      <OrderMessages appointmentId={appointmentId} />
+      <OrderTimeline appointmentId={appointmentId} />
+    </>
+  );
+}
+
+/** What operators see beyond the order itself: their actions, the bids, then the records and comparison orders. */
+function OperatorPanels({ order }: { order: Schemas['OperatorAppointment'] }) {
+  return (
+    <>
+      <OperatorActions order={order} />
+      <BidList order={order} />
+      <OrderRecords appointmentId={order.id} />
+      <ComparisonOrders appointmentId={order.id} />
+    </>
   );
 }
 

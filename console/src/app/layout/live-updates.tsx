@@ -1,0 +1,57 @@
+import { ESCROW_ROLES, OPERATOR_ROLES, type Role } from '@signingdesk/domain/roles';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useMe } from '../../features/auth/api/get-me';
+import { assignmentKeys } from '../../features/assignments/api/list-assignments';
+import { escrowOrderKeys } from '../../features/escrow-orders/api/escrow-order-keys';
+import { orderKeys } from '../../features/order-details/api/order-keys';
+
+const FOLLOWERS: readonly Role[] = [...OPERATOR_ROLES, ...ESCROW_ROLES];
+
+/** Whatever shows an order that changed: its details (files, messages, timeline) and every list. */
+function refetchOrder(queryClient: QueryClient, id: string) {
+  void queryClient.invalidateQueries({ queryKey: orderKeys.detail(id) });
+  void queryClient.invalidateQueries({ queryKey: assignmentKeys.all });
+  void queryClient.invalidateQueries({ queryKey: escrowOrderKeys.all });
+}
+
+/**
+ * Live updates (issue 12): while an operator or escrow user is signed in, the API's event stream
+ * (GET /api/events) names each order that changed, and the open screens that show it refetch it.
+ * The browser reconnects by itself; after a gap everything shown is refetched, since the changes
+ * made meanwhile are not replayed.
+ */
+export function LiveUpdates() {
+  const queryClient = useQueryClient();
+  const role = useMe().data?.role;
+  const follows = role !== undefined && FOLLOWERS.includes(role);
+
+  useEffect(() => {
+    if (!follows) return;
+    const source = new EventSource('/api/events');
+    let interrupted = false;
+    source.addEventListener('ready', () => {
+      if (interrupted) {
+        void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+        void queryClient.invalidateQueries({ queryKey: assignmentKeys.all });
+        void queryClient.invalidateQueries({ queryKey: escrowOrderKeys.all });
+      }
+      interrupted = false;
+      document.documentElement.dataset.live = 'connected';
+    });
+    source.addEventListener('appointment', (event) => {
+      const { id } = JSON.parse((event as MessageEvent<string>).data) as { id: string };
+      refetchOrder(queryClient, id);
+    });
+    source.addEventListener('error', () => {
+      interrupted = true;
+      document.documentElement.dataset.live = 'reconnecting';
+    });
+    return () => {
+      source.close();
+      delete document.documentElement.dataset.live;
+    };
+  }, [follows, queryClient]);
+
+  return null;
+}

@@ -1,0 +1,375 @@
+import { Alert, Anchor, Badge, Button, Card, Group, Menu, Modal, Radio, ScrollArea, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { formatCents } from '@signingdesk/domain/money';
+import { formatPhone } from '@signingdesk/domain/phone';
+import { formatUsDate } from '@signingdesk/domain/time-zones';
+import { useState, type FormEvent } from 'react';
+import type { Schemas } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+import { downloadLink } from '../api/get-order';
+import { useAgentsByLastName, useComparisonOrders, useInvoice, useOperatorAction, type OperatorAction } from '../api/operator-actions';
+import { LIVE_BID_STATUSES, operatorActionsFor } from '../utils/operator-rules';
+
+type Order = Schemas['OperatorAppointment'];
+type Bid = Schemas['Bid'];
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' });
+
+const BID_STATUS_LABEL: Record<Bid['status'], string> = {
+  offered: 'Offered, no answer yet',
+  claimed: 'Claimed at the offered fee',
+  countered: 'Countered',
+  declined: 'Declined',
+  approved: 'Accepted',
+  rejected: 'Not chosen',
+  removed: 'Offer closed',
+};
+
+/** Runs an action and says how it went in a toast; returns whether it succeeded. */
+function useRun(order: Order) {
+  const action = useOperatorAction(order.id);
+  const run = async (what: OperatorAction, title: string) => {
+    try {
+      const said = await action.mutateAsync(what);
+      showToast({ title, message: said });
+      return true;
+    } catch (error) {
+      showToast({ title: 'That did not work', message: message(error), tone: 'error' });
+      return false;
+    }
+  };
+  return { run, pending: action.isPending };
+}
+
+/**
+ * The operator's actions on one order (spec 02 §2, §4): send to notaries (all or preferred),
+ * directly assign, the status changes, reassign, mark complete, mark the agent paid, send the
+ * invoice. A button the order's state does not allow is disabled, with the reason in its title.
+ */
+export function OperatorActions({ order }: { order: Order }) {
+  const can = operatorActionsFor({ status: order.status, assigned: order.assignedAgent !== null, markedCompleted: order.markedCompleted, agentPaid: order.agentPaid });
+  const { run, pending } = useRun(order);
+  const invoice = useInvoice(order.id);
+  const [assigning, setAssigning] = useState(false);
+  const [reassigning, setReassigning] = useState(false);
+
+  const confirm = (title: string, text: string, confirmLabel: string, onConfirm: () => void, danger = false) =>
+    modals.openConfirmModal({
+      title,
+      closeButtonProps: { 'aria-label': 'Close' },
+      children: <Text size="sm">{text}</Text>,
+      labels: { confirm: confirmLabel, cancel: 'Back' },
+      ...(danger ? { confirmProps: { color: 'red.9' } } : {}),
+      onConfirm,
+    });
+
+  const openInvoice = async (fileId: string) => {
+    try {
+      window.open((await downloadLink(order.id, fileId)).url, '_blank', 'noopener');
+    } catch (error) {
+      showToast({ title: 'The invoice could not be opened', message: message(error), tone: 'error' });
+    }
+  };
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="actions-title">
+      <Title order={2} id="actions-title" mb="md">
+        Actions
+      </Title>
+      <Stack gap="md">
+        <Group gap="sm">
+          <Button disabled={!can.send || pending} onClick={() => void run({ kind: 'send', preferredOnly: false }, 'Sent to notaries')}>
+            Send to Notaries
+          </Button>
+          <Button variant="light" disabled={!can.send || pending} onClick={() => void run({ kind: 'send', preferredOnly: true }, 'Sent to preferred agents')}>
+            Send to Preferred Agents
+          </Button>
+          <Button variant="default" disabled={!can.directAssign || pending} onClick={() => setAssigning(true)}>
+            Directly Assign Notary
+          </Button>
+          <Button variant="default" disabled={!can.reassign || pending} onClick={() => setReassigning(true)}>
+            Reassign
+          </Button>
+          <Menu position="bottom-start" withinPortal>
+            <Menu.Target>
+              <Button variant="default" disabled={pending}>
+                Change Status
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item disabled={!can.reopen} onClick={() => void run({ kind: 'status', status: 'Open' }, 'Set to Open')}>
+                Open
+              </Menu.Item>
+              <Menu.Item disabled={!can.hold} onClick={() => void run({ kind: 'status', status: 'Paused' }, 'Set to On Hold')}>
+                On Hold
+              </Menu.Item>
+              <Menu.Item disabled={!can.schedule} onClick={() => void run({ kind: 'status', status: 'Scheduled' }, 'Set to Scheduled')}>
+                Scheduled
+              </Menu.Item>
+              <Menu.Item
+                disabled={!can.cancel}
+                onClick={() => confirm('Cancel this appointment?', `“${order.name}” will be canceled and its offers withdrawn.`, 'Set to Canceled', () => void run({ kind: 'status', status: 'Canceled' }, 'Canceled'), true)}
+              >
+                Canceled
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+          {can.cancel ? (
+            <Button
+              color="red.9"
+              variant="outline"
+              disabled={pending}
+              onClick={() => confirm('Cancel this appointment?', `“${order.name}” will be canceled and its offers withdrawn.`, 'Set to Canceled', () => void run({ kind: 'status', status: 'Canceled' }, 'Canceled'), true)}
+            >
+              Set to Canceled
+            </Button>
+          ) : null}
+        </Group>
+        <Group gap="sm">
+          <Button
+            variant="default"
+            disabled={!can.complete || pending}
+            onClick={() => confirm('Mark Appointment Complete', `Mark “${order.name}” complete?`, 'Mark Complete', () => void run({ kind: 'complete' }, 'Marked complete'))}
+          >
+            Mark Appointment Complete
+          </Button>
+          {order.agentPaid ? (
+            <Badge size="lg" color="teal.9" variant="filled" aria-label={`Notary paid ${order.agentPaidAt ? when(order.agentPaidAt) : ''}`}>
+              ✓ Notary paid {order.agentPaidAt ? when(order.agentPaidAt) : ''}
+            </Badge>
+          ) : (
+            <Button
+              variant="default"
+              disabled={!can.markPaid || pending}
+              onClick={() => confirm('Mark Notary Paid', 'This cannot be undone. Mark the signing agent paid?', 'Mark Paid', () => void run({ kind: 'mark-paid' }, 'Notary marked paid'))}
+            >
+              Mark Notary Paid
+            </Button>
+          )}
+          {invoice.data ? (
+            <Anchor component="button" type="button" onClick={() => invoice.data?.fileId && void openInvoice(invoice.data.fileId)}>
+              Invoice {invoice.data.number} ({invoice.data.amount}, sent {when(invoice.data.sentAt)})
+            </Anchor>
+          ) : (
+            <Button variant="default" disabled={!can.invoice || pending || invoice.isPending} onClick={() => void run({ kind: 'invoice' }, 'Invoice sent')}>
+              Send Invoice
+            </Button>
+          )}
+        </Group>
+      </Stack>
+      <DirectAssignModal order={order} opened={assigning} onClose={() => setAssigning(false)} />
+      <ReassignModal order={order} opened={reassigning} onClose={() => setReassigning(false)} />
+    </Card>
+  );
+}
+
+/** The agent-status list with bids (spec 02 §2): Accept / Decline while the request is unfilled. */
+export function BidList({ order }: { order: Order }) {
+  const can = operatorActionsFor({ status: order.status, assigned: order.assignedAgent !== null, markedCompleted: order.markedCompleted, agentPaid: order.agentPaid });
+  const { run, pending } = useRun(order);
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="bids-title">
+      <Title order={2} id="bids-title" mb="md">
+        Signing agents and bids
+      </Title>
+      {order.bids.length === 0 ? (
+        <Text>{order.offerCount > 0 ? 'The offer is out; no agent has answered yet.' : 'Not sent to any signing agent yet.'}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped aria-labelledby="bids-title">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Signing agent</Table.Th>
+                <Table.Th>Phone</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Bid</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Decision</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {order.bids.map((bid) => {
+                const live = (LIVE_BID_STATUSES as readonly string[]).includes(bid.status);
+                return (
+                  <Table.Tr key={bid.offerId}>
+                    <Table.Td>{bid.agent.name}</Table.Td>
+                    <Table.Td>{bid.agent.phone ? formatPhone(bid.agent.phone) : '—'}</Table.Td>
+                    <Table.Td>{bid.agent.email}</Table.Td>
+                    <Table.Td>{bid.bidCents === null ? '—' : formatCents(bid.bidCents)}</Table.Td>
+                    <Table.Td>{BID_STATUS_LABEL[bid.status]}</Table.Td>
+                    <Table.Td>
+                      {can.decideBids && live ? (
+                        <Group gap="xs" wrap="nowrap">
+                          <Button size="xs" disabled={pending} onClick={() => void run({ kind: 'accept', offerId: bid.offerId }, 'Bid accepted')} aria-label={`Accept ${bid.agent.name}`}>
+                            Accept
+                          </Button>
+                          <Button size="xs" variant="default" disabled={pending} onClick={() => void run({ kind: 'decline-bid', offerId: bid.offerId }, 'Bid declined')} aria-label={`Decline ${bid.agent.name}`}>
+                            Decline
+                          </Button>
+                        </Group>
+                      ) : (
+                        '—'
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}
+
+/** Reassign agent (spec 02 §2): the bids (name, phone, email, bid), scrolling at 200 px; notes for the displaced agent; Update Notary. */
+function ReassignModal({ order, opened, onClose }: { order: Order; opened: boolean; onClose: () => void }) {
+  const { run, pending } = useRun(order);
+  const [offerId, setOfferId] = useState<string | null>(null);
+  const [notes, setNotes] = useState('');
+  // The API reassigns to a bid that is live or was not chosen (spec 02 §2 "Reassign agent").
+  const choices = order.bids.filter((bid) => bid.agent.id !== order.assignedAgent?.id && ['claimed', 'countered', 'rejected'].includes(bid.status));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!offerId) return;
+    if (await run({ kind: 'reassign', offerId, notes }, 'Signing agent changed')) {
+      setOfferId(null);
+      setNotes('');
+      onClose();
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Reassign agent" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={(event) => void submit(event)}>
+        {choices.length === 0 ? (
+          <Text mb="md">No other agent has bid on this order.</Text>
+        ) : (
+          <Radio.Group label="New signing agent" value={offerId} onChange={setOfferId} mb="md">
+            <ScrollArea.Autosize mah={200} type="auto" mt="xs">
+              <Stack gap="xs">
+                {choices.map((bid) => (
+                  <Radio
+                    key={bid.offerId}
+                    value={bid.offerId}
+                    label={`${bid.agent.name} · ${bid.agent.phone ? formatPhone(bid.agent.phone) : 'no phone'} · ${bid.agent.email} · ${bid.bidCents === null ? 'no bid' : formatCents(bid.bidCents)}`}
+                  />
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+          </Radio.Group>
+        )}
+        <Textarea label="Notes for the displaced agent" autosize minRows={2} maxLength={1000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} mb="md" />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!offerId} loading={pending}>
+            Update Notary
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}
+
+/** Assign agent by search (spec 02 §2): last name, then pick one. */
+function DirectAssignModal({ order, opened, onClose }: { order: Order; opened: boolean; onClose: () => void }) {
+  const { run, pending } = useRun(order);
+  const [typed, setTyped] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [agentId, setAgentId] = useState<string | null>(null);
+  const found = useAgentsByLastName(lastName);
+  const [problem, setProblem] = useState<string | null>(null);
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setAgentId(null);
+    if (typed.trim() === '') {
+      setProblem('Enter a last name to search.');
+      return;
+    }
+    setProblem(null);
+    setLastName(typed.trim());
+  };
+  const assign = async () => {
+    if (agentId && (await run({ kind: 'assign', agentId }, 'Signing agent assigned'))) onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Directly Assign Notary" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={search}>
+        <Group align="flex-end" mb="md">
+          <TextInput label="Last name" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} error={problem} style={{ flex: 1 }} />
+          <Button type="submit" variant="default">
+            Search
+          </Button>
+        </Group>
+      </form>
+      {found.isFetching ? <Text size="sm">Searching…</Text> : null}
+      {found.data && found.data.items.length === 0 ? <Text size="sm">No active signing agent has that last name.</Text> : null}
+      {found.data && found.data.items.length > 0 ? (
+        <Radio.Group label="Signing agent" value={agentId} onChange={setAgentId} mb="md">
+          <ScrollArea.Autosize mah={200} type="auto" mt="xs">
+            <Stack gap="xs">
+              {found.data.items.map((agent) => (
+                <Radio key={agent.id} value={agent.id} label={`${agent.name} · ${agent.city}, ${agent.state} ${agent.zip}${agent.preferred ? ' · preferred' : ''}`} />
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        </Radio.Group>
+      ) : null}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button disabled={!agentId} loading={pending} onClick={() => void assign()}>
+          Assign
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
+/** Prior orders in the area (spec 02 §2 "comparison orders"), grouped by agent with their average fee. */
+export function ComparisonOrders({ appointmentId }: { appointmentId: string }) {
+  const comparison = useComparisonOrders(appointmentId);
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="comparison-title">
+      <Title order={2} id="comparison-title" mb="xs">
+        Comparison orders
+      </Title>
+      {comparison.data ? (
+        <Text size="sm" c="dimmed" mb="md">
+          Completed orders within {comparison.data.radiusMiles} miles since {formatUsDate(new Date(comparison.data.since * 1000).toISOString().slice(0, 10))}.
+        </Text>
+      ) : null}
+      {comparison.isError ? (
+        <Alert color="red" role="alert">
+          {message(comparison.error)}
+        </Alert>
+      ) : null}
+      {comparison.data && comparison.data.groups.length === 0 ? <Text>No comparable orders in the area yet.</Text> : null}
+      {comparison.data && comparison.data.groups.length > 0 ? (
+        <Table striped aria-labelledby="comparison-title">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Signing agent</Table.Th>
+              <Table.Th>Orders</Table.Th>
+              <Table.Th>Average fee</Table.Th>
+              <Table.Th>Latest</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {comparison.data.groups.map((group) => (
+              <Table.Tr key={group.label}>
+                <Table.Td>{group.label}</Table.Td>
+                <Table.Td>{group.count}</Table.Td>
+                <Table.Td>${group.averageFee}</Table.Td>
+                <Table.Td>{group.orders[0] ? `${formatUsDate(group.orders[0].date)} · ${group.orders[0].city}, ${group.orders[0].state}` : '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,190 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { fillLogin } from '../../support/accounts';
+import { expectNoAxeViolations, shot, signedInApi } from '../../support/agent-app';
+
+/** Today's date where the order is (Eastern time), so a Time TBD signing has started and can be completed. */
+const todayInEastern = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+
+interface Firm {
+  id: string;
+  name: string;
+  orgNumber: number;
+}
+
+/** An Open order of firm A (escrow officer Dana Whitfield), created by an operator through the API. */
+async function createOrder(admin: APIRequestContext, fileNumber: string, name: string) {
+  const firms = (await (await admin.get('/api/firms?pageSize=500')).json()).items as Firm[];
+  const firmA = firms.find((f) => f.orgNumber === 1)!;
+  const users = (await (await admin.get(`/api/firms/${firmA.id}/users?pageSize=100`)).json()).items as { id: string; email: string }[];
+  const officer = users.find((u) => u.email === 'escrow@firm-a.demo.test')!;
+  const res = await admin.post('/api/appointments', {
+    data: {
+      firmId: firmA.id,
+      escrowOfficerId: officer.id,
+      name,
+      date: todayInEastern(),
+      timeTbd: true,
+      timeZone: 'ET',
+      street: '600 Congress Ave',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      agentFee: '$150',
+      lender: 'Hill Country Bank',
+      fileNumber,
+      contactName: 'Rosa Delgado',
+      scanBackRequired: false,
+      transactionType: 1,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return { id: (await res.json()).appointment.id as string, firmA };
+}
+
+async function signIn(page: Page, email: string, to: string) {
+  await page.goto(`/login?redirect=${encodeURIComponent(to)}`);
+  await fillLogin(page, email);
+  await expect(page).toHaveURL((url) => url.pathname === to.split('?')[0]);
+}
+
+const order = async (api: APIRequestContext, id: string) => (await api.get(`/api/appointments/${id}`)).json();
+
+test.describe('an operator runs a request from review to invoice', () => {
+  test('review and update, send, bids arriving live, accept, reassign, complete, pay, invoice', async ({ page }) => {
+    test.setTimeout(120_000);
+    const admin = await signedInApi('admin@demo.test');
+    const fileNumber = `OP-${randomBytes(3).toString('hex').toUpperCase()}`;
+    const name = `Delgado Refinance ${fileNumber}`;
+    const { id, firmA } = await createOrder(admin, fileNumber, name);
+
+    // A second active agent certified in Texas, besides Jordan Taylor (agent@demo.test).
+    const texans = (await (await admin.get('/api/agents?mode=state&state=TX&pageSize=100')).json()).items as { name: string; email: string; certifiedStates: string[] }[];
+    const other = texans.find((a) => a.email !== 'agent@demo.test' && a.certifiedStates.includes('TX'))!;
+
+    // Assignments (Open, firm A) lists it; its name opens the Open review view.
+    await signIn(page, 'admin@demo.test', '/admin');
+    const search = page.getByRole('search', { name: 'Search assignments' });
+    await search.getByLabel('Firm').selectOption({ label: firmA.name });
+    await search.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByRole('table', { name: 'Assignments' }).getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('Open');
+    await row.getByRole('link', { name }).click();
+
+    const review = page.getByRole('region', { name: 'Review and Edit Submitted Appointment' });
+    await expect(review.getByLabel('Lender')).toHaveAttribute('readonly', '');
+    await expectNoAxeViolations(page, 'review (read-only)');
+    await review.getByRole('button', { name: 'Edit' }).click();
+    await review.getByLabel('Lender').fill('Bluebonnet Credit Union');
+    await review.getByRole('button', { name: 'Preview' }).click();
+    await expect(review.getByLabel('Lender')).toHaveAttribute('readonly', '');
+    await review.getByRole('button', { name: 'Update', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Order updated' })).toContainText('lender');
+    expect((await order(admin, id)).lender).toBe('Bluebonnet Credit Union');
+    await page.getByRole('button', { name: 'Return to Order Details' }).click();
+
+    // Send to Notaries: the offer goes out (Jordan Taylor is certified in Texas too).
+    await page.getByRole('button', { name: 'Send to Notaries' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Sent to notaries' })).toBeVisible();
+    expect((await order(admin, id)).offerCount).toBeGreaterThanOrEqual(2);
+    await expect(page.getByRole('region', { name: 'Signing agents and bids' })).toContainText('The offer is out; no agent has answered yet.');
+
+    // Two agents answer through the API; the bids appear on this screen with no reload.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    const jordan = await signedInApi('agent@demo.test');
+    const second = await signedInApi(other.email);
+    expect((await jordan.post(`/api/appointments/${id}/claim`, { data: {} })).status()).toBe(200);
+    expect((await second.post(`/api/appointments/${id}/counter`, { data: { bid: '$185' } })).status()).toBe(200);
+    const bids = page.getByRole('table', { name: 'Signing agents and bids' });
+    await expect(bids.getByRole('row').filter({ hasText: 'Jordan Taylor' })).toContainText('Claimed at the offered fee');
+    await expect(bids.getByRole('row').filter({ hasText: other.name })).toContainText('$185.00');
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    await shot(page, 'request-bids');
+    await expectNoAxeViolations(page, 'request with bids');
+
+    // Accept the counter: the other bid is not chosen.
+    await bids.getByRole('button', { name: `Accept ${other.name}` }).click();
+    await expect(bids.getByRole('row').filter({ hasText: 'Jordan Taylor' })).toContainText('Not chosen');
+    let now = await order(admin, id);
+    expect(now).toMatchObject({ status: 'Scheduled', assignedAgent: { name: other.name } });
+
+    // Reassign to Jordan Taylor's bid, with a note for the displaced agent.
+    await page.getByRole('button', { name: 'Reassign' }).click();
+    const reassign = page.getByRole('dialog', { name: 'Reassign agent' });
+    await reassign.getByRole('radio', { name: /^Jordan Taylor/ }).check();
+    await reassign.getByLabel('Notes for the displaced agent').fill('The signer asked for a Spanish-speaking notary.');
+    await expectNoAxeViolations(page, 'reassign dialog');
+    await reassign.getByRole('button', { name: 'Update Notary' }).click();
+    await expect(reassign).toBeHidden();
+    now = await order(admin, id);
+    expect(now.assignedAgent.name).toBe('Jordan Taylor');
+    // The displaced agent leaves the bid list; the timeline keeps the change with its note (live, no reload).
+    expect(now.bids.map((b: { agent: { name: string } }) => b.agent.name)).not.toContain(other.name);
+    await expect(page.getByRole('region', { name: 'Timeline' })).toContainText(
+      `Signing agent changed from ${other.name} to Jordan Taylor`,
+    );
+    await expect(page.getByRole('region', { name: 'Timeline' })).toContainText(`Notes for ${other.name}: The signer asked for a Spanish-speaking notary.`);
+
+    // Mark complete, then pay the agent: the paid mark with its time replaces the button.
+    await page.getByRole('button', { name: 'Mark Appointment Complete' }).click();
+    await page.getByRole('dialog', { name: 'Mark Appointment Complete' }).getByRole('button', { name: 'Mark Complete' }).click();
+    await expect(page.getByRole('region', { name: 'Details' })).toContainText('Completed');
+    await page.getByRole('button', { name: 'Mark Notary Paid' }).click();
+    await page.getByRole('dialog', { name: 'Mark Notary Paid' }).getByRole('button', { name: 'Mark Paid' }).click();
+    await expect(page.getByText(/✓ Notary paid \d/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mark Notary Paid' })).toHaveCount(0);
+    now = await order(admin, id);
+    expect(now).toMatchObject({ status: 'Completed', agentPaid: true });
+    expect(now.agentPaidAt).not.toBeNull();
+
+    // Send the invoice: it is listed, and its email to the escrow officer is in the outbox.
+    await page.getByRole('button', { name: 'Send Invoice' }).click();
+    await expect(page.getByRole('button', { name: /^Invoice \d+ \(\$\d/ })).toBeVisible();
+    await expect
+      .poll(async () => {
+        const outbox = await (await admin.get('/api/outbox?channel=email&pageSize=100')).json();
+        return outbox.items.some((m: { toAddress: string; subject: string }) => m.toAddress === 'escrow@firm-a.demo.test' && m.subject === `Invoice for ${name}`);
+      })
+      .toBe(true);
+    await expectNoAxeViolations(page, 'completed request');
+    await Promise.all([admin.dispose(), jordan.dispose(), second.dispose()]);
+  });
+
+  test('two operators edit the same order: the second save is refused with what changed, and loses nothing', async ({ page, browser }) => {
+    const admin = await signedInApi('admin@demo.test');
+    const fileNumber = `CF-${randomBytes(3).toString('hex').toUpperCase()}`;
+    const { id } = await createOrder(admin, fileNumber, `Okafor Purchase ${fileNumber}`);
+
+    const other = await browser.newContext();
+    const subAdmin = await other.newPage();
+    await signIn(page, 'admin@demo.test', `/admin/requests/${id}`);
+    await signIn(subAdmin, 'subadmin@demo.test', `/admin/requests/${id}`);
+    for (const p of [page, subAdmin]) await p.getByRole('region', { name: 'Review and Edit Submitted Appointment' }).getByRole('button', { name: 'Edit' }).click();
+
+    // The sub-admin saves a new lender first.
+    const theirs = subAdmin.getByRole('region', { name: 'Review and Edit Submitted Appointment' });
+    await theirs.getByLabel('Lender').fill('Pecan Street Mortgage');
+    await theirs.getByRole('button', { name: 'Preview' }).click();
+    await theirs.getByRole('button', { name: 'Update', exact: true }).click();
+    await expect(subAdmin.getByRole('region', { name: 'Order updated' })).toBeVisible();
+
+    // The admin, still on the version opened before, saves notes.
+    const mine = page.getByRole('region', { name: 'Review and Edit Submitted Appointment' });
+    await mine.getByLabel('Additional notes').fill('Signer prefers the evening.');
+    await mine.getByRole('button', { name: 'Preview' }).click();
+    await mine.getByRole('button', { name: 'Update', exact: true }).click();
+    const conflict = page.getByRole('alert').filter({ hasText: 'Someone else changed this order after you opened it' });
+    await expect(conflict).toContainText('Lender: “Hill Country Bank” → “Pecan Street Mortgage”');
+    await expect(mine.getByLabel('Additional notes')).toHaveValue('Signer prefers the evening.');
+    expect(await order(admin, id)).toMatchObject({ lender: 'Pecan Street Mortgage', comments: null });
+    await expectNoAxeViolations(page, 'edit conflict');
+
+    // Saved again on the new version: both changes are kept.
+    await mine.getByRole('button', { name: 'Preview' }).click();
+    await mine.getByRole('button', { name: 'Update', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Order updated' })).toBeVisible();
+    expect(await order(admin, id)).toMatchObject({ lender: 'Pecan Street Mortgage', comments: 'Signer prefers the evening.' });
+    await other.close();
+    await admin.dispose();
+  });
+});
