@@ -51,19 +51,59 @@ async function signIn(page: Page, email: string, to: string) {
 const order = async (api: APIRequestContext, id: string) => (await api.get(`/api/appointments/${id}`)).json();
 
 test.describe('an operator runs a request from review to invoice', () => {
-  test('review and update, send, bids arriving live, accept, reassign, complete, pay, invoice', async ({ page }) => {
+  test('create, review and update, send, bids arriving live, accept, reassign, complete, pay, invoice', async ({ page }) => {
     test.setTimeout(120_000);
     const admin = await signedInApi('admin@demo.test');
     const fileNumber = `OP-${randomBytes(3).toString('hex').toUpperCase()}`;
     const name = `Delgado Refinance ${fileNumber}`;
-    const { id, firmA } = await createOrder(admin, fileNumber, name);
+    const firms = (await (await admin.get('/api/firms?pageSize=500')).json()).items as Firm[];
+    const firmA = firms.find((f) => f.orgNumber === 1)!;
+
+    // Create New Request: the firm, its escrow officer (whose email fills the title company email), the order; Preview, Submit.
+    await signIn(page, 'admin@demo.test', '/admin');
+    await page.getByRole('tab', { name: 'Create New Request' }).click();
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(page.getByText('Choose the firm')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Firm', exact: true }).selectOption({ label: firmA.name });
+    await page.getByLabel('Escrow officer').selectOption({ label: 'Dana Whitfield (escrow@firm-a.demo.test)' });
+    await expect(page.getByLabel('Title company email')).toHaveValue('escrow@firm-a.demo.test');
+    await page.getByLabel('Firm fee').fill('$210');
+    await page.getByLabel('Appointment name').fill(name);
+    await page.getByLabel('File number').fill(fileNumber);
+    const [year, month, day] = todayInEastern().split('-');
+    await page.getByLabel('Date').fill(`${month}/${day}/${year}`);
+    await page.getByLabel('Date').press('Enter');
+    await page.getByLabel('Time TBD').check();
+    await page.getByLabel('Time zone').selectOption('ET');
+    await page.getByLabel('Signing agent fee').fill('$150');
+    await page.getByLabel('Lender').fill('Hill Country Bank');
+    await page.getByLabel('Street').fill('600 Congress Ave');
+    await page.getByLabel('City').fill('Austin');
+    await page.getByLabel('State').selectOption('TX');
+    await page.getByLabel('Zip').fill('78701');
+    await page.getByLabel('Signer name').fill('Rosa Delgado');
+    await page.getByLabel('None').check();
+    await page.getByLabel('Transaction type').selectOption({ label: 'Refinance' });
+    await expectNoAxeViolations(page, 'create new request');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(page.getByRole('combobox', { name: 'Firm', exact: true })).toBeDisabled();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const card = page.getByRole('region', { name: 'Appointment Status' });
+    await expect(card).toContainText(name);
+    await expectNoAxeViolations(page, 'appointment status card');
+    await card.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByLabel('Appointment name')).toHaveValue('');
+    await expect(page.getByRole('combobox', { name: 'Firm', exact: true })).toHaveValue('');
+    const listed = (await (await admin.get(`/api/appointments?status=Open&firmId=${firmA.id}&pageSize=100`)).json()).items as { id: string; name: string }[];
+    const id = listed.find((o) => o.name === name)!.id;
+    expect(await order(admin, id)).toMatchObject({ firm: { id: firmA.id }, escrowOfficer: { email: 'escrow@firm-a.demo.test' }, agentFeeCents: 15000, firmFeeCents: 21000, timeTbd: true, timeZone: 'ET' });
 
     // A second active agent certified in Texas, besides Jordan Taylor (agent@demo.test).
     const texans = (await (await admin.get('/api/agents?mode=state&state=TX&pageSize=100')).json()).items as { name: string; email: string; certifiedStates: string[] }[];
     const other = texans.find((a) => a.email !== 'agent@demo.test' && a.certifiedStates.includes('TX'))!;
 
     // Assignments (Open, firm A) lists it; its name opens the Open review view.
-    await signIn(page, 'admin@demo.test', '/admin');
+    await page.getByRole('tab', { name: 'Assignments' }).click();
     const search = page.getByRole('search', { name: 'Search assignments' });
     await search.getByLabel('Firm').selectOption({ label: firmA.name });
     await search.getByRole('button', { name: 'Search' }).click();

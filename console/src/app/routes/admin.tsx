@@ -1,4 +1,8 @@
+import { CreateAppointmentForm } from '../../components/appointment-form/create-appointment-form';
+import { operatorRequestSchema } from '../../components/appointment-form/appointment-form-model';
 import { Page } from '../../components/page';
+import { paths } from '../../config/paths';
+import { FirmOfficerFields } from '../../features/firm-users/components/firm-officer-fields';
 import { useSignedInUser } from '../../features/auth/api/get-me';
 import { AdminTabs } from '../../features/admin/components/admin-tabs';
 import { Assignments } from '../../features/assignments/components/assignments';
@@ -16,6 +20,14 @@ export function AdminRoute() {
       <AdminTabs
         role={user.role}
         panels={{
+          'create-request': (
+            <CreateAppointmentForm
+              title="Create New Request"
+              schema={operatorRequestSchema}
+              ownerFields={(form, readOnly) => <FirmOfficerFields form={form} readOnly={readOnly} />}
+              detailsPath={paths.adminRequest}
+            />
+          ),
           assignments: <Assignments />,
           'create-user': <OperatorCreateUser isAdmin={user.role === 'admin'} />,
           'pending-agents': <PendingAgents />,

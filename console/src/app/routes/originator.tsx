@@ -3,7 +3,8 @@ import { Page } from '../../components/page';
 import { useTabParam } from '../../lib/use-tab-param';
 import { useSignedInUser } from '../../features/auth/api/get-me';
 import { AppointmentList } from '../../features/escrow-orders/components/appointment-list';
-import { ScheduleAppointment } from '../../features/escrow-orders/components/schedule-appointment';
+import { CreateAppointmentForm } from '../../components/appointment-form/create-appointment-form';
+import { paths } from '../../config/paths';
 import { FirmUsers } from '../../features/firm-users/components/firm-users';
 import { AgentCoverage } from '../../features/agent-search/components/agent-coverage';
 
@@ -32,7 +33,7 @@ export function OriginatorRoute() {
           <Tabs.Tab value="users">Users</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="schedule" pt="lg">
-          <ScheduleAppointment escrowEmail={user.email} />
+          <CreateAppointmentForm title="Create New Event" escrowEmail={user.email} detailsPath={paths.originatorOrder} />
         </Tabs.Panel>
         <Tabs.Panel value="in-process" pt="lg">
           <AppointmentList view="in-process" />

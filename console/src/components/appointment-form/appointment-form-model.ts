@@ -42,6 +42,10 @@ export interface AppointmentFormValues {
   transactionType: string;
   /** A finance code, '' for none. */
   financeType: string;
+  /** Operators only (Create New Request): the firm, its escrow officer and the firm's fee; '' otherwise. */
+  firmId: string;
+  escrowOfficerId: string;
+  firmFee: string;
 }
 
 export type AppointmentField = keyof AppointmentFormValues;
@@ -70,6 +74,9 @@ export function emptyAppointmentValues(escrowEmail = ''): AppointmentFormValues 
     scanBackRequired: '',
     transactionType: '',
     financeType: '',
+    firmId: '',
+    escrowOfficerId: '',
+    firmFee: '',
   };
 }
 
@@ -101,11 +108,24 @@ export function toAppointmentBody(values: AppointmentFormValues): CreateAppointm
     scanBackRequired: (values.scanBackRequired === '' ? undefined : values.scanBackRequired === 'true') as boolean,
     transactionType: code(values.transactionType) as number,
     financeType: code(values.financeType) ?? null,
+    ...(values.firmId ? { firmId: values.firmId } : {}),
+    ...(values.escrowOfficerId ? { escrowOfficerId: values.escrowOfficerId } : {}),
+    ...(values.firmFee.trim() ? { firmFee: normalizeMoneyText(values.firmFee) } : {}),
   };
 }
 
 /** The form's values read through the API's create schema (for `schemaResolver`). */
 export const appointmentFormSchema = z.preprocess((values) => toAppointmentBody(values as AppointmentFormValues), CreateAppointmentSchema);
+
+/** An operator's request names the firm and its escrow officer (the API requires the officer). */
+export const operatorRequestSchema = z.preprocess(
+  (values) => toAppointmentBody(values as AppointmentFormValues),
+  // Checked next to the order's own rules, so an empty form shows every message at once.
+  z.intersection(
+    CreateAppointmentSchema,
+    z.object({ firmId: z.string({ error: 'Choose the firm' }), escrowOfficerId: z.string({ error: 'Choose the escrow officer' }) }),
+  ),
+);
 
 /** The fields of an order as the edit form starts them (the escrow or operator view of it). */
 export function appointmentValuesOf(order: {
@@ -155,6 +175,9 @@ export function appointmentValuesOf(order: {
     financeType: order.financeType === null ? '' : String(order.financeType),
     // The escrow view carries no fee: left empty, the current fee is kept.
     agentFee: '',
+    firmId: '',
+    escrowOfficerId: '',
+    firmFee: '',
   };
 }
 

@@ -32,3 +32,15 @@ export function useCreateFirmUser() {
     },
   });
 }
+
+/** A firm's active escrow officers and org admins, whose orders an operator may place (Create New Request). */
+export function useEscrowOfficers(firmId: string) {
+  return useQuery({
+    queryKey: [...firmUserKeys.all, firmId, 'officers'] as const,
+    queryFn: async ({ signal }) => {
+      const page = await answer(api.GET('/firms/{id}/users', { params: { path: { id: firmId }, query: { pageSize: 200 } }, signal }));
+      return page.items.filter((u) => (u.role === 'creator' || u.role === 'creator_admin') && u.status === 'active');
+    },
+    enabled: firmId !== '',
+  });
+}

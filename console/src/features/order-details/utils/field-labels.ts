@@ -24,4 +24,7 @@ export const FIELD_LABELS: Record<keyof AppointmentFormValues, string> = {
   scanBackRequired: 'Scan backs',
   transactionType: 'Transaction type',
   financeType: 'Finance type',
+  firmId: 'Firm',
+  escrowOfficerId: 'Escrow officer',
+  firmFee: 'Firm fee',
 };

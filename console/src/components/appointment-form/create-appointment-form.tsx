@@ -2,20 +2,16 @@ import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/c
 import { schemaResolver, useForm } from '@mantine/form';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import { formatTime, formatUsDate } from '@signingdesk/domain/time-zones';
-import { useRef, useState, type FormEvent } from 'react';
+import type { UseFormReturnType } from '@mantine/form';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  appointmentFormSchema,
-  emptyAppointmentValues,
-  toAppointmentBody,
-  type AppointmentFormValues,
-} from '../../../components/appointment-form/appointment-form-model';
-import { AppointmentFields } from '../../../components/appointment-form/appointment-fields';
-import { paths } from '../../../config/paths';
-import { newIdempotencyKey, type Schemas } from '../../../lib/api-client';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
-import { showToast } from '../../../lib/toast';
-import { useCreateAppointment } from '../api/create-appointment';
+import type { z } from 'zod';
+import { appointmentFormSchema, emptyAppointmentValues, toAppointmentBody, type AppointmentFormValues } from './appointment-form-model';
+import { AppointmentFields } from './appointment-fields';
+import { newIdempotencyKey, type Schemas } from '../../lib/api-client';
+import { showServerFieldErrors } from '../../lib/server-field-errors';
+import { showToast } from '../../lib/toast';
+import { useCreateAppointment } from './create-appointment';
 
 type Created = { message: string; appointment: Schemas['AppointmentResult']['appointment'] };
 
@@ -23,19 +19,28 @@ const NO_ANSWER_TEXT =
   'SigningDesk did not answer, so we cannot show the result yet. What you typed is kept: press Submit again — the order is sent with the same reference, so it is created only once.';
 
 /**
- * Schedule New Appointment (spec 01 §2, §4 "Create form"): edit → Preview (read-only) → Submit
- * or Edit; a spinner while sending; a status card with the server's message and details, whose
- * closing resets every field and returns to the form.
+ * The create form of an order (spec 01 §2, §4 "Create form"; spec 02 §2 "Create New Request"):
+ * edit → Preview (read-only) → Submit or Edit; a spinner while sending; a status card titled
+ * Appointment Status with the server's message and details, whose closing resets every field and
+ * returns to the form.
  */
-type ScheduleAppointmentProps = {
+type CreateAppointmentFormProps = {
+  /** 'Create New Event' (escrow officer) or 'Create New Request' (operators). */
+  title: string;
   /** The title company email the form starts with: the signed-in officer's (spec 01 §3). */
-  escrowEmail: string;
+  escrowEmail?: string;
+  /** Fields above the order's own (operators: the firm, its escrow officer and the firm fee). */
+  ownerFields?: (form: UseFormReturnType<AppointmentFormValues>, readOnly: boolean) => ReactNode;
+  /** The rules the form checks before Preview; the API's create schema by default. */
+  schema?: z.ZodType;
+  /** Where "Open order details" leads for the created order. */
+  detailsPath: (id: string) => string;
 };
 
-export function ScheduleAppointment({ escrowEmail }: ScheduleAppointmentProps) {
+export function CreateAppointmentForm({ title, escrowEmail = '', ownerFields, schema = appointmentFormSchema, detailsPath }: CreateAppointmentFormProps) {
   const form = useForm<AppointmentFormValues>({
     initialValues: emptyAppointmentValues(escrowEmail),
-    validate: schemaResolver(appointmentFormSchema, { sync: true }),
+    validate: schemaResolver(schema, { sync: true }),
     validateInputOnBlur: true,
   });
   const [previewing, setPreviewing] = useState(false);
@@ -95,19 +100,20 @@ export function ScheduleAppointment({ escrowEmail }: ScheduleAppointmentProps) {
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('input')?.focus());
   };
 
-  if (created) return <CreatedCard created={created} onClose={close} />;
+  if (created) return <CreatedCard created={created} onClose={close} detailsPath={detailsPath} />;
 
   const sending = create.isPending;
   return (
     <form ref={formRef} noValidate onSubmit={preview} aria-labelledby="create-event-title">
       <Title order={2} id="create-event-title" mb="xs">
-        Create New Event
+        {title}
       </Title>
       <Text c="dimmed" mb="md">
         {previewing
           ? 'Check the order below, then submit it, or go back to edit it.'
           : 'Fields marked * are required. Preview the order before you submit it.'}
       </Text>
+      {ownerFields?.(form, previewing || sending)}
       <AppointmentFields form={form} readOnly={previewing || sending} />
       {problem ? (
         <Alert color="red" role="alert" mb="md" title="The order was not created">
@@ -139,7 +145,7 @@ export function ScheduleAppointment({ escrowEmail }: ScheduleAppointmentProps) {
   );
 }
 
-function CreatedCard({ created, onClose }: { created: Created; onClose: () => void }) {
+function CreatedCard({ created, onClose, detailsPath }: { created: Created; onClose: () => void; detailsPath: (id: string) => string }) {
   const { appointment } = created;
   return (
     <Card withBorder padding="lg" role="region" aria-labelledby="appointment-status-title" maw={640}>
@@ -162,7 +168,7 @@ function CreatedCard({ created, onClose }: { created: Created; onClose: () => vo
         </List>
         <Group>
           <Button onClick={onClose}>Close</Button>
-          <Button component={Link} to={paths.originatorOrder(appointment.id)} variant="default">
+          <Button component={Link} to={detailsPath(appointment.id)} variant="default">
             Open order details
           </Button>
         </Group>
