@@ -55,13 +55,18 @@ test.describe('Pending Signing Agents', () => {
     await admin.dispose();
   });
 
-  test('a sub-admin has no Pending Signing Agents tab, and the API refuses them', async ({ page }) => {
+  test('a sub-admin has neither the Pending Signing Agents nor the Feedback tab, and the API refuses them both', async ({ page }) => {
     await page.goto('/login?redirect=/admin');
     await fillLogin(page, 'subadmin@demo.test');
     await expect(page.getByRole('tab', { name: 'Assignments' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Pending Signing Agents' })).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: 'Feedback' })).toHaveCount(0);
+    // Asked for by URL, the tab is not there either: the default tab opens.
+    await page.goto('/admin?tab=feedback');
+    await expect(page.getByRole('tab', { name: 'Assignments', selected: true })).toBeVisible();
     const subAdmin = await signedInApi('subadmin@demo.test');
     expect((await subAdmin.get('/api/agents/registrations/pending')).status()).toBe(403);
+    expect((await subAdmin.get('/api/feedback')).status()).toBe(403);
     await subAdmin.dispose();
   });
 });

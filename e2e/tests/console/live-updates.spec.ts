@@ -1,0 +1,55 @@
+import { expect, test, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { fillLogin } from '../../support/accounts';
+import { signedInApi } from '../../support/agent-app';
+
+async function signIn(page: Page, email: string, to: string) {
+  await page.goto(`/login?redirect=${encodeURIComponent(to)}`);
+  await fillLogin(page, email);
+  await expect(page).toHaveURL((url) => url.pathname === to.split('?')[0]);
+  // The console follows the API's event stream once it is connected.
+  await expect(page.locator('html')).toHaveAttribute('data-live', 'connected');
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+}
+
+const stayed = (page: Page) => page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true);
+
+test('an agent’s claim reaches the escrow officer’s list and the operators’ Assignments without a reload', async ({ page, browser }) => {
+  const escrow = await signedInApi('escrow@firm-a.demo.test');
+  const fileNumber = `LV-${randomBytes(3).toString('hex').toUpperCase()}`;
+  const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const created = await escrow.post('/api/appointments', {
+    data: { name: `Live ${fileNumber}`, date: day, time: '10:00', street: '600 Congress Ave', city: 'Austin', state: 'TX', zip: '78701', agentFee: '$150', fileNumber, contactName: 'Noor Haddad', scanBackRequired: false, transactionType: 1 },
+  });
+  expect(created.status()).toBe(201);
+  const id = (await created.json()).appointment.id as string;
+
+  // The escrow officer watches the order in In Process; an operator watches the request itself.
+  await signIn(page, 'escrow@firm-a.demo.test', '/originator?tab=in-process');
+  await page.getByLabel('Search').fill(fileNumber);
+  const row = page.getByRole('table', { name: 'In process appointments' }).getByRole('row').filter({ hasText: 'Noor Haddad' });
+  await expect(row).toContainText('Open');
+  const operatorContext = await browser.newContext();
+  const operator = await operatorContext.newPage();
+  await signIn(operator, 'subadmin@demo.test', `/admin/requests/${id}`);
+  await expect(operator.getByRole('region', { name: 'Signing agents and bids' })).toContainText('Not sent to any signing agent yet.');
+
+  // Sent and claimed through the API, as another operator and the agent app would.
+  const admin = await signedInApi('admin@demo.test');
+  expect((await admin.post(`/api/appointments/${id}/send`, { data: {} })).status()).toBe(200);
+  const agent = await signedInApi('agent@demo.test');
+  expect((await agent.post(`/api/appointments/${id}/claim`, { data: {} })).status()).toBe(200);
+
+  // The event itself arrives within 2 s (api/src/modules/events/events.test.ts, and the bench);
+  // here a loaded CI machine gets 5 s for the event and the refetch it causes.
+  await expect(row).toContainText('Pending', { timeout: 5_000 });
+  await expect(operator.getByRole('table', { name: 'Signing agents and bids' }).getByRole('row').filter({ hasText: 'Jordan Taylor' })).toContainText('Claimed at the offered fee', { timeout: 5_000 });
+  expect(await stayed(page)).toBe(true);
+  expect(await stayed(operator)).toBe(true);
+
+  // What the database holds: the one claim, by Jordan Taylor.
+  const bids = (await (await admin.get(`/api/appointments/${id}`)).json()).bids as { agent: { email: string }; status: string }[];
+  expect(bids).toEqual([expect.objectContaining({ agent: expect.objectContaining({ email: 'agent@demo.test' }), status: 'claimed' })]);
+  await operatorContext.close();
+  await Promise.all([escrow.dispose(), admin.dispose(), agent.dispose()]);
+});
