@@ -2,7 +2,8 @@
 // through tsx, the env passed on); neither touches ./data.
 //   api  api/bench/run.ts — API latency over a fresh database with 100,000 appointments and
 //        10,000 agents: PostgreSQL when BENCH_DATABASE_URL or DATABASE_URL is set (a new
-//        database on that server, dropped at the end), else PGlite in a temp folder.
+//        database on that server, dropped at the end), else PGlite in a temp folder. Also the
+//        time from an agent's claim until its live-update event reaches an open /api/events stream.
 //   pwa  e2e/bench/pwa-bench.ts — the agent app with 20 assigned appointments, in Chromium
 //        against the real server (own PGlite temp folder, always): the JS + CSS (gzip) before
 //        the first screen against the 170 KiB budget, and the time to the rendered Assigned
