@@ -227,4 +227,44 @@ test.describe('an operator runs a request from review to invoice', () => {
     await other.close();
     await admin.dispose();
   });
+
+  test('directly assign a notary found by last name; an unfilled order can be set to canceled', async ({ page }) => {
+    const admin = await signedInApi('admin@demo.test');
+    const fileNumber = `DA-${randomBytes(3).toString('hex').toUpperCase()}`;
+    const { id } = await createOrder(admin, fileNumber, `Ibarra Sale ${fileNumber}`);
+    const { id: toCancel } = await createOrder(admin, `${fileNumber}-X`, `Ibarra Sale ${fileNumber}-X`);
+    await signIn(page, 'admin@demo.test', `/admin/requests/${id}`);
+
+    await page.getByRole('button', { name: 'Directly Assign Notary' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Directly Assign Notary' });
+    await dialog.getByRole('button', { name: 'Search' }).click();
+    await expect(dialog.getByText('Enter a last name to search.')).toBeVisible();
+    await dialog.getByLabel('Last name').fill('Taylor');
+    await dialog.getByRole('button', { name: 'Search' }).click();
+    await dialog.getByRole('radio', { name: /^Jordan Taylor · Beverly Hills, CA 90210/ }).check();
+    await expectNoAxeViolations(page, 'direct assign dialog');
+    await dialog.getByRole('button', { name: 'Assign' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('region', { name: 'Details' })).toContainText('Scheduled');
+    expect(await order(admin, id)).toMatchObject({ status: 'Scheduled', assignedAgent: { email: 'agent@demo.test' } });
+    // Filled: it can no longer be canceled or sent; it can be put on hold.
+    await expect(page.getByRole('button', { name: 'Set to Canceled' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Send to Notaries' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Set to On Hold' }).click();
+    await expect(page.getByRole('region', { name: 'Details' })).toContainText('On Hold');
+    await page.getByRole('button', { name: 'Set to Scheduled' }).click();
+    await expect(page.getByRole('region', { name: 'Details' })).toContainText('Scheduled');
+    expect((await order(admin, id)).status).toBe('Scheduled');
+
+    await page.goto(`/admin/requests/${toCancel}`);
+    await page.getByRole('button', { name: 'Set to Canceled' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel this appointment?' });
+    await expectNoAxeViolations(page, 'cancel confirmation');
+    await confirm.getByRole('button', { name: 'Set to Canceled' }).click();
+    await expect(page.getByRole('region', { name: 'Details' })).toContainText('Canceled');
+    expect((await order(admin, toCancel)).status).toBe('Canceled');
+    await expect(page.getByRole('button', { name: 'Set to Open' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Set to Scheduled' })).toBeDisabled();
+    await admin.dispose();
+  });
 });

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Menu, Modal, Radio, ScrollArea, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Modal, Radio, ScrollArea, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { formatCents } from '@signingdesk/domain/money';
 import { formatPhone } from '@signingdesk/domain/phone';
@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import type { Schemas } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { downloadLink } from '../api/get-order';
-import { useAgentsByLastName, useComparisonOrders, useInvoice, useOperatorAction, type OperatorAction } from '../api/operator-actions';
+import { DIRECT_ASSIGN_PAGE_SIZE, useAgentsByLastName, useComparisonOrders, useInvoice, useOperatorAction, type OperatorAction } from '../api/operator-actions';
 import { LIVE_BID_STATUSES, operatorActionsFor } from '../utils/operator-rules';
 
 type Order = Schemas['OperatorAppointment'];
@@ -91,40 +91,26 @@ export function OperatorActions({ order }: { order: Order }) {
           <Button variant="default" disabled={!can.reassign || pending} onClick={() => setReassigning(true)}>
             Reassign
           </Button>
-          <Menu position="bottom-start" withinPortal>
-            <Menu.Target>
-              <Button variant="default" disabled={pending}>
-                Change Status
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item disabled={!can.reopen} onClick={() => void run({ kind: 'status', status: 'Open' }, 'Set to Open')}>
-                Open
-              </Menu.Item>
-              <Menu.Item disabled={!can.hold} onClick={() => void run({ kind: 'status', status: 'Paused' }, 'Set to On Hold')}>
-                On Hold
-              </Menu.Item>
-              <Menu.Item disabled={!can.schedule} onClick={() => void run({ kind: 'status', status: 'Scheduled' }, 'Set to Scheduled')}>
-                Scheduled
-              </Menu.Item>
-              <Menu.Item
-                disabled={!can.cancel}
-                onClick={() => confirm('Cancel this appointment?', `“${order.name}” will be canceled and its offers withdrawn.`, 'Set to Canceled', () => void run({ kind: 'status', status: 'Canceled' }, 'Canceled'), true)}
-              >
-                Canceled
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-          {can.cancel ? (
-            <Button
-              color="red.9"
-              variant="outline"
-              disabled={pending}
-              onClick={() => confirm('Cancel this appointment?', `“${order.name}” will be canceled and its offers withdrawn.`, 'Set to Canceled', () => void run({ kind: 'status', status: 'Canceled' }, 'Canceled'), true)}
-            >
-              Set to Canceled
-            </Button>
-          ) : null}
+        </Group>
+        {/* The status actions of spec 02 §4: setOpen, setOnHold, setScheduled, setCanceled. */}
+        <Group gap="sm" role="group" aria-label="Status">
+          <Button variant="default" disabled={!can.reopen || pending} onClick={() => void run({ kind: 'status', status: 'Open' }, 'Set to Open')}>
+            Set to Open
+          </Button>
+          <Button variant="default" disabled={!can.hold || pending} onClick={() => void run({ kind: 'status', status: 'Paused' }, 'Set to On Hold')}>
+            Set to On Hold
+          </Button>
+          <Button variant="default" disabled={!can.schedule || pending} onClick={() => void run({ kind: 'status', status: 'Scheduled' }, 'Set to Scheduled')}>
+            Set to Scheduled
+          </Button>
+          <Button
+            color="red.9"
+            variant="outline"
+            disabled={!can.cancel || pending}
+            onClick={() => confirm('Cancel this appointment?', `“${order.name}” will be canceled and its offers withdrawn.`, 'Set to Canceled', () => void run({ kind: 'status', status: 'Canceled' }, 'Canceled'), true)}
+          >
+            Set to Canceled
+          </Button>
         </Group>
         <Group gap="sm">
           <Button
@@ -307,7 +293,17 @@ function DirectAssignModal({ order, opened, onClose }: { order: Order; opened: b
       {found.isFetching ? <Text size="sm">Searching…</Text> : null}
       {found.data && found.data.items.length === 0 ? <Text size="sm">No active signing agent has that last name.</Text> : null}
       {found.data && found.data.items.length > 0 ? (
-        <Radio.Group label="Signing agent" value={agentId} onChange={setAgentId} mb="md">
+        <Radio.Group
+          label="Signing agent"
+          description={
+            found.data.total > found.data.items.length
+              ? `The first ${DIRECT_ASSIGN_PAGE_SIZE} of ${found.data.total} agents: type more of the last name to narrow them.`
+              : `${found.data.total} found`
+          }
+          value={agentId}
+          onChange={setAgentId}
+          mb="md"
+        >
           <ScrollArea.Autosize mah={200} type="auto" mt="xs">
             <Stack gap="xs">
               {found.data.items.map((agent) => (
