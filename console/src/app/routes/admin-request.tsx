@@ -5,8 +5,9 @@ import { paths } from '../../config/paths';
 import { OrderDetails } from '../../features/order-details/components/order-details';
 
 /**
- * /admin/requests/:id: one request as operators see it — the order's details, files, messages
- * and its full timeline (bids, payment). Its operator actions come with issue 12.
+ * /admin/requests/:id: one request as operators see it — an Open one in its review-and-edit
+ * form, the others in their details — with the operator's actions, the bids, files, messages,
+ * the full timeline (bids, payment) and the comparison orders; it follows live updates.
  */
 export function AdminRequestRoute() {
   const { id = '' } = useParams();

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Grid, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { appointmentStatusLabel, FINANCE_TYPES, TRANSACTION_TYPES } from '@signingdesk/domain/codes';
+import { formatCents } from '@signingdesk/domain/money';
 import { formatPhone } from '@signingdesk/domain/phone';
 import { formatTime, formatUsDate } from '@signingdesk/domain/time-zones';
 import { useState, type ReactNode } from 'react';
@@ -12,7 +13,6 @@ import { OrderFiles } from './order-files';
 import { EditOrder } from './edit-order';
 import { BidList, ComparisonOrders, OperatorActions } from './operator-panels';
 import { OrderTimeline } from './order-timeline';
-import { formatCents } from '@signingdesk/domain/money';
 
 type Order = Schemas['EscrowAppointment'] | Schemas['OperatorAppointment'];
 
@@ -21,9 +21,10 @@ type OrderDetailsProps = {
 };
 
 /**
- * Escrow order details (spec 01 §2), at its own URL: the order, its files with their log lines,
- * the message thread and the order's timeline. An order the caller may not see reads as not found, the same as one
- * that does not exist.
+ * One order's details at its own URL: for the escrow side (spec 01 §2) the order, its files with
+ * their log lines, the message thread and the timeline; for operators (spec 02 §2) also their
+ * actions, the bids and the comparison orders, an Open request in its review-and-edit form. An
+ * order the caller may not see reads as not found, the same as one that does not exist.
  */
 export function OrderDetails({ appointmentId }: OrderDetailsProps) {
   const order = useOrder(appointmentId);
