@@ -43,6 +43,7 @@ export function eventsRoutes(deps: AppDeps): Router {
       });
       stream.onAbort(() => {
         closed = true;
+        unsubscribe();
       });
       try {
         await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
