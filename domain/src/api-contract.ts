@@ -65,6 +65,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one agent a text message (≤ 320 characters) or an email (≤ 140) from List Signing Agents
+         * @description Roles: admin, sub_admin. Queued in the outbox for delivery (see GET /outbox); 400 naming `message` over the channel’s limit, naming `channel` for a text to an agent without a mobile phone. The spec marks email as not yet built; it is built here (decision 032).
+         */
+        post: operations["messageAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents/{id}/preferred": {
         parameters: {
             query?: never;
@@ -1433,6 +1453,20 @@ export interface components {
              * @example Refinance signing — San Francisco, CA
              */
             title: string;
+        };
+        AgentMessage: {
+            /**
+             * @description sms: to the agent’s mobile phone; email: to their address
+             * @enum {string}
+             */
+            channel: "sms" | "email";
+            /** @description Trimmed; at most 320 characters by text message, 140 by email */
+            message: string;
+        };
+        AgentMessageResult: {
+            message: string;
+            /** @description The queued text message or email (see the Outbox) */
+            outboundMessageId: string;
         };
         AgentProfile: {
             address1: string | null;
@@ -3033,6 +3067,78 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    messageAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agent (user) id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentMessage"];
+            };
+        };
+        responses: {
+            /** @description Queued */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentMessageResult"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

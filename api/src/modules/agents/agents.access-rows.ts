@@ -70,5 +70,9 @@ export const agentsAccessRows: RowsFactory = async ({ t, agentId, fixtures }) =>
       expect: everyone(403, { visitor: 401, escrowA: 200, escrowB: 200, orgAdmin: 200, subAdmin: 200, admin: 200 }),
     },
     'GET /agents/:id': { fixture: async () => ({ params: { id: agentId } }), expect: operatorsOnly(200) },
+    'POST /agents/:id/messages': {
+      fixture: async () => ({ params: { id: agentId }, body: { channel: 'email', message: 'Can you take a signing in Pasadena on Friday?' } }),
+      expect: operatorsOnly(201),
+    },
   };
 };

@@ -13,6 +13,8 @@ import { takeFormAllowance } from '../public-forms/rate-limit';
 import {
   AgentDetailSchema,
   AgentIdParamSchema,
+  AgentMessageResultSchema,
+  AgentMessageSchema,
   AgentProfileSchema,
   AgentProfileUpdatedSchema,
   AgentSearchQuerySchema,
@@ -29,6 +31,7 @@ import {
 } from './agents.schemas';
 import {
   listPendingRegistrations,
+  messageAgent,
   readAgent,
   REGISTRATIONS_PER_EMAIL_PER_HOUR,
   readOwnProfile,
@@ -128,6 +131,21 @@ const preferredRoute = createRoute({
   responses: { 200: { description: 'Set', ...json(PreferredResultSchema) }, ...problemResponses(400, 401, 403, 404, 409, 422) },
 });
 
+const messageRoute = createRoute({
+  operationId: 'messageAgent',
+  method: 'post',
+  path: '/agents/{id}/messages',
+  tags: ['Agents'],
+  summary: 'Send one agent a text message (≤ 320 characters) or an email (≤ 140) from List Signing Agents',
+  ...rolesDoc(
+    profileReaders,
+    'Queued in the outbox for delivery (see GET /outbox); 400 naming `message` over the channel’s limit, naming `channel` for a text to an agent without a mobile phone. The spec marks email as not yet built; it is built here (decision 032).',
+  ),
+  middleware: [requireActor({ roles: profileReaders, permission: { agent: ['read-profile'] } })] as const,
+  request: { params: AgentIdParamSchema, body: { ...json(AgentMessageSchema), required: true } },
+  responses: { 201: { description: 'Queued', ...json(AgentMessageResultSchema) }, ...problemResponses(400, 401, 403, 404, 422) },
+});
+
 const searchRoute = createRoute({
   operationId: 'searchAgents',
   method: 'get',
@@ -170,6 +188,7 @@ export function agentsRoutes(deps: AppDeps): Router {
     .openapi(reviewRoute, async (c) => c.json(await reviewRegistrations(c.var.db, c.var.actor, c.req.valid('json')), 200))
     .openapi(searchRoute, async (c) => c.json(await searchAgents(c.var.db, c.var.actor, c.req.valid('query')), 200))
     .openapi(readRoute, async (c) => c.json(await readAgent(c.var.db, c.var.actor, c.req.valid('param').id), 200))
+    .openapi(messageRoute, async (c) => c.json(await messageAgent(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 201))
     .openapi(preferredRoute, async (c) => {
       const { id } = c.req.valid('param');
       return c.json(await setPreferred(c.var.db, c.var.actor, id, c.req.valid('json').preferred), 200);

@@ -5,6 +5,7 @@
  * yearsExperience, certifiedStates and preferred.
  */
 import { z } from '@hono/zod-openapi';
+import { AgentMessageSchema as AgentMessageInputSchema } from '@signingdesk/domain/agent-message';
 import { agentProfileFields, agentRegistrationFields, type AgentProfileField } from '@signingdesk/domain/agent-profile';
 import { SEARCH_RADII_MILES } from '@signingdesk/domain/codes';
 import { MIN_PASSWORD_LENGTH } from '@signingdesk/domain/password';
@@ -235,3 +236,14 @@ export const AgentSearchResultSchema = z
 export const PendingPageSchema = z
   .object({ items: z.array(PendingRegistrationSchema), ...pageResultFields })
   .openapi('PendingRegistrationPage');
+
+/** The rules live in domain/agent-message.ts, shared with the console's message dialog. */
+export const AgentMessageSchema = AgentMessageInputSchema.openapi('AgentMessage');
+
+export const AgentMessageResultSchema = z
+  .object({
+    message: z.string(),
+    outboundMessageId: z.string().openapi({ description: 'The queued text message or email (see the Outbox)' }),
+  })
+  .openapi('AgentMessageResult');
+

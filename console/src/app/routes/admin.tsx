@@ -3,6 +3,7 @@ import { operatorRequestSchema } from '../../components/appointment-form/appoint
 import { Page } from '../../components/page';
 import { paths } from '../../config/paths';
 import { FirmOfficerFields } from '../../features/firm-users/components/firm-officer-fields';
+import { SigningAgents } from '../../features/agent-search/components/signing-agents';
 import { useSignedInUser } from '../../features/auth/api/get-me';
 import { AdminTabs } from '../../features/admin/components/admin-tabs';
 import { Assignments } from '../../features/assignments/components/assignments';
@@ -30,6 +31,7 @@ export function AdminRoute() {
           ),
           assignments: <Assignments />,
           'create-user': <OperatorCreateUser isAdmin={user.role === 'admin'} />,
+          'signing-agents': <SigningAgents canSetPreferred={user.role === 'admin'} />,
           'pending-agents': <PendingAgents />,
           firms: <Firms canAdd={user.role === 'admin'} />,
           feedback: <FeedbackInbox />,

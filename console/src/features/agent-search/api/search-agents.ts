@@ -1,7 +1,7 @@
 /**
- * List Signing Agents (spec 02 §2; GET /api/agents): by distance from a zip or by state. Escrow
- * roles get where each agent is and whether they are preferred, never their contact (the API
- * decides); operators get more from the same call.
+ * List Signing Agents (spec 02 §2; GET /api/agents): all, by last name, by distance from a zip or
+ * by state. Escrow roles get where each agent is and whether they are preferred, never their
+ * contact (the API decides); operators get phone, email and certified states from the same call.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SEARCH_RADII_MILES } from '@signingdesk/domain/codes';
@@ -10,13 +10,18 @@ import { answer, api } from '../../../lib/api-client';
 
 export type SearchRadius = (typeof SEARCH_RADII_MILES)[number];
 
+type Page = { page: number; pageSize: number };
 export type AgentSearch =
-  | { mode: 'radius'; zip: string; radius: SearchRadius; page: number; pageSize: number }
-  | { mode: 'state'; state: UsState; page: number; pageSize: number };
+  | ({ mode: 'all' } & Page)
+  | ({ mode: 'name'; lastName: string } & Page)
+  | ({ mode: 'radius'; zip: string; radius: SearchRadius } & Page)
+  | ({ mode: 'state'; state: UsState } & Page);
+export type SearchMode = AgentSearch['mode'];
 
 export const agentSearchKeys = {
   all: ['agent-search'] as const,
   search: (search: AgentSearch) => [...agentSearchKeys.all, search] as const,
+  profile: (id: string) => [...agentSearchKeys.all, 'profile', id] as const,
 };
 
 export function useAgentSearch(search: AgentSearch | null) {

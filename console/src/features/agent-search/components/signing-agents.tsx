@@ -1,0 +1,113 @@
+import { Alert, Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import type { AgentMessageChannel } from '@signingdesk/domain/agent-message';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { useUrlParams } from '../../../lib/use-url-params';
+import { useAgentSearch, type SearchMode } from '../api/search-agents';
+import { AgentProfileModal } from './agent-profile-modal';
+import { AGENT_PAGE_SIZE, AgentSearchForm, searchOf, searchedFor } from './agent-search-form';
+import { MessageAgentModal } from './message-agent-modal';
+import 'mantine-datatable/styles.css';
+
+const MODES: readonly SearchMode[] = ['all', 'name', 'radius', 'state'];
+
+type Recipient = { id: string; name: string; channel: AgentMessageChannel; to: string };
+
+/**
+ * List Signing Agents for operators (spec 02 §2 "Agent search"): Search All, by last name, within
+ * 10–250 miles of a zip (nearest first, with the distance) or by state; each agent's name opens
+ * their profile, the phone has a text-message button (≤ 320 characters) and the email an email
+ * button (≤ 140; built, decision 032). The search lives in the URL, paged on the server.
+ */
+export function SigningAgents({ canSetPreferred }: { canSetPreferred: boolean }) {
+  const [params, update] = useUrlParams();
+  const search = searchOf(params, MODES);
+  const result = useAgentSearch(search);
+  const [profileId, setProfileId] = useState<string | null>(null);
+  const [recipient, setRecipient] = useState<Recipient | null>(null);
+  const data = result.data;
+
+  return (
+    <div>
+      <AgentSearchForm modes={MODES} params={params} update={update} searching={result.isFetching} />
+      {result.isError ? (
+        <Alert color="red" role="alert" title="The search could not be run" mb="md">
+          {result.error.message}
+        </Alert>
+      ) : null}
+      {data && search ? (
+        <Text fw={700} mb="sm" role="status">
+          {data.total === 1 ? '1 signing agent' : `${data.total.toLocaleString('en-US')} signing agents`} {searchedFor(search)}
+        </Text>
+      ) : null}
+      {search ? (
+        <DataTable
+          aria-label="Signing agents"
+          withTableBorder
+          striped
+          minHeight={160}
+          fetching={result.isFetching}
+          records={data?.items ?? []}
+          idAccessor="id"
+          totalRecords={data?.total ?? 0}
+          recordsPerPage={AGENT_PAGE_SIZE}
+          page={search.page}
+          onPageChange={(page) => update({ page: String(page) })}
+          noRecordsText={search.mode === 'radius' ? 'No signing agents this close. Try a larger distance.' : 'No signing agents found.'}
+          paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+          columns={[
+            {
+              accessor: 'name',
+              title: 'Signing agent',
+              render: (row) => (
+                <Anchor component="button" type="button" fz="sm" onClick={() => setProfileId(row.id)} aria-haspopup="dialog">
+                  {row.name}
+                </Anchor>
+              ),
+            },
+            { accessor: 'city', title: 'City' },
+            { accessor: 'state', title: 'State' },
+            { accessor: 'zip', title: 'Zip' },
+            ...(search.mode === 'radius'
+              ? [{ accessor: 'distanceMiles' as const, title: 'Distance', render: (row: { distanceMiles: number | null }) => `${row.distanceMiles?.toFixed(1) ?? '—'} mi` }]
+              : []),
+            {
+              accessor: 'preferred',
+              title: 'Preferred',
+              render: (row) => (row.preferred ? <Badge color="teal.9" variant="filled">Preferred</Badge> : <Text size="sm">Not set</Text>),
+            },
+            {
+              accessor: 'phone',
+              title: 'Phone',
+              render: (row) =>
+                row.phone ? (
+                  <Group gap="xs" wrap="nowrap">
+                    <Text size="sm">{row.phone}</Text>
+                    <Button size="compact-xs" variant="default" aria-label={`Text ${row.name}`} onClick={() => setRecipient({ id: row.id, name: row.name, channel: 'sms', to: row.phone! })}>
+                      Text
+                    </Button>
+                  </Group>
+                ) : (
+                  '—'
+                ),
+            },
+            {
+              accessor: 'email',
+              title: 'Email',
+              render: (row) => (
+                <Group gap="xs" wrap="nowrap">
+                  <Text size="sm">{row.email}</Text>
+                  <Button size="compact-xs" variant="default" aria-label={`Email ${row.name}`} onClick={() => setRecipient({ id: row.id, name: row.name, channel: 'email', to: row.email ?? '' })}>
+                    Email
+                  </Button>
+                </Group>
+              ),
+            },
+          ]}
+        />
+      ) : null}
+      <AgentProfileModal agentId={profileId} canSetPreferred={canSetPreferred} onClose={() => setProfileId(null)} />
+      <MessageAgentModal recipient={recipient} onClose={() => setRecipient(null)} />
+    </div>
+  );
+}

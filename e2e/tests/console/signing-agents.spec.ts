@@ -1,0 +1,139 @@
+import { expect, test, type Page } from '@playwright/test';
+import { fillLogin } from '../../support/accounts';
+import { expectNoAxeViolations, shot, signedInApi } from '../../support/agent-app';
+
+async function openTab(page: Page, email: string) {
+  await page.goto('/login?redirect=%2Fadmin%3Ftab%3Dsigning-agents');
+  await fillLogin(page, email);
+  await expect(page.getByRole('tab', { name: 'List Signing Agents', selected: true })).toBeVisible();
+}
+
+interface Row {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  preferred: boolean;
+  distanceMiles: number | null;
+}
+
+test.describe('List Signing Agents', () => {
+  test('radius search nearest first; set preferred, then Send to Preferred Agents reaches them; text and email with their limits', async ({ page }) => {
+    test.setTimeout(90_000);
+    const admin = await signedInApi('admin@demo.test');
+    await openTab(page, 'admin@demo.test');
+    const search = page.getByRole('search', { name: 'Find signing agents' });
+
+    // A name search needs a last name.
+    await search.getByLabel('Search by').selectOption({ label: 'Search By Name (last name)' });
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(search.getByText('Enter a last name to search by name')).toBeVisible();
+
+    // 50 miles from Jordan Taylor's zip: nearest first, every one within 50 miles, as the API counts them.
+    await search.getByLabel('Search by').selectOption({ label: 'Distance from a zip code' });
+    await search.getByLabel('Zip code').fill('90210');
+    await search.getByLabel('Within').selectOption({ label: '50 miles' });
+    await search.getByRole('button', { name: 'Search' }).click();
+    const expected = await (await admin.get('/api/agents?mode=radius&zip=90210&radius=50&pageSize=25')).json();
+    await expect(page.getByRole('status').filter({ hasText: 'within 50 miles of 90210' })).toHaveText(`${expected.total.toLocaleString('en-US')} signing agents within 50 miles of 90210`);
+    const table = page.getByRole('table', { name: 'Signing agents' });
+    await expect(table.locator('tbody tr')).toHaveCount(Math.min(25, expected.total));
+    const distances = (await table.locator('tbody tr td:nth-child(5)').allTextContents()).map((d) => Number(d.replace(' mi', '')));
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(Math.max(...distances)).toBeLessThanOrEqual(50);
+    expect(distances).toEqual((expected.items as Row[]).map((r) => Number(r.distanceMiles!.toFixed(1))));
+    await shot(page, 'signing-agents');
+    await expectNoAxeViolations(page, 'signing agents');
+
+    // A nearby agent who is not preferred yet (and has a phone): open the profile, set preferred.
+    const agent = (expected.items as Row[]).find((r) => !r.preferred && r.phone && r.email !== 'agent@demo.test')!;
+    const row = table.locator('tbody tr').filter({ hasText: agent.email });
+    await row.getByRole('button', { name: agent.name, exact: true }).click();
+    const profile = page.getByRole('dialog', { name: 'NOT SET' });
+    await expect(profile.getByRole('region', { name: 'Contact info' })).toContainText(agent.email);
+    await expect(profile.getByRole('region', { name: 'Notary details' })).toContainText('Certified states');
+    await expectNoAxeViolations(page, 'agent profile');
+    await profile.getByRole('radio', { name: 'Preferred agent' }).check();
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('dialog', { name: 'PREFERRED AGENT' })).toBeVisible();
+    expect((await (await admin.get(`/api/agents/${agent.id}`)).json()).preferred).toBe(true);
+    await page.getByRole('dialog', { name: 'PREFERRED AGENT' }).getByRole('button', { name: 'Close' }).click();
+    await expect(row).toContainText('Preferred');
+
+    // A text message over 320 characters cannot be sent; one within it is queued for the agent's phone.
+    await row.getByRole('button', { name: `Text ${agent.name}` }).click();
+    const sms = page.getByRole('dialog', { name: `Text message to ${agent.name}` });
+    await sms.getByLabel('Message').fill('x'.repeat(321));
+    await expect(sms.getByText('321 / 320 characters')).toBeVisible();
+    await expect(sms.getByText('A text message holds at most 320 characters.')).toBeVisible();
+    await expect(sms.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await sms.getByLabel('Message').fill('Can you take a refinance in Pasadena on Friday at 3 PM?');
+    await expectNoAxeViolations(page, 'text message dialog');
+    await sms.getByRole('button', { name: 'Send' }).click();
+    await expect(sms).toBeHidden();
+    const digits = agent.phone!.replace(/\D/g, '');
+    const outbox = async (channel: string) => (await (await admin.get(`/api/outbox?channel=${channel}&pageSize=100`)).json()).items as { toAddress: string; body: string; subject: string | null }[];
+    expect((await outbox('sms')).find((m) => m.toAddress === digits)).toMatchObject({ body: 'Can you take a refinance in Pasadena on Friday at 3 PM?' });
+
+    // An email holds 140 characters; this one is queued for the agent's address.
+    await row.getByRole('button', { name: `Email ${agent.name}` }).click();
+    const email = page.getByRole('dialog', { name: `Email to ${agent.name}` });
+    await email.getByLabel('Message').fill('y'.repeat(141));
+    await expect(email.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await email.getByLabel('Message').fill('Please call the office about Friday.');
+    await email.getByRole('button', { name: 'Send' }).click();
+    await expect(email).toBeHidden();
+    expect((await outbox('email')).find((m) => m.toAddress === agent.email)).toMatchObject({ subject: 'A message from Alex Morgan at SigningDesk', body: 'Please call the office about Friday.' });
+
+    // Send to Preferred Agents on an order in the agent's own zip reaches them.
+    const firms = (await (await admin.get('/api/firms?pageSize=500')).json()).items as { id: string; orgNumber: number }[];
+    const firmA = firms.find((f) => f.orgNumber === 1)!;
+    const users = (await (await admin.get(`/api/firms/${firmA.id}/users?pageSize=100`)).json()).items as { id: string; email: string }[];
+    const created = await admin.post('/api/appointments', {
+      data: {
+        firmId: firmA.id,
+        escrowOfficerId: users.find((u) => u.email === 'escrow@firm-a.demo.test')!.id,
+        name: `Preferred ${agent.zip}`,
+        date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+        timeTbd: true,
+        street: '1 Main St',
+        city: agent.city,
+        state: agent.state,
+        zip: agent.zip,
+        agentFee: '$150',
+        scanBackRequired: false,
+        transactionType: 1,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const id = (await created.json()).appointment.id as string;
+    await page.goto(`/admin/requests/${id}`);
+    await page.getByRole('button', { name: 'Send to Preferred Agents' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Sent to preferred agents' })).toBeVisible();
+    const reached = await signedInApi(agent.email);
+    const offers = (await (await reached.get('/api/agent/appointments?tab=open')).json()).items as { id: string }[];
+    expect(offers.map((o) => o.id)).toContain(id);
+    await Promise.all([admin.dispose(), reached.dispose()]);
+  });
+
+  test('a sub-admin searches and reads profiles but cannot set preferred status', async ({ page }) => {
+    await openTab(page, 'subadmin@demo.test');
+    const search = page.getByRole('search', { name: 'Find signing agents' });
+    await search.getByLabel('Search by').selectOption({ label: 'Search By Name (last name)' });
+    await search.getByLabel('Last name').fill('Taylor');
+    await search.getByRole('button', { name: 'Search' }).click();
+    const subAdmin = await signedInApi('subadmin@demo.test');
+    const first = (await (await subAdmin.get('/api/agents?mode=name&lastName=Taylor&pageSize=25')).json()).items[0] as Row;
+    const table = page.getByRole('table', { name: 'Signing agents' });
+    await table.locator('tbody tr').first().getByRole('button', { name: first.name, exact: true }).click();
+    const profile = page.getByRole('dialog', { name: first.preferred ? 'PREFERRED AGENT' : 'NOT SET' });
+    await expect(profile.getByRole('region', { name: 'Profile details' })).toContainText(first.name);
+    await expect(profile.getByRole('region', { name: 'Contact info' })).toContainText(first.email);
+    await expect(profile.getByRole('region', { name: 'Set Preferred Status' })).toHaveCount(0);
+    expect((await subAdmin.put(`/api/agents/${first.id}/preferred`, { data: { preferred: true } })).status()).toBe(403);
+    await subAdmin.dispose();
+  });
+});
