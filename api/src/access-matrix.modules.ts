@@ -9,6 +9,7 @@ import { passwordResetsAccessRows } from './modules/password-resets/password-res
 import { feedbackAccessRows } from './modules/feedback/feedback.access-rows';
 import { notificationsAccessRows } from './modules/notifications/notifications.access-rows';
 import { eventsAccessRows } from './modules/events/events.access-rows';
+import { dashboardAccessRows } from './modules/appointments/dashboard.access-rows';
 
 export const MODULE_ROWS: RowsFactory[] = [
   filesAccessRows,
@@ -20,4 +21,5 @@ export const MODULE_ROWS: RowsFactory[] = [
   feedbackAccessRows,
   notificationsAccessRows,
   eventsAccessRows,
+  dashboardAccessRows,
 ];

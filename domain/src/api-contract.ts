@@ -909,6 +909,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The operators’ Dashboard: what to act on now, signings per day by status, orders by state, time to assignment
+         * @description Roles: admin, sub_admin. Each attention count is the number of rows GET /appointments?attention=<kind> lists.
+         */
+        get: operations["getOperatorDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/escrow-registrations": {
         parameters: {
             query?: never;
@@ -1940,6 +1960,38 @@ export interface components {
              * @example 90012
              */
             zip?: string | null;
+        };
+        Dashboard: {
+            /** @description What to act on now; each count equals the rows of GET /appointments?attention=<kind> */
+            attention: {
+                count: number;
+                /** @enum {string} */
+                kind: "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
+                label: string;
+            }[];
+            /** Format: date-time */
+            generatedAt: string;
+            /** @description Median hours from order to its first assignment, per state, for assignments of the last 30 days (12 states with most) */
+            hoursToAssignment: {
+                medianHours: number;
+                orders: number;
+                state: string;
+            }[];
+            /** @description Open, Pending, Scheduled and On Hold orders per state, most first (12) */
+            inProcessByState: {
+                count: number;
+                state: string;
+            }[];
+            /** @description Appointments per signing date and status, 14 days back to 14 days ahead */
+            signingsPerDay: {
+                Canceled: number;
+                Completed: number;
+                day: string;
+                Open: number;
+                Paused: number;
+                Pending: number;
+                Scheduled: number;
+            }[];
         };
         DirectAssign: {
             /** Format: uuid */
@@ -3619,6 +3671,8 @@ export interface operations {
     searchAppointments: {
         parameters: {
             query?: {
+                /** @description A dashboard bucket (GET /dashboard): the orders counted there, whatever their status (`status` is then ignored) */
+                attention?: "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
                 /** @description Omit for All firms */
                 firmId?: string;
                 page?: number;
@@ -6225,6 +6279,44 @@ export interface operations {
             };
             /** @description Too many requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOperatorDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -83,6 +83,9 @@ export const appointments = pgTable(
     index('appointments_creator_open_starts_idx').on(t.createdBy, t.startsAt, t.id).where(sql`${t.status} in ('Open', 'Pending', 'Scheduled', 'Paused')`),
     index('appointments_creator_closed_starts_idx').on(t.createdBy, t.startsAt, t.id).where(sql`${t.status} in ('Completed', 'Canceled')`),
     index('appointments_agent_status_idx').on(t.assignedAgentId, t.status),
+    // The dashboard: completed orders by completion time (scan-backs due) and unpaid agents.
+    index('appointments_completed_at_idx').on(t.markedCompletedAt).where(sql`${t.status} = 'Completed'`),
+    index('appointments_unpaid_idx').on(t.startsAt).where(sql`${t.status} = 'Completed' and not ${t.agentPaid}`),
     index('appointments_date_idx').on(t.date),
     index('appointments_state_idx').on(t.state, t.status),
     index('appointments_zip_idx').on(t.zip),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { appointments } from './appointments';
 import { user } from './auth';
@@ -26,5 +27,9 @@ export const notes = pgTable(
     adminReadBy: uuid('admin_read_by').references(() => user.id),
     adminReadAt: timestamp('admin_read_at', { withTimezone: true }),
   },
-  (t) => [index('notes_appointment_idx').on(t.appointmentId, t.createdAt)],
+  (t) => [
+    index('notes_appointment_idx').on(t.appointmentId, t.createdAt),
+    // The dashboard's "unread messages": notes operators have not read yet.
+    index('notes_operator_unread_idx').on(t.appointmentId).where(sql`${t.adminReadAt} is null`),
+  ],
 );

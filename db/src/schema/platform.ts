@@ -75,6 +75,8 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt),
     index('audit_log_appointment_idx').on(t.appointmentId, t.createdAt),
     index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    // The dashboard's time to assignment reads the recent assignments only.
+    index('audit_log_assigned_idx').on(t.createdAt, t.appointmentId).where(sql`${t.action} in ('bid.accepted', 'appointment.assigned')`),
   ],
 );
 

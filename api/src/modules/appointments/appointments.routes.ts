@@ -7,6 +7,7 @@ import {
   AppointmentResultSchema,
   AppointmentViewSchema,
   CreateAppointmentSchema,
+  DashboardSchema,
   EscrowExportQuerySchema,
   EscrowListQuerySchema,
   EscrowRowSchema,
@@ -28,6 +29,7 @@ import {
 } from './appointments.service';
 import { csvLine, ESCROW_CSV_COLUMNS, escrowCsvLine } from './escrow-export';
 import { appointmentTimeline } from './timeline.service';
+import { operatorDashboard } from './dashboard.service';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 const creators = [...OPERATOR_ROLES, ...ESCROW_ROLES] as const;
@@ -116,6 +118,17 @@ const timelineRoute = createRoute({
   responses: { 200: { description: 'The timeline', ...json(TimelineSchema) }, ...problemResponses(401, 403, 404) },
 });
 
+const dashboardRoute = createRoute({
+  operationId: 'getOperatorDashboard',
+  method: 'get',
+  path: '/dashboard',
+  tags: ['Appointments'],
+  summary: 'The operators’ Dashboard: what to act on now, signings per day by status, orders by state, time to assignment',
+  ...rolesDoc(OPERATOR_ROLES, 'Each attention count is the number of rows GET /appointments?attention=<kind> lists.'),
+  middleware: [requireActor({ roles: OPERATOR_ROLES })] as const,
+  responses: { 200: { description: 'The figures', ...json(DashboardSchema) }, ...problemResponses(401, 403) },
+});
+
 const updateRoute = createRoute({
   operationId: 'updateAppointment',
   method: 'patch',
@@ -145,6 +158,7 @@ export const appointmentRoutes: Router = createRouter()
       for await (const batch of escrowRowBatches(db, actor, filter)) await out.write(batch.map(escrowCsvLine).join(''));
     });
   })
+  .openapi(dashboardRoute, async (c) => c.json(await operatorDashboard(c.var.db), 200))
   .openapi(readRoute, async (c) => c.json(await readAppointment(c.var.db, c.var.actor, c.req.valid('param').id), 200))
   .openapi(timelineRoute, async (c) => c.json(await appointmentTimeline(c.var.db, c.var.actor, c.req.valid('param').id), 200))
   .openapi(updateRoute, async (c) =>

@@ -5,6 +5,7 @@
 import { z } from '@hono/zod-openapi';
 import { pageQueryFields, pageResultFields } from '@signingdesk/domain/pagination';
 import { APPOINTMENT_STATUSES, OFFER_STATUSES } from '@signingdesk/domain/codes';
+import { ATTENTION_KINDS } from '@signingdesk/domain/attention';
 import {
   CreateAppointmentSchema as CreateAppointmentInputSchema,
   UpdateAppointmentSchema as UpdateAppointmentInputSchema,
@@ -195,6 +196,10 @@ const page = pageQueryFields();
 export const OperatorListQuerySchema = z.object({
   status: z.enum(APPOINTMENT_STATUSES).default('Open').openapi({ description: 'Default Open' }),
   firmId: z.uuid({ message: 'must be a firm id' }).optional().openapi({ description: 'Omit for All firms' }),
+  attention: z
+    .enum(ATTENTION_KINDS, { message: `must be one of ${ATTENTION_KINDS.join(', ')}` })
+    .optional()
+    .openapi({ description: 'A dashboard bucket (GET /dashboard): the orders counted there, whatever their status (`status` is then ignored)' }),
   ...page,
 });
 
@@ -298,3 +303,22 @@ export const TimelineEventSchema = z
 export type TimelineEvent = z.infer<typeof TimelineEventSchema>;
 
 export const TimelineSchema = z.object({ events: z.array(TimelineEventSchema).openapi({ description: 'Oldest first' }) }).openapi('AppointmentTimeline');
+
+const statusCounts = Object.fromEntries(APPOINTMENT_STATUSES.map((status) => [status, z.number().int()])) as Record<(typeof APPOINTMENT_STATUSES)[number], z.ZodNumber>;
+
+export const DashboardSchema = z
+  .object({
+    generatedAt: z.string().openapi({ format: 'date-time' }),
+    attention: z
+      .array(z.object({ kind: z.enum(ATTENTION_KINDS), label: z.string(), count: z.number().int() }))
+      .openapi({ description: 'What to act on now; each count equals the rows of GET /appointments?attention=<kind>' }),
+    signingsPerDay: z
+      .array(z.object({ day: z.string(), ...statusCounts }))
+      .openapi({ description: 'Appointments per signing date and status, 14 days back to 14 days ahead' }),
+    inProcessByState: z.array(z.object({ state: z.string(), count: z.number().int() })).openapi({ description: 'Open, Pending, Scheduled and On Hold orders per state, most first (12)' }),
+    hoursToAssignment: z
+      .array(z.object({ state: z.string(), medianHours: z.number(), orders: z.number().int() }))
+      .openapi({ description: 'Median hours from order to its first assignment, per state, for assignments of the last 30 days (12 states with most)' }),
+  })
+  .openapi('Dashboard');
+

@@ -16,6 +16,8 @@ import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { coordinatesOfZip } from '../../lib/geo';
 import { notify, operatorIds } from '../../lib/notify';
+import type { AttentionKind } from '@signingdesk/domain/attention';
+import { attentionWhere } from './attention';
 import type { CreateAppointmentInput, EscrowFilter, EscrowSort, UpdateAppointmentInput } from './appointments.schemas';
 import { viewFor } from './appointments.views';
 
@@ -248,13 +250,14 @@ const filesCount = sql<number>`(select count(*)::int from ${files} where ${files
 export async function listForOperators(
   db: Db,
   actor: Actor,
-  query: { status: Appointment['status']; firmId?: string | undefined; page: number; pageSize: number },
+  query: { status: Appointment['status']; firmId?: string | undefined; attention?: AttentionKind | undefined; page: number; pageSize: number },
+  now = new Date(),
 ) {
   const agent = alias(user, 'agent');
   const agentProfile = alias(profiles, 'agent_profile');
   const where = and(
     visibleAppointments(actor),
-    eq(appointments.status, query.status),
+    query.attention ? attentionWhere(query.attention, now) : eq(appointments.status, query.status),
     query.firmId ? eq(appointments.firmId, query.firmId) : undefined,
   );
   const [total] = await db.select({ n: count() }).from(appointments).where(where);

@@ -1,0 +1,89 @@
+import { schema } from '@signingdesk/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrder, post, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
+import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
+import { ATTENTION_KINDS, type AttentionKind } from '@signingdesk/domain/attention';
+
+const { appointments } = schema;
+const HOUR = 3_600_000;
+
+describe('the operators’ Dashboard', () => {
+  let t: TestApp;
+  let s: Sessions;
+  const ids = {} as Record<AttentionKind | 'fresh' | 'paid', string>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    s = await signInAll(t);
+    const agentId = await userIdOf(t, 'agent@demo.test');
+    const set = (id: string, values: Partial<typeof appointments.$inferInsert>) => t.database.db.update(appointments).set(values).where(eq(appointments.id, id));
+    const now = Date.now();
+    for (const key of [...ATTENTION_KINDS, 'fresh', 'paid'] as const) ids[key] = await createOrder(t, s.escrowA, { fileNumber: `DASH-${key}` });
+    // Open for five hours, no agent; the fresh one was ordered a minute ago.
+    await set(ids.unfilled, { createdAt: new Date(now - 5 * HOUR) });
+    // Starts in three hours, assigned, no document uploaded.
+    await set(ids.undocumented, { status: 'Scheduled', assignedAgentId: agentId, startsAt: Math.floor((now + 3 * HOUR) / 1000), createdAt: new Date(now - HOUR) });
+    // Completed three hours ago, scan-backs required, none uploaded; paid, so not also "unpaid".
+    await set(ids.no_scan_backs, { status: 'Completed', assignedAgentId: agentId, scanBackRequired: true, markedCompleted: true, markedCompletedAt: new Date(now - 3 * HOUR), agentPaid: true, agentPaidAt: new Date(now) });
+    // Completed, the agent not paid yet, no scan-backs needed.
+    await set(ids.unpaid, { status: 'Completed', assignedAgentId: agentId, scanBackRequired: false, markedCompleted: true, markedCompletedAt: new Date(now - HOUR) });
+    await set(ids.paid, { status: 'Completed', assignedAgentId: agentId, scanBackRequired: false, markedCompleted: true, markedCompletedAt: new Date(now - HOUR), agentPaid: true, agentPaidAt: new Date(now) });
+    // A message from the escrow side no operator has read.
+    expect((await post(t, `/api/appointments/${ids.unread}/notes`, s.escrowA, { message: 'Signer moved to the afternoon.' })).status).toBe(201);
+    for (const key of ['unread', 'fresh', 'paid'] as const) await set(ids[key], { createdAt: new Date(now - 60_000) });
+  });
+  afterAll(() => t.close());
+
+  /** Every row of the Assignments list filtered by a bucket, page by page. */
+  async function listed(kind: AttentionKind) {
+    const rows: string[] = [];
+    for (let page = 1; ; page++) {
+      const res = await t.request(`/api/appointments?attention=${kind}&page=${page}&pageSize=100`, { cookie: s.admin });
+      expect(res.status).toBe(200);
+      const body = await readJson(res);
+      rows.push(...body.items.map((r: { id: string }) => r.id));
+      if (rows.length >= body.total) return { ids: rows, total: body.total as number };
+    }
+  }
+
+  it('counts each bucket exactly as the list it opens, and puts each order in its own bucket only', async () => {
+    const res = await t.request('/api/dashboard', { cookie: s.subAdmin });
+    expect(res.status).toBe(200);
+    const dashboard = await readJson(res);
+    expect(dashboard.attention.map((a: { kind: string }) => a.kind)).toEqual([...ATTENTION_KINDS]);
+    for (const { kind, count, label } of dashboard.attention as { kind: AttentionKind; count: number; label: string }[]) {
+      const list = await listed(kind);
+      expect(list.total, kind).toBe(count);
+      expect(list.ids.length, kind).toBe(count);
+      expect(label.length).toBeGreaterThan(10);
+      for (const other of ATTENTION_KINDS) expect(list.ids.includes(ids[other]), `${other} in ${kind}`).toBe(other === kind);
+      expect(list.ids).not.toContain(ids.fresh);
+      expect(list.ids).not.toContain(ids.paid);
+    }
+  });
+
+  it('charts signings per day by status around today, orders by state and the time to assignment', async () => {
+    const dashboard = await readJson(await t.request('/api/dashboard', { cookie: s.admin }));
+    expect(dashboard.signingsPerDay).toHaveLength(29);
+    const [day] = await t.database.db.select({ date: appointments.date }).from(appointments).where(eq(appointments.id, ids.fresh));
+    const bucket = dashboard.signingsPerDay.find((d: { day: string }) => d.day === day!.date);
+    if (bucket) expect(bucket.Open).toBeGreaterThanOrEqual(1);
+    const rows = await t.database.db.select({ state: appointments.state, status: appointments.status }).from(appointments);
+    const inProcess = rows.filter((r) => ['Open', 'Pending', 'Scheduled', 'Paused'].includes(r.status));
+    const tx = dashboard.inProcessByState.find((r: { state: string }) => r.state === 'TX');
+    expect(tx?.count).toBe(inProcess.filter((r) => r.state === 'TX').length);
+
+    // An assignment now: its order (made a minute ago) shows in the median for its state.
+    const id = await createOrder(t, s.escrowA, { state: 'NM', zip: '87501', city: 'Santa Fe', fileNumber: 'DASH-NM' });
+    expect((await post(t, `/api/appointments/${id}/assign`, s.admin, { agentId: await userIdOf(t, 'agent@demo.test') })).status).toBe(200);
+    const after = await readJson(await t.request('/api/dashboard', { cookie: s.admin }));
+    const nm = after.hoursToAssignment.find((r: { state: string }) => r.state === 'NM');
+    expect(nm).toMatchObject({ orders: 1 });
+    expect(nm.medianHours).toBeLessThan(0.1);
+  });
+
+  it('is for operators only', async () => {
+    for (const cookie of [s.escrowA, s.orgAdmin, s.agent]) expect((await t.request('/api/dashboard', { cookie })).status).toBe(403);
+    expect((await t.request('/api/appointments?attention=sometimes', { cookie: s.admin })).status).toBe(400);
+  });
+});

@@ -1,0 +1,4 @@
+CREATE INDEX "appointments_completed_at_idx" ON "appointments" USING btree ("marked_completed_at") WHERE "appointments"."status" = 'Completed';--> statement-breakpoint
+CREATE INDEX "appointments_unpaid_idx" ON "appointments" USING btree ("starts_at") WHERE "appointments"."status" = 'Completed' and not "appointments"."agent_paid";--> statement-breakpoint
+CREATE INDEX "notes_operator_unread_idx" ON "notes" USING btree ("appointment_id") WHERE "notes"."admin_read_at" is null;--> statement-breakpoint
+CREATE INDEX "audit_log_assigned_idx" ON "audit_log" USING btree ("created_at","appointment_id") WHERE "audit_log"."action" in ('bid.accepted', 'appointment.assigned');

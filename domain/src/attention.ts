@@ -1,0 +1,23 @@
+/**
+ * What an operator must act on now (issue 12's Dashboard): each bucket is one SQL predicate in
+ * the API (api/src/modules/appointments/attention.ts), counted on the dashboard and listed by
+ * GET /api/appointments?attention=<kind>, so a count and the list it opens cannot disagree.
+ */
+export const UNFILLED_AFTER_HOURS = 4;
+export const DOCUMENTS_WITHIN_HOURS = 24;
+export const SCAN_BACKS_AFTER_HOURS = 2;
+
+export const ATTENTION_KINDS = ['unfilled', 'undocumented', 'no_scan_backs', 'unpaid', 'unread'] as const;
+export type AttentionKind = (typeof ATTENTION_KINDS)[number];
+
+export const ATTENTION_LABELS: Record<AttentionKind, string> = {
+  unfilled: `Open orders not filled after ${UNFILLED_AFTER_HOURS} hours`,
+  undocumented: `Signings in the next ${DOCUMENTS_WITHIN_HOURS} hours without documents`,
+  no_scan_backs: `Completed over ${SCAN_BACKS_AFTER_HOURS} hours ago without scan-backs`,
+  unpaid: 'Completed, signing agent not paid',
+  unread: 'Orders with unread messages',
+};
+
+export function isAttentionKind(value: unknown): value is AttentionKind {
+  return typeof value === 'string' && (ATTENTION_KINDS as readonly string[]).includes(value);
+}
