@@ -825,6 +825,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/appointments/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Assignments search as a CSV file: every row of the filter, streamed
+         * @description Roles: admin, sub_admin. The same filter as GET /appointments (status, firmId, attention); the columns of the Assignments table; formulas kept as text.
+         */
+        get: operations["exportAssignments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auto-appraisals": {
         parameters: {
             query?: never;
@@ -6014,6 +6034,60 @@ export interface operations {
             };
             /** @description Idempotency key reused with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportAssignments: {
+        parameters: {
+            query?: {
+                /** @description A dashboard bucket (GET /dashboard): the orders counted there, whatever their status (`status` is then ignored) */
+                attention?: "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
+                /** @description Omit for All firms */
+                firmId?: string;
+                /** @description Default Open */
+                status?: "Open" | "Pending" | "Scheduled" | "Paused" | "Completed" | "Canceled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (RFC 4180) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -29,6 +29,8 @@ export const paths = {
   /** The agent's editable profile, in the agent app. */
   notaryProfile: '/notary/profile',
   openApiDocument: '/api/openapi.json',
+  /** The Assignments search as CSV (streamed by the API). */
+  assignmentsExport: '/api/appointments/export',
 } as const;
 
 const EXTERNAL_PREFIXES = ['/notary', '/sign-up', '/preview/', '/api/'];

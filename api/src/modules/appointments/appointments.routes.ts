@@ -24,10 +24,11 @@ import {
   escrowRowBatches,
   listForEscrow,
   listForOperators,
+  operatorRowBatches,
   readAppointment,
   updateAppointment,
 } from './appointments.service';
-import { csvLine, ESCROW_CSV_COLUMNS, escrowCsvLine } from './escrow-export';
+import { assignmentCsvLine, ASSIGNMENTS_CSV_COLUMNS, csvLine, ESCROW_CSV_COLUMNS, escrowCsvLine } from './escrow-export';
 import { appointmentTimeline } from './timeline.service';
 import { operatorDashboard } from './dashboard.service';
 
@@ -87,6 +88,21 @@ const exportEscrowRoute = createRoute({
   request: { query: EscrowExportQuerySchema },
   responses: {
     200: { description: 'The CSV file (attachment)', content: { 'text/csv': { schema: z.string() } } },
+    ...problemResponses(400, 401, 403),
+  },
+});
+
+const exportOperatorRoute = createRoute({
+  operationId: 'exportAssignments',
+  method: 'get',
+  path: '/appointments/export',
+  tags: ['Appointments'],
+  summary: 'The Assignments search as a CSV file: every row of the filter, streamed',
+  ...rolesDoc(OPERATOR_ROLES, 'The same filter as GET /appointments (status, firmId, attention); the columns of the Assignments table; formulas kept as text.'),
+  middleware: [requireActor({ roles: OPERATOR_ROLES })] as const,
+  request: { query: OperatorListQuerySchema.omit({ page: true, pageSize: true }) },
+  responses: {
+    200: { description: 'CSV (RFC 4180)', content: { 'text/csv': { schema: z.string() } } },
     ...problemResponses(400, 401, 403),
   },
 });
@@ -159,6 +175,16 @@ export const appointmentRoutes: Router = createRouter()
     });
   })
   .openapi(dashboardRoute, async (c) => c.json(await operatorDashboard(c.var.db), 200))
+  .openapi(exportOperatorRoute, (c) => {
+    const filter = c.req.valid('query');
+    const { db, actor } = c.var;
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="assignments-${new Date().toISOString().slice(0, 10)}.csv"`);
+    return stream(c, async (out) => {
+      await out.write(csvLine([...ASSIGNMENTS_CSV_COLUMNS]));
+      for await (const batch of operatorRowBatches(db, actor, filter)) await out.write(batch.map(assignmentCsvLine).join(''));
+    });
+  })
   .openapi(readRoute, async (c) => c.json(await readAppointment(c.var.db, c.var.actor, c.req.valid('param').id), 200))
   .openapi(timelineRoute, async (c) => c.json(await appointmentTimeline(c.var.db, c.var.actor, c.req.valid('param').id), 200))
   .openapi(updateRoute, async (c) =>

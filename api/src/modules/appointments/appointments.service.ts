@@ -399,6 +399,23 @@ export async function listForEscrow(db: Db, actor: Actor, query: EscrowFilter & 
 }
 
 /** Every row of a filter, in batches, for the CSV export: never the whole list in memory. */
+export type OperatorListRow = Awaited<ReturnType<typeof listForOperators>>['items'][number];
+
+/** Every row of an Assignments search, a batch at a time, in the list's order (for the CSV export). */
+export async function* operatorRowBatches(
+  db: Db,
+  actor: Actor,
+  filter: { status: Appointment['status']; firmId?: string | undefined; attention?: AttentionKind | undefined },
+  batchSize = 500,
+) {
+  const now = new Date();
+  for (let page = 1; ; page++) {
+    const { items } = await listForOperators(db, actor, { ...filter, page, pageSize: batchSize }, now);
+    if (items.length > 0) yield items;
+    if (items.length < batchSize) return;
+  }
+}
+
 export async function* escrowRowBatches(db: Db, actor: Actor, filter: EscrowFilter, batchSize = 500) {
   for (let offset = 0; ; offset += batchSize) {
     const batch = await escrowRows(db, actor, filter, { limit: batchSize, offset });

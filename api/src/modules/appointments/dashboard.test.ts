@@ -82,6 +82,21 @@ describe('the operators’ Dashboard', () => {
     expect(nm.medianHours).toBeLessThan(0.1);
   });
 
+  it('exports an Assignments search as CSV: the table’s columns, every row of the filter', async () => {
+    const res = await t.request('/api/appointments/export?attention=unpaid', { cookie: s.admin });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="assignments-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = (await res.text()).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Appointment,Files,Agent Downloaded,Unread Messages,Status,Notary Paid,Signing Agent,Firm,Date');
+    expect(lines.length - 1).toBe((await listed('unpaid')).total);
+    const open = await readJson(await t.request('/api/appointments?status=Open&pageSize=1', { cookie: s.admin }));
+    const all = (await (await t.request('/api/appointments/export?status=Open', { cookie: s.admin })).text()).trimEnd().split('\r\n');
+    expect(all.length - 1).toBe(open.total);
+    expect(all.slice(1).every((line) => line.includes(',Open,'))).toBe(true);
+    expect((await t.request('/api/appointments/export', { cookie: s.escrowA })).status).toBe(403);
+  });
+
   it('is for operators only', async () => {
     for (const cookie of [s.escrowA, s.orgAdmin, s.agent]) expect((await t.request('/api/dashboard', { cookie })).status).toBe(403);
     expect((await t.request('/api/appointments?attention=sometimes', { cookie: s.admin })).status).toBe(400);

@@ -1,12 +1,12 @@
 /**
- * The escrow list as a CSV file (RFC 4180): the rows of the list's filter, all of them, read
+ * The escrow list and the operators' Assignments as CSV files (RFC 4180): the rows of the list's filter, all of them, read
  * from the database in batches and written to the answer as they come. A cell a spreadsheet
  * would run as a formula (=, +, -, @, tab, CR first) is kept as text with a leading '.
  */
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import { formatPhone } from '@signingdesk/domain/phone';
 import { formatTime, formatUsDate } from '@signingdesk/domain/time-zones';
-import type { EscrowListRow } from './appointments.service';
+import type { EscrowListRow, OperatorListRow } from './appointments.service';
 
 export const ESCROW_CSV_COLUMNS = [
   'Date',
@@ -46,3 +46,22 @@ export function escrowCsvLine(row: EscrowListRow): string {
     row.filesAttachedCount,
   ]);
 }
+
+/** The Assignments table's columns (spec 02 §2), in its order. */
+export const ASSIGNMENTS_CSV_COLUMNS = ['Appointment', 'Files', 'Agent Downloaded', 'Unread Messages', 'Status', 'Notary Paid', 'Signing Agent', 'Firm', 'Date'] as const;
+
+export function assignmentCsvLine(row: OperatorListRow): string {
+  const files = row.filesUploaded ? 'Files complete' : row.filesAttachedCount > 0 ? `${row.filesAttachedCount} attached` : 'No files';
+  return csvLine([
+    row.name,
+    files,
+    row.agentDownloaded ? 'Downloaded' : 'Not yet',
+    row.unreadMessages,
+    appointmentStatusLabel(row.status),
+    row.agentPaid && row.agentPaidAt ? `Paid ${formatUsDate(row.agentPaidAt.slice(0, 10))}` : 'Not paid',
+    row.agent?.name ?? null,
+    row.firm.name,
+    formatUsDate(row.date),
+  ]);
+}
+

@@ -4,10 +4,11 @@
  * (GET /api/firms).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AttentionKind } from '@signingdesk/domain/attention';
 import type { AppointmentStatus } from '@signingdesk/domain/codes';
 import { answer, api } from '../../../lib/api-client';
 
-export type AssignmentFilter = { status: AppointmentStatus; firmId?: string; page: number; pageSize: number };
+export type AssignmentFilter = { status: AppointmentStatus; firmId?: string; attention?: AttentionKind; page: number; pageSize: number };
 
 export const assignmentKeys = {
   all: ['assignments'] as const,

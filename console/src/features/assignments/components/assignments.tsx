@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Group, NativeSelect, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, CloseButton, Group, NativeSelect, Paper, Text, VisuallyHidden } from '@mantine/core';
+import { ATTENTION_LABELS, isAttentionKind } from '@signingdesk/domain/attention';
 import { APPOINTMENT_STATUSES, appointmentStatusLabel, type AppointmentStatus } from '@signingdesk/domain/codes';
 import { formatUsDate } from '@signingdesk/domain/time-zones';
 import { DataTable } from 'mantine-datatable';
@@ -40,23 +41,27 @@ function FilesState({ row }: { row: Row }) {
  * Assignments (spec 02 §2), the operators' default tab: appointments of a status (Open by
  * default) for all firms or one, with the files, download, message and payment state of each
  * at a glance; paged on the server; the filter in the URL. The name opens the request, the
- * agent their contact card.
+ * agent their contact card. A Dashboard count opens it filtered to its bucket (`?attention=`);
+ * Export CSV streams every row of the current search.
  */
 export function Assignments() {
   const [params, update] = useUrlParams();
   const statusParam = params.get('status');
   const status: AppointmentStatus = isStatus(statusParam) ? statusParam : 'Open';
   const firmId = params.get('firmId') ?? undefined;
+  const attentionParam = params.get('attention');
+  const attention = isAttentionKind(attentionParam) ? attentionParam : undefined;
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const filter: AssignmentFilter = { status, ...(firmId ? { firmId } : {}), page, pageSize: PAGE_SIZE };
+  const filter: AssignmentFilter = { status, ...(firmId ? { firmId } : {}), ...(attention ? { attention } : {}), page, pageSize: PAGE_SIZE };
   const list = useAssignments(filter);
   const firms = useFirmChoices();
   const [draft, setDraft] = useState({ status: status as string, firmId: firmId ?? '' });
 
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    update({ status: draft.status, firmId: draft.firmId || null, page: null });
+    update({ status: draft.status, firmId: draft.firmId || null, attention: null, page: null });
   };
+  const exportQuery = new URLSearchParams({ status, ...(firmId ? { firmId } : {}), ...(attention ? { attention } : {}) });
   const firmOptions = [{ value: '', label: 'All' }, ...(firms.data?.items ?? []).map((firm) => ({ value: firm.id, label: firm.name }))];
   const rows = list.data?.items ?? [];
 
@@ -69,8 +74,21 @@ export function Assignments() {
           <Button type="submit" loading={list.isFetching}>
             Search
           </Button>
+          <Button component="a" variant="default" href={`${paths.assignmentsExport}?${exportQuery.toString()}`} download>
+            Export CSV
+          </Button>
         </Group>
       </form>
+      {attention ? (
+        <Paper withBorder p="xs" mb="md" role="status">
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm">
+              Showing: <strong>{ATTENTION_LABELS[attention]}</strong> (any status)
+            </Text>
+            <CloseButton aria-label="Clear the dashboard filter" onClick={() => update({ attention: null, page: null })} />
+          </Group>
+        </Paper>
+      ) : null}
       {list.isError ? (
         <Alert color="red" role="alert" title="The assignments could not be loaded" mb="md">
           <Text mb="xs">{list.error.message}</Text>
@@ -94,7 +112,7 @@ export function Assignments() {
         page={page}
         onPageChange={(next) => update({ page: String(next) })}
         paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
-        noRecordsText={`No ${appointmentStatusLabel(status)} appointments${firmId ? ' for this firm' : ''}.`}
+        noRecordsText={attention ? 'Nothing waits here right now.' : `No ${appointmentStatusLabel(status)} appointments${firmId ? ' for this firm' : ''}.`}
         columns={[
           {
             accessor: 'name',
