@@ -1,5 +1,7 @@
 import { CreateAppointmentForm } from '../../components/appointment-form/create-appointment-form';
 import { operatorRequestSchema } from '../../components/appointment-form/appointment-form-model';
+import { lazy, Suspense } from 'react';
+import { LoadingSpinner } from '../../components/loading-spinner';
 import { Page } from '../../components/page';
 import { paths } from '../../config/paths';
 import { FirmOfficerFields } from '../../features/firm-users/components/firm-officer-fields';
@@ -12,6 +14,9 @@ import { OperatorCreateUser } from '../../features/firm-users/components/operato
 import { FeedbackInbox } from '../../features/feedback/components/feedback-inbox';
 import { Outbox } from '../../features/outbox/components/outbox';
 import { PendingAgents } from '../../features/pending-agents/components/pending-agents';
+
+// The charts (recharts) load with the Dashboard tab only.
+const Dashboard = lazy(() => import('../../features/dashboard/components/dashboard').then((m) => ({ default: m.Dashboard })));
 
 /** /admin: the operator dashboard; each built tab's feature is composed here. */
 export function AdminRoute() {
@@ -36,6 +41,11 @@ export function AdminRoute() {
           firms: <Firms canAdd={user.role === 'admin'} />,
           feedback: <FeedbackInbox />,
           outbox: <Outbox />,
+          dashboard: (
+            <Suspense fallback={<LoadingSpinner />}>
+              <Dashboard />
+            </Suspense>
+          ),
         }}
       />
     </Page>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adminTabsFor, DEFAULT_ADMIN_TAB } from './admin-tabs';
 
 describe('adminTabsFor', () => {
-  it('gives an admin the seven tabs of the spec in its order, then the Outbox', () => {
+  it('gives an admin the seven tabs of the spec in its order, then the Outbox and the Dashboard', () => {
     expect(adminTabsFor('admin').map((tab) => tab.label)).toEqual([
       'Create New Request',
       'Assignments',
@@ -12,6 +12,7 @@ describe('adminTabsFor', () => {
       'Firms',
       'Feedback',
       'Outbox',
+      'Dashboard',
     ]);
   });
 
@@ -19,7 +20,7 @@ describe('adminTabsFor', () => {
     const labels = adminTabsFor('sub_admin').map((tab) => tab.label);
     expect(labels).not.toContain('Pending Signing Agents');
     expect(labels).not.toContain('Feedback');
-    expect(labels).toHaveLength(6);
+    expect(labels).toHaveLength(7);
   });
 
   it('opens on Assignments', () => {

@@ -1,6 +1,6 @@
 /**
- * The admin dashboard's tabs (spec 02 §2 and §6), in the spec's order, then the Outbox (issue
- * 12). Assignments opens by default; Pending Signing Agents and Feedback are for the admin role only.
+ * The admin dashboard's tabs (spec 02 §2 and §6), in the spec's order, then the Outbox and the
+ * Dashboard (issue 12). Assignments opens by default; Pending Signing Agents and Feedback are for the admin role only.
  */
 import type { Role } from '@signingdesk/domain/roles';
 
@@ -9,50 +9,48 @@ export const ADMIN_TABS = [
     value: 'create-request',
     label: 'Create New Request',
     adminOnly: false,
-    description:
-      'This tab will hold the form for creating an appointment request for a firm: fill it in, preview it, then submit it.',
+    description: 'The form for creating an appointment request for a firm: fill it in, preview it, then submit it.',
   },
   {
     value: 'assignments',
     label: 'Assignments',
     adminOnly: false,
     description:
-      'This tab will search appointments by firm and status (Open by default) and show their files, messages, signing agent and payment at a glance.',
+      'Searches appointments by firm and status (Open by default) and shows their files, messages, signing agent and payment at a glance.',
   },
   {
     value: 'create-user',
     label: 'Create New User',
     adminOnly: false,
     description:
-      'This tab will hold the form for creating escrow officers, org admins, signing agents and, for admins, other admin users.',
+      'Holds the form for creating escrow officers, org admins, signing agents and, for admins, other admin users.',
   },
   {
     value: 'signing-agents',
     label: 'List Signing Agents',
     adminOnly: false,
-    description:
-      'This tab will search signing agents by last name, by state or by distance from a zip code, and open their profiles.',
+    description: 'Search signing agents by last name, by state or by distance from a zip code, and open their profiles.',
   },
   {
     value: 'pending-agents',
     label: 'Pending Signing Agents',
     adminOnly: true,
     description:
-      'This tab will list signing agent registrations waiting for review, to approve or decline several at once.',
+      'Lists signing agent registrations waiting for review, to approve or decline several at once.',
   },
   {
     value: 'firms',
     label: 'Firms',
     adminOnly: false,
     description:
-      'This tab will list the title and escrow firms with their contact, address and service fee, and each firm’s escrow users.',
+      'Lists the title and escrow firms with their contact, address and service fee, and each firm’s escrow users.',
   },
   {
     value: 'feedback',
     label: 'Feedback',
     adminOnly: true,
     description:
-      'This tab will hold the feedback inbox: messages sent to the team, to read, mark as read and answer.',
+      'Holds the feedback inbox: messages sent to the team, to read, mark as read and answer.',
   },
   {
     // Beyond the spec (issue 12): what the product sent, or failed to send, to whom and why.
@@ -60,6 +58,13 @@ export const ADMIN_TABS = [
     label: 'Outbox',
     adminOnly: false,
     description: 'The notifications the product sent or failed to send — push, email and text message — with their state and error.',
+  },
+  {
+    // Beyond the spec (issue 12): where orders are stuck, each count opening its rows.
+    value: 'dashboard',
+    label: 'Dashboard',
+    adminOnly: false,
+    description: 'What to act on now — orders not filled, signings without documents, missing scan-backs, unpaid agents, unread messages — and charts.',
   },
 ] as const;
 

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { fillLogin } from '../../support/accounts';
+import { expectNoAxeViolations, shot, signedInApi } from '../../support/agent-app';
+
+const KINDS = ['unfilled', 'undocumented', 'no_scan_backs', 'unpaid', 'unread'] as const;
+
+test('the Dashboard’s counts equal the rows they open; its charts are shown; the search exports as CSV', async ({ page }) => {
+  test.setTimeout(90_000);
+  const admin = await signedInApi('admin@demo.test');
+  // Something in every bucket that needs no clock: an unread message from the escrow side.
+  const escrow = await signedInApi('escrow@firm-a.demo.test');
+  const some = (await (await escrow.get('/api/escrow/appointments?view=in-process&pageSize=1')).json()).items[0].id as string;
+  expect((await escrow.post(`/api/appointments/${some}/notes`, { data: { message: 'Is the signer’s spouse signing too?' } })).status()).toBe(201);
+
+  await page.goto('/login?redirect=%2Fadmin%3Ftab%3Ddashboard');
+  await fillLogin(page, 'admin@demo.test');
+  await expect(page.getByRole('tab', { name: 'Dashboard', selected: true })).toBeVisible();
+  const act = page.getByRole('region', { name: 'Act on now' });
+  await expect(act.getByRole('link')).toHaveCount(KINDS.length);
+  await expect(page.getByRole('figure', { name: 'Signings per day by status' }).locator('svg.recharts-surface').first()).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Orders in process by state' })).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Median time from order to assignment' })).toBeVisible();
+  await shot(page, 'dashboard', true);
+  await expectNoAxeViolations(page, 'dashboard');
+
+  const api = (await (await admin.get('/api/dashboard')).json()) as { attention: { kind: string; label: string; count: number }[] };
+  for (const [i, bucket] of api.attention.entries()) {
+    const link = act.getByRole('link').nth(i);
+    const count = Number((await link.getAttribute('aria-label'))!.split(' — ')[0]);
+    await link.click();
+    await expect(page.getByRole('tab', { name: 'Assignments', selected: true })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Showing:' })).toContainText(bucket.label);
+    const listed = (await (await admin.get(`/api/appointments?attention=${bucket.kind}&pageSize=1`)).json()).total as number;
+    expect(count, bucket.kind).toBe(listed);
+    if (count === 0) await expect(page.getByText('Nothing waits here right now.')).toBeVisible();
+    else await expect(page.getByText(`1–${Math.min(25, count)} of ${count}`)).toBeVisible();
+    if (bucket.kind === 'unread') {
+      expect(count).toBeGreaterThan(0);
+      await expect(page.getByRole('table', { name: 'Assignments' }).locator('tbody tr').first()).toContainText('unread');
+      // Export CSV of this search: the table's header and one line per row shown.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+      const lines = readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
+      expect(lines[0]).toBe('Appointment,Files,Agent Downloaded,Unread Messages,Status,Notary Paid,Signing Agent,Firm,Date');
+      expect(lines.length - 1).toBe(count);
+      await expectNoAxeViolations(page, 'assignments filtered by the dashboard');
+    }
+    await page.getByRole('tab', { name: 'Dashboard' }).click();
+  }
+
+  // Clear takes the filter away: Assignments shows Open again.
+  await act.getByRole('link').first().click();
+  await page.getByRole('button', { name: 'Clear the dashboard filter' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Showing:' })).toHaveCount(0);
+  await expect(page).not.toHaveURL(/attention=/);
+  await Promise.all([admin.dispose(), escrow.dispose()]);
+});
