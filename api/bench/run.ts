@@ -35,6 +35,7 @@ import { parseEnv } from '../src/env';
 import { loadActor, type Actor } from '../src/lib/actor';
 import { listAgentAppointments } from '../src/modules/agent-appointments/agent-appointments.service';
 import { listForEscrow, listForOperators, readAppointment } from '../src/modules/appointments/appointments.service';
+import { operatorDashboard } from '../src/modules/appointments/dashboard.service';
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, openBenchDatabase, seedLarge, type BenchDatabase } from './seed-large';
 
 const ORIGIN = 'http://localhost:3000';
@@ -211,6 +212,36 @@ async function main() {
       direct: (db) => listForEscrow(db, orgAdmin, { view: 'completed', q: ESCROW_SEARCH, sort: 'date', page: 1, pageSize: 25 }),
       fromBody: (body) => body,
       size: (page) => `${page.items.length} of ${fmt(page.total)}`,
+    },
+    {
+      key: 'assignments-attention',
+      label: 'Assignments, a dashboard bucket (unpaid agents)',
+      request: 'GET /api/appointments?attention=unpaid',
+      list: true,
+      runs: LIST_RUNS,
+      variants: 1,
+      path: () => '/api/appointments?attention=unpaid',
+      cookie: adminCookie,
+      direct: (db) => listForOperators(db, admin, { status: 'Open', attention: 'unpaid', page: 1, pageSize: 25 }),
+      fromBody: (body) => body,
+      size: (page) => `${page.items.length} of ${fmt(page.total)}`,
+    },
+    {
+      key: 'dashboard',
+      label: 'Operator dashboard figures',
+      request: 'GET /api/dashboard',
+      list: false,
+      runs: READ_RUNS,
+      variants: 1,
+      path: () => '/api/dashboard',
+      cookie: adminCookie,
+      direct: async (db) => {
+        const { generatedAt: _, ...figures } = await operatorDashboard(db);
+        return figures;
+      },
+      // The figures without their timestamp (each answer is made at its own instant).
+      fromBody: ({ generatedAt: _, ...figures }) => figures,
+      size: (figures) => `${figures.attention.map((a: { count: number }) => a.count).join(' / ')} to act on`,
     },
     {
       key: 'appointment-read',
