@@ -11,8 +11,13 @@ const FOLLOWERS: readonly Role[] = [...OPERATOR_ROLES, ...ESCROW_ROLES];
 /** Whatever shows an order that changed: its details (files, messages, timeline) and every list. */
 function refetchOrder(queryClient: QueryClient, id: string) {
   void queryClient.invalidateQueries({ queryKey: orderKeys.detail(id) });
-  void queryClient.invalidateQueries({ queryKey: assignmentKeys.all });
-  void queryClient.invalidateQueries({ queryKey: escrowOrderKeys.all });
+  refetchLists(queryClient);
+}
+
+/** The lists (not the firm choices beside them), which any order's change may move. */
+function refetchLists(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: assignmentKeys.lists() });
+  void queryClient.invalidateQueries({ queryKey: escrowOrderKeys.lists() });
 }
 
 /**
@@ -33,8 +38,7 @@ export function LiveUpdates() {
     source.addEventListener('ready', () => {
       if (interrupted) {
         void queryClient.invalidateQueries({ queryKey: orderKeys.all });
-        void queryClient.invalidateQueries({ queryKey: assignmentKeys.all });
-        void queryClient.invalidateQueries({ queryKey: escrowOrderKeys.all });
+        refetchLists(queryClient);
       }
       interrupted = false;
       document.documentElement.dataset.live = 'connected';

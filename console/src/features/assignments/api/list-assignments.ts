@@ -12,7 +12,8 @@ export type AssignmentFilter = { status: AppointmentStatus; firmId?: string; att
 
 export const assignmentKeys = {
   all: ['assignments'] as const,
-  list: (filter: AssignmentFilter) => [...assignmentKeys.all, 'list', filter] as const,
+  lists: () => [...assignmentKeys.all, 'list'] as const,
+  list: (filter: AssignmentFilter) => [...assignmentKeys.lists(), filter] as const,
   firms: () => [...assignmentKeys.all, 'firms'] as const,
 };
 
