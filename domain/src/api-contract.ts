@@ -76,7 +76,7 @@ export interface paths {
         put?: never;
         /**
          * Send one agent a text message (≤ 320 characters) or an email (≤ 140) from List Signing Agents
-         * @description Roles: admin, sub_admin. Queued in the outbox for delivery (see GET /outbox); 400 naming `message` over the channel’s limit, naming `channel` for a text to an agent without a mobile phone. The spec marks email as not yet built; it is built here (decision 032).
+         * @description Roles: admin, sub_admin. Queued in the outbox for delivery (see GET /outbox); 400 naming `message` over the channel’s limit, naming `channel` for a text to an agent without a mobile phone. The spec marks email as not yet built; it is built here (decision 029).
          */
         post: operations["messageAgent"];
         delete?: never;

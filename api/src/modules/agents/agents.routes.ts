@@ -139,7 +139,7 @@ const messageRoute = createRoute({
   summary: 'Send one agent a text message (≤ 320 characters) or an email (≤ 140) from List Signing Agents',
   ...rolesDoc(
     profileReaders,
-    'Queued in the outbox for delivery (see GET /outbox); 400 naming `message` over the channel’s limit, naming `channel` for a text to an agent without a mobile phone. The spec marks email as not yet built; it is built here (decision 032).',
+    'Queued in the outbox for delivery (see GET /outbox); 400 naming `message` over the channel’s limit, naming `channel` for a text to an agent without a mobile phone. The spec marks email as not yet built; it is built here (decision 029).',
   ),
   middleware: [requireActor({ roles: profileReaders, permission: { agent: ['read-profile'] } })] as const,
   request: { params: AgentIdParamSchema, body: { ...json(AgentMessageSchema), required: true } },

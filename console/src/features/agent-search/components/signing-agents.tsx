@@ -17,7 +17,7 @@ type Recipient = { id: string; name: string; channel: AgentMessageChannel; to: s
  * List Signing Agents for operators (spec 02 §2 "Agent search"): Search All, by last name, within
  * 10–250 miles of a zip (nearest first, with the distance) or by state; each agent's name opens
  * their profile, the phone has a text-message button (≤ 320 characters) and the email an email
- * button (≤ 140; built, decision 032). The search lives in the URL, paged on the server.
+ * button (≤ 140; built, decision 029). The search lives in the URL, paged on the server.
  */
 export function SigningAgents({ canSetPreferred }: { canSetPreferred: boolean }) {
   const [params, update] = useUrlParams();
