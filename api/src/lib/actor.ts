@@ -1,12 +1,22 @@
 /**
- * Who is calling: the signed-in user with the role, status and firm the server trusts. Read
- * from the better-auth session cookie and the user's profile on every request that needs it.
+ * Who is calling: the signed-in user with the role, status and firm the server trusts.
+ *
+ * Every guarded request resolves its caller in one round trip or none (decision 032): the
+ * session cookie's signature is checked here with the better-auth secret; a caller resolved in
+ * the last seconds comes from the process's session cache (lib/session-cache.ts, dropped as soon
+ * as the account changes); otherwise one SELECT joins the session row (by its token) to the
+ * user, the profile and the firm. Only a session that is due for better-auth's sliding renewal
+ * (older than `updateAge`), or expired, goes through `auth.api.getSession`, which renews or
+ * removes it as it always has.
  */
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
+import type { webcrypto } from 'node:crypto';
+import { parse } from 'hono/utils/cookie';
 import type { Auth } from '../auth/auth';
 import { isRole, type Role, type UserStatus } from '@signingdesk/domain/roles';
+import type { SessionCache } from './session-cache';
 
 export interface Actor {
   userId: string;
@@ -19,36 +29,117 @@ export interface Actor {
   firmName: string;
 }
 
-/** The actor of one account, by id or email, whatever its status; null when there is none. */
-export async function findActor(db: Db, by: { userId: string } | { email: string }): Promise<Actor | null> {
-  const [row] = await db
-    .select({
-      userId: schema.user.id,
-      name: schema.user.name,
-      email: schema.user.email,
-      role: schema.user.role,
-      status: schema.profiles.status,
-      phone: schema.profiles.phone,
-      firmId: schema.firms.id,
-      firmName: schema.firms.name,
-    })
+const actorColumns = {
+  userId: schema.user.id,
+  name: schema.user.name,
+  email: schema.user.email,
+  role: schema.user.role,
+  status: schema.profiles.status,
+  phone: schema.profiles.phone,
+  firmId: schema.firms.id,
+  firmName: schema.firms.name,
+};
+
+type ActorRow = Omit<Actor, 'role'> & { role: string };
+
+function actorQuery(db: Db) {
+  return db
+    .select(actorColumns)
     .from(schema.user)
     .innerJoin(schema.profiles, eq(schema.profiles.userId, schema.user.id))
-    .innerJoin(schema.firms, eq(schema.firms.id, schema.profiles.firmId))
-    .where('userId' in by ? eq(schema.user.id, by.userId) : eq(schema.user.email, by.email));
+    .innerJoin(schema.firms, eq(schema.firms.id, schema.profiles.firmId));
+}
+
+function toActor(row: ActorRow | undefined): Actor | null {
   if (!row || !isRole(row.role)) return null;
   return { ...row, role: row.role };
 }
 
-export async function loadActor(auth: Auth, db: Db, headers: Headers): Promise<Actor | null> {
-  const session = await auth.api.getSession({ headers });
-  if (!session) return null;
-  const actor = await findActor(db, { userId: session.user.id });
+/** The actor of one account, by id or email, whatever its status; null when there is none. */
+export async function findActor(db: Db, by: { userId: string } | { email: string }): Promise<Actor | null> {
+  const where: SQL = 'userId' in by ? eq(schema.user.id, by.userId) : eq(schema.user.email, by.email);
+  const [row] = await actorQuery(db).where(where);
+  return toActor(row);
+}
+
+interface SessionCookie {
+  name: string;
+  key: webcrypto.CryptoKey;
+  expiresInMs: number;
+  updateAgeMs: number;
+}
+
+const cookieSettings = new WeakMap<Auth, Promise<SessionCookie>>();
+
+/** The session cookie's name, the HMAC key that signs it and the renewal timings, once per auth instance. */
+function sessionCookieOf(auth: Auth): Promise<SessionCookie> {
+  let settings = cookieSettings.get(auth);
+  if (!settings) {
+    settings = auth.$context.then(async (context) => ({
+      name: context.authCookies.sessionToken.name,
+      key: await crypto.subtle.importKey('raw', new TextEncoder().encode(context.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']),
+      expiresInMs: context.sessionConfig.expiresIn * 1000,
+      updateAgeMs: context.sessionConfig.updateAge * 1000,
+    }));
+    cookieSettings.set(auth, settings);
+  }
+  return settings;
+}
+
+/**
+ * The session token of a request whose cookie carries a valid signature (`<token>.<base64
+ * HMAC-SHA256>`, as better-auth writes it); null without a cookie or with a forged one.
+ */
+export async function signedSessionToken(auth: Auth, headers: Headers): Promise<string | null> {
+  const cookieHeader = headers.get('cookie');
+  if (!cookieHeader) return null;
+  const cookie = await sessionCookieOf(auth);
+  const value = parse(cookieHeader, cookie.name)[cookie.name];
+  if (!value) return null;
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith('=')) return null;
+  let bytes: Uint8Array;
+  try {
+    bytes = Uint8Array.from(atob(signature), (ch) => ch.charCodeAt(0));
+  } catch {
+    return null;
+  }
+  const valid = await crypto.subtle.verify('HMAC', cookie.key, bytes, new TextEncoder().encode(token));
+  return valid ? token : null;
+}
+
+export async function loadActor(auth: Auth, db: Db, headers: Headers, cache?: SessionCache): Promise<Actor | null> {
+  const token = await signedSessionToken(auth, headers);
+  if (!token) return null;
+  const cached = cache?.get(token);
+  if (cached) return cached;
+  const mark = cache?.mark();
+  const [row] = await db
+    .select({ ...actorColumns, expiresAt: schema.session.expiresAt })
+    .from(schema.session)
+    .innerJoin(schema.user, eq(schema.user.id, schema.session.userId))
+    .innerJoin(schema.profiles, eq(schema.profiles.userId, schema.user.id))
+    .innerJoin(schema.firms, eq(schema.firms.id, schema.profiles.firmId))
+    .where(eq(schema.session.token, token));
+  if (!row) return null;
+  const { expiresAt, ...fields } = row;
+  const actor = toActor(fields);
   if (!actor) return null;
   if (actor.status === 'disabled') {
     // Disabled after this session began: end every session of the account.
-    await db.delete(schema.session).where(eq(schema.session.userId, session.user.id));
+    await db.delete(schema.session).where(eq(schema.session.userId, actor.userId));
     return null;
   }
+  const { expiresInMs, updateAgeMs } = await sessionCookieOf(auth);
+  const now = Date.now();
+  if (expiresAt.getTime() <= now || expiresAt.getTime() - expiresInMs + updateAgeMs <= now) {
+    // Expired (better-auth removes it) or due for renewal (better-auth extends it).
+    const session = await auth.api.getSession({ headers });
+    return session ? actor : null;
+  }
+  if (mark !== undefined) cache!.set(token, actor, mark);
   return actor;
 }

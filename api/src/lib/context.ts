@@ -2,12 +2,17 @@ import type { Database, Db } from '@signingdesk/db';
 import type { Auth } from '../auth/auth';
 import type { Env } from '../env';
 import type { Actor } from './actor';
+import type { SessionCache } from './session-cache';
 
 /** What every request handler can reach through `c.var`. */
 export interface AppVariables {
   db: Db;
   auth: Auth;
   actor: Actor;
+  /** The client's address for the per-address limits (lib/client-ip.ts); undefined without a socket. */
+  clientIp: string | undefined;
+  /** This process's recently resolved callers (lib/session-cache.ts). */
+  sessionCache: SessionCache;
 }
 
 export interface AppDeps {

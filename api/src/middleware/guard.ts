@@ -31,7 +31,7 @@ export const INACTIVE_REGISTRATION_MESSAGE =
 
 export function requireActor(options: GuardOptions = {}) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const actor = await loadActor(c.var.auth, c.var.db, c.req.raw.headers);
+    const actor = await loadActor(c.var.auth, c.var.db, c.req.raw.headers, c.var.sessionCache);
     if (!actor) throw new AppError('UNAUTHENTICATED', 'Please log in to continue.');
     if (options.roles && !options.roles.includes(actor.role)) {
       throw new AppError('FORBIDDEN', 'Your role does not have access to this.');

@@ -183,9 +183,19 @@ export function agentsRoutes(deps: AppDeps): Router {
       return c.json(await registerAgent(c.var.db, input, { origin: deps.env.PUBLIC_ORIGIN }), 202);
     })
     .openapi(ownProfileRoute, async (c) => c.json(await readOwnProfile(c.var.db, c.var.actor), 200))
-    .openapi(updateOwnProfileRoute, async (c) => c.json(await updateOwnProfile(c.var.db, c.var.actor, c.req.valid('json')), 200))
+    .openapi(updateOwnProfileRoute, async (c) => {
+      const profile = await updateOwnProfile(c.var.db, c.var.actor, c.req.valid('json'));
+      // The name and phone changed: this process's next request reads them (others on the announcement).
+      c.var.sessionCache.forgetAccount(c.var.actor.userId);
+      return c.json(profile, 200);
+    })
     .openapi(pendingRoute, async (c) => c.json(await listPendingRegistrations(c.var.db, c.req.valid('query')), 200))
-    .openapi(reviewRoute, async (c) => c.json(await reviewRegistrations(c.var.db, c.var.actor, c.req.valid('json')), 200))
+    .openapi(reviewRoute, async (c) => {
+      const result = await reviewRegistrations(c.var.db, c.var.actor, c.req.valid('json'));
+      // Approved or disabled: this process's next request from those agents sees it (others on the announcement).
+      for (const id of result.updated) c.var.sessionCache.forgetAccount(id);
+      return c.json(result, 200);
+    })
     .openapi(searchRoute, async (c) => c.json(await searchAgents(c.var.db, c.var.actor, c.req.valid('query')), 200))
     .openapi(readRoute, async (c) => c.json(await readAgent(c.var.db, c.var.actor, c.req.valid('param').id), 200))
     .openapi(messageRoute, async (c) => c.json(await messageAgent(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 201))
