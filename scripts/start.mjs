@@ -1,6 +1,8 @@
 // `npm start`: builds the console and the agent PWA when their build is missing or older
-// than their sources, then runs the server (API + both front ends) in this one Node process.
+// than their sources, then runs the server (API + both front ends) in this Node process, or
+// in WEB_CONCURRENCY worker processes (api/src/server.ts; they run this file too, minus the build).
 import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +22,7 @@ function newestMtime(path) {
 }
 
 const sharedSources = [join(root, 'domain/src'), join(root, 'package-lock.json')];
-for (const app of ['console', 'pwa']) {
+for (const app of cluster.isPrimary ? ['console', 'pwa'] : []) {
   const dir = join(root, app);
   const built = join(dir, 'dist/index.html');
   const sources = Math.max(

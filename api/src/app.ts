@@ -3,7 +3,6 @@
  * front ends are built, the static console and agent PWA on the same origin (URL map of
  * DESIGN.md). Tests call `app.request()` on it directly.
  */
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -15,9 +14,12 @@ import { HTTPException } from 'hono/http-exception';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { CLIENT_IP_HEADER } from './auth/auth';
-import { isAuthRouteInUse } from './auth/auth-routes';
+import { AUTH_BASE_PATH, isAuthRouteInUse } from './auth/auth-routes';
 import { AppError } from './lib/app-error';
-import type { AppDeps } from './lib/context';
+import { signedSessionToken } from './lib/actor';
+import { requestClientIp } from './lib/client-ip';
+import { SessionCache } from './lib/session-cache';
+import type { AppDeps, AppEnv } from './lib/context';
 import { createRouter, publishDocument } from './lib/openapi';
 import { rejectNulCharacters } from './middleware/reject-nul';
 import { refuseCrossSiteWrites } from './middleware/same-origin';
@@ -41,6 +43,7 @@ import { sessionRoutes } from './modules/session/session.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
+const SIGN_OUT_PATH = `${AUTH_BASE_PATH}/sign-out`;
 
 export function createApi(deps: AppDeps) {
   // Routers are mounted one by one: a single chained expression exceeds what the type checker
@@ -115,9 +118,12 @@ export function createApp(deps: AppDeps) {
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
+  const sessionCache = new SessionCache(deps.database, deps.env.SESSION_CACHE_SECONDS * 1000);
   app.use('/api/*', async (c, next) => {
     c.set('db', deps.database.db);
     c.set('auth', deps.auth);
+    c.set('sessionCache', sessionCache);
+    c.set('clientIp', requestClientIp(c, deps.env.TRUST_PROXY));
     await next();
   });
   // Only the product's own origin may call the API from a browser, and only it may change anything.
@@ -133,9 +139,16 @@ export function createApp(deps: AppDeps) {
 
   app.use('/api/*', rejectNulCharacters);
   // Only the better-auth routes the apps use; the others fall through to the API's 404.
-  app.on(['GET', 'POST'], '/api/auth/*', (c, next) =>
-    isAuthRouteInUse(c.req.method, new URL(c.req.url).pathname) ? deps.auth.handler(withClientIp(c)) : next(),
-  );
+  app.on(['GET', 'POST'], '/api/auth/*', async (c, next) => {
+    const path = new URL(c.req.url).pathname;
+    if (!isAuthRouteInUse(c.req.method, path)) return next();
+    const response = await deps.auth.handler(withClientIp(c));
+    if (path === SIGN_OUT_PATH) {
+      const token = await signedSessionToken(deps.auth, c.req.raw.headers);
+      if (token) sessionCache.forgetSession(token);
+    }
+    return response;
+  });
   app.route('/api', createApi(deps));
   app.all('/api/*', (c) => problem(c, 404, 'NOT_FOUND', `No API route ${c.req.method} ${c.req.path}.`));
 
@@ -156,18 +169,16 @@ export function createApp(deps: AppDeps) {
 }
 
 /**
- * better-auth rate-limits sign-in per client address, read from a header. The address comes
- * from the socket, never from what the client sent, so it cannot be forged.
+ * better-auth rate-limits sign-in per client address, read from a header. The address is the
+ * one lib/client-ip.ts established (the socket's peer, or the client behind TRUST_PROXY
+ * proxies), never the header as the client sent it. Without a socket (app.request() in tests)
+ * there is no address and better-auth skips the per-address limit.
  */
-function withClientIp(c: Context): Request {
+function withClientIp(c: Context<AppEnv>): Request {
   const headers = new Headers(c.req.raw.headers);
   headers.delete(CLIENT_IP_HEADER);
-  try {
-    const address = getConnInfo(c).remote.address;
-    if (address) headers.set(CLIENT_IP_HEADER, address);
-  } catch {
-    // No socket (app.request() in tests): no address, better-auth then skips the per-address limit.
-  }
+  const address = c.var.clientIp;
+  if (address) headers.set(CLIENT_IP_HEADER, address);
   return new Request(c.req.raw, { headers });
 }
 

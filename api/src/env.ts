@@ -62,6 +62,26 @@ const envSchema = z.object({
   RUN_WORKER: flag('1'),
   FORM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(SIGN_IN_ATTEMPTS_PER_MINUTE),
+  // How many reverse proxies in front of the API append to X-Forwarded-For (lib/client-ip.ts); 0 = none, the socket's peer is the client.
+  TRUST_PROXY: z.coerce
+    .number({ message: 'must be the number of reverse proxies in front of the API (0 to 5)' })
+    .int('must be the number of reverse proxies in front of the API (0 to 5)')
+    .min(0, 'must be the number of reverse proxies in front of the API (0 to 5)')
+    .max(5, 'must be the number of reverse proxies in front of the API (0 to 5)')
+    .default(0),
+  // How long a process may reuse a resolved caller (lib/session-cache.ts); 0 = look it up on every request.
+  SESSION_CACHE_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds from 0 to 60' })
+    .min(0, 'must be a number of seconds from 0 to 60')
+    .max(60, 'must be a number of seconds from 0 to 60')
+    .default(5),
+  // API processes `npm start` runs on PORT (node:cluster); more than one needs PostgreSQL.
+  WEB_CONCURRENCY: z.coerce
+    .number({ message: 'must be the number of API processes (1 to 64)' })
+    .int('must be the number of API processes (1 to 64)')
+    .min(1, 'must be the number of API processes (1 to 64)')
+    .max(64, 'must be the number of API processes (1 to 64)')
+    .default(1),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_ORIGIN: string };
@@ -82,5 +102,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new EnvError(`Invalid ${name}${shown}: ${issue.message}`);
   }
   const env = result.data;
+  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+    throw new EnvError(
+      `Invalid WEB_CONCURRENCY (${JSON.stringify(source.WEB_CONCURRENCY)}): several API processes need PostgreSQL (DATABASE_URL); the embedded database serves one process`,
+    );
+  }
   return { ...env, PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}` };
 }

@@ -2,8 +2,15 @@
  * The Node entry: parse the configuration, open the database (PGlite in DATA_DIR, or
  * PostgreSQL at DATABASE_URL), apply migrations, seed demo data where asked, then serve the
  * API, the console and the agent PWA on one port. Stops cleanly on SIGTERM/SIGINT.
+ *
+ * WEB_CONCURRENCY=N (PostgreSQL only) runs N API processes with node:cluster: this process
+ * prepares the database once (migrations, demo data, the auth secret), then starts N workers
+ * that share the port and the database. Everything they must agree on lives in PostgreSQL
+ * (sessions, limits, idempotency keys, the delivery queue, live events), so any process can
+ * answer any request. A worker that dies is replaced; SIGTERM stops them all.
  */
 import { serve } from '@hono/node-server';
+import cluster, { type Worker } from 'node:cluster';
 import { createDb, type Database } from '@signingdesk/db';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty } from '@signingdesk/db/seed';
 import { schema } from '@signingdesk/db';
@@ -48,9 +55,8 @@ async function openDatabase(env: Env): Promise<Database> {
   }
 }
 
-async function main() {
-  const env = loadEnv();
-  const database = await openDatabase(env);
+/** Migrations and demo data, once per start (by the primary when there are several processes). */
+async function prepareDatabase(env: Env, database: Database): Promise<void> {
   await database.migrate();
   const { db } = database;
 
@@ -67,7 +73,10 @@ async function main() {
   } else if (env.SEED_DEMO && !empty) {
     console.log('SEED_DEMO: the database already has users; demo data was not added.');
   }
+}
 
+async function serveApi(env: Env, database: Database): Promise<void> {
+  const { db } = database;
   const secret = env.BETTER_AUTH_SECRET ?? (await getAuthSecret(db));
   const auth = createAuth({
     db,
@@ -100,16 +109,9 @@ async function main() {
         : `Cannot listen on ${env.HOST}:${env.PORT}: ${err.message}`,
     );
   });
-  const announce = async () => {
-    const where = database.kind === 'pglite' ? `embedded PGlite in ${resolve(env.DATA_DIR)}` : 'PostgreSQL (DATABASE_URL)';
-    console.log(`SigningDesk is serving ${env.PUBLIC_ORIGIN} — database: ${where}`);
-    const [demo] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, 'admin@demo.test'));
-    if (demo) {
-      console.log(`Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`);
-    }
-  };
   server.on('listening', () => {
-    announce().catch((err: unknown) => console.warn('Could not look for the demo accounts:', err));
+    if (cluster.isWorker) return; // The primary announces once every worker listens.
+    announce(env, database).catch((err: unknown) => console.warn('Could not look for the demo accounts:', err));
   });
 
   let stopping = false;
@@ -129,6 +131,74 @@ async function main() {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+async function announce(env: Env, database: Database, processes = 1): Promise<void> {
+  const where = database.kind === 'pglite' ? `embedded PGlite in ${resolve(env.DATA_DIR)}` : 'PostgreSQL (DATABASE_URL)';
+  const many = processes > 1 ? ` with ${processes} API processes` : '';
+  console.log(`SigningDesk is serving ${env.PUBLIC_ORIGIN}${many} — database: ${where}`);
+  const [demo] = await database.db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, 'admin@demo.test'));
+  if (demo) {
+    console.log(`Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`);
+  }
+}
+
+/** A worker that dies this soon after starting is not restarted: the cause is its start, not its load. */
+const RESTART_AFTER_MS = 5_000;
+
+/** The cluster's primary: prepares the database, forks the workers, replaces one that dies, stops them all on a signal. */
+async function runPrimary(env: Env): Promise<void> {
+  const database = await openDatabase(env);
+  await prepareDatabase(env, database);
+  if (!env.BETTER_AUTH_SECRET) await getAuthSecret(database.db); // Created once, before the workers race for it.
+
+  const started = new Map<Worker, number>();
+  let listening = 0;
+  let stopping = false;
+  const fork = () => started.set(cluster.fork(), Date.now());
+  const finish = () => void database.close().then(() => process.exit());
+  const stopAll = (exitCode: number) => {
+    if (stopping) return;
+    stopping = true;
+    process.exitCode = exitCode;
+    setTimeout(() => process.exit(1), 15_000).unref();
+    if (started.size === 0) return finish();
+    for (const worker of started.keys()) worker.process.kill('SIGTERM');
+  };
+  cluster.on('listening', () => {
+    if (++listening !== env.WEB_CONCURRENCY) return;
+    announce(env, database, env.WEB_CONCURRENCY).catch((err: unknown) => console.warn('Could not look for the demo accounts:', err));
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    const since = started.get(worker) ?? 0;
+    started.delete(worker);
+    if (stopping) {
+      if (started.size === 0) finish();
+      return;
+    }
+    const how = signal ?? `exit code ${code}`;
+    if (Date.now() - since < RESTART_AFTER_MS) {
+      console.error(`An API process stopped while starting (${how}); stopping SigningDesk.`);
+      return stopAll(1);
+    }
+    console.error(`An API process stopped (${how}); starting another.`);
+    fork();
+  });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (!stopping) console.log(`${signal} received: stopping ${started.size} API processes.`);
+      stopAll(0);
+    });
+  }
+  for (let i = 0; i < env.WEB_CONCURRENCY; i++) fork();
+}
+
+async function main() {
+  const env = loadEnv();
+  if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) return runPrimary(env);
+  const database = await openDatabase(env);
+  if (cluster.isPrimary) await prepareDatabase(env, database);
+  await serveApi(env, database);
 }
 
 main().catch((err: unknown) => {

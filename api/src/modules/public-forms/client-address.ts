@@ -1,22 +1,19 @@
 /**
- * The address a public form is limited by: the socket's peer address, never a header the
- * client could forge. IPv4-mapped IPv6 addresses count as the IPv4 address; other IPv6
+ * The address a public form is limited by: the client's address as lib/client-ip.ts found it
+ * (the socket's peer, or the client behind TRUST_PROXY proxies), never a header the client
+ * could forge. IPv4-mapped IPv6 addresses count as the IPv4 address; other IPv6
  * addresses count by their /64 prefix, because one household or phone is handed a whole /64
  * and could otherwise step around the limit by changing the low bits.
  */
 import { isIPv4, isIPv6 } from 'node:net';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import type { AppEnv } from '../../lib/context';
 
 export const UNKNOWN_ADDRESS = 'unknown';
 
-export function clientAddress(c: Context): string {
-  try {
-    return rateLimitAddress(getConnInfo(c).remote.address);
-  } catch {
-    // No socket (app.request() without bindings): every such caller shares one allowance.
-    return UNKNOWN_ADDRESS;
-  }
+export function clientAddress(c: Context<AppEnv>): string {
+  // No socket (app.request() without bindings): every such caller shares one allowance.
+  return rateLimitAddress(c.var.clientIp);
 }
 
 export function rateLimitAddress(raw: string | undefined): string {
