@@ -22,6 +22,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Env } from '../env';
 import { createStorage, type FileStorage } from '../lib/storage/storage';
+import { NOTIFICATIONS_CHANNEL } from '../lib/notify';
 import { errorText, type DeliveryContext, type DeliveryEvent } from './context';
 import { createMailer } from './email';
 import { deliverNotifications, failNotification, recordAttempt, type BatchOutcome } from './notification-jobs';
@@ -97,6 +98,7 @@ export class DeliveryWorker {
   private stopping = false;
   private readonly loops: Promise<void>[] = [];
   private readonly wakers = new Set<() => void>();
+  private listening: Promise<(() => Promise<void>) | null> | null = null;
   private readonly ctx: DeliveryContext;
   private readonly lanes: Lane[];
 
@@ -196,9 +198,22 @@ export class DeliveryWorker {
     }
   }
 
-  /** The loops begin one interval after start, so that a process coming up serves first. */
+  /**
+   * The loops begin one interval after start, so that a process coming up serves first. New
+   * jobs committed by any process are announced (lib/notify.ts): the loops wake at once instead
+   * of at their next interval, which stays as the fallback for a missed announcement.
+   */
   private startLoops(): void {
-    this.loops.push(this.every(this.tuning.relayIntervalMs, () => this.relay().then(() => undefined)));
+    this.listening = this.options.database.listen(NOTIFICATIONS_CHANNEL, () => this.wakeAll()).catch((err: unknown) => {
+      this.options.log?.(`[delivery] cannot LISTEN for new jobs, polling only: ${errorText(err)}`);
+      return null;
+    });
+    this.loops.push(
+      this.every(this.tuning.relayIntervalMs, async () => {
+        // Relayed jobs are ready for the lanes now.
+        if ((await this.relay()) > 0) this.wakeAll();
+      }),
+    );
     for (const lane of this.lanes) {
       this.loops.push(
         (async () => {
@@ -221,6 +236,10 @@ export class DeliveryWorker {
       await task().catch((err: unknown) => this.options.log?.(`[delivery] relay: ${errorText(err)}`));
       if (!this.stopping) await this.sleep(ms);
     }
+  }
+
+  private wakeAll(): void {
+    for (const wake of [...this.wakers]) wake();
   }
 
   private sleep(ms: number): Promise<void> {
@@ -354,7 +373,9 @@ export class DeliveryWorker {
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
-    for (const wake of [...this.wakers]) wake();
+    this.wakeAll();
+    const unlisten = await this.listening;
+    await unlisten?.().catch(() => undefined);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       Promise.allSettled(this.loops),

@@ -8,7 +8,7 @@ import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { APPOINTMENT_STATUSES } from '@signingdesk/domain/codes';
 import { TIME_ZONE_CODES } from '@signingdesk/domain/time-zones';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 
 /** What every workflow notice carries about its order (workflow.service.ts `record`). */
@@ -91,7 +91,12 @@ export async function notify<T extends NotificationType>(db: Db | Tx, notificati
   for (let i = 0; i < rows.length; i += 1000) {
     await db.insert(schema.notificationJobs).values(rows.slice(i, i + 1000));
   }
+  // Delivered at commit (never for a rollback), once per transaction: the workers relay at once.
+  await db.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, '')`);
 }
+
+/** Announces new notification jobs to every process's delivery worker (delivery/worker.ts). */
+export const NOTIFICATIONS_CHANNEL = 'notification_jobs_added';
 
 type PayloadSchema = z.ZodObject | z.ZodUnion<readonly z.ZodObject[]>;
 /** An update marked with an `event` is known to be that event; the other fields may be missing. */
