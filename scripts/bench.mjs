@@ -8,10 +8,17 @@
 //        against the real server (own PGlite temp folder, always): the JS + CSS (gzip) before
 //        the first screen against the 170 KiB budget, and the time to the rendered Assigned
 //        list offline versus online (ratio). Builds pwa/dist first when it is stale.
+//   fanout   api/bench/fanout.ts — Send to Notaries for an order with 2,000 subscribed agents in
+//        range: the real delivery worker's pushes to a local HTTPS push service, per push ÷ a
+//        bare web-push send (target ≤ 1.5), and that the request returns before the fan-out
+//        ends. Same database choice as the api part.
 //   console  e2e/bench/console-bench.ts — the console in Chromium against the real server (own
 //        PGlite temp folder): the JS + CSS (gzip) before the first screen of the landing page
 //        (150 KiB budget) and of /originator (reported). Builds console/dist when it is stale.
-// BENCH_ONLY=api, pwa or console runs one part alone. Each part runs even when an earlier one
+//   lighthouse  e2e/bench/lighthouse-bench.ts — Lighthouse performance (mobile preset, Debian
+//        Chromium) of the agent app's login and Assigned list and of the landing page (≥ 0.95).
+// BENCH_ONLY=api, fanout, pwa, console or lighthouse runs one part alone. `npm run load` (api/bench/load.ts)
+// is separate: the server under a mixed load and a 5-minute soak, on PostgreSQL. Each part runs even when an earlier one
 // failed; the exit code is non-zero when any failed. Ctrl-C stops the running part
 // (which cleans up) and skips the rest.
 import { spawn } from 'node:child_process';
@@ -22,8 +29,8 @@ const root = resolve(fileURLToPath(import.meta.url), '../..');
 const url = (process.env.BENCH_DATABASE_URL ?? '').trim() || (process.env.DATABASE_URL ?? '').trim();
 const only = (process.env.BENCH_ONLY ?? '').trim().toLowerCase();
 
-if (only && !['api', 'pwa', 'console'].includes(only)) {
-  console.error(`Invalid BENCH_ONLY (${JSON.stringify(process.env.BENCH_ONLY)}): must be api, pwa or console (or unset for all)`);
+if (only && !['api', 'fanout', 'pwa', 'console', 'lighthouse'].includes(only)) {
+  console.error(`Invalid BENCH_ONLY (${JSON.stringify(process.env.BENCH_ONLY)}): must be api, fanout, pwa, console or lighthouse (or unset for all)`);
   process.exit(1);
 }
 
@@ -43,7 +50,19 @@ const parts = [
     key: 'api',
     file: 'api/bench/run.ts',
     intro: () => [
-      'npm run bench [api]: API latency over 100,000 appointments and 10,000 agents',
+      (process.env.BENCH_SCALE ?? '').trim().toLowerCase() === '1m'
+        ? 'npm run bench [api]: API latency over 1,000,000 appointments and 50,000 agents (BENCH_SCALE=1m)'
+        : 'npm run bench [api]: API latency over 100,000 appointments and 10,000 agents (BENCH_SCALE=1m: 1,000,000 and 50,000)',
+      `Database kind: ${describeDatabase()}`,
+    ],
+    kind: () => (url ? 'PostgreSQL' : 'PGlite'),
+  },
+  {
+    key: 'fanout',
+    file: 'api/bench/fanout.ts',
+    intro: () => [
+      '',
+      'npm run bench [fanout]: Send to Notaries for 2,000 subscribed agents in range — every push at a local HTTPS push service, per push ÷ a bare web-push send (target ≤ 1.5)',
       `Database kind: ${describeDatabase()}`,
     ],
     kind: () => (url ? 'PostgreSQL' : 'PGlite'),
@@ -64,6 +83,16 @@ const parts = [
     intro: () => [
       '',
       'npm run bench [console]: first-load JS + CSS (gzip) of the landing page (150 KiB budget) and of /originator (reported)',
+      'Database kind: PGlite (embedded) in a temp folder, removed at the end; Chromium at /usr/bin/chromium (or CHROMIUM_PATH)',
+    ],
+    kind: () => 'PGlite, Chromium',
+  },
+  {
+    key: 'lighthouse',
+    file: 'e2e/bench/lighthouse-bench.ts',
+    intro: () => [
+      '',
+      'npm run bench [lighthouse]: Lighthouse performance, mobile preset — agent app login and Assigned list, public landing page (target ≥ 0.95)',
       'Database kind: PGlite (embedded) in a temp folder, removed at the end; Chromium at /usr/bin/chromium (or CHROMIUM_PATH)',
     ],
     kind: () => 'PGlite, Chromium',

@@ -6,7 +6,9 @@
  * seedLarge() fills it with set-based SQL (INSERT … SELECT over generate_series) in one
  * transaction: a handful of firms, escrow officers, 10,000 active agents at real zip codes,
  * 100,000 appointments over every status (≈15% Open), ≈300k offers, files, file events and
- * notes, then VACUUM ANALYZE. Values come from a hash of the row number, so every run gets
+ * notes, then VACUUM ANALYZE. BENCH_SCALE=1m: 1,000,000 appointments and 50,000 agents, with
+ * the bench agent's own offers and assignments as many as at 100k (an agent's work does not
+ * grow with the marketplace; the firms' and the operators' lists do). Values come from a hash of the row number, so every run gets
  * the same data (but for the firm and staff ids). One admin, one escrow officer and one bench agent sign in with BENCH_PASSWORD.
  */
 import { randomUUID } from 'node:crypto';
@@ -29,9 +31,19 @@ export const BENCH_ACCOUNTS = {
   agent: 'agent@bench.test',
 } as const;
 
-export const APPOINTMENT_COUNT = 100_000;
+/** BENCH_SCALE: `100k` (default) or `1m`. */
+export const BENCH_SCALE = (() => {
+  const value = (process.env.BENCH_SCALE ?? '').trim().toLowerCase();
+  if (value === '' || value === '100k') return '100k' as const;
+  if (value === '1m') return '1m' as const;
+  throw new Error(`Invalid BENCH_SCALE (${JSON.stringify(process.env.BENCH_SCALE)}): must be 100k or 1m`);
+})();
+export const APPOINTMENT_COUNT = BENCH_SCALE === '1m' ? 1_000_000 : 100_000;
 /** Agents in all, the bench agent included. */
-export const AGENT_COUNT = 10_000;
+export const AGENT_COUNT = BENCH_SCALE === '1m' ? 50_000 : 10_000;
+/** The bench agent's share of the orders shrinks as they grow, so that its own lists stay the same size. */
+const BENCH_AGENT_SHARE = 1000 * (APPOINTMENT_COUNT / 100_000);
+const count = (n: number) => n.toLocaleString('en-US');
 
 // ---------------------------------------------------------------------------------------------
 // The database
@@ -41,6 +53,8 @@ export interface BenchDatabase {
   kind: Database['kind'];
   /** Where the data lives, without credentials. */
   description: string;
+  /** The connection string of the bench database (PostgreSQL only), for server processes of its own. */
+  url?: string;
   /** Closes the connection and removes the database or folder; safe to call twice. */
   close(): Promise<void>;
 }
@@ -118,6 +132,7 @@ async function openPostgres(serverUrl: string): Promise<BenchDatabase> {
     database,
     kind: 'postgres',
     description: `PostgreSQL ${server}, database ${name} (dropped at the end)`,
+    url: withDatabase(serverUrl, name),
     close,
   };
 }
@@ -264,7 +279,7 @@ export async function seedLarge(
     await run(`create temp table bench_officers (firm_k int, j int, id uuid, email text, primary key (firm_k, j)) on commit drop`);
     await run(`insert into bench_officers values ${officers.map((o) => `(${o.firmK}, ${o.j}, ${lit(o.id)}, ${lit(o.email)})`).join(',')}`);
 
-    // 10,000 agents (g = 0 is the bench agent), with credentials, profiles and one session each.
+    // AGENT_COUNT agents (g = 0 is the bench agent), with credentials, profiles and one session each.
     const P = places.length;
     await run(`
       insert into "user" (id, name, email, email_verified, role)
@@ -294,7 +309,7 @@ export async function seedLarge(
       insert into "session" (expires_at, token, updated_at, user_id)
       select now() + interval '7 days', md5('bench-session' || g), now(), ${uid('agent', 'g')}
       from generate_series(1, ${AGENT_COUNT - 1}) g`);
-    step('10,000 agents with accounts, profiles and sessions');
+    step(`${count(AGENT_COUNT)} agents with accounts, profiles and sessions`);
 
     // Bulk load: secondary indexes of the big tables are built once after the load (same
     // definitions, read back from the catalog) instead of row by row.
@@ -307,7 +322,7 @@ export async function seedLarge(
     for (const index of indexes) await run(`drop index "${index.name}"`);
     step('drop secondary indexes');
 
-    // 100,000 appointments. The CTE derives every column from the row number n.
+    // APPOINTMENT_COUNT appointments. The CTE derives every column from the row number n.
     const appts = appointmentCte(P);
     await run(`
       ${appts}
@@ -339,7 +354,7 @@ export async function seedLarge(
       join bench_firms f on f.k = a.firm_k
       join bench_officers o on o.firm_k = a.firm_k and o.j = a.officer_j
       join bench_places p on p.k = a.place_k`);
-    step('100,000 appointments');
+    step(`${count(APPOINTMENT_COUNT)} appointments`);
 
     // Offers: slot 0 is the bench agent's, slots 1..k go to generic agents.
     await run(`
@@ -458,7 +473,7 @@ function appointmentCte(placeCount: number): string {
     with base as (
       select n,
         ${rnd('n', 1, 100)} as sb,
-        ${rnd('n', 2, 1000)} as bench_r,
+        ${rnd('n', 2, BENCH_AGENT_SHARE)} as bench_r,
         ${rnd('n', 3, 100)} as fr,
         ${rnd('n', 4, OFFICERS_PER_FIRM)} as officer_j,
         ${rnd('n', 5, placeCount)} as place_k,
