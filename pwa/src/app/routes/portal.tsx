@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { PageLayout } from '../../components/page-layout';
 import { appointmentListQueryOptions } from '../../features/appointments/api/get-appointments';
 import { PortalTabs } from '../../features/appointments/components/portal-tabs';
+import { toTab } from '../../features/appointments/tabs';
 import { PushCard } from '../../features/push/components/push-card';
 import { Promotions } from '../../features/promotions/components/promotions';
 import { AgentHeader } from '../../features/auth/components/agent-header';
@@ -15,6 +17,11 @@ export function PortalRoute() {
   // The open offers, to tell the notifications prompt which offers arrived since "Not now".
   const open = useQuery({ ...appointmentListQueryOptions('open', me.id), enabled: active });
   const openOfferIds = open.data?.items.filter((item) => item.offerStatus !== 'declined').map((item) => item.id);
+  // The prompt and the ads wait for the selected tab's list: painted first, in the empty space
+  // the list is about to fill, the ad's text became the first screen's largest paint.
+  const [searchParams] = useSearchParams();
+  const shown = useQuery({ ...appointmentListQueryOptions(toTab(searchParams.get('tab')), me.id), enabled: active });
+  const listShown = !active || shown.status !== 'pending';
   return (
     <PageLayout header={<AgentHeader me={me} />}>
       <h1 className="portal-title">Signing Agent Portal</h1>
@@ -22,8 +29,8 @@ export function PortalRoute() {
       {/* The agent's work first (three of the day's appointments on a phone's first screen), then
           the notifications prompt and the ads. An agent still under review has no offers to
           hear about and no program to join yet. */}
-      {active && <PushCard userId={me.id} openOfferIds={openOfferIds} />}
-      <Promotions affiliate={active} />
+      {listShown && active && <PushCard userId={me.id} openOfferIds={openOfferIds} />}
+      {listShown && <Promotions affiliate={active} />}
     </PageLayout>
   );
 }
