@@ -20,8 +20,11 @@ test.describe('Pending Signing Agents', () => {
     await shot(page, 'pending-agents');
     await expectAccessibleAndFitting(page, 'pending agents');
 
-    await table.getByRole('checkbox', { name: `Select ${first!.firstName} ${first!.lastName}` }).check();
-    await table.getByRole('checkbox', { name: `Select ${second!.firstName} ${second!.lastName}` }).check();
+    // By the row's email: two seeded agents can share a name.
+    const checkboxOf = (r: Pending) =>
+      table.getByRole('row').filter({ hasText: r.email }).getByRole('checkbox', { name: `Select ${r.firstName} ${r.lastName}` });
+    await checkboxOf(first!).check();
+    await checkboxOf(second!).check();
     await page.getByRole('button', { name: 'Approve (2)' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm Action' });
     await expect(confirm).toContainText('Approve 2 signing agents?');
@@ -33,7 +36,7 @@ test.describe('Pending Signing Agents', () => {
     await page.getByRole('button', { name: 'Close notification' }).click();
 
     // Cancel changes nothing; Confirm declines.
-    await table.getByRole('checkbox', { name: `Select ${third!.firstName} ${third!.lastName}` }).check();
+    await checkboxOf(third!).check();
     await page.getByRole('button', { name: 'Decline (1)' }).click();
     await page.getByRole('dialog', { name: 'Confirm Action' }).getByRole('button', { name: 'Cancel' }).click();
     await expect(table).toContainText(third!.email);
