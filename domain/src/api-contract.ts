@@ -1648,6 +1648,8 @@ export interface components {
             page: number;
             pageSize: number;
             total: number;
+            /** @description true when more rows match than were counted (1,000 past this page): `total` is then a lower bound, shown as "1,000+" */
+            totalCapped: boolean;
         };
         AssignmentRow: {
             /** @description The assigned agent; phone as 10 digits */
@@ -1982,8 +1984,10 @@ export interface components {
             zip?: string | null;
         };
         Dashboard: {
-            /** @description What to act on now; each count equals the rows of GET /appointments?attention=<kind> */
+            /** @description What to act on now; each count equals the rows of GET /appointments?attention=<kind> (its total and totalCapped) */
             attention: {
+                /** @description true when more than 1,000 orders wait: `count` is then 1000, shown "1,000+" */
+                capped: boolean;
                 count: number;
                 /** @enum {string} */
                 kind: "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
@@ -2088,6 +2092,8 @@ export interface components {
             page: number;
             pageSize: number;
             total: number;
+            /** @description true when more rows match than were counted (1,000 past this page): `total` is then a lower bound, shown as "1,000+" */
+            totalCapped: boolean;
         };
         EscrowRegistration: {
             /** @description Additional details */

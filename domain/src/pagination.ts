@@ -42,6 +42,24 @@ export const pageResultFields = {
   total: z.number().int(),
 };
 
+/**
+ * How far past the page a long list counts its rows. A list of appointments answers its total
+ * up to here and `totalCapped` beyond it (shown "1,000+"): counting every match of a million-row
+ * table would cost more than the page itself, and nobody pages through a thousand rows.
+ */
+export const COUNT_AHEAD = 1_000;
+
+/** The paging fields of a list that counts its rows up to COUNT_AHEAD past the page. */
+export const cappedPageResultFields = {
+  ...pageResultFields,
+  totalCapped: z.boolean(),
+};
+
+/** The most rows a capped count reads for a page: the rows before it and COUNT_AHEAD more. */
+export function countLimit(query: PageQuery): number {
+  return pageOffset(query) + COUNT_AHEAD;
+}
+
 /** Rows to skip for a page. */
 export function pageOffset(query: PageQuery): number {
   return (query.page - 1) * query.pageSize;

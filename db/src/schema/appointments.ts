@@ -86,6 +86,10 @@ export const appointments = pgTable(
     // The dashboard: completed orders by completion time (scan-backs due) and unpaid agents.
     index('appointments_completed_at_idx').on(t.markedCompletedAt).where(sql`${t.status} = 'Completed'`),
     index('appointments_unpaid_idx').on(t.startsAt).where(sql`${t.status} = 'Completed' and not ${t.agentPaid}`),
+    // The escrow search (file number or signer, anywhere in the text): trigram indexes answer
+    // ILIKE '%…%' from the matches, not by reading each of the firm's orders (pg_trgm, migration 0007).
+    index('appointments_file_number_trgm_idx').using('gin', t.fileNumber.op('gin_trgm_ops')),
+    index('appointments_contact_name_trgm_idx').using('gin', t.contactName.op('gin_trgm_ops')),
     index('appointments_date_idx').on(t.date),
     index('appointments_state_idx').on(t.state, t.status),
     index('appointments_zip_idx').on(t.zip),

@@ -17,7 +17,7 @@ import {
   OperatorRowSchema,
   TimelineSchema,
   UpdateAppointmentSchema,
-  pageOf,
+  cappedPageOf,
 } from './appointments.schemas';
 import {
   createAppointment,
@@ -59,7 +59,7 @@ const listOperatorRoute = createRoute({
   ...rolesDoc(OPERATOR_ROLES),
   middleware: [requireActor({ roles: OPERATOR_ROLES })] as const,
   request: { query: OperatorListQuerySchema },
-  responses: { 200: { description: 'A page of rows', ...json(pageOf(OperatorRowSchema, 'AssignmentPage')) }, ...problemResponses(400, 401, 403) },
+  responses: { 200: { description: 'A page of rows', ...json(cappedPageOf(OperatorRowSchema, 'AssignmentPage')) }, ...problemResponses(400, 401, 403) },
 });
 
 const listEscrowRoute = createRoute({
@@ -71,7 +71,7 @@ const listEscrowRoute = createRoute({
   ...rolesDoc(ESCROW_ROLES, 'creator: own orders; creator_admin: the firm’s.'),
   middleware: [requireActor({ roles: ESCROW_ROLES })] as const,
   request: { query: EscrowListQuerySchema },
-  responses: { 200: { description: 'A page of rows', ...json(pageOf(EscrowRowSchema, 'EscrowPage')) }, ...problemResponses(400, 401, 403) },
+  responses: { 200: { description: 'A page of rows', ...json(cappedPageOf(EscrowRowSchema, 'EscrowPage')) }, ...problemResponses(400, 401, 403) },
 });
 
 const exportEscrowRoute = createRoute({

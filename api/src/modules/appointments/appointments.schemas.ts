@@ -3,7 +3,7 @@
  * spec's legacy names are mapped in docs/api-call-map.md.
  */
 import { z } from '@hono/zod-openapi';
-import { pageQueryFields, pageResultFields } from '@signingdesk/domain/pagination';
+import { cappedPageResultFields, COUNT_AHEAD, pageQueryFields, pageResultFields } from '@signingdesk/domain/pagination';
 import { APPOINTMENT_STATUSES, OFFER_STATUSES } from '@signingdesk/domain/codes';
 import { ATTENTION_KINDS } from '@signingdesk/domain/attention';
 import {
@@ -270,6 +270,18 @@ export const pageOf = <T extends z.ZodTypeAny>(item: T, name: string) =>
     .object({ items: z.array(item), ...pageResultFields })
     .openapi(name);
 
+/** A page of a list that may run to a million rows: counted up to COUNT_AHEAD rows past the page. */
+export const cappedPageOf = <T extends z.ZodTypeAny>(item: T, name: string) =>
+  z
+    .object({
+      items: z.array(item),
+      ...cappedPageResultFields,
+      totalCapped: cappedPageResultFields.totalCapped.openapi({
+        description: `true when more rows match than were counted (${COUNT_AHEAD.toLocaleString('en-US')} past this page): \`total\` is then a lower bound, shown as "${COUNT_AHEAD.toLocaleString('en-US')}+"`,
+      }),
+    })
+    .openapi(name);
+
 export const TIMELINE_KINDS = [
   'created',
   'updated',
@@ -310,8 +322,15 @@ export const DashboardSchema = z
   .object({
     generatedAt: z.string().openapi({ format: 'date-time' }),
     attention: z
-      .array(z.object({ kind: z.enum(ATTENTION_KINDS), label: z.string(), count: z.number().int() }))
-      .openapi({ description: 'What to act on now; each count equals the rows of GET /appointments?attention=<kind>' }),
+      .array(
+        z.object({
+          kind: z.enum(ATTENTION_KINDS),
+          label: z.string(),
+          count: z.number().int(),
+          capped: z.boolean().openapi({ description: `true when more than ${COUNT_AHEAD.toLocaleString('en-US')} orders wait: \`count\` is then ${COUNT_AHEAD}, shown "${COUNT_AHEAD.toLocaleString('en-US')}+"` }),
+        }),
+      )
+      .openapi({ description: 'What to act on now; each count equals the rows of GET /appointments?attention=<kind> (its total and totalCapped)' }),
     signingsPerDay: z
       .array(z.object({ day: z.string(), ...statusCounts }))
       .openapi({ description: 'Appointments per signing date and status, 14 days back to 14 days ahead' }),

@@ -4,10 +4,10 @@
  */
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { CLOSED_STATUSES, IN_PROCESS_STATUSES } from '@signingdesk/domain/appointment-rules';
-import { pageOffset } from '@signingdesk/domain/pagination';
+import { countLimit, pageOffset } from '@signingdesk/domain/pagination';
 import { isEscrowRole, isOperator } from '@signingdesk/domain/roles';
 import { appointmentInstant, TBD_TIME, type TimeZoneCode } from '@signingdesk/domain/time-zones';
 import { visibleAppointments, findVisibleAppointment } from '../../lib/access';
@@ -18,6 +18,7 @@ import { coordinatesOfZip } from '../../lib/geo';
 import { notify, operatorIds } from '../../lib/notify';
 import type { AttentionKind } from '@signingdesk/domain/attention';
 import { attentionWhere } from './attention';
+import { countAppointmentsUpTo } from './capped-count';
 import type { CreateAppointmentInput, EscrowFilter, EscrowSort, UpdateAppointmentInput } from './appointments.schemas';
 import { viewFor } from './appointments.views';
 
@@ -260,7 +261,7 @@ export async function listForOperators(
     query.attention ? attentionWhere(query.attention, now) : eq(appointments.status, query.status),
     query.firmId ? eq(appointments.firmId, query.firmId) : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(appointments).where(where);
+  const counted = await countAppointmentsUpTo(db, where, countLimit(query));
   const rows = await db
     .select({
       id: appointments.id,
@@ -303,7 +304,7 @@ export async function listForOperators(
     })),
     page: query.page,
     pageSize: query.pageSize,
-    total: Number(total?.n ?? 0),
+    ...counted,
   };
 }
 
@@ -389,12 +390,12 @@ function escrowOrder(filter: EscrowFilter, joined: { officer: { name: AnyPgColum
 }
 
 export async function listForEscrow(db: Db, actor: Actor, query: EscrowFilter & { page: number; pageSize: number }) {
-  const [total] = await db.select({ n: count() }).from(appointments).where(escrowWhere(actor, query));
+  const counted = await countAppointmentsUpTo(db, escrowWhere(actor, query), countLimit(query));
   return {
     items: await escrowRows(db, actor, query, { limit: query.pageSize, offset: pageOffset(query) }),
     page: query.page,
     pageSize: query.pageSize,
-    total: Number(total?.n ?? 0),
+    ...counted,
   };
 }
 

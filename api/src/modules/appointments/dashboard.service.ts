@@ -7,9 +7,11 @@
 import { schema, type Db } from '@signingdesk/db';
 import { ATTENTION_KINDS, ATTENTION_LABELS } from '@signingdesk/domain/attention';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@signingdesk/domain/codes';
-import { count, sql } from 'drizzle-orm';
+import { COUNT_AHEAD } from '@signingdesk/domain/pagination';
+import { sql } from 'drizzle-orm';
 import { rowsOf } from '@signingdesk/db';
 import { attentionWhere } from './attention';
+import { countAppointmentsUpTo } from './capped-count';
 
 const { appointments, auditLog } = schema;
 const DAY_MS = 86_400_000;
@@ -22,8 +24,8 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 export async function operatorDashboard(db: Db, now = new Date()) {
   const attention = [];
   for (const kind of ATTENTION_KINDS) {
-    const [row] = await db.select({ n: count() }).from(appointments).where(attentionWhere(kind, now));
-    attention.push({ kind, label: ATTENTION_LABELS[kind], count: Number(row?.n ?? 0) });
+    const { total, totalCapped } = await countAppointmentsUpTo(db, attentionWhere(kind, now), COUNT_AHEAD);
+    attention.push({ kind, label: ATTENTION_LABELS[kind], count: total, capped: totalCapped });
   }
 
   const first = isoDay(new Date(now.getTime() - DASHBOARD_DAYS_BACK * DAY_MS));

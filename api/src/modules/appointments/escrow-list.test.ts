@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrder, post, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
@@ -56,6 +57,28 @@ describe('the escrow list: search, sort, the agent’s contact and the CSV expor
     const pages = [await files('sort=fileNumber&pageSize=2&page=1'), await files('sort=fileNumber&pageSize=2&page=2')];
     expect(pages).toEqual([['SRT-A', 'SRT-B'], ['SRT-C']]);
     expect((await list(s.escrowA, 'q=SRT-&pageSize=2')).body.total).toBe(3);
+  });
+
+  it('counts a long list up to 1,000 rows past its page and says when there are more; the export still has every row', async () => {
+    const id = await createOrder(t, s.escrowA, { fileNumber: 'CAP-0000' });
+    // 1,030 copies of that order, numbered CAP-0001…CAP-1030 and a second apart, in one transaction.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`create temp table cap_copies on commit drop as select appointments.*, n from appointments, generate_series(1, 1030) as n where id = ${id}`);
+      await tx.execute(sql`update cap_copies set id = gen_random_uuid(), file_number = 'CAP-' || lpad(n::text, 4, '0'), starts_at = starts_at + n`);
+      await tx.execute(sql`alter table cap_copies drop column n`);
+      await tx.execute(sql`insert into appointments select * from cap_copies`);
+    });
+    const page = async (query: string) => (await list(s.escrowA, `q=CAP-&${query}`)).body;
+    expect(await page('page=1')).toMatchObject({ total: 1000, totalCapped: true });
+    expect(await page('page=2')).toMatchObject({ total: 1025, totalCapped: true });
+    const last = await page('page=42');
+    expect(last).toMatchObject({ total: 1031, totalCapped: false });
+    expect(last.items.map((r: Row) => r.fileNumber)).toEqual(['CAP-1025', 'CAP-1026', 'CAP-1027', 'CAP-1028', 'CAP-1029', 'CAP-1030']);
+    // The operators' Assignments list counts the same way.
+    const open = await readJson(await t.request('/api/appointments?status=Open', { cookie: s.admin }));
+    expect(open).toMatchObject({ total: 1000, totalCapped: true });
+    const { lines } = await csv(s.escrowA, 'q=CAP-');
+    expect(lines).toHaveLength(1 + 1031);
   });
 
   it('names the field of a bad sort or order', async () => {

@@ -12,6 +12,7 @@ import { useUrlParams } from '../../../lib/use-url-params';
 import { useAssignments, useFirmChoices, type AssignmentFilter } from '../api/list-assignments';
 import classes from './assignments.module.css';
 import 'mantine-datatable/styles.css';
+import { pageRangeText } from '../../../lib/counted';
 
 type Row = Schemas['AssignmentRow'];
 
@@ -111,7 +112,7 @@ export function Assignments() {
         recordsPerPage={PAGE_SIZE}
         page={page}
         onPageChange={(next) => update({ page: String(next) })}
-        paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+        paginationText={({ from, to, totalRecords }) => pageRangeText(from, to, totalRecords, list.data?.totalCapped ?? false)}
         noRecordsText={attention ? 'Nothing waits here right now.' : `No ${appointmentStatusLabel(status)} appointments${firmId ? ' for this firm' : ''}.`}
         columns={[
           {

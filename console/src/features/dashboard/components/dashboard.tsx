@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { useDashboard } from '../api/get-dashboard';
 import classes from './dashboard.module.css';
 import '@mantine/charts/styles.css';
+import { countText } from '../../../lib/counted';
 
 const STATUS_COLORS: Record<(typeof APPOINTMENT_STATUSES)[number], string> = {
   Open: 'blue.7',
@@ -96,9 +97,9 @@ export function Dashboard() {
               to={`${paths.admin}?tab=assignments&attention=${bucket.kind}`}
               className={classes.bucket}
               data-empty={bucket.count === 0 || undefined}
-              aria-label={`${bucket.count} — ${bucket.label}`}
+              aria-label={`${countText(bucket.count, bucket.capped)} — ${bucket.label}`}
             >
-              <Text className={classes.count}>{bucket.count.toLocaleString('en-US')}</Text>
+              <Text className={classes.count}>{countText(bucket.count, bucket.capped)}</Text>
               <Text size="sm">{bucket.label}</Text>
             </UnstyledButton>
           ))}

@@ -12,6 +12,7 @@ import { useUrlParams } from '../../../lib/use-url-params';
 import type { EscrowListFilter } from '../api/escrow-order-keys';
 import { escrowExportUrl, useEscrowList } from '../api/list-escrow-appointments';
 import 'mantine-datatable/styles.css';
+import { pageRangeText } from '../../../lib/counted';
 
 type Row = Schemas['EscrowRow'];
 type Sort = EscrowListFilter['sort'];
@@ -87,7 +88,7 @@ export function AppointmentList({ view }: AppointmentListProps) {
         recordsPerPage={PAGE_SIZE}
         page={page}
         onPageChange={(next) => update({ page: String(next) })}
-        paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+        paginationText={({ from, to, totalRecords }) => pageRangeText(from, to, totalRecords, list.data?.totalCapped ?? false)}
         sortStatus={{ columnAccessor: sort, direction: order } as DataTableSortStatus<Row>}
         onSortStatusChange={(status) => update({ sort: String(status.columnAccessor), order: status.direction, page: null })}
         noRecordsText={q ? `No ${what} appointments match “${q}”.` : `No appointments ${view === 'completed' ? 'completed yet' : 'in process'}.`}

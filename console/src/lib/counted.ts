@@ -1,0 +1,13 @@
+/**
+ * The long lists of appointments count their rows up to 1,000 past the page (the API's
+ * `totalCapped`); past that a count reads "1,000+". One formatter for the lists' pagination and
+ * the Dashboard's buckets.
+ */
+export function countText(count: number, capped: boolean): string {
+  return `${count.toLocaleString('en-US')}${capped ? '+' : ''}`;
+}
+
+/** mantine-datatable's pagination text for a list counted up to a cap: "1–25 of 1,000+". */
+export function pageRangeText(from: number, to: number, total: number, capped: boolean): string {
+  return `${from}–${to} of ${countText(total, capped)}`;
+}
