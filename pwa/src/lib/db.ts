@@ -233,3 +233,6 @@ async function withholdOfferNames(tx: Transaction): Promise<void> {
 }
 
 export const db = new AgentDb();
+
+/** For lib/use-live-db.ts, which imports Dexie only with this module. */
+export { liveQuery } from 'dexie';

@@ -1,14 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLayout } from '../../components/page-layout';
 import { appointmentListQueryOptions } from '../../features/appointments/api/get-appointments';
 import { PortalTabs } from '../../features/appointments/components/portal-tabs';
 import { toTab } from '../../features/appointments/tabs';
-import { PushCard } from '../../features/push/components/push-card';
-import { Promotions } from '../../features/promotions/components/promotions';
 import { AgentHeader } from '../../features/auth/components/agent-header';
 import { useSignedInAgent } from '../../features/auth/components/require-auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
+
+// Shown only once the list is there (below), so loaded then: their code stays out of the first
+// screen's JavaScript, and the service worker has precached it for offline starts.
+const PushCard = lazy(async () => ({ default: (await import('../../features/push/components/push-card')).PushCard }));
+const Promotions = lazy(async () => ({ default: (await import('../../features/promotions/components/promotions')).Promotions }));
 
 export function PortalRoute() {
   useDocumentTitle('Signing Agent Portal');
@@ -29,8 +33,10 @@ export function PortalRoute() {
       {/* The agent's work first (three of the day's appointments on a phone's first screen), then
           the notifications prompt and the ads. An agent still under review has no offers to
           hear about and no program to join yet. */}
-      {listShown && active && <PushCard userId={me.id} openOfferIds={openOfferIds} />}
-      {listShown && <Promotions affiliate={active} />}
+      <Suspense fallback={null}>
+        {listShown && active && <PushCard userId={me.id} openOfferIds={openOfferIds} />}
+        {listShown && <Promotions affiliate={active} />}
+      </Suspense>
     </PageLayout>
   );
 }

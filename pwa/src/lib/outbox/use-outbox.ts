@@ -1,28 +1,23 @@
 /**
  * React views of the outbox (live: Dexie re-runs the query when a row changes, in any tab).
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveDb } from '../use-live-db';
 import type { OutboxItem } from './types';
-
-const loadDb = () => import('../db').then((module) => module.db);
 
 /** One row, by id (undefined while loading or once dismissed). */
 export function useOutboxItem(id: string | null | undefined): OutboxItem | undefined {
-  return useLiveQuery(async () => (id ? (await loadDb()).outbox.get(id) : undefined), [id]);
+  return useLiveDb(async (db) => (id ? db.outbox.get(id) : undefined), [id]);
 }
 
 /** Every row of the user, oldest first. */
 export function useOutboxItems(userId: string): OutboxItem[] | undefined {
-  return useLiveQuery(async () => (await loadDb()).outbox.where('userId').equals(userId).sortBy('createdAt'), [userId]);
+  return useLiveDb((db) => db.outbox.where('userId').equals(userId).sortBy('createdAt'), [userId]);
 }
 
 /** The rows of one appointment, oldest first. */
 export function useAppointmentOutbox(userId: string, appointmentId: string): OutboxItem[] | undefined {
-  return useLiveQuery(
-    async () =>
-      (await (await loadDb()).outbox.where('appointmentId').equals(appointmentId).sortBy('createdAt')).filter(
-        (item) => item.userId === userId,
-      ),
+  return useLiveDb(
+    async (db) => (await db.outbox.where('appointmentId').equals(appointmentId).sortBy('createdAt')).filter((item) => item.userId === userId),
     [userId, appointmentId],
   );
 }

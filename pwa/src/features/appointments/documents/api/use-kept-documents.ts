@@ -2,7 +2,7 @@
  * React views of the documents kept on the phone, live (Dexie re-runs them when a copy is
  * added or deleted, in any tab), and the one read of a kept copy's bytes.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveDb } from '../../../../lib/use-live-db';
 import type { KeptDocumentRow } from '../../../../lib/db';
 import { keptFileIds, keptSummary, readKept, type KeptSummary } from './kept-documents';
 
@@ -10,11 +10,11 @@ const loadDb = () => import('../../../../lib/db').then((module) => module.db);
 
 /** The ids of this appointment's files kept for this user (undefined while loading). */
 export function useKeptFileIds(userId: string, appointmentId: string): ReadonlySet<string> | undefined {
-  return useLiveQuery(async () => new Set(await keptFileIds(await loadDb(), userId, appointmentId)), [userId, appointmentId]);
+  return useLiveDb(async (db) => new Set(await keptFileIds(db, userId, appointmentId)), [userId, appointmentId]);
 }
 
 export function useKeptSummary(userId: string): KeptSummary | undefined {
-  return useLiveQuery(async () => keptSummary(await loadDb(), userId), [userId]);
+  return useLiveDb((db) => keptSummary(db, userId), [userId]);
 }
 
 export async function loadKeptDocument(userId: string, appointmentId: string, fileId: string): Promise<KeptDocumentRow | undefined> {
