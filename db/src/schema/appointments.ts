@@ -8,6 +8,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -70,6 +71,11 @@ export const appointments = pgTable(
     uploadsApproved: boolean('uploads_approved').notNull().default(false),
     markedCompleted: boolean('marked_completed').notNull().default(false),
     markedCompletedAt: timestamp('marked_completed_at', { withTimezone: true }),
+    // Whether a document / a scan-back has been uploaded (confirmed), kept by triggers on files
+    // (migration 0008) for the Dashboard's buckets and their lists: read from an index, not by
+    // looking for files order by order.
+    hasDocuments: boolean('has_documents').notNull().default(false),
+    hasScanBacks: boolean('has_scan_backs').notNull().default(false),
     ...timestamps(),
   },
   (t) => [
@@ -86,6 +92,8 @@ export const appointments = pgTable(
     // The dashboard: completed orders by completion time (scan-backs due) and unpaid agents.
     index('appointments_completed_at_idx').on(t.markedCompletedAt).where(sql`${t.status} = 'Completed'`),
     index('appointments_unpaid_idx').on(t.startsAt).where(sql`${t.status} = 'Completed' and not ${t.agentPaid}`),
+    index('appointments_undocumented_idx').on(t.startsAt).where(sql`${t.status} in ('Open', 'Pending', 'Scheduled') and not ${t.hasDocuments}`),
+    index('appointments_no_scan_backs_idx').on(t.markedCompletedAt).where(sql`${t.status} = 'Completed' and ${t.scanBackRequired} and not ${t.hasScanBacks}`),
     // The escrow search (file number or signer, anywhere in the text): trigram indexes answer
     // ILIKE '%…%' from the matches, not by reading each of the firm's orders (pg_trgm, migration 0007).
     index('appointments_file_number_trgm_idx').using('gin', t.fileNumber.op('gin_trgm_ops')),
@@ -105,4 +113,41 @@ export const appointments = pgTable(
       sql`${t.status} not in ('Scheduled', 'Completed') or ${t.assignedAgentId} is not null`,
     ),
   ],
+);
+
+/**
+ * The Dashboard's charts, kept as counts (migration 0008) so that they cost the same at a million
+ * appointments as at a thousand: statement triggers on `appointments` append each statement's net
+ * change per (signing date, state, status) to `appointmentCountChanges` (insert-only: no two
+ * writers wait on one counter row); reading the Dashboard folds those rows into the two tables
+ * below, which it then reads together with any change not folded yet.
+ */
+export const appointmentCountChanges = pgTable('appointment_count_changes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  day: date('day').notNull(),
+  state: varchar('state', { length: 2 }).notNull(),
+  status: appointmentStatus('status').notNull(),
+  delta: integer('delta').notNull(),
+});
+
+/** Appointments per signing date and status. */
+export const appointmentDayCounts = pgTable(
+  'appointment_day_counts',
+  {
+    day: date('day').notNull(),
+    status: appointmentStatus('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status] })],
+);
+
+/** Appointments per state and status. */
+export const appointmentStateCounts = pgTable(
+  'appointment_state_counts',
+  {
+    state: varchar('state', { length: 2 }).notNull(),
+    status: appointmentStatus('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.state, t.status] })],
 );

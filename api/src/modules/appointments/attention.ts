@@ -1,7 +1,8 @@
 /**
  * The Dashboard's buckets (domain/attention.ts) as SQL: one predicate each, used by the count on
  * the dashboard and by the Assignments list it opens. `now` is passed in so a count and its list
- * read the same instant in tests.
+ * read the same instant in tests. Whether documents or scan-backs were uploaded is read from the
+ * order's flags, which triggers on files keep (migration 0008), so each bucket reads its index.
  */
 import { schema } from '@signingdesk/db';
 import {
@@ -12,11 +13,8 @@ import {
 } from '@signingdesk/domain/attention';
 import { and, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 
-const { appointments, files, notes } = schema;
+const { appointments, notes } = schema;
 const HOUR_MS = 3_600_000;
-
-const confirmedFile = (kind: 'document' | 'scan_back') =>
-  sql`exists (select 1 from ${files} where ${files.appointmentId} = ${appointments.id} and ${files.kind} = ${kind} and ${files.uploadConfirmed})`;
 
 export function attentionWhere(kind: AttentionKind, now = new Date()): SQL {
   const nowSeconds = Math.floor(now.getTime() / 1000);
@@ -27,14 +25,14 @@ export function attentionWhere(kind: AttentionKind, now = new Date()): SQL {
       return and(
         inArray(appointments.status, ['Open', 'Pending', 'Scheduled']),
         sql`${appointments.startsAt} between ${nowSeconds} and ${nowSeconds + DOCUMENTS_WITHIN_HOURS * 3600}`,
-        sql`not ${confirmedFile('document')}`,
+        eq(appointments.hasDocuments, false),
       )!;
     case 'no_scan_backs':
       return and(
         eq(appointments.status, 'Completed'),
         eq(appointments.scanBackRequired, true),
         lte(appointments.markedCompletedAt, new Date(now.getTime() - SCAN_BACKS_AFTER_HOURS * HOUR_MS)),
-        sql`not ${confirmedFile('scan_back')}`,
+        eq(appointments.hasScanBacks, false),
       )!;
     case 'unpaid':
       return and(eq(appointments.status, 'Completed'), isNotNull(appointments.assignedAgentId), eq(appointments.agentPaid, false))!;

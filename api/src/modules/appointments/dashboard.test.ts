@@ -1,9 +1,10 @@
 import { schema } from '@signingdesk/db';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrder, post, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 import { ATTENTION_KINDS, type AttentionKind } from '@signingdesk/domain/attention';
+import { APPOINTMENT_STATUSES } from '@signingdesk/domain/codes';
 
 const { appointments } = schema;
 const HOUR = 3_600_000;
@@ -80,6 +81,53 @@ describe('the operators’ Dashboard', () => {
     const nm = after.hoursToAssignment.find((r: { state: string }) => r.state === 'NM');
     expect(nm).toMatchObject({ orders: 1 });
     expect(nm.medianHours).toBeLessThan(0.1);
+  });
+
+  it('follows the files: an uploaded document takes an order out of its bucket, and its deletion puts it back', async () => {
+    const { files } = schema;
+    const inBucket = async (kind: AttentionKind, id: string) => (await listed(kind)).ids.includes(id);
+    const uploader = await userIdOf(t, 'escrow@firm-a.demo.test');
+    const file = (appointmentId: string, kind: 'document' | 'scan_back', uploadConfirmed: boolean) => ({
+      appointmentId, kind, uploadConfirmed, fileName: `${kind}.pdf`, storageKey: `test/${appointmentId}/${kind}/${Math.random()}`, contentType: 'application/pdf', sizeBytes: 10, uploadedBy: uploader,
+    });
+    // Begun but not finished: still without documents.
+    const [begun] = await t.database.db.insert(files).values(file(ids.undocumented, 'document', false)).returning({ id: files.id });
+    expect(await inBucket('undocumented', ids.undocumented)).toBe(true);
+    await t.database.db.update(files).set({ uploadConfirmed: true }).where(eq(files.id, begun!.id));
+    expect(await inBucket('undocumented', ids.undocumented)).toBe(false);
+    await t.database.db.delete(files).where(eq(files.id, begun!.id));
+    expect(await inBucket('undocumented', ids.undocumented)).toBe(true);
+    // A scan-back, and a document that does not count as one.
+    await t.database.db.insert(files).values([file(ids.no_scan_backs, 'document', true), file(ids.no_scan_backs, 'scan_back', true)]);
+    expect(await inBucket('no_scan_backs', ids.no_scan_backs)).toBe(false);
+    await t.database.db.delete(files).where(and(eq(files.appointmentId, ids.no_scan_backs), eq(files.kind, 'scan_back')));
+    expect(await inBucket('no_scan_backs', ids.no_scan_backs)).toBe(true);
+  });
+
+  it('keeps its charts equal to the orders as they are created, moved, canceled and deleted, with two readers at once', async () => {
+    const set = (id: string, values: Partial<typeof appointments.$inferInsert>) => t.database.db.update(appointments).set(values).where(eq(appointments.id, id));
+    const made = [];
+    for (let i = 0; i < 4; i++) made.push(await createOrder(t, s.escrowA, { state: 'NV', zip: '89501', city: 'Reno', fileNumber: `DASH-NV-${i}` }));
+    const today = new Date().toISOString().slice(0, 10);
+    await set(made[0]!, { date: today });
+    await set(made[1]!, { status: 'Canceled' });
+    await t.database.db.delete(appointments).where(eq(appointments.id, made[2]!));
+    // A statement over every order that changes none of the counted columns.
+    await t.database.db.update(appointments).set({ comments: sql`${appointments.comments}` });
+    const [a, b] = await Promise.all([0, 1].map(async () => readJson(await t.request('/api/dashboard', { cookie: s.admin }))));
+    expect(b.signingsPerDay).toEqual(a.signingsPerDay);
+    expect(b.inProcessByState).toEqual(a.inProcessByState);
+
+    const rows = await t.database.db.select({ day: appointments.date, state: appointments.state, status: appointments.status }).from(appointments);
+    for (const day of a.signingsPerDay as Record<string, string | number>[]) {
+      for (const status of APPOINTMENT_STATUSES) expect(day[status], `${day.day} ${status}`).toBe(rows.filter((r) => r.day === day.day && r.status === status).length);
+    }
+    const inProcess = new Map<string, number>();
+    for (const r of rows) if (['Open', 'Pending', 'Scheduled', 'Paused'].includes(r.status)) inProcess.set(r.state, (inProcess.get(r.state) ?? 0) + 1);
+    const expected = [...inProcess].sort(([s1, n1], [s2, n2]) => n2 - n1 || s1.localeCompare(s2)).slice(0, 12).map(([state, count]) => ({ state, count }));
+    expect(a.inProcessByState).toEqual(expected);
+    expect(inProcess.get('NV')).toBe(2); // four made, one canceled, one deleted
+    expect(a.signingsPerDay.find((d: { day: string }) => d.day === today).Open).toBe(rows.filter((r) => r.day === today && r.status === 'Open').length);
   });
 
   it('exports an Assignments search as CSV: the table’s columns, every row of the filter', async () => {
