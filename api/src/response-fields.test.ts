@@ -66,6 +66,8 @@ const OFFER_CARD: Shape = AGENT_CARD;
 const ASSIGNMENT_CARD: Shape = { ...AGENT_CARD, name: V, fileNumber: V };
 
 const PAGE = (item: Shape): Shape => ({ items: [item], page: V, pageSize: V, total: V });
+/** A long list's page: its total counts up to COUNT_AHEAD rows past the page, `totalCapped` says when it stopped. */
+const CAPPED_PAGE = (item: Shape): Shape => ({ ...PAGE(item), totalCapped: V });
 const ESCROW_ROW: Shape = {
   id: V, date: V, time: V, timeTbd: V, timeZone: V, fileNumber: V, escrowOfficer: V, signerName: V, status: V,
   assignedAgent: { id: V, name: V, email: V, phone: V }, filesAttachedCount: V, filesUploaded: V, unreadMessages: V,
@@ -311,13 +313,13 @@ describe('role × response fields', () => {
   it('the escrow and operator lists', async () => {
     for (const view of ['in-process', 'completed']) {
       for (const caller of ESCROW) {
-        const body = await expectShape(caller, `/escrow/appointments?view=${view}&pageSize=100`, PAGE(ESCROW_ROW));
+        const body = await expectShape(caller, `/escrow/appointments?view=${view}&pageSize=100`, CAPPED_PAGE(ESCROW_ROW));
         if (body) expect(body.items.length).toBeGreaterThan(0);
       }
     }
     for (const status of ['Open', 'Pending', 'Scheduled', 'Completed']) {
       for (const caller of OPERATORS) {
-        const body = await expectShape(caller, `/appointments?status=${status}&pageSize=100`, PAGE(OPERATOR_ROW));
+        const body = await expectShape(caller, `/appointments?status=${status}&pageSize=100`, CAPPED_PAGE(OPERATOR_ROW));
         if (body) expect(body.items.length).toBeGreaterThan(0);
       }
     }
