@@ -228,14 +228,31 @@ test.describe('an operator runs a request from review to invoice', () => {
     await admin.dispose();
   });
 
-  test('directly assign a notary found by last name; an unfilled order can be set to canceled', async ({ page }) => {
+  test('the edit-choice menu (Details, Notary, Status, DirectAssign); direct assignment by last name; an unfilled order can be set to canceled', async ({ page }) => {
     const admin = await signedInApi('admin@demo.test');
     const fileNumber = `DA-${randomBytes(3).toString('hex').toUpperCase()}`;
     const { id } = await createOrder(admin, fileNumber, `Ibarra Sale ${fileNumber}`);
     const { id: toCancel } = await createOrder(admin, `${fileNumber}-X`, `Ibarra Sale ${fileNumber}-X`);
     await signIn(page, 'admin@demo.test', `/admin/requests/${id}`);
+    const review = page.getByRole('region', { name: 'Review and Edit Submitted Appointment' });
+    const choices = page.getByRole('button', { name: 'Edit Choices' });
 
-    await page.getByRole('button', { name: 'Directly Assign Notary' }).click();
+    // Details unlocks the read-only review form and puts the cursor in it; Notary needs an assigned agent.
+    await expect(review.getByLabel('Lender')).toHaveAttribute('readonly', '');
+    await choices.click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem')).toHaveText(['Details', 'Notary', 'Status', 'DirectAssign']);
+    await expect(menu.getByRole('menuitem', { name: 'Notary' })).toBeDisabled();
+    await expectNoAxeViolations(page, 'edit-choice menu');
+    await menu.getByRole('menuitem', { name: 'Details' }).click();
+    await expect(review.getByLabel('Lender')).not.toHaveAttribute('readonly', '');
+    await expect(review.getByRole('button', { name: 'Preview' })).toBeVisible();
+    await expect(review.locator(':focus')).toHaveCount(1);
+    await review.getByRole('button', { name: 'Cancel Edit' }).click();
+
+    // DirectAssign: the search by last name.
+    await choices.click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'DirectAssign' }).click();
     const dialog = page.getByRole('dialog', { name: 'Directly Assign Notary' });
     await dialog.getByRole('button', { name: 'Search' }).click();
     await expect(dialog.getByText('Enter a last name to search.')).toBeVisible();
@@ -247,14 +264,27 @@ test.describe('an operator runs a request from review to invoice', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('region', { name: 'Details' })).toContainText('Scheduled');
     expect(await order(admin, id)).toMatchObject({ status: 'Scheduled', assignedAgent: { email: 'agent@demo.test' } });
-    // Filled: it can no longer be canceled or sent; it can be put on hold.
+    // Filled: it can no longer be canceled or sent; it can be put on hold (here from the menu's Status).
     await expect(page.getByRole('button', { name: 'Set to Canceled' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Send to Notaries' })).toBeDisabled();
-    await page.getByRole('button', { name: 'Set to On Hold' }).click();
+    await choices.click();
+    await expect(page.getByRole('menu').getByRole('menuitem', { name: 'DirectAssign' })).toBeDisabled();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Status' }).click();
+    const statusDialog = page.getByRole('dialog', { name: 'Change Status' });
+    await expect(statusDialog).toContainText('Now: Scheduled');
+    await expect(statusDialog.getByRole('button', { name: 'Set to Canceled' })).toBeDisabled();
+    await expectNoAxeViolations(page, 'change status dialog');
+    await statusDialog.getByRole('button', { name: 'Set to On Hold' }).click();
+    await expect(statusDialog).toBeHidden();
     await expect(page.getByRole('region', { name: 'Details' })).toContainText('On Hold');
+    expect((await order(admin, id)).status).toBe('Paused');
     await page.getByRole('button', { name: 'Set to Scheduled' }).click();
     await expect(page.getByRole('region', { name: 'Details' })).toContainText('Scheduled');
     expect((await order(admin, id)).status).toBe('Scheduled');
+    // Details on a filled order opens its edit form.
+    await choices.click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Details' }).click();
+    await expect(page.getByRole('region', { name: 'Edit Existing Order' })).toBeVisible();
 
     await page.goto(`/admin/requests/${toCancel}`);
     await page.getByRole('button', { name: 'Set to Canceled' }).click();

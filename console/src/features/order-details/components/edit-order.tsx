@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   appointmentEditSchema,
   appointmentValuesOf,
@@ -26,6 +26,8 @@ type EditOrderProps = {
    * 'review' (spec 02 §2, operators): read-only until Edit; Preview locks it again; Update sends.
    */
   mode?: 'edit' | 'review';
+  /** 'review': a count of the edit-choice menu's Details choices; each new one unlocks the form. */
+  editRequests?: number;
   /** Back to the details: after Cancel Edit, or Return to Order Details (which reloads them). */
   onDone: () => void;
 };
@@ -51,7 +53,7 @@ function theirChanges(opened: AppointmentFormValues, current: AppointmentFormVal
  * their changes into the fields left alone, lists them, and the next Update applies to their version. The spec's wait text while the
  * server updates the order and notifies, then its message with Return to Order Details.
  */
-export function EditOrder({ order, mode = 'edit', onDone }: EditOrderProps) {
+export function EditOrder({ order, mode = 'edit', editRequests = 0, onDone }: EditOrderProps) {
   const queryClient = useQueryClient();
   const [base, setBase] = useState(() => ({ values: valuesOf(order), version: order.updatedAt }));
   const form = useForm<AppointmentFormValues>({
@@ -65,6 +67,17 @@ export function EditOrder({ order, mode = 'edit', onDone }: EditOrderProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [conflict, setConflict] = useState<ReturnType<typeof theirChanges> | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const [editRequestsSeen, setEditRequestsSeen] = useState(editRequests);
+  if (editRequests !== editRequestsSeen) {
+    setEditRequestsSeen(editRequests);
+    if (stage === 'reading') setStage('editing');
+  }
+  // The menu is below the form: the first field takes the focus, which brings the form into view.
+  useEffect(() => {
+    if (editRequestsSeen === 0) return;
+    const frame = requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), select, textarea')?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [editRequestsSeen]);
 
   const valid = () => {
     if (!form.validate().hasErrors) return true;

@@ -1,5 +1,6 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Modal, Radio, ScrollArea, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Menu, Modal, Radio, ScrollArea, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import { formatCents } from '@signingdesk/domain/money';
 import { formatPhone } from '@signingdesk/domain/phone';
 import { formatUsDate } from '@signingdesk/domain/time-zones';
@@ -42,17 +43,29 @@ function useRun(order: Order) {
   return { run, pending: action.isPending };
 }
 
+/** The status actions of spec 02 §4 (setOpen, setOnHold, setScheduled, setCanceled), in that order. */
+const STATUS_ACTIONS = [
+  { label: 'Set to Open', status: 'Open', allowed: 'reopen' },
+  { label: 'Set to On Hold', status: 'Paused', allowed: 'hold' },
+  { label: 'Set to Scheduled', status: 'Scheduled', allowed: 'schedule' },
+  { label: 'Set to Canceled', status: 'Canceled', allowed: 'cancel' },
+] as const;
+
+type StatusAction = (typeof STATUS_ACTIONS)[number];
+
 /**
- * The operator's actions on one order (spec 02 §2, §4): send to notaries (all or preferred),
- * directly assign, the status changes, reassign, mark complete, mark the agent paid, send the
- * invoice. A button the order's state does not allow is disabled, with the reason in its title.
+ * The operator's actions on one order (spec 02 §2, §4): the edit-choice menu (Details, Notary,
+ * Status, DirectAssign), send to notaries (all or preferred), directly assign, the status changes,
+ * reassign, mark complete, mark the agent paid, send the invoice. A button the order's state does
+ * not allow is disabled.
  */
-export function OperatorActions({ order }: { order: Order }) {
+export function OperatorActions({ order, onEditDetails }: { order: Order; onEditDetails: () => void }) {
   const can = operatorActionsFor({ status: order.status, assigned: order.assignedAgent !== null, markedCompleted: order.markedCompleted, agentPaid: order.agentPaid });
   const { run, pending } = useRun(order);
   const invoice = useInvoice(order.id);
   const [assigning, setAssigning] = useState(false);
   const [reassigning, setReassigning] = useState(false);
+  const [changingStatus, setChangingStatus] = useState(false);
 
   const confirm = (title: string, text: string, confirmLabel: string, onConfirm: () => void, danger = false) =>
     modals.openConfirmModal({
@@ -64,6 +77,12 @@ export function OperatorActions({ order }: { order: Order }) {
       onConfirm,
     });
 
+  // Canceling withdraws every offer: it asks first, from the button and from the menu alike.
+  const setStatus = ({ label, status }: StatusAction) =>
+    status === 'Canceled'
+      ? confirm('Cancel this appointment?', `“${order.name}” will be canceled and its offers withdrawn.`, label, () => void run({ kind: 'status', status }, 'Canceled'), true)
+      : void run({ kind: 'status', status }, label);
+
   const openInvoice = async (fileId: string) => {
     try {
       window.open((await downloadLink(order.id, fileId)).url, '_blank', 'noopener');
@@ -74,9 +93,30 @@ export function OperatorActions({ order }: { order: Order }) {
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="actions-title">
-      <Title order={2} id="actions-title" mb="md">
-        Actions
-      </Title>
+      <Group justify="space-between" mb="md">
+        <Title order={2} id="actions-title">
+          Actions
+        </Title>
+        {/* The edit-choice menu of spec 02 §2, with its four choices named as the spec names them. */}
+        {/* No focus placeholder in the list (axe: a menu holds only its items); the first item takes the focus. */}
+        <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+          <Menu.Target>
+            <Button variant="default" disabled={pending}>
+              Edit Choices
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={onEditDetails}>Details</Menu.Item>
+            <Menu.Item disabled={!can.reassign} onClick={() => setReassigning(true)}>
+              Notary
+            </Menu.Item>
+            <Menu.Item onClick={() => setChangingStatus(true)}>Status</Menu.Item>
+            <Menu.Item disabled={!can.directAssign} onClick={() => setAssigning(true)}>
+              DirectAssign
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
       <Stack gap="md">
         <Group gap="sm">
           <Button disabled={!can.send || pending} onClick={() => void run({ kind: 'send', preferredOnly: false }, 'Sent to notaries')}>
@@ -92,26 +132,7 @@ export function OperatorActions({ order }: { order: Order }) {
             Reassign
           </Button>
         </Group>
-        {/* The status actions of spec 02 §4: setOpen, setOnHold, setScheduled, setCanceled. */}
-        <Group gap="sm" role="group" aria-label="Status">
-          <Button variant="default" disabled={!can.reopen || pending} onClick={() => void run({ kind: 'status', status: 'Open' }, 'Set to Open')}>
-            Set to Open
-          </Button>
-          <Button variant="default" disabled={!can.hold || pending} onClick={() => void run({ kind: 'status', status: 'Paused' }, 'Set to On Hold')}>
-            Set to On Hold
-          </Button>
-          <Button variant="default" disabled={!can.schedule || pending} onClick={() => void run({ kind: 'status', status: 'Scheduled' }, 'Set to Scheduled')}>
-            Set to Scheduled
-          </Button>
-          <Button
-            color="red.9"
-            variant="outline"
-            disabled={!can.cancel || pending}
-            onClick={() => confirm('Cancel this appointment?', `“${order.name}” will be canceled and its offers withdrawn.`, 'Set to Canceled', () => void run({ kind: 'status', status: 'Canceled' }, 'Canceled'), true)}
-          >
-            Set to Canceled
-          </Button>
-        </Group>
+        <StatusButtons can={can} pending={pending} onChoose={setStatus} />
         <Group gap="sm">
           <Button
             variant="default"
@@ -146,7 +167,39 @@ export function OperatorActions({ order }: { order: Order }) {
       </Stack>
       <DirectAssignModal order={order} opened={assigning} onClose={() => setAssigning(false)} />
       <ReassignModal order={order} opened={reassigning} onClose={() => setReassigning(false)} />
+      {/* The menu's Status choice: the status-change sub-screen, holding the actions of spec 02 §4. */}
+      <Modal opened={changingStatus} onClose={() => setChangingStatus(false)} title="Change Status" closeButtonProps={{ 'aria-label': 'Close' }}>
+        <Text size="sm" mb="md">
+          Now: {appointmentStatusLabel(order.status)}
+        </Text>
+        <StatusButtons
+          can={can}
+          pending={pending}
+          onChoose={(action) => {
+            setChangingStatus(false);
+            setStatus(action);
+          }}
+        />
+      </Modal>
     </Card>
+  );
+}
+
+/** The four status actions, each disabled where the order's state refuses it. */
+function StatusButtons({ can, pending, onChoose }: { can: ReturnType<typeof operatorActionsFor>; pending: boolean; onChoose: (action: StatusAction) => void }) {
+  return (
+    <Group gap="sm" role="group" aria-label="Status">
+      {STATUS_ACTIONS.map((action) => (
+        <Button
+          key={action.status}
+          {...(action.status === 'Canceled' ? { color: 'red.9', variant: 'outline' } : { variant: 'default' })}
+          disabled={!can[action.allowed] || pending}
+          onClick={() => onChoose(action)}
+        >
+          {action.label}
+        </Button>
+      ))}
+    </Group>
   );
 }
 

@@ -56,13 +56,15 @@ export function OrderDetails({ appointmentId }: OrderDetailsProps) {
 
 function OrderView({ order, onReload }: { order: Order; onReload: () => void }) {
   const [editing, setEditing] = useState(false);
+  // Each choice of Details in the edit-choice menu unlocks the review form of an Open request.
+  const [editRequests, setEditRequests] = useState(0);
   const operator = order.view === 'operator' ? order : null;
   // Operators review an Open request in its edit form (spec 02 §2 "Admin appointment review and edit").
   if (operator && operator.status === 'Open') {
     return (
       <Stack gap="lg">
-        <EditOrder order={operator} mode="review" onDone={onReload} />
-        <OperatorPanels order={operator} />
+        <EditOrder order={operator} mode="review" editRequests={editRequests} onDone={onReload} />
+        <OperatorPanels order={operator} onEditDetails={() => setEditRequests((n) => n + 1)} />
       </Stack>
     );
   }
@@ -139,7 +141,7 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
           {row('Additional notes', order.comments)}
         </Grid>
       </Card>
-      {operator ? <OperatorPanels order={operator} /> : <OrderRecords appointmentId={order.id} />}
+      {operator ? <OperatorPanels order={operator} onEditDetails={() => setEditing(true)} /> : <OrderRecords appointmentId={order.id} />}
     </Stack>
   );
 }
@@ -156,10 +158,10 @@ function OrderRecords({ appointmentId }: { appointmentId: string }) {
 }
 
 /** What operators see beyond the order itself: their actions, the bids, then the records and comparison orders. */
-function OperatorPanels({ order }: { order: Schemas['OperatorAppointment'] }) {
+function OperatorPanels({ order, onEditDetails }: { order: Schemas['OperatorAppointment']; onEditDetails: () => void }) {
   return (
     <>
-      <OperatorActions order={order} />
+      <OperatorActions order={order} onEditDetails={onEditDetails} />
       <BidList order={order} />
       <OrderRecords appointmentId={order.id} />
       <ComparisonOrders appointmentId={order.id} />
