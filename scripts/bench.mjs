@@ -6,7 +6,7 @@
 //        time from an agent's claim until its live-update event reaches an open /api/events stream.
 //   pwa  e2e/bench/pwa-bench.ts — the agent app with 20 assigned appointments, in Chromium
 //        against the real server (own PGlite temp folder, always): the JS + CSS (gzip) before
-//        the first screen against the 170 KiB budget, and the time to the rendered Assigned
+//        the first screen against the 120 KiB budget, and the time to the rendered Assigned
 //        list offline versus online (ratio). Builds pwa/dist first when it is stale.
 //   fanout   api/bench/fanout.ts — Send to Notaries for an order with 2,000 subscribed agents in
 //        range: the real delivery worker's pushes to a local HTTPS push service, per push ÷ a
@@ -72,7 +72,7 @@ const parts = [
     file: 'e2e/bench/pwa-bench.ts',
     intro: () => [
       '',
-      'npm run bench [pwa]: the agent app with 20 assigned appointments — first-load JS + CSS (gzip) vs the 170 KiB budget, render time offline vs online',
+      'npm run bench [pwa]: the agent app with 20 assigned appointments — first-load JS + CSS (gzip) vs the 120 KiB budget, render time offline vs online',
       'Database kind: PGlite (embedded) in a temp folder, removed at the end; Chromium at /usr/bin/chromium (or CHROMIUM_PATH)',
     ],
     kind: () => 'PGlite, Chromium',

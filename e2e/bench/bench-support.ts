@@ -173,12 +173,25 @@ export async function launchChromium(): Promise<Browser> {
 /**
  * The JS and CSS a page downloads before its first screen: a new context (empty HTTP cache,
  * cache also disabled over CDP), `path` opened, and every JS or CSS response requested before
- * `ready(page)` resolves is counted (gzip -9 of its body); what the page asks for right after
- * is listed apart, as are HTML, images and API answers (`others`).
+ * the first screen is counted (gzip -9 of its body); what the page asks for right after is
+ * listed apart, as are HTML, images and API answers (`others`).
+ *
+ * When the first screen is shown is `ready(page)`'s answer, in the page's own clock
+ * (performance.now(), as recorded by `initScript` from before the page's scripts ran): a file
+ * counts when its Resource Timing startTime is not later. Without an answer, what was requested
+ * before `ready` resolved counts (a few CDP round trips late: work the page starts right after
+ * its first screen would be counted too).
  */
-export async function measureFirstLoad(b: Browser, options: BrowserContextOptions, path: string, ready: (page: Page) => Promise<void>) {
+export async function measureFirstLoad(
+  b: Browser,
+  options: BrowserContextOptions,
+  path: string,
+  ready: (page: Page) => Promise<number | void>,
+  initScript?: string,
+) {
   const context = await b.newContext(options);
   try {
+    if (initScript) await context.addInitScript(initScript);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -186,7 +199,7 @@ export async function measureFirstLoad(b: Browser, options: BrowserContextOption
 
     let firstScreen = false;
     const before = new Set<string>();
-    const pending: Promise<{ file: LoadedFile | null; other: { url: string; type: string; raw: number } | null; early: boolean }>[] = [];
+    const pending: Promise<{ file: LoadedFile | null; other: { url: string; type: string; raw: number } | null; url: string }>[] = [];
     page.on('request', (request) => {
       if (!firstScreen) before.add(request.url());
     });
@@ -195,11 +208,11 @@ export async function measureFirstLoad(b: Browser, options: BrowserContextOption
       const type = request.resourceType();
       const contentType = response.headers()['content-type'] ?? '';
       const kind = type === 'stylesheet' || /text\/css/.test(contentType) ? 'css' : type === 'script' || /javascript/.test(contentType) ? 'js' : null;
-      const early = before.has(request.url());
+      const url = request.url();
       pending.push(
         Promise.all([response.body(), request.sizes().catch(() => null)])
           .then(([body, sizes]) => {
-            if (!kind) return { file: null, other: { url: response.url(), type, raw: body.length }, early };
+            if (!kind) return { file: null, other: { url: response.url(), type, raw: body.length }, url };
             const file: LoadedFile = {
               url: response.url(),
               kind,
@@ -208,21 +221,27 @@ export async function measureFirstLoad(b: Browser, options: BrowserContextOption
               encoding: response.headers()['content-encoding'] ?? null,
               wire: sizes?.responseBodySize ?? body.length,
             };
-            return { file, other: null, early };
+            return { file, other: null, url };
           })
-          .catch(() => ({ file: null, other: null, early })),
+          .catch(() => ({ file: null, other: null, url })),
       );
     });
 
     await page.goto(path, { waitUntil: 'commit' });
-    await ready(page);
+    const shownAt = await ready(page);
     firstScreen = true;
     // What the page still asks for right after the first screen is listed apart.
     await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+    const startedAt = new Map<string, number>();
+    if (typeof shownAt === 'number') {
+      const entries = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => [e.name, e.startTime] as const));
+      for (const [url, start] of entries) if (!startedAt.has(url)) startedAt.set(url, start);
+    }
+    const early = (url: string) => (typeof shownAt === 'number' ? (startedAt.get(url) ?? Infinity) <= shownAt : before.has(url));
 
     const results = await Promise.all(pending);
-    const counted = results.filter((r) => r.file && r.early).map((r) => r.file!);
-    const later = results.filter((r) => r.file && !r.early).map((r) => r.file!);
+    const counted = results.filter((r) => r.file && early(r.url)).map((r) => r.file!);
+    const later = results.filter((r) => r.file && !early(r.url)).map((r) => r.file!);
     const others = results.filter((r) => r.other).map((r) => r.other!);
     if (!counted.some((f) => f.kind === 'js')) throw new Error(`first load of ${path}: no JavaScript response was recorded`);
     const order = (f: LoadedFile) => (f.kind === 'css' ? 0 : 1);

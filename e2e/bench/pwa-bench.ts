@@ -5,7 +5,7 @@
  *   1. First-load bytes: the JS + CSS an agent's phone downloads before the first screen (the
  *      Assigned list with its 20 cards), as gzip -9 of each response body computed here with
  *      zlib (the Node server sends them uncompressed; a proxy or CDN in front gzips them) —
- *      budget 170 KiB (1 KiB = 1024 bytes), printed as PASS or OVER (OVER is reported, it does
+ *      budget 120 KiB (issue 13; 1 KiB = 1024 bytes), printed as PASS or OVER (OVER is reported, it does
  *      not fail the bench). A signed-in agent opens /notary/?tab=assigned in a new browser context (empty
  *      HTTP cache, cache also disabled over CDP) with the service worker blocked, at 360×740;
  *      every JS and CSS response requested before the 20th card shows is counted (files the
@@ -64,7 +64,7 @@ import {
 import { DEMO_PASSWORD, fillLogin } from '../support/accounts';
 
 const APPOINTMENTS = 20;
-const BUDGET_KIB = 170;
+const BUDGET_KIB = 120;
 const runsOverride = Number(process.env.BENCH_PWA_RUNS);
 const RUNS = runsOverride > 0 ? Math.floor(runsOverride) : 15;
 const WARMUP_RUNS = 2;
@@ -121,12 +121,19 @@ async function main() {
 
   // ---- Figure 1
   let largestPaint = '—';
-  const firstLoad = await measureFirstLoad(browser, { ...MOBILE, baseURL: server.origin, serviceWorkers: 'block', storageState }, LIST_PATH, async (page) => {
-    await waitForCards(page, 'first load');
-    const cards = await page.locator(CARD).count();
-    if (cards !== APPOINTMENTS) throw new Error(`first load: ${cards} cards rendered, expected exactly ${APPOINTMENTS}`);
-    largestPaint = await largestContentfulPaint(page);
-  });
+  const firstLoad = await measureFirstLoad(
+    browser,
+    { ...MOBILE, baseURL: server.origin, serviceWorkers: 'block', storageState },
+    LIST_PATH,
+    async (page) => {
+      const shownAt = await waitForCards(page, 'first load');
+      const cards = await page.locator(CARD).count();
+      if (cards !== APPOINTMENTS) throw new Error(`first load: ${cards} cards rendered, expected exactly ${APPOINTMENTS}`);
+      largestPaint = await largestContentfulPaint(page);
+      return shownAt;
+    },
+    RECORD_CARDS_AT,
+  );
   const load = reportFirstLoad(
     `1. First load: JS + CSS before the first screen (${APPOINTMENTS} assigned cards), new context, no cache, no service worker`,
     firstLoad,
@@ -315,24 +322,25 @@ interface CardsWindow {
   __cardsAt?: number;
 }
 
+/**
+ * Records when the 20th card is in the DOM (window.__cardsAt), from before the page's own
+ * scripts run. Plain JavaScript in a string: a function passed to addInitScript is sent as its
+ * source, and the helpers tsx adds to named functions (`__name`) do not exist in the page.
+ */
+const RECORD_CARDS_AT = `(() => {
+  const observer = new MutationObserver(() => {
+    if (window.__cardsAt === undefined && document.querySelectorAll(${JSON.stringify(CARD)}).length >= ${APPOINTMENTS}) {
+      window.__cardsAt = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})();`;
+
 async function measureRenderTimes(b: Browser, origin: string, storageState: StorageState) {
   const context = await b.newContext({ ...MOBILE, baseURL: origin, serviceWorkers: 'allow', storageState });
   try {
-    // Records when the 20th card is in the DOM, from before the page's own scripts run.
-    await context.addInitScript(
-      ({ selector, count }) => {
-        const w = window as unknown as CardsWindow;
-        const check = () => {
-          if (w.__cardsAt === undefined && document.querySelectorAll(selector).length >= count) {
-            w.__cardsAt = performance.now();
-            observer.disconnect();
-          }
-        };
-        const observer = new MutationObserver(check);
-        observer.observe(document, { childList: true, subtree: true });
-      },
-      { selector: CARD, count: APPOINTMENTS },
-    );
+    await context.addInitScript(RECORD_CARDS_AT);
     // Requests are attributed to the run that started them; `inFlight` lets each run start quiet.
     let runNumber = 0;
     let apiAnswers = 0;

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { afterFirstScreen } from './lib/first-screen';
 import { registerServiceWorker } from './lib/service-worker';
 import './app/app.css';
 
@@ -14,4 +15,5 @@ createRoot(container).render(
 );
 
 // In development the service worker would serve stale bundles; it runs in production builds only.
-if (import.meta.env.PROD) void registerServiceWorker();
+// Registered once the first screen is shown: its precache download must not compete with it.
+if (import.meta.env.PROD) void afterFirstScreen().then(registerServiceWorker);

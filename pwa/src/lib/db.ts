@@ -39,6 +39,7 @@ import { offerTitle } from '@signingdesk/domain/offer-title';
 import type { AgentProfile, AppointmentView, FileList, NoteThread } from '../types/api';
 import type { AgentAppointment, AgentTab, Me } from '../types/api';
 import type { OutboxBlob, OutboxItem } from './outbox/types';
+import { AGENT_DB_NAME } from './db-name';
 
 export interface SessionRow {
   id: 'me';
@@ -107,7 +108,7 @@ export class AgentDb extends Dexie {
   outboxBlobs!: EntityTable<OutboxBlob, 'id'>;
   keptDocuments!: Table<KeptDocumentRow, [string, string]>;
 
-  constructor(name = 'signingdesk-agent', options?: ConstructorParameters<typeof Dexie>[1]) {
+  constructor(name = AGENT_DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
     this.version(1).stores({
       session: 'id',

@@ -5,25 +5,33 @@
  *
  * Writes never throw: a full disk or a browser without IndexedDB costs only the offline copy,
  * never the screen that is showing fresh data. Reads answer undefined when nothing is stored.
+ * The first screen pays nothing for the copy: answers are written once it is shown
+ * (lib/first-screen.ts), and a device that has never stored a copy is not searched for one.
  */
 import type { AgentTab, Me } from '../types/api';
 import type { AgentDb, AppointmentListRow, SessionRow } from './db';
+import { AGENT_DB_NAME } from './db-name';
+import { afterFirstScreen, mayHaveOfflineCopy } from './first-screen';
 
 const loadDb = () => import('./db').then((module) => module.db);
 
 export async function saveMe(me: Me): Promise<void> {
+  await afterFirstScreen();
   await safely(async () => (await loadDb()).session.put({ id: 'me', me, syncedAt: Date.now() }));
 }
 
 export async function loadMe(): Promise<SessionRow | undefined> {
+  if (!(await mayHaveOfflineCopy(AGENT_DB_NAME))) return undefined;
   return safely(async () => (await loadDb()).session.get('me'));
 }
 
 export async function saveAppointmentList(row: Omit<AppointmentListRow, 'syncedAt'>): Promise<void> {
+  await afterFirstScreen();
   await safely(async () => (await loadDb()).appointmentLists.put({ ...row, syncedAt: Date.now() }));
 }
 
 export async function loadAppointmentList(tab: AgentTab): Promise<AppointmentListRow | undefined> {
+  if (!(await mayHaveOfflineCopy(AGENT_DB_NAME))) return undefined;
   return safely(async () => (await loadDb()).appointmentLists.get(tab));
 }
 
@@ -38,6 +46,7 @@ export async function withMirror<T>(action: (db: AgentDb) => Promise<T>): Promis
  * waiting to be sent wait for the next sign-in.
  */
 export async function clearUserData(): Promise<void> {
+  if (!(await mayHaveOfflineCopy(AGENT_DB_NAME))) return;
   await safely(async () => {
     const db = await loadDb();
     const tables = [db.session, db.appointmentLists, db.appointments, db.appointmentFiles, db.appointmentNotes, db.profile, db.keptDocuments];

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router';
 import { PageLayout } from '../../components/page-layout';
 import { appointmentListQueryOptions } from '../../features/appointments/api/get-appointments';
+import { useFirstScreenShown } from '../../lib/first-screen';
 import { PortalTabs } from '../../features/appointments/components/portal-tabs';
-import { toTab } from '../../features/appointments/tabs';
 import { AgentHeader } from '../../features/auth/components/agent-header';
 import { useSignedInAgent } from '../../features/auth/components/require-auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -21,11 +20,11 @@ export function PortalRoute() {
   // The open offers, to tell the notifications prompt which offers arrived since "Not now".
   const open = useQuery({ ...appointmentListQueryOptions('open', me.id), enabled: active });
   const openOfferIds = open.data?.items.filter((item) => item.offerStatus !== 'declined').map((item) => item.id);
-  // The prompt and the ads wait for the selected tab's list: painted first, in the empty space
-  // the list is about to fill, the ad's text became the first screen's largest paint.
-  const [searchParams] = useSearchParams();
-  const shown = useQuery({ ...appointmentListQueryOptions(toTab(searchParams.get('tab')), me.id), enabled: active });
-  const listShown = !active || shown.status !== 'pending';
+  // The prompt and the ads wait for the selected tab's list to be on screen (lib/first-screen.ts):
+  // painted first, in the empty space the list is about to fill, the ad's text became the first
+  // screen's largest paint; loaded with the list, their code competed with it.
+  const firstScreenShown = useFirstScreenShown();
+  const listShown = firstScreenShown || !active;
   return (
     <PageLayout header={<AgentHeader me={me} />}>
       <h1 className="portal-title">Signing Agent Portal</h1>

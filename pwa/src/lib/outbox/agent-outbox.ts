@@ -11,6 +11,7 @@
  */
 import type { OutboxBlob, OutboxItem, OutboxAction } from './types';
 import type { FlushReport, Outbox, OutboxTransport } from './outbox';
+import { afterFirstScreen } from '../first-screen';
 import { isSignOutPending, type SignOutFlushReport } from './signed-out';
 
 type Listener = (report: FlushReport) => void;
@@ -111,11 +112,14 @@ export async function flushOutbox(): Promise<FlushReport | null> {
 export function startOutbox(userId: string): void {
   currentUserId = userId;
   installTriggers();
-  if (!pruned) {
-    pruned = true;
-    void loadOutbox().then((outbox) => outbox.prune());
-  }
-  void flushOutbox();
+  // The start-up flush waits for the first screen (lib/first-screen.ts); the other triggers do not.
+  void afterFirstScreen().then(() => {
+    if (!pruned) {
+      pruned = true;
+      void loadOutbox().then((outbox) => outbox.prune());
+    }
+    void flushOutbox();
+  });
 }
 
 /** On every app start: what an earlier sign-out left to send goes as soon as it can. */

@@ -5,6 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answer, api, NetworkError } from '../../../lib/api-client';
+import { afterFirstScreen } from '../../../lib/first-screen';
 import { loadAppointmentList, saveAppointmentList } from '../../../lib/offline-store';
 import type { AgentAppointment, AgentTab } from '../../../types/api';
 import { appointmentKeys } from './appointment-keys';
@@ -28,7 +29,9 @@ export async function getAppointments(options: {
     const items = cardsOf(body.items, tab);
     void saveAppointmentList({ tab, userId, items });
     // After the list is on screen: the mirror must not compete with the first render.
-    afterFirstPaint(() => void import('./mirror-appointments').then(({ mirrorAppointments }) => mirrorAppointments(tab, userId, items)));
+    void afterFirstScreen().then(() =>
+      whenIdle(() => void import('./mirror-appointments').then(({ mirrorAppointments }) => mirrorAppointments(tab, userId, items))),
+    );
     return { items, syncedAt: Date.now(), offlineSince: null };
   } catch (error) {
     if (error instanceof NetworkError) {
@@ -39,7 +42,7 @@ export async function getAppointments(options: {
   }
 }
 
-function afterFirstPaint(work: () => void): void {
+function whenIdle(work: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 3_000 });
   else setTimeout(work, 1_000);
 }

@@ -1,4 +1,6 @@
 import { useIsFetching } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { markFirstScreen } from '../../../lib/first-screen';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { useOutboxItems } from '../../../lib/outbox/use-outbox';
 import { useOnlineStatus } from '../../../lib/use-online-status';
@@ -20,6 +22,10 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
   const query = useAppointments(tab, userId);
   const data = useCopyWhilePending(query, appointmentKeys.list(tab), () => loadAppointmentListCopy(tab, userId));
   const refreshing = useIsFetching({ queryKey: appointmentKeys.list(tab) }) > 0;
+  const settled = data !== undefined || !query.isPending;
+  useEffect(() => {
+    if (settled) markFirstScreen();
+  }, [settled]);
   const online = useOnlineStatus();
   const rows = useOutboxItems(userId) ?? [];
   // An answer on its way (or sent since this copy) shows at once: a declined offer reads as declined.

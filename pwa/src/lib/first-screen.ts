@@ -1,0 +1,58 @@
+/**
+ * The moment the agent's first screen shows its content. Work that screen does not need — the
+ * offline copy's writes, the outbox's start-up flush, the service worker's registration and
+ * precache — waits for it, so that on one bar of signal the list's own request is not competing
+ * with the IndexedDB and outbox code (Dexie alone is ~30 KiB gzip), and the list is painted first.
+ *
+ * The Assigned (or any tab's) list marks it once it shows cards, an empty state or an error. A
+ * screen that never marks it (the login, a deep link to one appointment) lets the work go after
+ * FIRST_SCREEN_WAIT_MS. Outside a browser (unit tests) nothing waits.
+ */
+import { useEffect, useState } from 'react';
+
+export const FIRST_SCREEN_WAIT_MS = 3_000;
+
+let markShown: () => void = () => {};
+const shown = new Promise<void>((resolve) => {
+  markShown = resolve;
+});
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+/** The first screen's content is in the page: what waits for it goes once the browser has painted it. */
+export function markFirstScreen(): void {
+  if (typeof requestAnimationFrame !== 'function') return markShown();
+  // The frame that paints it, then the task after that frame.
+  requestAnimationFrame(() => setTimeout(markShown, 0));
+}
+
+/** Resolves once the first screen is shown (or FIRST_SCREEN_WAIT_MS after the first call). */
+export function afterFirstScreen(): Promise<void> {
+  if (typeof document === 'undefined') return Promise.resolve();
+  timer ??= setTimeout(markShown, FIRST_SCREEN_WAIT_MS);
+  return shown;
+}
+
+/** True when this device may hold an offline copy: without one, the first screen never loads IndexedDB's code to look. */
+export async function mayHaveOfflineCopy(databaseName: string): Promise<boolean> {
+  try {
+    if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return true;
+    return (await indexedDB.databases()).some((database) => database.name === databaseName);
+  } catch {
+    return true;
+  }
+}
+
+/** For a screen's parts that wait for the first screen (the notifications prompt, the ads): true once it is shown. */
+export function useFirstScreenShown(): boolean {
+  const [shownYet, setShownYet] = useState(false);
+  useEffect(() => {
+    let current = true;
+    void afterFirstScreen().then(() => {
+      if (current) setShownYet(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return shownYet;
+}

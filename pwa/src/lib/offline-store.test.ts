@@ -1,0 +1,29 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import type { Me } from '../types/api';
+import { AGENT_DB_NAME } from './db-name';
+import { clearUserData, loadAppointmentList, loadMe, saveMe } from './offline-store';
+
+const databaseNames = async () => (await indexedDB.databases()).map((database) => database.name);
+
+/**
+ * The offline copy costs a new device's first screen nothing: with no copy stored, reading one
+ * (or erasing it after a 401) neither loads Dexie's database nor creates it; once an answer is
+ * stored, it is read back.
+ */
+describe('the offline copy on a device that has none yet', () => {
+  it('is not searched for, nor created, until an answer is stored; then it is read back', async () => {
+    expect(await databaseNames()).not.toContain(AGENT_DB_NAME);
+    expect(await loadMe()).toBeUndefined();
+    expect(await loadAppointmentList('assigned')).toBeUndefined();
+    await clearUserData();
+    expect(await databaseNames()).not.toContain(AGENT_DB_NAME);
+
+    const me = { id: 'agent-1', email: 'agent@demo.test', role: 'notary', status: 'active' } as Me;
+    await saveMe(me);
+    expect(await databaseNames()).toContain(AGENT_DB_NAME);
+    expect((await loadMe())?.me).toEqual(me);
+    await clearUserData();
+    expect(await loadMe()).toBeUndefined();
+  });
+});
