@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { fillLogin } from '../../support/accounts';
-import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { BASE_URL } from '../../playwright.config';
+import { DEMO_PASSWORD, fillLogin } from '../../support/accounts';
+import { agentList, expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
 
 type Pending = { id: string; email: string; firstName: string; lastName: string };
 
@@ -55,6 +56,18 @@ test.describe('Pending Signing Agents', () => {
     expect((await status(third!.id))[1]).toBe('disabled');
     const after = await (await admin.get('/api/agents/registrations/pending?pageSize=1')).json();
     expect(after.total).toBe(before.total - 3);
+
+    // Both approved agents sign in and reach their open offers; the declined one cannot sign in.
+    for (const approved of [first!, second!]) {
+      const agent = await signedInApi(approved.email);
+      expect(Array.isArray(await agentList(agent, 'open'))).toBe(true);
+      await agent.dispose();
+    }
+    const visitor = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { Origin: BASE_URL } });
+    const refused = await visitor.post('/api/auth/sign-in/email', { data: { email: third!.email, password: DEMO_PASSWORD } });
+    expect(refused.status()).toBeGreaterThanOrEqual(400);
+    expect((await visitor.get('/api/agent/appointments?tab=open')).status()).toBe(401);
+    await visitor.dispose();
     await admin.dispose();
   });
 
