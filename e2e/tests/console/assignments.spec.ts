@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { fillLogin } from '../../support/accounts';
-import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
+import { expectAccessibleAndFitting, expectNoAxeViolations, shot, signedInApi } from '../../support/agent-app';
 
 test.describe('the operators’ Assignments', () => {
   test('Open by default for all firms; a firm and a status searched on the server; the agent’s card; the request opens with its timeline', async ({ page }) => {
@@ -36,6 +36,7 @@ test.describe('the operators’ Assignments', () => {
     await agent.click();
     const card = page.getByRole('dialog', { name: agentName });
     await expect(card.getByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toHaveAttribute('href', /^tel:\+1\d{10}$/);
+    await expectNoAxeViolations(page, 'agent contact modal');
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 768, height: 1000 });
     await expectAccessibleAndFitting(page, 'assignments at 768');

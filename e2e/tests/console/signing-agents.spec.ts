@@ -83,6 +83,7 @@ test.describe('List Signing Agents', () => {
     const email = page.getByRole('dialog', { name: `Email to ${agent.name}` });
     await email.getByLabel('Message').fill('y'.repeat(141));
     await expect(email.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await expectNoAxeViolations(page, 'email dialog');
     await email.getByLabel('Message').fill('Please call the office about Friday.');
     await email.getByRole('button', { name: 'Send' }).click();
     await expect(email).toBeHidden();
