@@ -32,16 +32,6 @@ export function afterFirstScreen(): Promise<void> {
   return shown;
 }
 
-/** True when this device may hold an offline copy: without one, the first screen never loads IndexedDB's code to look. */
-export async function mayHaveOfflineCopy(databaseName: string): Promise<boolean> {
-  try {
-    if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return true;
-    return (await indexedDB.databases()).some((database) => database.name === databaseName);
-  } catch {
-    return true;
-  }
-}
-
 /** For a screen's parts that wait for the first screen (the notifications prompt, the ads): true once it is shown. */
 export function useFirstScreenShown(): boolean {
   const [shownYet, setShownYet] = useState(false);

@@ -11,9 +11,30 @@
 import type { AgentTab, Me } from '../types/api';
 import type { AgentDb, AppointmentListRow, SessionRow } from './db';
 import { AGENT_DB_NAME } from './db-name';
-import { afterFirstScreen, mayHaveOfflineCopy } from './first-screen';
+import { afterFirstScreen } from './first-screen';
 
-const loadDb = () => import('./db').then((module) => module.db);
+/** Set once our database is known to exist on this device; it then stays so. */
+let copyKnown = false;
+
+const loadDb = () =>
+  import('./db').then((module) => {
+    copyKnown = true;
+    return module.db;
+  });
+
+/**
+ * Whether this device may hold an offline copy: without our database there is nothing to read,
+ * and Dexie's code is not loaded to find that out. Asked of the browser until the answer is yes.
+ */
+export async function mayHaveOfflineCopy(): Promise<boolean> {
+  if (copyKnown) return true;
+  try {
+    copyKnown = typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function' || (await indexedDB.databases()).some((database) => database.name === AGENT_DB_NAME);
+  } catch {
+    copyKnown = true;
+  }
+  return copyKnown;
+}
 
 export async function saveMe(me: Me): Promise<void> {
   await afterFirstScreen();
@@ -21,7 +42,7 @@ export async function saveMe(me: Me): Promise<void> {
 }
 
 export async function loadMe(): Promise<SessionRow | undefined> {
-  if (!(await mayHaveOfflineCopy(AGENT_DB_NAME))) return undefined;
+  if (!(await mayHaveOfflineCopy())) return undefined;
   return safely(async () => (await loadDb()).session.get('me'));
 }
 
@@ -31,7 +52,7 @@ export async function saveAppointmentList(row: Omit<AppointmentListRow, 'syncedA
 }
 
 export async function loadAppointmentList(tab: AgentTab): Promise<AppointmentListRow | undefined> {
-  if (!(await mayHaveOfflineCopy(AGENT_DB_NAME))) return undefined;
+  if (!(await mayHaveOfflineCopy())) return undefined;
   return safely(async () => (await loadDb()).appointmentLists.get(tab));
 }
 
@@ -46,7 +67,7 @@ export async function withMirror<T>(action: (db: AgentDb) => Promise<T>): Promis
  * waiting to be sent wait for the next sign-in.
  */
 export async function clearUserData(): Promise<void> {
-  if (!(await mayHaveOfflineCopy(AGENT_DB_NAME))) return;
+  if (!(await mayHaveOfflineCopy())) return;
   await safely(async () => {
     const db = await loadDb();
     const tables = [db.session, db.appointmentLists, db.appointments, db.appointmentFiles, db.appointmentNotes, db.profile, db.keptDocuments];

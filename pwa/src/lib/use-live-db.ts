@@ -8,8 +8,8 @@
  */
 import { useEffect, useState } from 'react';
 import type { AgentDb } from './db';
-import { AGENT_DB_NAME } from './db-name';
-import { afterFirstScreen, mayHaveOfflineCopy } from './first-screen';
+import { afterFirstScreen } from './first-screen';
+import { mayHaveOfflineCopy } from './offline-store';
 
 export function useLiveDb<T>(query: (db: AgentDb) => Promise<T>, deps: readonly unknown[]): T | undefined {
   const [value, setValue] = useState<T>();
@@ -17,7 +17,7 @@ export function useLiveDb<T>(query: (db: AgentDb) => Promise<T>, deps: readonly 
     let subscription: { unsubscribe(): void } | undefined;
     let stopped = false;
     void (async () => {
-      if (!(await mayHaveOfflineCopy(AGENT_DB_NAME))) await afterFirstScreen();
+      if (!(await mayHaveOfflineCopy())) await afterFirstScreen();
       if (stopped) return;
       const { db, liveQuery } = await import('./db');
       if (stopped) return;
