@@ -89,9 +89,15 @@ export const appointments = pgTable(
     index('appointments_creator_open_starts_idx').on(t.createdBy, t.startsAt, t.id).where(sql`${t.status} in ('Open', 'Pending', 'Scheduled', 'Paused')`),
     index('appointments_creator_closed_starts_idx').on(t.createdBy, t.startsAt, t.id).where(sql`${t.status} in ('Completed', 'Canceled')`),
     index('appointments_agent_status_idx').on(t.assignedAgentId, t.status),
-    // The dashboard: completed orders by completion time (scan-backs due) and unpaid agents.
+    // The dashboard: completed orders by completion time (scan-backs due), unpaid agents and
+    // unfilled orders by age. Each bucket's predicate (api/.../attention.ts) implies its index's,
+    // so a bucket is counted by an index-only scan of up to 1,001 entries (issue 13), not by
+    // reading the table until enough orders match.
     index('appointments_completed_at_idx').on(t.markedCompletedAt).where(sql`${t.status} = 'Completed'`),
-    index('appointments_unpaid_idx').on(t.startsAt).where(sql`${t.status} = 'Completed' and not ${t.agentPaid}`),
+    index('appointments_unpaid_idx')
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'Completed' and not ${t.agentPaid} and ${t.assignedAgentId} is not null`),
+    index('appointments_unfilled_idx').on(t.createdAt).where(sql`${t.status} in ('Open', 'Pending')`),
     index('appointments_undocumented_idx').on(t.startsAt).where(sql`${t.status} in ('Open', 'Pending', 'Scheduled') and not ${t.hasDocuments}`),
     index('appointments_no_scan_backs_idx').on(t.markedCompletedAt).where(sql`${t.status} = 'Completed' and ${t.scanBackRequired} and not ${t.hasScanBacks}`),
     // The escrow search (file number or signer, anywhere in the text): trigram indexes answer
