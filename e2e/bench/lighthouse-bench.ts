@@ -31,6 +31,8 @@ interface Measure {
   fcp: number;
   lcp: number;
   tbt: number;
+  /** Lighthouse's long main-thread tasks (simulated ms, longest first), where the TBT comes from. */
+  longTasks: { url: string; startTime: number; duration: number }[];
 }
 
 async function signIn(origin: string, email: string): Promise<string> {
@@ -63,6 +65,9 @@ async function measure(url: string, cookie?: string): Promise<Measure> {
     fcp: audit('first-contentful-paint'),
     lcp: audit('largest-contentful-paint'),
     tbt: audit('total-blocking-time'),
+    longTasks: ((lhr.audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? [])
+      .map(({ url, startTime, duration }) => ({ url, startTime, duration }))
+      .sort((a, b) => b.duration - a.duration),
   };
 }
 
@@ -109,6 +114,12 @@ async function main() {
       r.score >= TARGET ? 'PASS' : 'UNDER',
     ]),
   );
+  for (const r of results.filter((page) => page.score < TARGET && page.longTasks.length > 0)) {
+    console.log(`\nLong main-thread tasks of the median run, ${r.label} (simulated ms: start, duration, script):`);
+    for (const task of r.longTasks.slice(0, 8)) {
+      console.log(`  ${task.startTime.toFixed(0).padStart(6)}  ${task.duration.toFixed(0).padStart(5)}  ${task.url.replace(origin, '')}`);
+    }
+  }
   const file = join(tmpdir(), `signingdesk-bench-lighthouse-${Date.now()}.json`);
   writeFileSync(
     file,

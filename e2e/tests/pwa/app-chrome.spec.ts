@@ -6,7 +6,7 @@ import { expectNoAxeViolations, shot, signedInApi, signInAsAgent } from '../../s
  * app open in the browser and, offline, say they need a connection; the header's sync chip
  * says when the phone is offline; every header control is a 44 px target; 'Forgot password?'
  * (the app's own screen) and 'Log in with this email'; message times with their zone and emails that wrap at '@' and
- * '.'; the comparison table; the unsaved-profile warning; no HydrateFallback warning.
+ * '.'; the comparison table; the unsaved-profile warning; a deep link to a lazy screen with a clean console.
  * With SHOTS_DIR set, screenshots of each screen are written there.
  */
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, timezoneId: 'America/Los_Angeles' });
@@ -262,6 +262,23 @@ test('unsaved profile edits: the app asks before leaving the screen', async ({ p
   await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Portal' }).click();
   await dialog.getByRole('button', { name: 'Leave Without Saving' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
+
+  // The browser's Back button is asked about too (the Navigation API's traverse event).
+  await page.getByRole('link', { name: /^Profile of / }).click();
+  await expect(page).toHaveURL(/\/notary\/profile$/);
+  await city.click();
+  await city.fill(`${original} Heights`);
+  // history.back(): Playwright's goBack() waits for a navigation the guard has cancelled.
+  await page.evaluate(() => history.back());
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep Editing' }).click();
+  await expect(page).toHaveURL(/\/notary\/profile$/);
+  await expect(city).toHaveValue(`${original} Heights`);
+  await city.click();
+  await page.evaluate(() => history.back());
+  await dialog.getByRole('button', { name: 'Leave Without Saving' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
+  await expect(page).toHaveURL(/\/notary\/$/);
 });
 
 test('an email that already has an account gets the same answer as any other; the card leads to the login', async ({ page }) => {
@@ -288,15 +305,20 @@ test('an email that already has an account gets the same answer as any other; th
   await expect(page).toHaveURL(/\/notary\/login$/);
 });
 
-test('a deep link opens without the HydrateFallback warning', async ({ page }) => {
+test('a deep link opens a lazy screen directly, with no warning or error in the console', async ({ page }) => {
   await signInAsAgent(page);
-  const warnings: string[] = [];
+  const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.text().includes('HydrateFallback')) warnings.push(message.text());
+    // The app's own scripts only (the browser's notes about response headers are not the app's).
+    const fromApp = message.location().url.includes('/notary/assets/');
+    if (fromApp && (message.type() === 'warning' || message.type() === 'error')) problems.push(`${message.type()}: ${message.text()}`);
   });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   await page.goto('/notary/sync');
   await expect(page.getByRole('heading', { level: 1, name: 'Pending Actions' })).toBeVisible();
   await page.goto('/notary/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
-  expect(warnings).toEqual([]);
+  await page.goto('/notary/appointments/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(problems).toEqual([]);
 });

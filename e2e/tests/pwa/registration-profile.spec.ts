@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signInAsAgent } from '../../support/agent-app';
+import { signInAsAgent, waitForMirror } from '../../support/agent-app';
 
 const PHONE = { width: 360, height: 740 };
 const CERTIFIED_STATES_MESSAGE = 'Choose up to five certified states.';
@@ -268,6 +268,8 @@ test.describe('the agent profile at /notary/profile', () => {
     await page.goto('/notary/profile');
     await waitForServiceWorker(page);
     await expect(page.getByLabel('First name')).not.toHaveValue('');
+    // The phone keeps who is signed in once the screen is shown: then the network goes.
+    await waitForMirror(page, ['me'], ['session']);
     const before = (await (await page.request.get('/api/agents/me')).json()) as { yearsExperience: number | null };
     const years = String(((before.yearsExperience ?? 0) % 40) + 11);
 

@@ -23,6 +23,8 @@ test('public screens: login, registration, a preview link before sign-in', async
 });
 
 test('signed-in screens of an active agent', async ({ page }) => {
+  // Eleven screens and dialogs, each checked by axe and for sideways scroll: about 30–40 s on two cores.
+  test.setTimeout(90_000);
   await page.goto('/notary/login');
   await fillLogin(page, 'agent@demo.test');
   await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();

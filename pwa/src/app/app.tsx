@@ -1,30 +1,26 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router';
 import { OfflineBanner } from '../components/offline-banner';
 import { UpdatePrompt } from '../components/update-prompt';
 import { takeDeepLink } from '../lib/deep-link';
 import { requestPersistentStorage, startSignOutFlushes } from '../lib/outbox/agent-outbox';
 import { createQueryClient } from '../lib/query-client';
-import { createRouter } from './router';
+import { ROUTER_BASENAME } from '../config/paths';
+import { AppRoutes } from './router';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
 
   useEffect(() => {
     // A sign-out made with no signal ends the server session as soon as the network is back.
     startSignOutFlushes();
-    // A notification tapped while the app was killed: open what it pointed to.
-    void takeDeepLink().then((path) => {
-      if (path) void router.navigate(path);
-    });
     // Installed to the home screen: ask that the browser keep the offline copy and the outbox.
     const persist = () => void requestPersistentStorage();
     if (window.matchMedia?.('(display-mode: standalone)').matches) persist();
     window.addEventListener('appinstalled', persist);
     return () => window.removeEventListener('appinstalled', persist);
-  }, [router]);
+  }, []);
 
   return (
     <QueryClientProvider client={queryClient}>
@@ -32,8 +28,28 @@ export function App() {
         Skip to content
       </a>
       <OfflineBanner />
-      <RouterProvider router={router} />
+      <BrowserRouter basename={ROUTER_BASENAME}>
+        <DeepLinkOpener />
+        <AppRoutes />
+      </BrowserRouter>
       <UpdatePrompt />
     </QueryClientProvider>
   );
+}
+
+/**
+ * A notification tapped while the app was killed: open what it pointed to, once per start
+ * (`navigate` changes with every location, so the effect runs again; the link is taken once).
+ */
+function DeepLinkOpener() {
+  const navigate = useNavigate();
+  const taken = useRef(false);
+  useEffect(() => {
+    if (taken.current) return;
+    taken.current = true;
+    void takeDeepLink().then((path) => {
+      if (path) void navigate(path);
+    });
+  }, [navigate]);
+  return null;
 }

@@ -4,9 +4,10 @@
  * precache — waits for it, so that on one bar of signal the list's own request is not competing
  * with the IndexedDB and outbox code (Dexie alone is ~30 KiB gzip), and the list is painted first.
  *
- * The Assigned (or any tab's) list marks it once it shows cards, an empty state or an error. A
- * screen that never marks it (the login, a deep link to one appointment) lets the work go after
- * FIRST_SCREEN_WAIT_MS. Outside a browser (unit tests) nothing waits.
+ * The portal's list (any tab), an appointment's details and the profile mark it once they show
+ * their content, an empty state or an error (`useMarkFirstScreen`). A screen that never marks it
+ * (the login, the pending actions) lets the work go after FIRST_SCREEN_WAIT_MS. Outside a browser
+ * (unit tests) nothing waits.
  */
 import { useEffect, useState } from 'react';
 
@@ -23,6 +24,13 @@ export function markFirstScreen(): void {
   if (typeof requestAnimationFrame !== 'function') return markShown();
   // The frame that paints it, then the task after that frame.
   requestAnimationFrame(() => setTimeout(markShown, 0));
+}
+
+/** Marks the first screen once `shown` (the screen's content, an empty state or an error) is true. */
+export function useMarkFirstScreen(shown: boolean): void {
+  useEffect(() => {
+    if (shown) markFirstScreen();
+  }, [shown]);
 }
 
 /** Resolves once the first screen is shown (or FIRST_SCREEN_WAIT_MS after the first call). */

@@ -10,6 +10,7 @@ import { AgentHeader } from '../../features/auth/components/agent-header';
 import { useSignedInAgent } from '../../features/auth/components/require-auth';
 import { ApiError } from '../../lib/api-client';
 import { useAppointmentOutbox } from '../../lib/outbox/use-outbox';
+import { useMarkFirstScreen } from '../../lib/first-screen';
 import { useCopyWhilePending } from '../../lib/use-copy-while-pending';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -25,6 +26,7 @@ export function AppointmentDetailRoute() {
   const view = mirrored?.data;
   const heading = !view ? 'Appointment Details' : view.view === 'agent' ? `${view.name} Details` : view.title;
   useDocumentTitle(heading);
+  useMarkFirstScreen(mirrored !== undefined || !query.isPending);
 
   return (
     <PageLayout header={<AgentHeader me={me} />}>

@@ -1,6 +1,5 @@
 import { useIsFetching } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { markFirstScreen } from '../../../lib/first-screen';
+import { useMarkFirstScreen } from '../../../lib/first-screen';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { useOutboxItems } from '../../../lib/outbox/use-outbox';
 import { useOnlineStatus } from '../../../lib/use-online-status';
@@ -23,9 +22,7 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
   const data = useCopyWhilePending(query, appointmentKeys.list(tab), () => loadAppointmentListCopy(tab, userId));
   const refreshing = useIsFetching({ queryKey: appointmentKeys.list(tab) }) > 0;
   const settled = data !== undefined || !query.isPending;
-  useEffect(() => {
-    if (settled) markFirstScreen();
-  }, [settled]);
+  useMarkFirstScreen(settled);
   const online = useOnlineStatus();
   const rows = useOutboxItems(userId) ?? [];
   // An answer on its way (or sent since this copy) shows at once: a declined offer reads as declined.

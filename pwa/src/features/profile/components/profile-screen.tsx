@@ -5,6 +5,7 @@ import { isWaiting } from '../../../lib/outbox/use-outbox';
 import type { Me } from '../../../types/api';
 import { useProfile } from '../api/get-profile';
 import { profileFromSentItem, useProfileSave } from '../api/update-profile';
+import { useMarkFirstScreen } from '../../../lib/first-screen';
 import { formatDateTime } from '../../../lib/format-date-time';
 import {
   emptyRegistrationValues,
@@ -34,6 +35,7 @@ interface ProfileScreenProps {
 /** The agent's own profile: read-only registration status and the edit form (offline-first). */
 export function ProfileScreen({ me, onSent }: ProfileScreenProps) {
   const query = useProfile(me.id);
+  useMarkFirstScreen(!query.isPending);
 
   if (query.isPending) {
     return (
