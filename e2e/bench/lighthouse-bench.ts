@@ -73,7 +73,14 @@ async function measure(url: string, cookie?: string): Promise<Measure> {
 
 async function median(url: string, cookie?: string): Promise<Measure & { scores: number[] }> {
   const runs: Measure[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await measure(url, cookie));
+  for (let i = 0; i < RUNS; i++) {
+    // Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART, "please run
+    // Lighthouse again"): a failed run is tried once more before the page counts as failed.
+    runs.push(await measure(url, cookie).catch(async (error: unknown) => {
+      console.log(`  (${url}: ${error instanceof Error ? error.message : String(error)} — running it once more)`);
+      return measure(url, cookie);
+    }));
+  }
   const sorted = [...runs].sort((a, b) => a.score - b.score);
   return { ...sorted[Math.floor(sorted.length / 2)]!, scores: runs.map((r) => r.score) };
 }
