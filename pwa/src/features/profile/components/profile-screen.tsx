@@ -6,7 +6,7 @@ import type { Me } from '../../../types/api';
 import { useProfile } from '../api/get-profile';
 import { profileFromSentItem, useProfileSave } from '../api/update-profile';
 import { useMarkFirstScreen } from '../../../lib/first-screen';
-import { formatDateTime } from '../../../lib/format-date-time';
+import { formatSyncTime } from '../../../lib/format-date-time';
 import {
   emptyRegistrationValues,
   fieldErrorsFromServer,
@@ -64,7 +64,7 @@ export function ProfileScreen({ me, onSent }: ProfileScreenProps) {
   const { profile, offlineSince } = query.data;
   return (
     <>
-      {offlineSince !== null ? <p className="status-text">Last synced {formatDateTime(offlineSince)}.</p> : null}
+      {offlineSince !== null ? <p className="status-text">Last synced {formatSyncTime(offlineSince)}.</p> : null}
       <RegistrationStatusCard profile={profile} />
       <ProfileEditor userId={me.id} profile={profile} {...(onSent ? { onSent } : {})} />
     </>
