@@ -34,6 +34,8 @@ test.describe('the agent app at /notary/', () => {
         .getByRole('link')
         .evaluateAll((all) => all.map((a) => `${a.textContent} ${(a as HTMLAnchorElement).pathname}`));
     await page.goto('/notary/login');
+    // The page's HTML shows the header alone until the app runs.
+    await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
     expect(await links()).toEqual(['Home /', 'About Us /about-us', 'Contact Us /support', 'Sign Up /notary/sign-up']);
     await fillLogin(page, 'agent@demo.test');
     await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();

@@ -1,16 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { OfflineBanner } from '../components/offline-banner';
 import { UpdatePrompt } from '../components/update-prompt';
 import { takeDeepLink } from '../lib/deep-link';
 import { requestPersistentStorage, startSignOutFlushes } from '../lib/outbox/agent-outbox';
-import { createQueryClient } from '../lib/query-client';
 import { ROUTER_BASENAME } from '../config/paths';
 import { AppRoutes } from './router';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+export function App({ queryClient }: { queryClient: QueryClient }) {
 
   useEffect(() => {
     // A sign-out made with no signal ends the server session as soon as the network is back.

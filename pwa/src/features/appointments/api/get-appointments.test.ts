@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, requestLine } from '../../../lib/testing-fetch';
 import type { AgentAppointment } from '../../../types/api';
-import { cardsOf } from './get-appointments';
+import { cardsOf, fetchListEarly, getAppointments } from './get-appointments';
 
 const item: AgentAppointment = {
   id: '7c1f0a8e-0000-4000-8000-000000000001',
@@ -35,6 +37,62 @@ describe('cardsOf', () => {
       const [parsed] = cardsOf([leaky], tab);
       expect(parsed).toEqual(item);
       expect(JSON.stringify(parsed)).not.toMatch(/Gonzalez|GZ-1/);
+    }
+  });
+});
+
+describe('the list asked for as the app starts (beside GET /api/me)', () => {
+  let asked: string[];
+  let answers: Response[];
+  beforeEach(() => {
+    asked = [];
+    answers = [];
+    // Offline as far as the mirror is concerned: it would ask for each appointment after the list.
+    vi.stubGlobal('navigator', { onLine: false });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo) => {
+        asked.push(requestLine(input).path);
+        return answers.shift() ?? jsonResponse(200, { items: [item] });
+      }),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('answers the first fetch of its tab, and only that one', async () => {
+    fetchListEarly('open');
+    expect(asked).toEqual(['/api/agent/appointments?tab=open']);
+    expect((await getAppointments({ tab: 'open', userId: 'u-1' })).items).toEqual([item]);
+    expect(asked).toHaveLength(1);
+    await getAppointments({ tab: 'open', userId: 'u-1' });
+    expect(asked).toEqual(['/api/agent/appointments?tab=open', '/api/agent/appointments?tab=open']);
+  });
+
+  it('is not taken for another tab, and stays for its own', async () => {
+    fetchListEarly('assigned');
+    await getAppointments({ tab: 'pending', userId: 'u-1' });
+    expect(asked).toEqual(['/api/agent/appointments?tab=assigned', '/api/agent/appointments?tab=pending']);
+    await getAppointments({ tab: 'assigned', userId: 'u-1' });
+    expect(asked).toHaveLength(2);
+  });
+
+  it('asks again when the early answer was a refusal (signed out then, signed in since)', async () => {
+    answers.push(jsonResponse(401, { title: 'Unauthorized', status: 401, detail: 'Sign in first.' }));
+    fetchListEarly('open');
+    const list = await getAppointments({ tab: 'open', userId: 'u-1' });
+    expect(list.items).toEqual([item]);
+    expect(asked).toEqual(['/api/agent/appointments?tab=open', '/api/agent/appointments?tab=open']);
+  });
+
+  it('is not taken once it is older than a few seconds', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      fetchListEarly('open');
+      vi.setSystemTime(Date.now() + 11_000);
+      await getAppointments({ tab: 'open', userId: 'u-1' });
+      expect(asked).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });
