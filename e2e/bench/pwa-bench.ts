@@ -81,7 +81,7 @@ let server: Server | undefined;
 let browser: Browser | undefined;
 let cleaning: Promise<void> | undefined;
 
-/** What the first screen's Largest Contentful Paint was: the element, and whether it is an appointment card or the prompt. */
+/** What the first screen's Largest Contentful Paint was: the element, and whether it is in the list (a card or the list's heading, painted with its cards) or the prompt. */
 async function largestContentfulPaint(page: Page): Promise<string> {
   return page.evaluate(
     ({ card }) =>
@@ -89,7 +89,11 @@ async function largestContentfulPaint(page: Page): Promise<string> {
         new PerformanceObserver((list) => {
           const element = (list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null }).element;
           if (!element) return resolve('— (no element)');
-          const where = element.closest(card) ? 'in an appointment card' : element.closest('.push-card') ? 'in the notifications prompt' : 'elsewhere';
+          const where =
+            element.closest(card) ? 'in an appointment card'
+            : element.closest('.tabs__panel') ? 'in the list, its heading'
+            : element.closest('.push-card') ? 'in the notifications prompt'
+            : 'elsewhere';
           const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 30);
           resolve(`<${element.tagName.toLowerCase()}> "${text}" (${where})`);
         }).observe({ type: 'largest-contentful-paint', buffered: true });

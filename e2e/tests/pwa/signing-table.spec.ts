@@ -236,6 +236,21 @@ test('the first screen at 360 × 740 shows at least three assignments with time,
   await shot(page, 'portal-first-screen');
   await expectAccessibleAndFitting(page, 'portal at 360 px');
 
+  // Opened afresh, the first screen's largest paint is the list (its heading or a card), painted
+  // with the cards: not the portal's title above it, nor the prompt.
+  await page.reload();
+  await expect(cards.nth(2)).toBeVisible();
+  const largest = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        new PerformanceObserver((entries) => {
+          const element = (entries.getEntries().at(-1) as PerformanceEntry & { element?: Element | null }).element;
+          resolve(element?.closest('.tabs__panel') ? 'the list' : `<${element?.tagName ?? 'none'}> ${element?.textContent ?? ''}`);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+  expect(largest).toBe('the list');
+
   // "Not Now" puts the prompt away, also after a reload.
   await prompt.getByRole('button', { name: 'Not Now' }).click();
   await expect(prompt).toBeHidden();

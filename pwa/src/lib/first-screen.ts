@@ -33,11 +33,20 @@ export function useMarkFirstScreen(shown: boolean): void {
   }, [shown]);
 }
 
-/** Resolves once the first screen is shown (or FIRST_SCREEN_WAIT_MS after the first call). */
+/**
+ * Resolves once the first screen is shown (or FIRST_SCREEN_WAIT_MS after the first call), each
+ * caller in a task of its own: resolved together, everything that waited would run in one task
+ * (the offline copy's writes, the other tabs' requests, the service worker, the prompt), long
+ * enough on a phone to hold up the agent's first tap.
+ */
 export function afterFirstScreen(): Promise<void> {
   if (typeof document === 'undefined') return Promise.resolve();
   timer ??= setTimeout(markShown, FIRST_SCREEN_WAIT_MS);
-  return shown;
+  return shown.then(nextTask);
+}
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** For a screen's parts that wait for the first screen (the notifications prompt, the ads): true once it is shown. */

@@ -17,14 +17,15 @@ export function PortalRoute() {
   useDocumentTitle('Signing Agent Portal');
   const me = useSignedInAgent();
   const active = me.status === 'active';
-  // The open offers, to tell the notifications prompt which offers arrived since "Not now".
-  const open = useQuery({ ...appointmentListQueryOptions('open', me.id), enabled: active });
-  const openOfferIds = open.data?.items.filter((item) => item.offerStatus !== 'declined').map((item) => item.id);
   // The prompt and the ads wait for the selected tab's list to be on screen (lib/first-screen.ts):
   // painted first, in the empty space the list is about to fill, the ad's text became the first
   // screen's largest paint; loaded with the list, their code competed with it.
   const firstScreenShown = useFirstScreenShown();
   const listShown = firstScreenShown || !active;
+  // The open offers, to tell the notifications prompt which offers arrived since "Not now"
+  // (asked for with the other tabs, once the selected one is on screen).
+  const open = useQuery({ ...appointmentListQueryOptions('open', me.id), enabled: active && firstScreenShown });
+  const openOfferIds = open.data?.items.filter((item) => item.offerStatus !== 'declined').map((item) => item.id);
   return (
     <PageLayout header={<AgentHeader me={me} />}>
       <h1 className="portal-title">Signing Agent Portal</h1>

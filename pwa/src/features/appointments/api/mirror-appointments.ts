@@ -15,11 +15,48 @@ import { getNotes } from './get-notes';
 
 const MIRRORED_TABS: ReadonlySet<AgentTab> = new Set(['open', 'pending', 'assigned', 'completed']);
 const MAX_MIRRORED = 50;
-const CONCURRENCY = 3;
+/**
+ * Requests in flight for the copy, all tabs together: the copy is background work, and on one
+ * bar of signal the agent's own taps (an appointment opened, a claim) must not queue behind it.
+ */
+const CONCURRENCY = 2;
+
+type Job = () => Promise<unknown>;
+const queue: { job: Job; done: () => void }[] = [];
+let workers = 0;
+
+/** Runs the jobs in the one queue; resolves when all of them have run (or were dropped offline). */
+function enqueue(jobs: Job[]): Promise<void> {
+  const finished = jobs.map((job) => new Promise<void>((done) => queue.push({ job, done })));
+  while (workers < CONCURRENCY && queue.length > 0) {
+    workers += 1;
+    void work().finally(() => {
+      workers -= 1;
+    });
+  }
+  return Promise.all(finished).then(() => undefined);
+}
+
+async function work(): Promise<void> {
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    // With no signal, what waits is dropped: the next list loaded online asks again.
+    if (navigator.onLine) await next.job().catch(() => undefined);
+    next.done();
+    // One answer (its JSON and its IndexedDB write) per task: the screen stays responsive.
+    await nextIdle();
+  }
+}
+
+function nextIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1_000 });
+    else setTimeout(resolve, 0);
+  });
+}
 
 export async function mirrorAppointments(tab: AgentTab, userId: string, items: AgentAppointment[]): Promise<void> {
   if (!MIRRORED_TABS.has(tab)) return;
-  const jobs: (() => Promise<unknown>)[] = [];
+  const jobs: Job[] = [];
   const wanted = tab === 'completed' ? items.filter((item) => panelsEnabled(item.status, item.startsAt)) : items;
   for (const { id } of wanted.slice(0, MAX_MIRRORED)) {
     jobs.push(() => getAppointment({ id, userId }));
@@ -28,13 +65,7 @@ export async function mirrorAppointments(tab: AgentTab, userId: string, items: A
       jobs.push(() => getNotes({ id, userId, markRead: false }));
     }
   }
-  const next = async (): Promise<void> => {
-    for (let job = jobs.shift(); job; job = jobs.shift()) {
-      if (!navigator.onLine) return;
-      await job().catch(() => undefined);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, next));
+  await enqueue(jobs);
   if (tab === 'assigned') await keepDocuments(userId, items);
 }
 

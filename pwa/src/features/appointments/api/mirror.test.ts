@@ -86,3 +86,33 @@ describe('the completed tab on the phone', () => {
     expect(asked.some((url) => url.includes('/old'))).toBe(false);
   });
 });
+
+describe('the copy in the background', () => {
+  it('asks for what every tab needs, two requests at a time across tabs', async () => {
+    const asked: string[] = [];
+    let inFlight = 0;
+    let most = 0;
+    vi.stubGlobal('navigator', { onLine: true });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo) => {
+        const url = requestLine(input).path;
+        asked.push(url);
+        most = Math.max(most, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight -= 1;
+        return new Response(JSON.stringify(url.includes('/files') ? files : url.includes('/notes') ? { items: [] } : view), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
+    );
+    const offer = (id: string) => ({ id, status: 'Open', startsAt: 0 }) as AgentAppointment;
+    await Promise.all([
+      mirrorAppointments('open', 'u-1', [offer('o-1'), offer('o-2'), offer('o-3')]),
+      mirrorAppointments('pending', 'u-1', [offer('p-1'), offer('p-2')]),
+    ]);
+    expect(asked.sort()).toEqual(['/api/appointments/o-1', '/api/appointments/o-2', '/api/appointments/o-3', '/api/appointments/p-1', '/api/appointments/p-2']);
+    expect(most).toBe(2);
+  });
+});

@@ -1,7 +1,7 @@
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import { formatCents } from '@signingdesk/domain/money';
 import { formatTime } from '@signingdesk/domain/time-zones';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { AgentAppointment, AgentTab } from '../../../types/api';
@@ -23,9 +23,10 @@ interface AppointmentCardProps {
  * number and scan backs (the spec's card fields, each still labelled for screen readers). The button keeps the spec's
  * text and says which appointment it opens. Offers (open and pending) have no name or file
  * number: they are headed by the neutral title the server sends ('Refinance signing — San
- * Francisco, CA') until the agent is assigned.
+ * Francisco, CA') until the agent is assigned. Memoized: the list renders again as its refresh
+ * state, the outbox or the other tabs change, and a card whose appointment did not is kept.
  */
-export function AppointmentCard({ appointment: a, tab, offerStatus, returnTo }: AppointmentCardProps) {
+export const AppointmentCard = memo(function AppointmentCard({ appointment: a, tab, offerStatus, returnTo }: AppointmentCardProps) {
   const titleId = useId();
   const declined = offerStatus === 'declined';
   const day = datedLabel(a.date);
@@ -65,7 +66,7 @@ export function AppointmentCard({ appointment: a, tab, offerStatus, returnTo }: 
       </Link>
     </article>
   );
-}
+});
 
 interface FactProps {
   label: string;

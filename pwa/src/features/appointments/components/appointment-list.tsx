@@ -1,6 +1,7 @@
 import { useIsFetching } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { useMarkFirstScreen } from '../../../lib/first-screen';
-import { formatDateTime } from '../../../lib/format-date-time';
+import { formatSyncTime } from '../../../lib/format-date-time';
 import { useOutboxItems } from '../../../lib/outbox/use-outbox';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { newerOfferAnswer, statusAfter } from '../offer-standing';
@@ -31,13 +32,18 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
     return answer ? statusAfter(answer) : item.offerStatus;
   };
 
+  const loading = data === undefined && query.isPending;
+  // The heading comes with the list: painted together, the list (not the portal's title above
+  // it) is the first screen's largest paint, and that paint is when the day's work shows.
   return (
-    <section className="card" aria-labelledby={`${tab}-heading`} aria-busy={refreshing}>
-      <h2 id={`${tab}-heading`} className="card__heading">
-        {definition.heading}
-      </h2>
+    <section className="card" {...(loading ? { 'aria-label': definition.heading } : { 'aria-labelledby': `${tab}-heading` })} aria-busy={refreshing}>
+      {!loading && (
+        <h2 id={`${tab}-heading`} className="card__heading">
+          {definition.heading}
+        </h2>
+      )}
 
-      {data === undefined && query.isPending ? (
+      {loading ? (
         <p className="status-text" role="status">
           <span className="spinner" aria-hidden="true" /> Loading your requests…
         </p>
@@ -60,21 +66,37 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
       ) : (
         <>
           <p className="status-text">
-            Last synced {formatDateTime(data.syncedAt)}.{query.isPending ? ' Refreshing…' : ''}
+            Last synced {formatSyncTime(data.syncedAt)}.{query.isPending ? ' Refreshing…' : ''}
           </p>
           {data.items.length === 0 ? (
             <p className="empty-text">No requests here right now.</p>
           ) : (
-            <ul className="appointment-list">
-              {data.items.map((appointment) => (
-                <li key={appointment.id}>
-                  <AppointmentCard appointment={appointment} tab={tab} offerStatus={offerStatusOf(appointment)} returnTo={`/?tab=${tab}`} />
-                </li>
-              ))}
-            </ul>
+            <CardList items={data.items} tab={tab} offerStatusOf={offerStatusOf} />
           )}
         </>
       )}
     </section>
+  );
+}
+
+/** Cards a phone's first screen holds (three at 360 × 740), and one to spare. */
+const FIRST_SCREEN_CARDS = 4;
+
+/**
+ * The cards, the first screen's first: when the list arrives those are rendered and painted at
+ * once, the rest in a transition that React renders in slices, so that a long list is not one
+ * long task before the agent can tap. A list that changes later renders the same way, the
+ * cards shown staying until the new ones are ready.
+ */
+function CardList({ items, tab, offerStatusOf }: { items: AgentAppointment[]; tab: AgentTab; offerStatusOf: (item: AgentAppointment) => AgentAppointment['offerStatus'] }) {
+  const shown = useDeferredValue(items, items.slice(0, FIRST_SCREEN_CARDS));
+  return (
+    <ul className="appointment-list">
+      {shown.map((appointment) => (
+        <li key={appointment.id}>
+          <AppointmentCard appointment={appointment} tab={tab} offerStatus={offerStatusOf(appointment)} returnTo={`/?tab=${tab}`} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AgentTab, Me } from '../../../types/api';
 import { INACTIVE_REGISTRATION_TEXT, TAB_ORDER, TABS, toTab } from '../tabs';
+import { afterFirstScreen } from '../../../lib/first-screen';
 import { appointmentListQueryOptions } from '../api/get-appointments';
 import { AppointmentList } from './appointment-list';
 
@@ -22,12 +23,20 @@ export function PortalTabs({ me }: PortalTabsProps) {
   const queryClient = useQueryClient();
 
   // Every tab is fetched (and kept on the phone) up front, not only when opened: with no
-  // signal later, each of them is there — the recent completed ones too.
+  // signal later, each of them is there — the recent completed ones too. The other tabs wait
+  // until the selected one is on screen: on weak signal they would compete with it.
   useEffect(() => {
     if (!active) return;
-    for (const tab of ['assigned', 'pending', 'open', 'completed'] as const) {
-      void queryClient.prefetchQuery(appointmentListQueryOptions(tab, me.id));
-    }
+    let current = true;
+    void afterFirstScreen().then(() => {
+      if (!current) return;
+      for (const tab of ['assigned', 'pending', 'open', 'completed'] as const) {
+        void queryClient.prefetchQuery(appointmentListQueryOptions(tab, me.id));
+      }
+    });
+    return () => {
+      current = false;
+    };
   }, [active, me.id, queryClient]);
 
   const select = (tab: AgentTab, focus = false) => {
