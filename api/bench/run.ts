@@ -21,7 +21,7 @@
  * BENCH_EXPLAIN=1 prints EXPLAIN ANALYZE of each main statement. BENCH_DEBUG=1 prints the
  * stack of an error.
  */
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -43,6 +43,8 @@ const ORIGIN = 'http://localhost:3000';
 const SECRET = 'bench-secret-that-is-long-enough-0123456789';
 /** Issue 13: API ÷ service at the median, for the four operations marked `target`. */
 const API_TARGET = 1.3;
+/** Issue 13: each list's median at 1M appointments ÷ at 100k (index-bound, O(page)). */
+const GROWTH_TARGET = 1.3;
 /** Part of a file number of the bench escrow officer's firm (Bench Title West: BW-26000…). */
 const ESCROW_SEARCH = 'BW-2612';
 const runsOverride = Number(process.env.BENCH_RUNS) > 0 ? Math.floor(Number(process.env.BENCH_RUNS)) : undefined;
@@ -478,6 +480,7 @@ async function main() {
     liveUpdate: live,
     totalSeconds: round((performance.now() - started) / 1000),
   };
+  if (BENCH_SCALE === '1m') compareWithDefaultScale(database.kind, results);
   const file = join(tmpdir(), `signingdesk-bench-${database.kind}-${BENCH_SCALE}-${Date.now()}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nResults (JSON): ${file}`);
@@ -485,6 +488,35 @@ async function main() {
 }
 
 // ---- Helpers
+
+/** Growth: each list's median at 1M ÷ its median in the newest default-scale run on the same kind of database (its JSON). */
+function compareWithDefaultScale(kind: string, results: { key: string; label: string; list: boolean; api: { median: number } }[]) {
+  const prefix = `signingdesk-bench-${kind}-100k-`;
+  const newest = readdirSync(tmpdir())
+    .filter((name) => name.startsWith(prefix) && name.endsWith('.json'))
+    .sort()
+    .at(-1);
+  if (!newest) {
+    console.log(`\nGrowth: no default-scale run of ${kind} in ${tmpdir()} to compare with (run \`npm run bench\` without BENCH_SCALE first)`);
+    return;
+  }
+  const before = JSON.parse(readFileSync(join(tmpdir(), newest), 'utf8')) as { when: string; operations: { key: string; api: { median: number } }[] };
+  console.log(`\nGrowth, API median at 1,000,000 appointments ÷ at 100,000 (${newest}, ${before.when}; target for lists ≤ ${GROWTH_TARGET}):`);
+  printTable(
+    ['operation', '100k ms', '1M ms', '1M ÷ 100k', 'target'],
+    results.map((r) => {
+      const then = before.operations.find((op) => op.key === r.key)?.api.median;
+      const ratio = then ? r.api.median / then : null;
+      return [
+        r.label,
+        then?.toFixed(2) ?? '—',
+        r.api.median.toFixed(2),
+        ratio === null ? '—' : ratio.toFixed(2),
+        !r.list || ratio === null ? 'n/a' : ratio <= GROWTH_TARGET ? 'met' : 'OVER',
+      ];
+    }),
+  );
+}
 
 const LIVE_RUNS = Math.min(runsOverride ?? 50, 50);
 
