@@ -79,6 +79,7 @@ test('links out of the app open in the browser, and offline say they need a conn
   await shot(page, 'login');
   // Sign Up, the current page, is bold: still one line.
   await page.goto('/notary/sign-up');
+  await expect(page.getByRole('heading', { level: 1, name: 'Register as a Signing Agent or Field Inspector' })).toBeVisible();
   await expectNavOnOneLine(page);
   await shot(page, 'sign-up');
 });
