@@ -79,8 +79,10 @@ export const appointments = pgTable(
     ...timestamps(),
   },
   (t) => [
-    index('appointments_status_starts_idx').on(t.status, t.startsAt),
-    index('appointments_firm_status_idx').on(t.firmId, t.status, t.startsAt),
+    // The operators' Assignments by status (and firm), in the list's order (starts_at, id): a
+    // page is the index's next 25 entries at any size, with no sort of the firm's rows.
+    index('appointments_status_starts_idx').on(t.status, t.startsAt, t.id),
+    index('appointments_firm_status_idx').on(t.firmId, t.status, t.startsAt, t.id),
     index('appointments_creator_status_idx').on(t.createdBy, t.status),
     // The escrow lists in date order, a page at a time (in process, or completed and canceled:
     // domain/appointment-rules IN_PROCESS_STATUSES / CLOSED_STATUSES), for a firm or an officer.
