@@ -60,21 +60,31 @@ describe('mirrored reads', () => {
   });
 });
 
+/** Online, a server that answers every detail, files list and thread; what was asked is in `asked`. */
+function answerEverything(options: { delayMs?: number } = {}) {
+  const asked: string[] = [];
+  const traffic = { asked, inFlight: 0, most: 0 };
+  vi.stubGlobal('navigator', { onLine: true });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo) => {
+      const url = requestLine(input).path;
+      asked.push(url);
+      traffic.most = Math.max(traffic.most, ++traffic.inFlight);
+      if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+      traffic.inFlight -= 1;
+      return new Response(JSON.stringify(url.includes('/files') ? files : url.includes('/notes') ? { items: [] } : view), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return traffic;
+}
+
 describe('the completed tab on the phone', () => {
   it('keeps the detail, files and messages of signings completed within the last 3 days, not older ones', async () => {
-    const asked: string[] = [];
-    vi.stubGlobal('navigator', { onLine: true });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo) => {
-        const url = requestLine(input).path;
-        asked.push(url);
-        return new Response(JSON.stringify(url.includes('/files') ? files : url.includes('/notes') ? { items: [] } : view), {
-          status: 200,
-          headers: { 'Content-Type': 'application/json' },
-        });
-      }),
-    );
+    const { asked } = answerEverything();
     const now = Math.floor(Date.now() / 1000);
     const completed = (id: string, startsAt: number) => ({ id, status: 'Completed', startsAt }) as AgentAppointment;
     await mirrorAppointments('completed', 'u-1', [completed('recent', now - 2 * 86_400), completed('old', now - 5 * 86_400)]);
@@ -89,30 +99,13 @@ describe('the completed tab on the phone', () => {
 
 describe('the copy in the background', () => {
   it('asks for what every tab needs, two requests at a time across tabs', async () => {
-    const asked: string[] = [];
-    let inFlight = 0;
-    let most = 0;
-    vi.stubGlobal('navigator', { onLine: true });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo) => {
-        const url = requestLine(input).path;
-        asked.push(url);
-        most = Math.max(most, ++inFlight);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        inFlight -= 1;
-        return new Response(JSON.stringify(url.includes('/files') ? files : url.includes('/notes') ? { items: [] } : view), {
-          status: 200,
-          headers: { 'Content-Type': 'application/json' },
-        });
-      }),
-    );
+    const traffic = answerEverything({ delayMs: 5 });
     const offer = (id: string) => ({ id, status: 'Open', startsAt: 0 }) as AgentAppointment;
     await Promise.all([
       mirrorAppointments('open', 'u-1', [offer('o-1'), offer('o-2'), offer('o-3')]),
       mirrorAppointments('pending', 'u-1', [offer('p-1'), offer('p-2')]),
     ]);
-    expect(asked.sort()).toEqual(['/api/appointments/o-1', '/api/appointments/o-2', '/api/appointments/o-3', '/api/appointments/p-1', '/api/appointments/p-2']);
-    expect(most).toBe(2);
+    expect(traffic.asked.sort()).toEqual(['/api/appointments/o-1', '/api/appointments/o-2', '/api/appointments/o-3', '/api/appointments/p-1', '/api/appointments/p-2']);
+    expect(traffic.most).toBe(2);
   });
 });
