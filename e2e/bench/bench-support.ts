@@ -209,6 +209,12 @@ export async function measureFirstLoad(
       const contentType = response.headers()['content-type'] ?? '';
       const kind = type === 'stylesheet' || /text\/css/.test(contentType) ? 'css' : type === 'script' || /javascript/.test(contentType) ? 'js' : null;
       const url = request.url();
+      // A live-update stream (the console's /api/events) has no end to read: its body would
+      // hold the bench until the server closes the stream, minutes later.
+      if (/text\/event-stream/.test(contentType)) {
+        pending.push(Promise.resolve({ file: null, other: { url: response.url(), type, raw: 0 }, url }));
+        return;
+      }
       pending.push(
         Promise.all([response.body(), request.sizes().catch(() => null)])
           .then(([body, sizes]) => {
