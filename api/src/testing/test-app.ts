@@ -8,6 +8,7 @@ import { DEMO_PASSWORD } from '@signingdesk/db/seed';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseEnv, type Env } from '../env';
@@ -69,6 +70,9 @@ export async function createTestApp(
     env,
     async close() {
       await database.close();
+      // The upload store's own mkdir of its folder may still be queued on the thread pool
+      // (files.context.ts): one more goes through before the folder is removed.
+      await mkdir(join(filesDir, '.staging'), { recursive: true }).catch(() => undefined);
       rmSync(filesDir, { recursive: true, force: true });
     },
   };

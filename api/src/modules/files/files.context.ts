@@ -3,6 +3,7 @@
  * the link signer and the upload limits, all derived from the configuration. Nothing here is
  * state another API process would need: uploads are staged on disk, keys live in the database.
  */
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import type { Db } from '@signingdesk/db';
@@ -27,6 +28,9 @@ export interface FilesContext {
 
 export function createFilesContext(env: Env, db: Db, storage: FileStorage = createStorage(env)): FilesContext {
   const directory = stagingDir(env);
+  // Made here, synchronously: tus's FileStore makes it from its constructor without waiting,
+  // and throws from the callback (an uncaught exception) if the folder above is gone by then.
+  mkdirSync(directory, { recursive: true });
   return {
     db,
     storage,
