@@ -1,3 +1,6 @@
+import { formatTime, formatUsDate } from '@signingdesk/domain/time-zones';
+import { localDate } from './calendar-days';
+
 /**
  * Dates and times as the spec shows them: month/day/year with 12-hour time and AM/PM, followed
  * by the zone's abbreviation ('11/23/2026, 4:10 PM PST'). Without the zone an agent in one zone
@@ -26,6 +29,5 @@ export function formatDateTime(epochMs: number, timeZone?: string): string {
 export function formatSyncTime(epochMs: number): string {
   const at = new Date(epochMs);
   const pad = (n: number) => String(n).padStart(2, '0');
-  const hours = at.getHours();
-  return `${pad(at.getMonth() + 1)}/${pad(at.getDate())}/${at.getFullYear()}, ${hours % 12 === 0 ? 12 : hours % 12}:${pad(at.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+  return `${formatUsDate(localDate(at))}, ${formatTime(`${pad(at.getHours())}:${pad(at.getMinutes())}`)}`;
 }
