@@ -338,7 +338,7 @@ export async function seedLarge(
              (10 + ${rnd('a.n', 22, 9990)})::text || ' ' || (${textArray(STREETS)})[1 + ${rnd('a.n', 23, STREETS.length)}],
              p.city, p.state, p.zip, p.lat, p.lng,
              case when ${rnd('a.n', 24, 10)} < 9 then (${textArray(LENDERS)})[1 + ${rnd('a.n', 25, LENDERS.length)}] end,
-             a.fee, a.fee + f.fee, f.prefix || '-' || (26000 + a.n)::text,
+             a.fee, a.fee + f.fee, f.prefix || '-' || lpad((26000 + a.n)::text, 7, '0'),
              case when ${rnd('a.n', 26, 2)} = 0 then (${textArray(MESSAGES)})[1 + ${rnd('a.n', 27, MESSAGES.length)}] end,
              (${textArray(FIRST_NAMES)})[1 + ${rnd('a.n', 28, FIRST_NAMES.length)}] || ' ' || (${textArray(LAST_NAMES)})[1 + ${rnd('a.n', 20, LAST_NAMES.length)}],
              (201 + ${rnd('a.n', 29, 700)})::text || '555' || lpad(${rnd('a.n', 30, 10000)}::text, 4, '0'),

@@ -26,8 +26,8 @@ export interface DeliveryContext {
   /** HTTPS agent for push services and the SMS webhook (tests trust a self-signed certificate). */
   httpsAgent?: Agent | undefined;
   pushTimeoutMs: number;
-  /** Pushes in flight at once per batch. */
-  pushConcurrency: number;
+  /** Runs one push send when one of the worker's push slots is free (pushSlots()). */
+  pushSlot: PushSlot;
   /** null: no SMTP server configured, emails are held in the outbox. */
   mailer: Mailer | null;
   /** null: no SMS provider configured, texts are held in the outbox. */
@@ -35,6 +35,30 @@ export interface DeliveryContext {
   /** Where email attachments are read from; null leaves them out with a note in the text. */
   storage: FileStorage | null;
   report(event: DeliveryEvent): void;
+}
+
+export type PushSlot = <T>(send: () => Promise<T>) => Promise<T>;
+
+/**
+ * At most `limit` sends at once across every caller. The worker works several batches at a
+ * time (one loading or recording while another's pushes are out) and their pushes share these
+ * slots, so push services see the same concurrency as with one batch.
+ */
+export function pushSlots(limit: number): PushSlot {
+  let free = limit;
+  const waiting: (() => void)[] = [];
+  return async (send) => {
+    if (free > 0) free -= 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await send();
+    } finally {
+      // A freed slot passes straight to the next waiter, if any.
+      const next = waiting.shift();
+      if (next) next();
+      else free += 1;
+    }
+  };
 }
 
 /** Runs `work` over `items` with at most `limit` at once; results in input order. */

@@ -16,7 +16,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isRole } from '@signingdesk/domain/roles';
 import type { TimeZoneCode } from '@signingdesk/domain/time-zones';
 import { readNotification, type StoredNotification } from '../lib/notify';
-import { errorText, mapLimit, type DeliveryContext } from './context';
+import { errorText, type DeliveryContext } from './context';
 import { pushTopic, sendPush } from './push';
 import { toE164 } from '@signingdesk/domain/phone';
 import { factsForRecipient, type LoadedAppointment } from './recipient-facts';
@@ -185,12 +185,13 @@ async function pushPhase(ctx: DeliveryContext, prepared: Prepared[]): Promise<Ma
         .where(inArray(pushSubscriptions.userId, recipients))
     : [];
 
-  // Each push is recorded as soon as it is answered — pushes answered while a write is under
-  // way go into the next one — so a crash can repeat at most the pushes still in flight.
+  // Each push is recorded as soon as it is answered, so a crash can repeat at most the pushes
+  // still in flight. One write takes every answer that came in the same turn of the event loop
+  // (the write starts after them, with setImmediate), and those answered while a write is
+  // under way go into the next one.
   const queue: { jobId: string; result: DeliveryRecord; gone: string[]; done: () => void; fail: (err: unknown) => void }[] = [];
   let writing = false;
   const write = async () => {
-    writing = true;
     while (queue.length > 0) {
       const batch = queue.splice(0);
       try {
@@ -215,9 +216,13 @@ async function pushPhase(ctx: DeliveryContext, prepared: Prepared[]): Promise<Ma
   const record = (jobId: string, result: DeliveryRecord, gone: string[] = []) =>
     new Promise<void>((done, fail) => {
       queue.push({ jobId, result, gone, done, fail });
-      if (!writing) void write();
+      if (!writing) {
+        writing = true;
+        setImmediate(() => void write());
+      }
     });
-  await mapLimit(todo, ctx.pushConcurrency, async (p) => {
+  // Every job's devices at once; the sends wait for the worker's shared push slots.
+  const each = async (p: Prepared): Promise<void> => {
     if (p.blocked || !p.texts) return record(p.job.id, { state: 'skipped', detail: p.blocked ?? 'nothing to send' });
     if (!p.texts.push) return record(p.job.id, { state: 'skipped', detail: 'not pushed for this notification' });
     const own = devices.filter((d) => d.userId === p.job.recipientId);
@@ -225,18 +230,20 @@ async function pushPhase(ctx: DeliveryContext, prepared: Prepared[]): Promise<Ma
     const push = p.texts.push;
     const results = await Promise.all(
       own.map((device) =>
-        sendPush(
-          device,
-          { title: push.title, body: push.body, url: push.url, tag: p.job.id, type: p.job.type, appointmentId: p.job.appointmentId },
-          {
-            vapid: ctx.vapid,
-            subject: ctx.vapidSubject,
-            ttlSeconds: push.ttlSeconds,
-            urgency: push.urgency,
-            topic: p.job.appointmentId ? pushTopic(p.job.appointmentId) : undefined,
-            agent: ctx.httpsAgent,
-            timeoutMs: ctx.pushTimeoutMs,
-          },
+        ctx.pushSlot(() =>
+          sendPush(
+            device,
+            { title: push.title, body: push.body, url: push.url, tag: p.job.id, type: p.job.type, appointmentId: p.job.appointmentId },
+            {
+              vapid: ctx.vapid,
+              subject: ctx.vapidSubject,
+              ttlSeconds: push.ttlSeconds,
+              urgency: push.urgency,
+              topic: p.job.appointmentId ? pushTopic(p.job.appointmentId) : undefined,
+              agent: ctx.httpsAgent,
+              timeoutMs: ctx.pushTimeoutMs,
+            },
+          ),
         ),
       ),
     );
@@ -255,7 +262,8 @@ async function pushPhase(ctx: DeliveryContext, prepared: Prepared[]): Promise<Ma
       return;
     }
     return record(p.job.id, { state: 'failed', detail: notes.join('; ') || 'no device accepted the push' }, gone);
-  });
+  };
+  await Promise.all(todo.map(each));
   return errors;
 }
 

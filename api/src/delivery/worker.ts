@@ -23,7 +23,7 @@ import type PgBoss from 'pg-boss';
 import type { Env } from '../env';
 import { createStorage, type FileStorage } from '../lib/storage/storage';
 import { NOTIFICATIONS_CHANNEL } from '../lib/notify';
-import { errorText, type DeliveryContext, type DeliveryEvent } from './context';
+import { errorText, pushSlots, type DeliveryContext, type DeliveryEvent } from './context';
 import { createMailer } from './email';
 import { deliverNotifications, failNotification, recordAttempt, type BatchOutcome } from './notification-jobs';
 import { failOutbound, sendOutbound } from './outbound';
@@ -39,6 +39,12 @@ export interface DeliveryTuning {
   relayIntervalMs: number;
   /** Jobs fetched and worked at once per queue. */
   batchSize: number;
+  /**
+   * Notification batches worked at once: while one batch's pushes are out, the next is loaded
+   * and the one before is recorded. Their pushes share pushConcurrency.
+   */
+  notificationBatches: number;
+  /** Pushes in flight at once in this process. */
   pushConcurrency: number;
   pushTimeoutMs: number;
   smsTimeoutMs: number;
@@ -56,6 +62,7 @@ export const DEFAULT_TUNING: DeliveryTuning = {
   pollIntervalMs: 1000,
   relayIntervalMs: 2000,
   batchSize: 100,
+  notificationBatches: 3,
   pushConcurrency: 32,
   pushTimeoutMs: 15_000,
   smsTimeoutMs: 15_000,
@@ -86,6 +93,8 @@ export interface DeliveryWorkerOptions {
 
 interface Lane {
   queue: string;
+  /** Batches fetched and worked at once (one loop each). */
+  loops: number;
   /** Works one fetched batch; returns null per id done, else the error to retry for. */
   work(jobs: PgBoss.Job<unknown>[]): Promise<BatchOutcome>;
   metadata: boolean;
@@ -115,6 +124,7 @@ export class DeliveryWorker {
     this.lanes = [
       {
         queue: QUEUES.notifications,
+        loops: tuning.notificationBatches,
         metadata: false,
         work: async (jobs) => {
           try {
@@ -125,9 +135,10 @@ export class DeliveryWorker {
           }
         },
       },
-      { queue: QUEUES.outbound, metadata: false, work: (jobs) => sendOutbound(this.ctx, ids(jobs)) },
+      { queue: QUEUES.outbound, loops: 1, metadata: false, work: (jobs) => sendOutbound(this.ctx, ids(jobs)) },
       {
         queue: QUEUES.notificationsFailed,
+        loops: 1,
         metadata: true,
         work: async (jobs) => {
           for (const { id, error } of deadLetter(jobs, 'notificationId')) if (id) await failNotification(this.ctx, id, error);
@@ -136,6 +147,7 @@ export class DeliveryWorker {
       },
       {
         queue: QUEUES.outboundFailed,
+        loops: 1,
         metadata: true,
         work: async (jobs) => {
           for (const { id, error } of deadLetter(jobs, 'messageId')) if (id) await failOutbound(this.ctx, id, error);
@@ -169,7 +181,7 @@ export class DeliveryWorker {
       vapidSubject: env.VAPID_SUBJECT,
       httpsAgent,
       pushTimeoutMs: tuning.pushTimeoutMs,
-      pushConcurrency: tuning.pushConcurrency,
+      pushSlot: pushSlots(tuning.pushConcurrency),
       mailer: env.SMTP_URL ? createMailer(env.SMTP_URL, env.SMTP_FROM) : null,
       sms: env.SMS_WEBHOOK_URL ? createSmsWebhook(env.SMS_WEBHOOK_URL, { agent: httpsAgent, timeoutMs: tuning.smsTimeoutMs }) : null,
       storage: options.storage === undefined ? createStorage(env) : options.storage,
@@ -215,18 +227,18 @@ export class DeliveryWorker {
       }),
     );
     for (const lane of this.lanes) {
-      this.loops.push(
-        (async () => {
-          await this.sleep(this.tuning.pollIntervalMs);
-          while (!this.stopping) {
-            const worked = await this.runLane(lane, false).catch((err: unknown) => {
-              this.options.log?.(`[delivery] ${lane.queue}: ${errorText(err)}`);
-              return 0;
-            });
-            if (worked === 0 && !this.stopping) await this.sleep(this.tuning.pollIntervalMs);
-          }
-        })(),
-      );
+      for (let i = 0; i < lane.loops; i += 1) this.loops.push(this.laneLoop(lane));
+    }
+  }
+
+  private async laneLoop(lane: Lane): Promise<void> {
+    await this.sleep(this.tuning.pollIntervalMs);
+    while (!this.stopping) {
+      const worked = await this.runLane(lane, false).catch((err: unknown) => {
+        this.options.log?.(`[delivery] ${lane.queue}: ${errorText(err)}`);
+        return 0;
+      });
+      if (worked === 0 && !this.stopping) await this.sleep(this.tuning.pollIntervalMs);
     }
   }
 
