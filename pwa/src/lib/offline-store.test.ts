@@ -1,8 +1,15 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Me } from '../types/api';
 import { AGENT_DB_NAME } from './db-name';
-import { clearUserData, loadAppointmentList, loadMe, saveMe } from './offline-store';
+import { clearUserData, loadAppointmentList, loadMe, offlineCopyMarked, saveMe } from './offline-store';
+
+// Node has no localStorage: the browser's, as far as the offline copy's mark uses it.
+const stored = new Map<string, string>();
+vi.stubGlobal('localStorage', {
+  getItem: (key: string) => stored.get(key) ?? null,
+  setItem: (key: string, value: string) => void stored.set(key, value),
+});
 
 const databaseNames = async () => (await indexedDB.databases()).map((database) => database.name);
 
@@ -18,10 +25,13 @@ describe('the offline copy on a device that has none yet', () => {
     expect(await loadAppointmentList('assigned')).toBeUndefined();
     await clearUserData();
     expect(await databaseNames()).not.toContain(AGENT_DB_NAME);
+    // The app's start reads this to know, without IndexedDB, that no copy can be shown.
+    expect(offlineCopyMarked()).toBe(false);
 
     const me = { id: 'agent-1', email: 'agent@demo.test', role: 'notary', status: 'active' } as Me;
     await saveMe(me);
     expect(await databaseNames()).toContain(AGENT_DB_NAME);
+    expect(offlineCopyMarked()).toBe(true);
     expect((await loadMe())?.me).toEqual(me);
     await clearUserData();
     expect(await loadMe()).toBeUndefined();

@@ -15,19 +15,39 @@ import { afterFirstScreen } from './first-screen';
 
 /** Set once our database is known to exist on this device; it then stays so. */
 let copyKnown = false;
+/** Kept in localStorage once our database was opened here: known without asking IndexedDB. */
+const COPY_MARK = 'signingdesk.offline-copy';
 
 const loadDb = () =>
   import('./db').then((module) => {
+    if (!copyKnown) markCopy();
     copyKnown = true;
     return module.db;
   });
+
+function markCopy(): void {
+  try {
+    localStorage.setItem(COPY_MARK, '1');
+  } catch {
+    // Storage refused (private mode, full): mayHaveOfflineCopy() asks IndexedDB instead.
+  }
+}
+
+/** At once, without IndexedDB: whether our database was opened on this device (false when unknown). */
+export function offlineCopyMarked(): boolean {
+  try {
+    return localStorage.getItem(COPY_MARK) === '1';
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Whether this device may hold an offline copy: without our database there is nothing to read,
  * and Dexie's code is not loaded to find that out. Asked of the browser until the answer is yes.
  */
 export async function mayHaveOfflineCopy(): Promise<boolean> {
-  if (copyKnown) return true;
+  if (copyKnown || offlineCopyMarked()) return (copyKnown = true);
   try {
     copyKnown = typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function' || (await indexedDB.databases()).some((database) => database.name === AGENT_DB_NAME);
   } catch {
