@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { pushSlots } from './context';
+import { concurrencyLimit, mapLimit } from './context';
 
-describe('pushSlots', () => {
+describe('concurrencyLimit', () => {
   it('keeps at most its limit of sends in flight across callers, and frees a slot when a send fails', async () => {
-    const slot = pushSlots(3);
+    const slot = concurrencyLimit(3);
     let inFlight = 0;
     let most = 0;
     const send = (n: number) =>
@@ -26,5 +26,18 @@ describe('pushSlots', () => {
     most = 0;
     await Promise.all([1, 2, 3].map(send));
     expect(most).toBe(3);
+  });
+
+  it('maps in input order with at most the limit at once (mapLimit)', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const doubled = await mapLimit([5, 1, 4, 2, 3], 2, async (n) => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, n));
+      inFlight -= 1;
+      return n * 2;
+    });
+    expect(doubled).toEqual([10, 2, 8, 4, 6]);
+    expect(most).toBe(2);
   });
 });

@@ -26,8 +26,8 @@ export interface DeliveryContext {
   /** HTTPS agent for push services and the SMS webhook (tests trust a self-signed certificate). */
   httpsAgent?: Agent | undefined;
   pushTimeoutMs: number;
-  /** Runs one push send when one of the worker's push slots is free (pushSlots()). */
-  pushSlot: PushSlot;
+  /** Runs one push send when one of the worker's push slots is free (concurrencyLimit()). */
+  pushSlot: Limit;
   /** null: no SMTP server configured, emails are held in the outbox. */
   mailer: Mailer | null;
   /** null: no SMS provider configured, texts are held in the outbox. */
@@ -37,21 +37,22 @@ export interface DeliveryContext {
   report(event: DeliveryEvent): void;
 }
 
-export type PushSlot = <T>(send: () => Promise<T>) => Promise<T>;
+export type Limit = <T>(task: () => Promise<T>) => Promise<T>;
 
 /**
- * At most `limit` sends at once across every caller. The worker works several batches at a
- * time (one loading or recording while another's pushes are out) and their pushes share these
- * slots, so push services see the same concurrency as with one batch.
+ * Runs each task given to it with at most `limit` running at once, across every caller. The
+ * worker's push sends share one (`pushSlot`): it works several batches at a time (one loading
+ * or recording while another's pushes are out), and push services see the same concurrency as
+ * with one batch.
  */
-export function pushSlots(limit: number): PushSlot {
+export function concurrencyLimit(limit: number): Limit {
   let free = limit;
   const waiting: (() => void)[] = [];
-  return async (send) => {
+  return async (task) => {
     if (free > 0) free -= 1;
     else await new Promise<void>((resolve) => waiting.push(resolve));
     try {
-      return await send();
+      return await task();
     } finally {
       // A freed slot passes straight to the next waiter, if any.
       const next = waiting.shift();
@@ -62,17 +63,9 @@ export function pushSlots(limit: number): PushSlot {
 }
 
 /** Runs `work` over `items` with at most `limit` at once; results in input order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  });
-  await Promise.all(lanes);
-  return results;
+export function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const slot = concurrencyLimit(limit);
+  return Promise.all(items.map((item) => slot(() => work(item))));
 }
 
 export function errorText(err: unknown): string {

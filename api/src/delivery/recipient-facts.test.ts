@@ -71,7 +71,7 @@ describe('delivery writes the emails from those facts', () => {
     const { createOrder, signInAll, userIdOf, VALID_ORDER } = await import('../testing/fixtures');
     const { notify } = await import('../lib/notify');
     const { deliverNotifications } = await import('./notification-jobs');
-    const { pushSlots } = await import('./context');
+    const { concurrencyLimit } = await import('./context');
     const { schema } = await import('@signingdesk/db');
     const { eq, inArray } = await import('drizzle-orm');
     const t = await createTestApp();
@@ -90,7 +90,7 @@ describe('delivery writes the emails from those facts', () => {
           vapid: { publicKey: 'unused', privateKey: 'unused' },
           vapidSubject: 'mailto:ops@example.com',
           pushTimeoutMs: 1000,
-          pushSlot: pushSlots(1),
+          pushSlot: concurrencyLimit(1),
           mailer: null,
           sms: null,
           storage: null,

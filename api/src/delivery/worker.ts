@@ -23,7 +23,7 @@ import type PgBoss from 'pg-boss';
 import type { Env } from '../env';
 import { createStorage, type FileStorage } from '../lib/storage/storage';
 import { NOTIFICATIONS_CHANNEL } from '../lib/notify';
-import { errorText, pushSlots, type DeliveryContext, type DeliveryEvent } from './context';
+import { errorText, concurrencyLimit, type DeliveryContext, type DeliveryEvent } from './context';
 import { createMailer } from './email';
 import { deliverNotifications, failNotification, recordAttempt, type BatchOutcome } from './notification-jobs';
 import { failOutbound, sendOutbound } from './outbound';
@@ -181,7 +181,7 @@ export class DeliveryWorker {
       vapidSubject: env.VAPID_SUBJECT,
       httpsAgent,
       pushTimeoutMs: tuning.pushTimeoutMs,
-      pushSlot: pushSlots(tuning.pushConcurrency),
+      pushSlot: concurrencyLimit(tuning.pushConcurrency),
       mailer: env.SMTP_URL ? createMailer(env.SMTP_URL, env.SMTP_FROM) : null,
       sms: env.SMS_WEBHOOK_URL ? createSmsWebhook(env.SMS_WEBHOOK_URL, { agent: httpsAgent, timeoutMs: tuning.smsTimeoutMs }) : null,
       storage: options.storage === undefined ? createStorage(env) : options.storage,

@@ -36,4 +36,14 @@ describe('the offline copy on a device that has none yet', () => {
     await clearUserData();
     expect(await loadMe()).toBeUndefined();
   });
+
+  it('marks a device whose copy was stored before the mark existed, once the copy is looked for', async () => {
+    await saveMe({ id: 'agent-1', email: 'agent@demo.test', role: 'notary', status: 'active' } as Me);
+    stored.clear();
+    vi.resetModules();
+    const started = await import('./offline-store');
+    expect(started.offlineCopyMarked()).toBe(false);
+    expect(await started.mayHaveOfflineCopy()).toBe(true);
+    expect(started.offlineCopyMarked()).toBe(true);
+  });
 });

@@ -15,25 +15,29 @@ import { afterFirstScreen } from './first-screen';
 
 /** Set once our database is known to exist on this device; it then stays so. */
 let copyKnown = false;
-/** Kept in localStorage once our database was opened here: known without asking IndexedDB. */
+/** Kept in localStorage once our database is known to exist here: known without asking IndexedDB. */
 const COPY_MARK = 'signingdesk.offline-copy';
 
 const loadDb = () =>
   import('./db').then((module) => {
-    if (!copyKnown) markCopy();
-    copyKnown = true;
+    knowCopy();
     return module.db;
   });
 
-function markCopy(): void {
-  try {
-    localStorage.setItem(COPY_MARK, '1');
-  } catch {
-    // Storage refused (private mode, full): mayHaveOfflineCopy() asks IndexedDB instead.
+/** Our database exists here (or may): remembered for this page and marked for the next start. */
+function knowCopy(): true {
+  if (!copyKnown) {
+    copyKnown = true;
+    try {
+      localStorage.setItem(COPY_MARK, '1');
+    } catch {
+      // Storage refused (private mode, full): mayHaveOfflineCopy() asks IndexedDB instead.
+    }
   }
+  return true;
 }
 
-/** At once, without IndexedDB: whether our database was opened on this device (false when unknown). */
+/** At once, without IndexedDB: whether our database is known to exist on this device (false when unknown). */
 export function offlineCopyMarked(): boolean {
   try {
     return localStorage.getItem(COPY_MARK) === '1';
@@ -47,13 +51,13 @@ export function offlineCopyMarked(): boolean {
  * and Dexie's code is not loaded to find that out. Asked of the browser until the answer is yes.
  */
 export async function mayHaveOfflineCopy(): Promise<boolean> {
-  if (copyKnown || offlineCopyMarked()) return (copyKnown = true);
+  if (copyKnown || offlineCopyMarked()) return knowCopy();
   try {
-    copyKnown = typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function' || (await indexedDB.databases()).some((database) => database.name === AGENT_DB_NAME);
+    const found = typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function' || (await indexedDB.databases()).some((database) => database.name === AGENT_DB_NAME);
+    return found && knowCopy();
   } catch {
-    copyKnown = true;
+    return knowCopy();
   }
-  return copyKnown;
 }
 
 export async function saveMe(me: Me): Promise<void> {
