@@ -103,7 +103,7 @@ async function createPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const location = inMemory ? dataDir : resolve(dataDir, 'pglite');
   if (!inMemory) await mkdir(location, { recursive: true });
-  // pg_trgm: the escrow search's trigram indexes (migration 0007).
+  // pg_trgm: the escrow search's trigram index on signer names (migration 0007).
   const client = await PGlite.create(location, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -102,9 +102,12 @@ export const appointments = pgTable(
     index('appointments_unfilled_idx').on(t.createdAt).where(sql`${t.status} in ('Open', 'Pending')`),
     index('appointments_undocumented_idx').on(t.startsAt).where(sql`${t.status} in ('Open', 'Pending', 'Scheduled') and not ${t.hasDocuments}`),
     index('appointments_no_scan_backs_idx').on(t.markedCompletedAt).where(sql`${t.status} = 'Completed' and ${t.scanBackRequired} and not ${t.hasScanBacks}`),
-    // The escrow search (file number or signer, anywhere in the text): trigram indexes answer
-    // ILIKE '%…%' from the matches, not by reading each of the firm's orders (pg_trgm, migration 0007).
-    index('appointments_file_number_trgm_idx').using('gin', t.fileNumber.op('gin_trgm_ops')),
+    // The escrow search (file number or signer, anywhere in the text), answered from the matches,
+    // not by reading each of the firm's orders. A file number is found by prefix among its
+    // suffixes (search_suffixes(), migration 0011; decision 038): a firm's numbers share most of
+    // their trigrams, so a trigram index reads more of itself as the firm grows. A signer's name
+    // keeps its trigram index (pg_trgm, migration 0007).
+    index('appointments_file_number_suffix_idx').using('gin', sql`search_suffixes(${t.fileNumber})`),
     index('appointments_contact_name_trgm_idx').using('gin', t.contactName.op('gin_trgm_ops')),
     index('appointments_date_idx').on(t.date),
     index('appointments_state_idx').on(t.state, t.status),

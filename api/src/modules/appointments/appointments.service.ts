@@ -363,12 +363,23 @@ export type EscrowListRow = Awaited<ReturnType<typeof escrowRows>>[number];
 /** creator: own orders; creator_admin: the firm's (visibleAppointments); the view's statuses; the search. */
 function escrowWhere(actor: Actor, filter: EscrowFilter) {
   const statuses = filter.view === 'in-process' ? [...IN_PROCESS_STATUSES] : [...CLOSED_STATUSES];
-  const pattern = filter.q ? `%${filter.q.replace(/[\\%_]/g, '\\$&')}%` : null;
+  const term = filter.q;
   return and(
     visibleAppointments(actor),
     inArray(appointments.status, statuses),
-    pattern ? or(ilike(appointments.fileNumber, pattern), ilike(appointments.contactName, pattern)) : undefined,
+    term ? or(fileNumberContains(term), ilike(appointments.contactName, `%${term.replace(/[\\%_]/g, '\\$&')}%`)) : undefined,
   );
+}
+
+/**
+ * A file number that holds `term` anywhere, case-insensitively (what ILIKE '%term%' would find):
+ * the term is the start of one of the number's suffixes, which the GIN index on search_suffixes()
+ * finds by prefix (migration 0011, decision 038). The term is one quoted tsquery lexeme, `'…':*`,
+ * with its quotes and backslashes escaped, so every character of it is taken literally.
+ */
+function fileNumberContains(term: string): SQL {
+  const lexeme = `'${term.replace(/['\\]/g, '\\$&')}':*`;
+  return sql`search_suffixes(${appointments.fileNumber}) @@ lower(${lexeme})::tsquery`;
 }
 
 function escrowOrder(filter: EscrowFilter, joined: { officer: { name: AnyPgColumn }; agent: { name: AnyPgColumn } }): SQL[] {
