@@ -51,7 +51,7 @@ const parts = [
     file: 'api/bench/run.ts',
     intro: () => [
       (process.env.BENCH_SCALE ?? '').trim().toLowerCase() === '1m'
-        ? 'npm run bench [api]: API latency over 1,000,000 appointments and 50,000 agents (BENCH_SCALE=1m)'
+        ? 'npm run bench [api]: API latency over 1,000,000 appointments and 50,000 agents (BENCH_SCALE=1m), and each list’s growth from 100,000'
         : 'npm run bench [api]: API latency over 100,000 appointments and 10,000 agents (BENCH_SCALE=1m: 1,000,000 and 50,000)',
       `Database kind: ${describeDatabase()}`,
     ],

@@ -31,18 +31,21 @@ export const BENCH_ACCOUNTS = {
   agent: 'agent@bench.test',
 } as const;
 
+export type BenchScale = '100k' | '1m';
+
 /** BENCH_SCALE: `100k` (default) or `1m`. */
-export const BENCH_SCALE = (() => {
+export const BENCH_SCALE: BenchScale = (() => {
   const value = (process.env.BENCH_SCALE ?? '').trim().toLowerCase();
   if (value === '' || value === '100k') return '100k' as const;
   if (value === '1m') return '1m' as const;
   throw new Error(`Invalid BENCH_SCALE (${JSON.stringify(process.env.BENCH_SCALE)}): must be 100k or 1m`);
 })();
-export const APPOINTMENT_COUNT = BENCH_SCALE === '1m' ? 1_000_000 : 100_000;
-/** Agents in all, the bench agent included. */
-export const AGENT_COUNT = BENCH_SCALE === '1m' ? 50_000 : 10_000;
-/** The bench agent's share of the orders shrinks as they grow, so that its own lists stay the same size. */
-const BENCH_AGENT_SHARE = 1000 * (APPOINTMENT_COUNT / 100_000);
+
+/** Appointments, and agents in all (the bench agent included), at each scale. */
+const SIZES: Record<BenchScale, { appointments: number; agents: number }> = {
+  '100k': { appointments: 100_000, agents: 10_000 },
+  '1m': { appointments: 1_000_000, agents: 50_000 },
+};
 const count = (n: number) => n.toLocaleString('en-US');
 
 // ---------------------------------------------------------------------------------------------
@@ -150,7 +153,7 @@ const rnd = (expr: string, salt: number, m: number) =>
 const uid = (prefix: string, expr: string) =>
   `overlay(overlay(md5(${lit(prefix)} || (${expr})::text) placing '4' from 13) placing '8' from 17)::uuid`;
 /** 1..9999: the generic agents; 0 is the bench agent. */
-const genericAgent = (n: string, slot: string) => `(1 + mod((${n})::bigint * 131 + (${slot}) * 7907, ${AGENT_COUNT - 1}))`;
+const genericAgent = (agentCount: number, n: string, slot: string) => `(1 + mod((${n})::bigint * 131 + (${slot}) * 7907, ${agentCount - 1}))`;
 
 const FIRST_NAMES = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth',
   'William', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Carlos', 'Maria', 'Wei', 'Aisha',
@@ -213,9 +216,10 @@ const OFFICERS_PER_FIRM = 5;
 
 export async function seedLarge(
   database: Database,
-  options: { onStep?: (step: string, ms: number) => void } = {},
+  options: { scale?: BenchScale; onStep?: (step: string, ms: number) => void } = {},
 ): Promise<SeedResult> {
   const { db } = database;
+  const size = SIZES[options.scale ?? BENCH_SCALE];
   let last = performance.now();
   const step = (name: string) => {
     const now = performance.now();
@@ -279,7 +283,7 @@ export async function seedLarge(
     await run(`create temp table bench_officers (firm_k int, j int, id uuid, email text, primary key (firm_k, j)) on commit drop`);
     await run(`insert into bench_officers values ${officers.map((o) => `(${o.firmK}, ${o.j}, ${lit(o.id)}, ${lit(o.email)})`).join(',')}`);
 
-    // AGENT_COUNT agents (g = 0 is the bench agent), with credentials, profiles and one session each.
+    // size.agents agents (g = 0 is the bench agent), with credentials, profiles and one session each.
     const P = places.length;
     await run(`
       insert into "user" (id, name, email, email_verified, role)
@@ -287,15 +291,15 @@ export async function seedLarge(
              (${textArray(FIRST_NAMES)})[1 + ${rnd('g', 1, FIRST_NAMES.length)}] || ' ' || (${textArray(LAST_NAMES)})[1 + ${rnd('g', 2, LAST_NAMES.length)}],
              case when g = 0 then ${lit(BENCH_ACCOUNTS.agent)} else 'agent' || lpad(g::text, 5, '0') || '@agents.bench.test' end,
              true, 'notary'
-      from generate_series(0, ${AGENT_COUNT - 1}) g`);
+      from generate_series(0, ${size.agents - 1}) g`);
     await run(`
       insert into account (account_id, provider_id, user_id, password, updated_at)
       select ${uid('agent', 'g')}::text, 'credential', ${uid('agent', 'g')}, ${lit(passwordHash)}, now()
-      from generate_series(0, ${AGENT_COUNT - 1}) g`);
+      from generate_series(0, ${size.agents - 1}) g`);
     await run(`
       insert into profiles (user_id, firm_id, phone, status)
       select ${uid('agent', 'g')}, ${lit(independentId)}, (201 + ${rnd('g', 3, 700)})::text || '555' || lpad(${rnd('g', 4, 10000)}::text, 4, '0'), 'active'
-      from generate_series(0, ${AGENT_COUNT - 1}) g`);
+      from generate_series(0, ${size.agents - 1}) g`);
     await run(`
       insert into agent_profiles (user_id, first_name, last_name, city, state, zip, latitude, longitude, laser_printer,
         dual_tray_printer, sms_opt_in, certified_states, years_experience, registration_status, reviewed_at, preferred)
@@ -303,13 +307,13 @@ export async function seedLarge(
              (${textArray(FIRST_NAMES)})[1 + ${rnd('g', 1, FIRST_NAMES.length)}], (${textArray(LAST_NAMES)})[1 + ${rnd('g', 2, LAST_NAMES.length)}],
              p.city, p.state, p.zip, p.lat, p.lng, ${rnd('g', 5, 100)} < 85, ${rnd('g', 6, 100)} < 55, ${rnd('g', 7, 100)} < 70,
              array[p.state]::varchar(2)[], 1 + ${rnd('g', 8, 25)}, 'approved', now() - interval '200 days', ${rnd('g', 9, 100)} < 8
-      from generate_series(0, ${AGENT_COUNT - 1}) g
+      from generate_series(0, ${size.agents - 1}) g
       join bench_places p on p.k = case when g = 0 then 0 else ${rnd('g', 10, P)} end`);
     await run(`
       insert into "session" (expires_at, token, updated_at, user_id)
       select now() + interval '7 days', md5('bench-session' || g), now(), ${uid('agent', 'g')}
-      from generate_series(1, ${AGENT_COUNT - 1}) g`);
-    step(`${count(AGENT_COUNT)} agents with accounts, profiles and sessions`);
+      from generate_series(1, ${size.agents - 1}) g`);
+    step(`${count(size.agents)} agents with accounts, profiles and sessions`);
 
     // Bulk load: secondary indexes of the big tables are built once after the load (same
     // definitions, read back from the catalog) instead of row by row.
@@ -322,8 +326,8 @@ export async function seedLarge(
     for (const index of indexes) await run(`drop index "${index.name}"`);
     step('drop secondary indexes');
 
-    // APPOINTMENT_COUNT appointments. The CTE derives every column from the row number n.
-    const appts = appointmentCte(P);
+    // size.appointments appointments. The CTE derives every column from the row number n.
+    const appts = appointmentCte(P, size);
     await run(`
       ${appts}
       insert into appointments (id, firm_id, created_by, escrow_email, name, date, time, time_tbd, time_zone, starts_at,
@@ -354,7 +358,7 @@ export async function seedLarge(
       join bench_firms f on f.k = a.firm_k
       join bench_officers o on o.firm_k = a.firm_k and o.j = a.officer_j
       join bench_places p on p.k = a.place_k`);
-    step(`${count(APPOINTMENT_COUNT)} appointments`);
+    step(`${count(size.appointments)} appointments`);
 
     // Offers: slot 0 is the bench agent's, slots 1..k go to generic agents.
     await run(`
@@ -380,7 +384,7 @@ export async function seedLarge(
       insert into offers (appointment_id, agent_id, status, bid_cents, responded_at, created_at, updated_at)
       select ${uid('appt', 'n')},
              case when s = 0 or (s = 1 and assigned is not null) then coalesce(assigned, ${lit(benchAgentId)}::uuid)
-                  else ${uid('agent', genericAgent('n', 's'))} end,
+                  else ${uid('agent', genericAgent(size.agents, 'n', 's'))} end,
              st,
              case st when 'claimed' then fee when 'countered' then fee + 2500 when 'rejected' then fee
                      when 'approved' then fee + case when ${rnd('n', 43, 10)} < 3 then 2500 else 0 end end,
@@ -467,13 +471,15 @@ export async function seedLarge(
  * 40/30/10/10/10. `bench` marks the orders the bench agent has an offer on (54 open offers,
  * ≈30 declined, ≈30 bids) or is assigned to (≈130).
  */
-function appointmentCte(placeCount: number): string {
-  const slot1 = uid('agent', genericAgent('n', '1'));
+function appointmentCte(placeCount: number, size: { appointments: number; agents: number }): string {
+  const slot1 = uid('agent', genericAgent(size.agents, 'n', '1'));
+  // The bench agent's share of the orders shrinks as they grow, so that its own lists stay the same size.
+  const benchAgentShare = 1000 * (size.appointments / 100_000);
   return `
     with base as (
       select n,
         ${rnd('n', 1, 100)} as sb,
-        ${rnd('n', 2, BENCH_AGENT_SHARE)} as bench_r,
+        ${rnd('n', 2, benchAgentShare)} as bench_r,
         ${rnd('n', 3, 100)} as fr,
         ${rnd('n', 4, OFFICERS_PER_FIRM)} as officer_j,
         ${rnd('n', 5, placeCount)} as place_k,
@@ -481,7 +487,7 @@ function appointmentCte(placeCount: number): string {
         ${rnd('n', 7, 100)} as r7,
         ${rnd('n', 8, 100)} as r8,
         ${rnd('n', 9, 100)} as r9
-      from generate_series(1, ${APPOINTMENT_COUNT}) n
+      from generate_series(1, ${size.appointments}) n
     ),
     derived as (
       select base.*,
