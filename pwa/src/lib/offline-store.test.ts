@@ -9,6 +9,7 @@ const stored = new Map<string, string>();
 vi.stubGlobal('localStorage', {
   getItem: (key: string) => stored.get(key) ?? null,
   setItem: (key: string, value: string) => void stored.set(key, value),
+  removeItem: (key: string) => void stored.delete(key),
 });
 
 const databaseNames = async () => (await indexedDB.databases()).map((database) => database.name);
@@ -45,5 +46,19 @@ describe('the offline copy on a device that has none yet', () => {
     expect(started.offlineCopyMarked()).toBe(false);
     expect(await started.mayHaveOfflineCopy()).toBe(true);
     expect(started.offlineCopyMarked()).toBe(true);
+  });
+
+  it('forgets a mark left behind when the browser erased the copy but kept localStorage', async () => {
+    await saveMe({ id: 'agent-1', email: 'agent@demo.test', role: 'notary', status: 'active' } as Me);
+    expect(offlineCopyMarked()).toBe(true);
+    const { db } = await import('./db');
+    db.close();
+    await new Promise((resolve, reject) => Object.assign(indexedDB.deleteDatabase(AGENT_DB_NAME), { onsuccess: resolve, onerror: reject }));
+    vi.resetModules();
+    const started = await import('./offline-store');
+    expect(started.offlineCopyMarked()).toBe(true);
+    expect(await started.loadMe()).toBeUndefined();
+    expect(await databaseNames()).not.toContain(AGENT_DB_NAME);
+    expect(started.offlineCopyMarked()).toBe(false);
   });
 });

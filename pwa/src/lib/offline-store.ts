@@ -48,13 +48,18 @@ export function offlineCopyMarked(): boolean {
 
 /**
  * Whether this device may hold an offline copy: without our database there is nothing to read,
- * and Dexie's code is not loaded to find that out. Asked of the browser until the answer is yes.
+ * and Dexie's code is not loaded to find that out. Asked of the browser until the answer is yes,
+ * the mark included: the browser may have erased the database and kept localStorage (storage
+ * evicted, site data partly cleared), and a stale mark is then removed, so that the next start
+ * waits for the network as a new device's does.
  */
 export async function mayHaveOfflineCopy(): Promise<boolean> {
-  if (copyKnown || offlineCopyMarked()) return knowCopy();
+  if (copyKnown) return true;
   try {
-    const found = typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function' || (await indexedDB.databases()).some((database) => database.name === AGENT_DB_NAME);
-    return found && knowCopy();
+    if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return knowCopy();
+    if ((await indexedDB.databases()).some((database) => database.name === AGENT_DB_NAME)) return knowCopy();
+    localStorage.removeItem(COPY_MARK);
+    return false;
   } catch {
     return knowCopy();
   }

@@ -23,7 +23,8 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
   const data = useCopyWhilePending(query, appointmentKeys.list(tab), () => loadAppointmentListCopy(tab, userId));
   const refreshing = useIsFetching({ queryKey: appointmentKeys.list(tab) }) > 0;
   const settled = data !== undefined || !query.isPending;
-  useMarkFirstScreen(settled);
+  // Cards mark it once all of them are in the page (CardList); an empty list or an error at once.
+  useMarkFirstScreen(settled && !(data && data.items.length > 0));
   const online = useOnlineStatus();
   const rows = useOutboxItems(userId) ?? [];
   // An answer on its way (or sent since this copy) shows at once: a declined offer reads as declined.
@@ -86,10 +87,13 @@ const FIRST_SCREEN_CARDS = 4;
  * The cards, the first screen's first: when the list arrives those are rendered and painted at
  * once, the rest in a transition that React renders in slices, so that a long list is not one
  * long task before the agent can tap. A list that changes later renders the same way, the
- * cards shown staying until the new ones are ready.
+ * cards shown staying until the new ones are ready. The first screen is marked once every card
+ * is in the page: what waits for it (Dexie, the other tabs, the service worker) would otherwise
+ * load between the first cards and the rest.
  */
 function CardList({ items, tab, offerStatusOf }: { items: AgentAppointment[]; tab: AgentTab; offerStatusOf: (item: AgentAppointment) => AgentAppointment['offerStatus'] }) {
   const shown = useDeferredValue(items, items.slice(0, FIRST_SCREEN_CARDS));
+  useMarkFirstScreen(shown === items);
   return (
     <ul className="appointment-list">
       {shown.map((appointment) => (
