@@ -55,14 +55,19 @@ export function offlineCopyMarked(): boolean {
  */
 export async function mayHaveOfflineCopy(): Promise<boolean> {
   if (copyKnown) return true;
+  let found: boolean;
   try {
-    if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return knowCopy();
-    if ((await indexedDB.databases()).some((database) => database.name === AGENT_DB_NAME)) return knowCopy();
-    localStorage.removeItem(COPY_MARK);
-    return false;
+    found = typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function' || (await indexedDB.databases()).some((database) => database.name === AGENT_DB_NAME);
   } catch {
-    return knowCopy();
+    found = true;
   }
+  if (found) return knowCopy();
+  try {
+    localStorage.removeItem(COPY_MARK);
+  } catch {
+    // Storage refused: the mark cannot have been set either.
+  }
+  return false;
 }
 
 export async function saveMe(me: Me): Promise<void> {
