@@ -23,6 +23,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { boundingBox, coordinatesOfZip } from '../../lib/geo';
+import { escapeLike } from '../../lib/like';
 import { notify } from '../../lib/notify';
 import { takeFormAllowance } from '../public-forms/rate-limit';
 import { createInvitation, insertAccount } from '../users/users.accounts';
@@ -474,10 +475,6 @@ function distanceSql(latitude: number, longitude: number): SQL<number> {
     power(sin(radians(${ap.latitude} - ${latitude}::double precision) / 2), 2)
     + cos(radians(${latitude}::double precision)) * cos(radians(${ap.latitude}))
       * power(sin(radians(${ap.longitude} - ${longitude}::double precision) / 2), 2)))))`;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**

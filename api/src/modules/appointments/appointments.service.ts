@@ -12,6 +12,7 @@ import { isEscrowRole, isOperator } from '@signingdesk/domain/roles';
 import { appointmentInstant, TBD_TIME, type TimeZoneCode } from '@signingdesk/domain/time-zones';
 import { visibleAppointments, findVisibleAppointment } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
+import { escapeLike } from '../../lib/like';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { coordinatesOfZip } from '../../lib/geo';
@@ -367,7 +368,7 @@ function escrowWhere(actor: Actor, filter: EscrowFilter) {
   return and(
     visibleAppointments(actor),
     inArray(appointments.status, statuses),
-    term ? or(fileNumberContains(term), ilike(appointments.contactName, `%${term.replace(/[\\%_]/g, '\\$&')}%`)) : undefined,
+    term ? or(fileNumberContains(term), ilike(appointments.contactName, `%${escapeLike(term)}%`)) : undefined,
   );
 }
 

@@ -13,6 +13,7 @@ import { isUuid } from '@signingdesk/domain/uuid';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
+import { escapeLike } from '../../lib/like';
 import { ORG_NAME_TAKEN_MESSAGE, RESERVED_ORG_NUMBERS, type CreateFirmInput, type Firm } from './firms.schemas';
 
 const { firms, user, profiles } = schema;
@@ -33,10 +34,6 @@ function firmView(row: FirmRow): Firm {
     serviceFeeCents: row.serviceFeeCents,
     managingOrgNumber: row.managingOrgNumber,
   };
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**

@@ -24,7 +24,7 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
   const refreshing = useIsFetching({ queryKey: appointmentKeys.list(tab) }) > 0;
   const settled = data !== undefined || !query.isPending;
   // Cards mark it once all of them are in the page (CardList); an empty list or an error at once.
-  useMarkFirstScreen(settled && !(data && data.items.length > 0));
+  useMarkFirstScreen(settled && !data?.items.length);
   const online = useOnlineStatus();
   const rows = useOutboxItems(userId) ?? [];
   // An answer on its way (or sent since this copy) shows at once: a declined offer reads as declined.
