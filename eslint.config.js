@@ -65,7 +65,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts', 'scripts/vite-chunks.ts'] }, tsconfigRootDir: import.meta.dirname },
     },
     plugins: { boundaries },
     rules: {

@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { codeSplitting, oneCopyOfEachModule } from '../scripts/vite-chunks';
 
 const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3000';
 const proxy = { '/api': { target: apiOrigin } };
@@ -12,27 +13,16 @@ const proxy = { '/api': { target: apiOrigin } };
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
-  plugins: [react()],
+  plugins: [react(), oneCopyOfEachModule()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // Assets are files, never data: URLs, so a strict Content-Security-Policy needs no img-src data:.
     assetsInlineLimit: 0,
-    rolldownOptions: {
-      output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
-        // React, which changes least, gets its own chunk; every other library is split with the
-        // code that uses it, so a portal's own (tables, dates, uploads) stay in its lazy chunks
-        // and a visitor never downloads them. (A `$initial`-tagged catch-all `vendor` group
-        // copied @mantine/core into lazy chunks too, whose components then found no
-        // MantineProvider.)
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
-          ],
-        },
-      },
-    },
+    // React apart, what the landing page imports in one chunk; every other library stays with
+    // the lazy screens that use it, so a portal's own (tables, dates, uploads) never reach a
+    // visitor (../scripts/vite-chunks.ts, decision 039).
+    rolldownOptions: { output: { codeSplitting } },
   },
   server: { proxy },
   preview: { proxy },

@@ -5,55 +5,19 @@
  * registered from app code with workbox-window (no inline scripts: CSP `script-src 'self'`).
  */
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { codeSplitting, oneCopyOfEachModule } from '../scripts/vite-chunks';
 
 const THEME_COLOR = '#0e5566';
 const BACKGROUND_COLOR = '#f4f7f8';
-
-/**
- * Fails the build if a module was written into two chunks: a second copy of a module keeps its
- * own state (React's contexts, the query client, the Dexie database), so screens of the lazy
- * chunk would silently read another app. Grouping chunks by tag has done this in the console.
- */
-function oneCopyOfEachModule(): Plugin {
-  return {
-    name: 'signingdesk:one-copy-of-each-module',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      const chunkOf = new Map<string, string>();
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk') continue;
-        for (const id of Object.keys(chunk.modules)) {
-          const other = chunkOf.get(id);
-          if (other) this.error(`${id} is in two chunks: ${other} and ${chunk.fileName}`);
-          chunkOf.set(id, chunk.fileName);
-        }
-      }
-    },
-  };
-}
 
 export default defineConfig({
   base: '/notary/',
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        // What the first screen needs comes in three files, not fifteen: on a phone's HTTP/1.1
-        // connection (six at a time) each small chunk cost a round trip before the first paint.
-        // React and the router, which change least, stay a chunk of their own so that a release
-        // of the app leaves them cached; everything else the entry imports is one chunk (decision
-        // 039). Lazy screens keep their own chunks.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
-            { name: 'start', tags: ['$initial'], priority: 1 },
-          ],
-        },
-      },
-    },
+    rolldownOptions: { output: { codeSplitting } },
   },
   server: {
     proxy: {
