@@ -170,7 +170,7 @@ async function main() {
   console.log(
     `Seeded in ${seedSeconds.toFixed(1)} s: ${fmt(c.appointments)} appointments (${fmt(c.openAppointments)} Open), ` +
       `${fmt(c.agent_profiles)} agents, ${fmt(c.offers)} offers, ${fmt(c.files)} files, ${fmt(c.file_events)} file events, ` +
-      `${fmt(c.notes)} notes; the bench agent has ${c.benchAgentOpenOffers} open offers among ${c.benchAgentOffers} offers.`,
+      `${fmt(c.notes)} notes; the bench agent's open tab lists ${c.benchAgentOpenTab} of its ${c.benchAgentOffers} offers (live, and declined on orders still open).`,
   );
   console.log(`  seed steps: ${steps.join(', ')}`);
 
@@ -204,7 +204,7 @@ async function main() {
       // The route's defaults: limit 50.
       direct: (db) => listAgentAppointments(db, { agentId: agent.userId, tab: 'open', limit: 50 }),
       fromBody: (body) => body.items,
-      size: (items, counts) => `${items.length} of ${counts.benchAgentOpenOffers}`,
+      size: (items, counts) => `${items.length} of ${counts.benchAgentOpenTab}`,
     },
     {
       key: 'operator-search',
