@@ -448,17 +448,6 @@ export async function seedLarge(
     counts[table] = Number(await scalar(db, `select count(*)::int as n from "${table}"`));
   }
   counts.openAppointments = Number(await scalar(db, `select count(*)::int as n from appointments where status = 'Open'`));
-  // What the agent's open tab lists (listAgentAppointments): live offers on open orders, and
-  // declined ones on orders still open for bids.
-  counts.benchAgentOpenTab = Number(
-    await scalar(
-      db,
-      `select count(*)::int as n from offers o join appointments a on a.id = o.appointment_id
-       where o.agent_id = ${lit(benchAgentId)}
-         and ((o.status = 'offered' and a.status = 'Open')
-           or (o.status = 'declined' and a.status in ('Open', 'Pending') and a.assigned_agent_id is null))`,
-    ),
-  );
   counts.benchAgentOffers = Number(await scalar(db, `select count(*)::int as n from offers where agent_id = ${lit(benchAgentId)}`));
   return {
     benchAgentId,
