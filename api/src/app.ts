@@ -16,6 +16,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { CLIENT_IP_HEADER } from './auth/auth';
 import { AUTH_BASE_PATH, isAuthRouteInUse } from './auth/auth-routes';
 import { AppError } from './lib/app-error';
+import { databaseErrorLine, databaseUnavailable, isDatabaseUnavailable } from './lib/database-errors';
 import { signedSessionToken } from './lib/actor';
 import { requestClientIp } from './lib/client-ip';
 import { SessionCache } from './lib/session-cache';
@@ -25,6 +26,7 @@ import { rejectNulCharacters } from './middleware/reject-nul';
 import { refuseCrossSiteWrites } from './middleware/same-origin';
 import { trustedOrigins } from './lib/origins';
 import { problem } from './lib/problem';
+import { Readiness } from './lib/readiness';
 import { agentAppointmentRoutes } from './modules/agent-appointments/agent-appointments.routes';
 import { appointmentRoutes } from './modules/appointments/appointments.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -49,7 +51,7 @@ export function createApi(deps: AppDeps) {
   // Routers are mounted one by one: a single chained expression exceeds what the type checker
   // can represent. The front ends take their response types from contracts.ts instead.
   const api = createRouter();
-  api.route('/', healthRoutes(deps.database));
+  api.route('/', healthRoutes(deps.database, deps.readiness ?? new Readiness()));
   api.route('/', sessionRoutes);
   api.route('/', agentAppointmentRoutes);
   api.route('/', appointmentRoutes);
@@ -161,6 +163,10 @@ export function createApp(deps: AppDeps) {
     }
     if (err instanceof HTTPException) {
       return problem(c, err.status as ContentfulStatusCode, 'HTTP_ERROR', err.message || 'Request failed.');
+    }
+    if (isDatabaseUnavailable(err)) {
+      console.warn(`[api] ${c.req.method} ${c.req.path}: database unavailable (${databaseErrorLine(err)})`);
+      return databaseUnavailable(c);
     }
     console.error(`[api] ${c.req.method} ${c.req.path}:`, err);
     return problem(c, 500, 'INTERNAL', 'Something went wrong on our side. Please try again.');

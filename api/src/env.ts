@@ -75,6 +75,13 @@ const envSchema = z.object({
     .min(0, 'must be a number of seconds from 0 to 60')
     .max(60, 'must be a number of seconds from 0 to 60')
     .default(5),
+  // PostgreSQL: a statement running longer is cancelled (a 503 the client retries), and a
+  // transaction left idle that long is ended, so one stuck request cannot hold locks or a connection.
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds from 1 to 3600' })
+    .min(1, 'must be a number of seconds from 1 to 3600')
+    .max(3600, 'must be a number of seconds from 1 to 3600')
+    .default(30),
   // API processes `npm start` runs on PORT (node:cluster); more than one needs PostgreSQL.
   WEB_CONCURRENCY: z.coerce
     .number({ message: 'must be the number of API processes (1 to 64)' })

@@ -44,7 +44,11 @@ function loadEnv(): Env {
 
 async function openDatabase(env: Env): Promise<Database> {
   try {
-    return await createDb({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    return await createDb({
+      url: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+    });
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     fail(

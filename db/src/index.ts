@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -55,6 +56,11 @@ export interface CreateDbOptions {
   dataDir?: string | undefined;
   /** Connections in the postgres.js pool. */
   maxConnections?: number | undefined;
+  /**
+   * PostgreSQL: cancel a statement after this long, and end a transaction left idle twice as
+   * long (the server's statement_timeout and idle_in_transaction_session_timeout). Unset: none.
+   */
+  statementTimeoutMs?: number | undefined;
 }
 
 // Any constant will do; it only has to be the same for every process migrating this database.
@@ -88,6 +94,21 @@ async function migrationStateOf(db: Db): Promise<MigrationState> {
   };
 }
 
+/**
+ * postgres 3.4.9 can throw from a queued write after its socket closed, outside any promise,
+ * which kills the process (patches/postgres+3.4.9.patch, applied by `npm install`'s
+ * postinstall). Refuse to run on an unpatched copy rather than die at the first failover.
+ */
+function assertDriverPatched(): void {
+  const require = createRequire(import.meta.url);
+  const driver = dirname(require.resolve('postgres'));
+  for (const file of [join(driver, 'connection.js'), join(driver, '../../src/connection.js')]) {
+    if (existsSync(file) && !readFileSync(file, 'utf8').includes('SigningDesk patch')) {
+      throw new Error(`the postgres driver at ${file} is not patched: run npm install (its postinstall applies patches/)`);
+    }
+  }
+}
+
 /** postgres.js returns an array of rows, PGlite an object with `rows`. */
 export function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
@@ -95,7 +116,7 @@ export function rowsOf<T>(result: unknown): T[] {
 }
 
 export async function createDb(options: CreateDbOptions = {}): Promise<Database> {
-  if (options.url) return createPostgres(options.url, options.maxConnections ?? 10);
+  if (options.url) return createPostgres(options.url, options.maxConnections ?? 10, options.statementTimeoutMs);
   return createPglite(options.dataDir ?? './data');
 }
 
@@ -117,8 +138,31 @@ async function createPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function createPostgres(url: string, max: number): Promise<Database> {
-  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10 });
+/**
+ * Seconds before a reconnection is tried after the `retries`-th failed one in a row. The
+ * driver's default grows as 3^n / 100 up to 20 s, so the first request after a database came
+ * back waited 6–9 s; here it is at most half a second.
+ */
+export function reconnectDelaySeconds(retries: number): number {
+  return Math.min(0.05 * 2 ** retries, 0.5);
+}
+
+async function createPostgres(url: string, max: number, statementTimeoutMs?: number): Promise<Database> {
+  assertDriverPatched();
+  const client = postgres(url, {
+    max,
+    onnotice: () => {},
+    // An unreachable server is known within 5 s instead of 30; the request answers 503.
+    connect_timeout: 5,
+    backoff: reconnectDelaySeconds,
+    // A peer gone without a word (a failover, a dropped route) is found by TCP keepalive.
+    keep_alive: 10,
+    // Idle connections are closed before a pooler or firewall drops them silently.
+    idle_timeout: 120,
+    ...(statementTimeoutMs
+      ? { connection: { statement_timeout: statementTimeoutMs, idle_in_transaction_session_timeout: statementTimeoutMs * 2 } }
+      : {}),
+  });
   // Fail at start, with the driver's reason, rather than on the first request.
   await client`select 1`;
   const db = drizzlePostgres(client, { schema }) as unknown as Db;

@@ -1161,8 +1161,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Database kind and migration state
-         * @description Public.
+         * Readiness: database kind and migration state
+         * @description Public. A readiness check for load balancers: 200 when this process can serve; 503 with Retry-After when its migrations are not applied, its database did not answer within 1500 ms, or it is stopping (SIGTERM: it finishes the requests it has and takes no more).
          */
         get: operations["getHealth"];
         put?: never;
@@ -2326,14 +2326,15 @@ export interface components {
         Health: {
             /** @enum {string} */
             database: "pglite" | "postgres";
+            /** @description null when the database did not answer, or the process is stopping */
             migrations: {
                 applied: number;
                 available: number;
                 latest: string | null;
                 upToDate: boolean;
-            };
+            } | null;
             /** @enum {string} */
-            status: "ok" | "migrations_pending";
+            status: "ok" | "migrations_pending" | "database_unreachable" | "stopping";
         };
         Invoice: {
             /** @example $195.00 */
@@ -2671,7 +2672,7 @@ export interface components {
              * @description Stable code for programs (domain/src/error-codes.ts)
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "HTTP_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "REGISTRATION_NOT_ACTIVE" | "NOT_FOUND" | "CONFLICT" | "NOT_ALLOWED_IN_STATUS" | "OFFER_TAKEN" | "ALREADY_PAID" | "NOT_YET_STARTED" | "IDEMPOTENCY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "LINK_EXPIRED" | "UPLOAD_EXPIRED" | "TUS_VERSION_REQUIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL";
+            code: "VALIDATION_FAILED" | "HTTP_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "REGISTRATION_NOT_ACTIVE" | "NOT_FOUND" | "CONFLICT" | "NOT_ALLOWED_IN_STATUS" | "OFFER_TAKEN" | "ALREADY_PAID" | "NOT_YET_STARTED" | "IDEMPOTENCY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "LINK_EXPIRED" | "UPLOAD_EXPIRED" | "TUS_VERSION_REQUIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "DATABASE_UNAVAILABLE" | "INTERNAL";
             detail: string;
             errors?: {
                 field: string;
@@ -2984,7 +2985,19 @@ export interface components {
             publicKey: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description The database cannot be reached just now (DATABASE_UNAVAILABLE). Try again after Retry-After seconds; a write sent with an Idempotency-Key is applied once however often it is sent. */
+        Unavailable: {
+            headers: {
+                /** @description Seconds to wait before trying again */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -3041,6 +3054,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     searchAgents: {
@@ -3102,6 +3116,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     getAgent: {
@@ -3152,6 +3167,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     messageAgent: {
@@ -3224,6 +3240,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     setAgentPreferred: {
@@ -3305,6 +3322,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     getOwnAgentProfile: {
@@ -3352,6 +3370,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     replaceOwnAgentProfile: {
@@ -3430,6 +3449,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     registerAgent: {
@@ -3481,6 +3501,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     listPendingAgentRegistrations: {
@@ -3531,6 +3552,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     reviewAgentRegistrations: {
@@ -3600,6 +3622,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     recordAnalyticsEvent: {
@@ -3642,6 +3665,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     getAnalyticsSummary: {
@@ -3692,6 +3716,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     searchAppointments: {
@@ -3748,6 +3773,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     createAppointment: {
@@ -3817,6 +3843,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     getAppointment: {
@@ -3867,6 +3894,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     updateAppointment: {
@@ -3951,6 +3979,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     setAppointmentAgentUpload: {
@@ -4032,6 +4061,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     assignAppointmentAgent: {
@@ -4113,6 +4143,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     listAppointmentBids: {
@@ -4163,6 +4194,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     acceptAppointmentBid: {
@@ -4244,6 +4276,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     declineAppointmentBid: {
@@ -4325,6 +4358,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     claimAppointment: {
@@ -4406,6 +4440,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     listComparisonOrders: {
@@ -4456,6 +4491,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     completeAppointment: {
@@ -4537,6 +4573,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     counterAppointmentOffer: {
@@ -4618,6 +4655,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     declineAppointmentOffer: {
@@ -4699,6 +4737,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     listAppointmentFiles: {
@@ -4749,6 +4788,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     setAppointmentFilesUploaded: {
@@ -4830,6 +4870,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteAppointmentFile: {
@@ -4891,6 +4932,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     confirmAppointmentFile: {
@@ -4970,6 +5012,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     createFileDownloadLink: {
@@ -5040,6 +5083,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     grantAppointmentFileUpload: {
@@ -5139,6 +5183,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     getAppointmentInvoice: {
@@ -5189,6 +5234,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     sendAppointmentInvoice: {
@@ -5257,6 +5303,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     markAppointmentAgentPaid: {
@@ -5338,6 +5385,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     listAppointmentNotes: {
@@ -5391,6 +5439,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     postAppointmentNote: {
@@ -5472,6 +5521,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteAppointmentNote: {
@@ -5542,6 +5592,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     getAppointmentPreview: {
@@ -5592,6 +5643,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     reassignAppointmentAgent: {
@@ -5673,6 +5725,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     sendAppointmentToAgents: {
@@ -5754,6 +5807,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     setAppointmentStatus: {
@@ -5835,6 +5889,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     getAppointmentTimeline: {
@@ -5885,6 +5940,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     setAppointmentUploadsApproved: {
@@ -5966,6 +6022,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     withdrawAppointmentOffer: {
@@ -6047,6 +6104,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     exportAssignments: {
@@ -6101,6 +6159,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     listAutoAppraisals: {
@@ -6151,6 +6210,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     requestAutoAppraisal: {
@@ -6202,6 +6262,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     respondToCampaign: {
@@ -6264,6 +6325,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     submitContactRequest: {
@@ -6315,6 +6377,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     submitLandingRequest: {
@@ -6366,6 +6429,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     getOperatorDashboard: {
@@ -6404,6 +6468,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     registerEscrowOfficer: {
@@ -6455,6 +6520,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     listEscrowAppointments: {
@@ -6512,6 +6578,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     exportEscrowAppointments: {
@@ -6567,6 +6634,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     streamAppointmentEvents: {
@@ -6605,6 +6673,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     listFeedback: {
@@ -6657,6 +6726,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     replyToFeedback: {
@@ -6729,6 +6799,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     markFeedbackRead: {
@@ -6789,6 +6860,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     downloadFile: {
@@ -6848,6 +6920,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     listFirms: {
@@ -6900,6 +6973,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     createFirm: {
@@ -6969,6 +7043,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     listFirmUsers: {
@@ -7031,6 +7106,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     getHealth: {
@@ -7051,7 +7127,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description Migrations not applied */
+            /** @description Not ready: migrations pending, database unreachable, or stopping */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7089,6 +7165,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     listNotificationJobs: {
@@ -7144,6 +7221,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     listOutbox: {
@@ -7198,6 +7276,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     requestPasswordReset: {
@@ -7249,6 +7328,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     getProfile: {
@@ -7278,6 +7358,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     listPushSubscriptions: {
@@ -7307,6 +7388,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     savePushSubscription: {
@@ -7376,6 +7458,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     deletePushSubscription: {
@@ -7445,6 +7528,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     getVapidPublicKey: {
@@ -7474,6 +7558,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     createUpload: {
@@ -7537,6 +7622,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     cancelUpload: {
@@ -7584,6 +7670,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     getUploadOffset: {
@@ -7631,6 +7718,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     appendUploadChunk: {
@@ -7705,6 +7793,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
     createUser: {
@@ -7783,6 +7872,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            503: components["responses"]["Unavailable"];
         };
     };
 }

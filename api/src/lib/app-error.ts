@@ -32,6 +32,7 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  DATABASE_UNAVAILABLE: 503,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export interface FieldError {

@@ -2,6 +2,7 @@ import type { Database, Db } from '@signingdesk/db';
 import type { Auth } from '../auth/auth';
 import type { Env } from '../env';
 import type { Actor } from './actor';
+import type { Readiness } from './readiness';
 import type { SessionCache } from './session-cache';
 
 /** What every request handler can reach through `c.var`. */
@@ -19,6 +20,8 @@ export interface AppDeps {
   env: Env;
   database: Database;
   auth: Auth;
+  /** Whether this process takes traffic (/api/health); set stopping by the server's SIGTERM. */
+  readiness?: Readiness | undefined;
   /** Folders of the built front ends; when absent (API tests) only /api is served. */
   staticRoots?: { console: string; pwa: string } | undefined;
 }

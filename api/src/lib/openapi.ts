@@ -121,6 +121,7 @@ export function publishDocument(api: Router) {
       },
       tags: API_TAGS.map((tag) => ({ ...tag })),
     });
+    addUnavailableAnswers(document);
     const cookie = getCookies(c.var.auth.options).sessionToken.name;
     document.components = {
       ...document.components,
@@ -135,4 +136,32 @@ export function publishDocument(api: Router) {
     };
     return c.json(document);
   });
+}
+
+type OpenApiDocument = ReturnType<Router['getOpenAPI31Document']>;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+/**
+ * Any operation can meet a database that is unreachable for a moment (lib/database-errors.ts):
+ * each declares that 503 with its Retry-After, unless it documents its own (the health check).
+ */
+function addUnavailableAnswers(document: OpenApiDocument) {
+  document.components = {
+    ...document.components,
+    responses: {
+      ...document.components?.responses,
+      Unavailable: {
+        description:
+          'The database cannot be reached just now (DATABASE_UNAVAILABLE). Try again after Retry-After seconds; a write sent with an Idempotency-Key is applied once however often it is sent.',
+        headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } },
+        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+      },
+    },
+  };
+  for (const path of Object.values(document.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const operation = path?.[method];
+      if (operation?.responses && !operation.responses['503']) operation.responses['503'] = { $ref: '#/components/responses/Unavailable' };
+    }
+  }
 }

@@ -1,17 +1,25 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Database } from '@signingdesk/db';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/database-errors';
 import { createRouter, rolesDoc } from '../../lib/openapi';
+import { withDeadline, type Readiness } from '../../lib/readiness';
+
+/** The check answers within this, reachable or not: a load balancer's probe must not hang. */
+export const HEALTH_DEADLINE_MS = 1_500;
 
 const HealthSchema = z
   .object({
-    status: z.enum(['ok', 'migrations_pending']),
+    status: z.enum(['ok', 'migrations_pending', 'database_unreachable', 'stopping']),
     database: z.enum(['pglite', 'postgres']),
-    migrations: z.object({
-      applied: z.number().int(),
-      available: z.number().int(),
-      latest: z.string().nullable(),
-      upToDate: z.boolean(),
-    }),
+    migrations: z
+      .object({
+        applied: z.number().int(),
+        available: z.number().int(),
+        latest: z.string().nullable(),
+        upToDate: z.boolean(),
+      })
+      .nullable()
+      .openapi({ description: 'null when the database did not answer, or the process is stopping' }),
   })
   .openapi('Health');
 
@@ -20,17 +28,26 @@ const getHealth = createRoute({
   method: 'get',
   path: '/health',
   tags: ['Operations'],
-  summary: 'Database kind and migration state',
-  ...rolesDoc('public'),
+  summary: 'Readiness: database kind and migration state',
+  ...rolesDoc(
+    'public',
+    `A readiness check for load balancers: 200 when this process can serve; 503 with Retry-After when its migrations are not applied, its database did not answer within ${HEALTH_DEADLINE_MS} ms, or it is stopping (SIGTERM: it finishes the requests it has and takes no more).`,
+  ),
   responses: {
     200: { description: 'Serving', content: { 'application/json': { schema: HealthSchema } } },
-    503: { description: 'Migrations not applied', content: { 'application/json': { schema: HealthSchema } } },
+    503: { description: 'Not ready: migrations pending, database unreachable, or stopping', content: { 'application/json': { schema: HealthSchema } } },
   },
 });
 
-export function healthRoutes(database: Database) {
+export function healthRoutes(database: Database, readiness: Readiness) {
   return createRouter().openapi(getHealth, async (c) => {
-    const migrations = await database.migrationState();
+    const notReady = (status: 'database_unreachable' | 'stopping') => {
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json({ status, database: database.kind, migrations: null }, 503);
+    };
+    if (readiness.stopping) return notReady('stopping');
+    const migrations = await withDeadline(database.migrationState(), HEALTH_DEADLINE_MS).catch(() => null);
+    if (!migrations) return notReady('database_unreachable');
     const body = {
       status: migrations.upToDate ? ('ok' as const) : ('migrations_pending' as const),
       database: database.kind,
