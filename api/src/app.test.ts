@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Readiness } from './lib/readiness';
 import { createTestApp, readJson, type TestApp } from './testing/test-app';
 
 const AGENT_JS = `export const app = ${JSON.stringify('agent app '.repeat(200))};`;
 
 describe('one origin: API, console and agent PWA', () => {
   let t: TestApp;
+  const readiness = new Readiness();
   beforeAll(async () => {
     const root = mkdtempSync(join(tmpdir(), 'sd-static-'));
     const consoleDir = join(root, 'console');
@@ -24,7 +26,7 @@ describe('one origin: API, console and agent PWA', () => {
     writeFileSync(join(pwaDir, 'assets/index-5678.js.gz'), gzipSync(AGENT_JS));
     writeFileSync(join(pwaDir, 'index.html'), '<!doctype html><title>agent app</title>');
     writeFileSync(join(pwaDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
-    t = await createTestApp({ seed: false, staticRoots: { console: consoleDir, pwa: pwaDir } });
+    t = await createTestApp({ seed: false, staticRoots: { console: consoleDir, pwa: pwaDir }, readiness });
   });
   afterAll(() => t.close());
 
@@ -35,6 +37,18 @@ describe('one origin: API, console and agent PWA', () => {
     expect(body.database).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
     expect(body.migrations.upToDate).toBe(true);
     expect(body.migrations.applied).toBe(body.migrations.available);
+  });
+
+  it('answers the readiness check 503 with Retry-After once the process is stopping', async () => {
+    readiness.stopping = true;
+    try {
+      const res = await t.request('/api/health');
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await readJson(res)).toEqual({ status: 'stopping', database: process.env.DATABASE_URL ? 'postgres' : 'pglite', migrations: null });
+    } finally {
+      readiness.stopping = false;
+    }
   });
 
   it('redirects offer previews and agent sign-up into the PWA', async () => {

@@ -22,11 +22,16 @@ import { createAuth } from './auth/auth';
 import { EnvError, parseEnv, type Env } from './env';
 import { seedDemoData } from './seed';
 import { DeliveryWorker } from './delivery/worker';
+import { Readiness } from './lib/readiness';
 import { getAuthSecret } from './lib/settings';
+import { liveHubOf } from './modules/events/live-hub';
 import { trustedOrigins } from './lib/origins';
 import { createStorage } from './lib/storage/storage';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** How long a stopping process waits for its open requests before it exits anyway. */
+const STOP_TIMEOUT_MS = 10_000;
 
 function fail(line: string): never {
   console.error(line);
@@ -89,10 +94,12 @@ async function serveApi(env: Env, database: Database): Promise<void> {
     extraTrustedOrigins: trustedOrigins(env),
     signInAttemptsPerMinute: env.SIGN_IN_ATTEMPTS_PER_MINUTE,
   });
+  const readiness = new Readiness();
   const app = createApp({
     env,
     database,
     auth,
+    readiness,
     staticRoots: { console: resolve(repoRoot, 'console/dist'), pwa: resolve(repoRoot, 'pwa/dist') },
   });
 
@@ -119,12 +126,23 @@ async function serveApi(env: Env, database: Database): Promise<void> {
   });
 
   let stopping = false;
+  /**
+   * A graceful stop: the readiness check answers 503 at once, the live-update streams end with
+   * a `closing` event (the consoles reconnect to another process), no new connection is taken,
+   * every request in flight is answered, the delivery worker finishes its batch, and only then
+   * the database closes; exit 0. What is still open after STOP_TIMEOUT_MS is cut (exit 1).
+   */
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: finishing open requests and closing the database.`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    readiness.stopping = true;
+    const force = setTimeout(() => {
+      console.error(`Open requests did not finish within ${STOP_TIMEOUT_MS / 1000} s of ${signal}; stopping anyway.`);
+      process.exit(1);
+    }, STOP_TIMEOUT_MS);
     force.unref();
+    liveHubOf(database).endAll('server_stopping');
     // The worker finishes its batch in flight while open requests finish; both before the database closes.
     const workerStopped = worker?.stop();
     server.close(() => {
@@ -132,6 +150,8 @@ async function serveApi(env: Env, database: Database): Promise<void> {
         .then(() => database.close())
         .then(() => process.exit(0));
     });
+    // Kept-alive connections with no request in flight would otherwise hold the close back.
+    (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -30,7 +30,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { seed?: boolean; agentCount?: number; staticRoots?: AppDeps['staticRoots'] } = {},
+  options: { seed?: boolean; agentCount?: number; staticRoots?: AppDeps['staticRoots']; readiness?: AppDeps['readiness'] } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemoData(database.db, { agentCount: options.agentCount ?? 60 });
@@ -38,7 +38,7 @@ export async function createTestApp(
   const filesDir = mkdtempSync(join(tmpdir(), 'sd-test-files-'));
   const env = parseEnv({ NODE_ENV: 'test', PUBLIC_ORIGIN: TEST_ORIGIN, FILES_DIR: filesDir });
   const auth = createAuth({ db: database.db, secret: 'test-secret-that-is-long-enough-0123456789', origin: TEST_ORIGIN });
-  const app = createApp({ env, database, auth, staticRoots: options.staticRoots });
+  const app = createApp({ env, database, auth, staticRoots: options.staticRoots, readiness: options.readiness });
 
   // Each sign-in comes from its own address, so suites signing in many users stay under the
   // per-address sign-in limit (which has its own test).

@@ -5,7 +5,7 @@ import { loadActor } from '../../lib/actor';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
 import { requireActor } from '../../middleware/guard';
-import { liveHubOf } from './live-hub';
+import { liveHubOf, type StreamEndReason } from './live-hub';
 
 /** A comment line this often keeps proxies from closing an idle stream; the session is checked again then. */
 export const HEARTBEAT_MS = 25_000;
@@ -19,7 +19,7 @@ const eventsRoute = createRoute({
   summary: 'Server-sent events: the id of each order that changed, for the consoles to refetch',
   ...rolesDoc(
     roles,
-    'text/event-stream. Each committed change to an order the caller may see (operators: every order; org admin: the firm’s; escrow officer: their own) sends `event: appointment` with `data: {"id": "<uuid>"}` within a moment, from whichever API process made it (PostgreSQL LISTEN/NOTIFY). A `ready` event opens the stream: a client that reconnects refetches what it shows, since changes during the gap are not replayed. The stream ends when the session does.',
+    'text/event-stream. Each committed change to an order the caller may see (operators: every order; org admin: the firm’s; escrow officer: their own) sends `event: appointment` with `data: {"id": "<uuid>"}` within a moment, from whichever API process made it (PostgreSQL LISTEN/NOTIFY). A `ready` event opens the stream: a client that reconnects refetches what it shows, since changes during the gap are not replayed. The stream ends when the session does; a process that is stopping ends it with `event: closing` (`data: {"reason": "server_stopping"}`), and the client reconnects.',
   ),
   middleware: [requireActor({ roles })] as const,
   responses: {
@@ -37,23 +37,32 @@ export function eventsRoutes(deps: AppDeps): Router {
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
       let closed = false;
+      let endedFor: StreamEndReason | null = null;
+      let wake = () => {};
+      const ended = new Promise<void>((resolve) => (wake = resolve));
       const unsubscribe = await hub.subscribe({
         actor,
         send: (id) => void stream.writeSSE({ event: 'appointment', data: JSON.stringify({ id }) }).catch(() => undefined),
+        end: (reason) => {
+          endedFor = reason;
+          wake();
+        },
       });
       stream.onAbort(() => {
         closed = true;
         unsubscribe();
+        wake();
       });
       try {
         await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
-        while (!closed) {
-          await stream.sleep(HEARTBEAT_MS);
-          if (closed) break;
+        while (!closed && !endedFor) {
+          await Promise.race([stream.sleep(HEARTBEAT_MS), ended]);
+          if (closed || endedFor) break;
           // A session signed out, revoked or disabled meanwhile ends the stream.
           if (!(await loadActor(auth, db, headers).catch(() => null))) break;
           await stream.write(': heartbeat\n\n');
         }
+        if (endedFor && !closed) await stream.writeSSE({ event: 'closing', data: JSON.stringify({ reason: endedFor }) });
       } finally {
         unsubscribe();
       }

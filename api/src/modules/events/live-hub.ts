@@ -15,7 +15,12 @@ import { APPOINTMENT_CHANNEL } from '../../lib/live-events';
 export interface LiveSubscriber {
   actor: Actor;
   send(appointmentId: string): void;
+  /** Ends the stream with a last `closing` event saying why (the browser then reconnects, to another process). */
+  end(reason: StreamEndReason): void;
 }
+
+/** Why the server ended a stream, as its last event says. */
+export type StreamEndReason = 'server_stopping';
 
 type OrderScope = { firmId: string; createdBy: string };
 
@@ -43,6 +48,11 @@ export class LiveHub {
     }
     this.subscribers.add(subscriber);
     return () => this.subscribers.delete(subscriber);
+  }
+
+  /** Ends every open stream of this process (SIGTERM: before the process stops). */
+  endAll(reason: StreamEndReason): void {
+    for (const subscriber of this.subscribers) subscriber.end(reason);
   }
 
   get size(): number {

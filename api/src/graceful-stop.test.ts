@@ -1,0 +1,132 @@
+/**
+ * A graceful stop (issue 26, item 17): SIGTERM with 40 requests and a live-update stream in
+ * flight. Every request is answered, the stream ends with a `closing` event, the process exits 0.
+ * The real server process on the test's database (PGlite folder, or PostgreSQL with DATABASE_URL).
+ */
+import { request, type IncomingMessage } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDb, schema } from '@signingdesk/db';
+import { DEMO_PASSWORD } from '@signingdesk/db/seed';
+import { createTestDatabase, type TestDatabase } from '@signingdesk/db/testing';
+import { like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from './seed';
+import { VALID_ORDER } from './testing/fixtures';
+import { startServerProcess, stopServerProcess, type ServerProcess } from './testing/server-process';
+
+const ORIGIN = 'http://localhost:3000';
+
+describe('SIGTERM', () => {
+  let database: TestDatabase | undefined;
+  let dataDir: string | undefined;
+  let server: ServerProcess | undefined;
+  const folders: string[] = [];
+
+  beforeAll(async () => {
+    const filesDir = mkdtempSync(join(tmpdir(), 'sd-stop-files-'));
+    folders.push(filesDir);
+    let target: Record<string, string>;
+    if (process.env.DATABASE_URL) {
+      database = await createTestDatabase();
+      await seedDemoData(database.db, { agentCount: 4 });
+      target = { DATABASE_URL: database.url! };
+    } else {
+      // The folder is seeded here, small, so the server does not seed its full demo data.
+      dataDir = mkdtempSync(join(tmpdir(), 'sd-stop-data-'));
+      folders.push(dataDir);
+      const local = await createDb({ dataDir });
+      await local.migrate();
+      await seedDemoData(local.db, { agentCount: 4 });
+      await local.close();
+      target = { DATA_DIR: dataDir };
+    }
+    server = await startServerProcess({
+      NODE_ENV: 'production',
+      ...target,
+      PUBLIC_ORIGIN: ORIGIN,
+      BETTER_AUTH_SECRET: 'stop-test-secret-that-is-long-enough-01234567',
+      FILES_DIR: filesDir,
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await stopServerProcess(server);
+    await database?.close();
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  });
+
+  function send(path: string, method: string, cookie: string, body?: string): { req: ReturnType<typeof request>; answer: Promise<{ status: number; text: string }> } {
+    const url = new URL(path, server!.url);
+    const req = request(url, {
+      method,
+      agent: false,
+      headers: { origin: ORIGIN, cookie, ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }) },
+    });
+    const answer = new Promise<{ status: number; text: string }>((resolve) => {
+      req.on('response', (res: IncomingMessage) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on('error', () => resolve({ status: -1, text }));
+      });
+      req.on('error', (err) => resolve({ status: 0, text: err.message }));
+    });
+    return { req, answer };
+  }
+
+  it('answers every request in flight, ends the event stream with a closing event, and exits 0', async () => {
+    const signIn = await fetch(`${server!.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'escrow@firm-a.demo.test', password: DEMO_PASSWORD }),
+    });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+
+    // An open console: its live-update stream.
+    const stream = send('/api/events', 'GET', cookie);
+    stream.req.end();
+    const streamText = new Promise<string>((resolve) => {
+      stream.req.on('response', (res: IncomingMessage) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve(text));
+        res.on('error', () => resolve(text));
+      });
+    });
+
+    // 40 orders whose requests the server has begun to read: the body's first half is sent.
+    const bodies = Array.from({ length: 40 }, (_, i) => JSON.stringify({ ...VALID_ORDER, fileNumber: `STOP-${i}` }));
+    const writes = bodies.map((body) => {
+      const call = send('/api/appointments', 'POST', cookie, body);
+      call.req.write(body.slice(0, 40));
+      return { ...call, rest: body.slice(40) };
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    const exited = new Promise<number | null>((resolve) => server!.child.once('exit', (code) => resolve(code)));
+    server!.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    for (const write of writes) write.req.end(write.rest);
+
+    const answers = await Promise.all(writes.map((write) => write.answer));
+    expect(answers.map((a) => a.status)).toEqual(Array(40).fill(201));
+    expect(await streamText).toMatch(/event: ready[\s\S]*event: closing\ndata: \{"reason":"server_stopping"\}/);
+    expect(await exited).toBe(0);
+    server = undefined;
+
+    // Every answered order is stored once.
+    const reopened = database ?? (await createDb({ dataDir: dataDir! }));
+    const stored = await reopened.db
+      .select({ fileNumber: schema.appointments.fileNumber })
+      .from(schema.appointments)
+      .where(like(schema.appointments.fileNumber, 'STOP-%'));
+    if (!database) await reopened.close();
+    expect(stored.map((row) => row.fileNumber).sort()).toEqual(bodies.map((_, i) => `STOP-${i}`).sort());
+  }, 60_000);
+});
