@@ -3,7 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createDb, lockDataDir, type Database } from '@signingdesk/db';
 import { createTestDatabase, type TestDatabase } from '@signingdesk/db/testing';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -85,6 +87,44 @@ describe('the server process', () => {
     expect(run.output().trim().split('\n').at(-1)).toBe(`Invalid PORT (${port}): the port is already in use`);
   });
 
+  it('stops with one line naming DATA_DIR when another process has the folder open', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sd-locked-'));
+    const release = lockDataDir(dataDir);
+    try {
+      const run = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+      expect(await run.exited).toBe(1);
+      expect(run.output().trim()).toBe(
+        `Invalid DATA_DIR (${dataDir}): ${dataDir} is in use by another SigningDesk process ${process.pid}; stop it first (or remove ${dataDir}/.signingdesk.lock if it is gone)`,
+      );
+    } finally {
+      release();
+    }
+  });
+
+  it('refuses to start, in one line, on a database migrated by a newer build', async () => {
+    let env: Record<string, string>;
+    let database: Database;
+    if (process.env.DATABASE_URL) {
+      const made = await createTestDatabase();
+      cleanups.push(() => made.close());
+      database = made;
+      env = { DATABASE_URL: made.url! };
+    } else {
+      const dataDir = mkdtempSync(join(tmpdir(), 'sd-ahead-'));
+      database = await createDb({ dataDir });
+      await database.migrate();
+      env = { DATA_DIR: dataDir };
+    }
+    await database.db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-build', ${Date.now() + 86_400_000})`);
+    const { applied, available } = await database.migrationState();
+    if (!process.env.DATABASE_URL) await database.close();
+    const run = startServer({ ...env, PORT: String(await freePort()) });
+    expect(await run.exited).toBe(1);
+    expect(run.output().trim()).toBe(
+      `The database is newer than this build: it has ${applied} migrations applied, this build knows ${available}. Start the build that migrated it, or restore a backup made for this one.`,
+    );
+  });
+
   it('seeds once (PostgreSQL: only with SEED_DEMO=1), serves, stops on SIGTERM and keeps its data across restarts', async () => {
     const port = await freePort();
     let env: Record<string, string>;
@@ -104,8 +144,22 @@ describe('the server process', () => {
       env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'sd-data-')) };
     }
     const first = startServer({ ...env, PORT: String(port) });
+    // PostgreSQL: a second process starting on the same empty database at the same moment.
+    const twinPort = database ? await freePort() : 0;
+    const twin = database ? startServer({ ...env, PORT: String(twinPort) }) : undefined;
     await waitFor(first, 'password signing-demo-2026');
-    expect(first.output()).toMatch(/Seeded demo data in [\d.]+ s: 8 firms, \d+ users \(8\d{3} signing agents\)/);
+    if (twin) {
+      await waitFor(twin, 'is serving');
+      // One of the two seeded; the other found the data there.
+      const outputs = [first.output(), twin.output()];
+      expect(outputs.filter((o) => o.includes('Seeded demo data'))).toHaveLength(1);
+      expect(outputs.filter((o) => o.includes('SEED_DEMO: the database already has users'))).toHaveLength(1);
+      expect(await signInStatus(twinPort, 'admin@demo.test')).toBe(200);
+      twin.child.kill('SIGTERM');
+      expect(await twin.exited).toBe(0);
+    }
+    const seeded = first.output().includes('Seeded demo data') ? first.output() : twin!.output();
+    expect(seeded).toMatch(/Seeded demo data in [\d.]+ s: 8 firms, \d+ users \(8\d{3} signing agents\)/);
     expect(first.output()).toContain('password signing-demo-2026');
     const health = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json();
     expect(health).toMatchObject({ status: 'ok', database: database ? 'postgres' : 'pglite' });

@@ -11,7 +11,7 @@
  */
 import { serve } from '@hono/node-server';
 import cluster, { type Worker } from 'node:cluster';
-import { createDb, type Database } from '@signingdesk/db';
+import { createDb, DataDirLockedError, type Database } from '@signingdesk/db';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty } from '@signingdesk/db/seed';
 import { schema } from '@signingdesk/db';
 import { eq } from 'drizzle-orm';
@@ -55,6 +55,7 @@ async function openDatabase(env: Env): Promise<Database> {
       statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
     });
   } catch (err) {
+    if (err instanceof DataDirLockedError) fail(`Invalid DATA_DIR (${env.DATA_DIR}): ${err.message}`);
     const reason = err instanceof Error ? err.message : String(err);
     fail(
       env.DATABASE_URL
@@ -64,24 +65,36 @@ async function openDatabase(env: Env): Promise<Database> {
   }
 }
 
-/** Migrations and demo data, once per start (by the primary when there are several processes). */
+/**
+ * Migrations and demo data, once per start (by the primary when there are several processes),
+ * under the setup lock: two processes starting on one empty database seed it once. A database
+ * migrated by a newer build is refused: this build would read and write tables it does not know.
+ */
 async function prepareDatabase(env: Env, database: Database): Promise<void> {
-  await database.migrate();
-  const { db } = database;
-
-  const empty = await isDatabaseEmpty(db);
-  if (empty && (database.kind === 'pglite' || env.SEED_DEMO)) {
-    const started = Date.now();
-    // The seeded files' bytes go to the configured storage, so demo downloads work.
-    const summary = await seedDemoData(db, { storage: createStorage(env) });
-    console.log(
-      `Seeded demo data in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary.firms} firms, ${summary.users} users ` +
-        `(${summary.agents} signing agents), ${summary.appointments} appointments, ${summary.offers} offers, ` +
-        `${summary.files} files, ${summary.notes} messages.`,
+  const state = await database.migrationState();
+  if (state.ahead) {
+    fail(
+      `The database is newer than this build: it has ${state.applied} migrations applied, this build knows ${state.available}. ` +
+        'Start the build that migrated it, or restore a backup made for this one.',
     );
-  } else if (env.SEED_DEMO && !empty) {
-    console.log('SEED_DEMO: the database already has users; demo data was not added.');
   }
+  await database.withSetupLock(async () => {
+    await database.migrate();
+    const { db } = database;
+    const empty = await isDatabaseEmpty(db);
+    if (empty && (database.kind === 'pglite' || env.SEED_DEMO)) {
+      const started = Date.now();
+      // The seeded files' bytes go to the configured storage, so demo downloads work.
+      const summary = await seedDemoData(db, { storage: createStorage(env) });
+      console.log(
+        `Seeded demo data in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary.firms} firms, ${summary.users} users ` +
+          `(${summary.agents} signing agents), ${summary.appointments} appointments, ${summary.offers} offers, ` +
+          `${summary.files} files, ${summary.notes} messages.`,
+      );
+    } else if (env.SEED_DEMO && !empty) {
+      console.log('SEED_DEMO: the database already has users; demo data was not added.');
+    }
+  });
 }
 
 async function serveApi(env: Env, database: Database): Promise<void> {

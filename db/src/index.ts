@@ -3,9 +3,10 @@
  * connection string is given, over postgres.js when one is. Same schema and migrations on
  * both. Owns the database connection and applies the committed migrations.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -33,6 +34,11 @@ export interface Database {
   kind: DatabaseKind;
   /** Applies every committed migration not applied yet; safe to call from several processes. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process runs its own (PostgreSQL: an advisory lock; PGlite: the
+   * data folder is one process's already): migrations and the first seed, at start.
+   */
+  withSetupLock<T>(work: () => Promise<T>): Promise<T>;
   migrationState(): Promise<MigrationState>;
   /**
    * LISTEN on a channel: `onNotify` gets each NOTIFY payload sent after a committed transaction,
@@ -47,6 +53,8 @@ export interface MigrationState {
   available: number;
   latest: string | null;
   upToDate: boolean;
+  /** The database holds migrations this code does not know: a newer build migrated it. */
+  ahead: boolean;
 }
 
 export interface CreateDbOptions {
@@ -63,11 +71,13 @@ export interface CreateDbOptions {
   statementTimeoutMs?: number | undefined;
 }
 
-// Any constant will do; it only has to be the same for every process migrating this database.
-const MIGRATION_LOCK_ID = 727_364_001;
+// Any constant will do; it only has to be the same for every process setting up this database.
+const SETUP_LOCK_ID = 727_364_001;
 
 interface JournalEntry {
   tag: string;
+  /** When the migration was generated (ms); drizzle stores it as the applied row's created_at. */
+  when: number;
 }
 
 function readJournal(): JournalEntry[] {
@@ -82,15 +92,22 @@ async function migrationStateOf(db: Db): Promise<MigrationState> {
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
   );
   let applied = 0;
+  let newest = 0;
   if (rowsOf<{ present: boolean }>(exists)[0]?.present) {
-    const rows = await db.execute<{ count: number }>(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
-    applied = Number(rowsOf<{ count: number }>(rows)[0]?.count ?? 0);
+    const rows = await db.execute<{ count: number; newest: string | null }>(
+      sql`select count(*)::int as count, max(created_at)::text as newest from drizzle.__drizzle_migrations`,
+    );
+    const row = rowsOf<{ count: number; newest: string | null }>(rows)[0];
+    applied = Number(row?.count ?? 0);
+    newest = Number(row?.newest ?? 0);
   }
+  const newestKnown = journal.at(-1)?.when ?? 0;
   return {
     applied,
     available: journal.length,
     latest: applied > 0 ? (journal[applied - 1]?.tag ?? null) : null,
     upToDate: applied >= journal.length,
+    ahead: applied > journal.length || newest > newestKnown,
   };
 }
 
@@ -123,19 +140,87 @@ export async function createDb(options: CreateDbOptions = {}): Promise<Database>
 async function createPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const location = inMemory ? dataDir : resolve(dataDir, 'pglite');
-  if (!inMemory) await mkdir(location, { recursive: true });
-  // pg_trgm: the escrow search's trigram index on signer names (migration 0007).
-  const client = await PGlite.create(location, { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    // One PGlite instance has one connection, and a data folder is opened by one process.
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
-    migrationState: () => migrationStateOf(db),
-    listen: (channel, onNotify) => client.listen(channel, onNotify),
-    close: () => client.close(),
-  };
+  let unlock = () => {};
+  if (!inMemory) {
+    await mkdir(location, { recursive: true });
+    // A folder opened by two processes loses one side's writes: the second one is refused.
+    unlock = lockDataDir(dataDir);
+  }
+  try {
+    // pg_trgm: the escrow search's trigram index on signer names (migration 0007).
+    const client = await PGlite.create(location, { extensions: { pg_trgm } });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      // One PGlite instance has one connection, and its data folder is locked to this process.
+      migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+      withSetupLock: (work) => work(),
+      migrationState: () => migrationStateOf(db),
+      listen: (channel, onNotify) => client.listen(channel, onNotify),
+      close: () => client.close().finally(unlock),
+    };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}
+
+/** Raised when another live process holds the data folder. */
+export class DataDirLockedError extends Error {}
+
+/**
+ * Takes `dataDir/.signingdesk.lock` for this process (created exclusively, holding the pid and
+ * host). A lock left by a process that is gone (a crash, kill -9) is taken over; one of a live
+ * process, or of another machine (a shared folder, where its pid cannot be checked), refuses.
+ * Answers the release.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const file = join(resolve(dataDir), LOCK_FILE);
+  const mine = JSON.stringify({ pid: process.pid, host: hostname() });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, mine, { flag: 'wx' });
+      return () => {
+        try {
+          if (readFileSync(file, 'utf8') === mine) unlinkSync(file);
+        } catch {
+          // Already gone.
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const holder = readLockHolder(file);
+    if (holder && (holder.host !== hostname() || isAlive(holder.pid))) {
+      const who = holder.host === hostname() ? `process ${holder.pid}` : `process ${holder.pid} on ${holder.host}`;
+      throw new DataDirLockedError(`${resolve(dataDir)} is in use by another SigningDesk ${who}; stop it first (or remove ${file} if it is gone)`);
+    }
+    // Left by a process that is gone.
+    rmSync(file, { force: true });
+  }
+  throw new DataDirLockedError(`${resolve(dataDir)} is being opened by another process at the same moment`);
+}
+
+const LOCK_FILE = '.signingdesk.lock';
+
+function readLockHolder(file: string): { pid: number; host: string } | null {
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown; host?: unknown };
+    return typeof parsed.pid === 'number' && typeof parsed.host === 'string' ? { pid: parsed.pid, host: parsed.host } : null;
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: alive, owned by another user.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**
@@ -166,19 +251,26 @@ async function createPostgres(url: string, max: number, statementTimeoutMs?: num
   // Fail at start, with the driver's reason, rather than on the first request.
   await client`select 1`;
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  // The lock is a session's: held on a connection of its own while the work uses the pool.
+  // Re-entrant within this process, so migrate() inside a setup does not wait for itself.
+  let held = false;
+  const withSetupLock = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (held) return work();
+    const lockClient = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      await lockClient`select pg_advisory_lock(${SETUP_LOCK_ID})`;
+      held = true;
+      return await work();
+    } finally {
+      held = false;
+      await lockClient.end();
+    }
+  };
   return {
     db,
     kind: 'postgres',
-    async migrate() {
-      const lockClient = postgres(url, { max: 1, onnotice: () => {} });
-      try {
-        await lockClient`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
-        await migratePostgres(drizzlePostgres(lockClient), { migrationsFolder });
-        await lockClient`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
-      } finally {
-        await lockClient.end();
-      }
-    },
+    migrate: () => withSetupLock(() => migratePostgres(drizzlePostgres(client), { migrationsFolder })),
+    withSetupLock,
     migrationState: () => migrationStateOf(db),
     async listen(channel, onNotify) {
       // postgres.js keeps one connection for all its listeners and re-listens after a reconnect.

@@ -1018,7 +1018,7 @@ export interface paths {
         };
         /**
          * Server-sent events: the id of each order that changed, for the consoles to refetch
-         * @description Roles: admin, sub_admin, creator_admin, creator. text/event-stream. Each committed change to an order the caller may see (operators: every order; org admin: the firm’s; escrow officer: their own) sends `event: appointment` with `data: {"id": "<uuid>"}` within a moment, from whichever API process made it (PostgreSQL LISTEN/NOTIFY). A `ready` event opens the stream: a client that reconnects refetches what it shows, since changes during the gap are not replayed. The stream ends when the session does.
+         * @description Roles: admin, sub_admin, creator_admin, creator. text/event-stream. Each committed change to an order the caller may see (operators: every order; org admin: the firm’s; escrow officer: their own) sends `event: appointment` with `data: {"id": "<uuid>"}` within a moment, from whichever API process made it (PostgreSQL LISTEN/NOTIFY). A `ready` event opens the stream: a client that reconnects refetches what it shows, since changes during the gap are not replayed. The stream ends when the session does; a process that is stopping ends it with `event: closing` (`data: {"reason": "server_stopping"}`), and the client reconnects.
          */
         get: operations["streamAppointmentEvents"];
         put?: never;
@@ -2328,6 +2328,8 @@ export interface components {
             database: "pglite" | "postgres";
             /** @description null when the database did not answer, or the process is stopping */
             migrations: {
+                /** @description The database holds migrations this build does not know (a newer build migrated it) */
+                ahead: boolean;
                 applied: number;
                 available: number;
                 latest: string | null;

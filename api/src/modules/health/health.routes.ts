@@ -17,6 +17,7 @@ const HealthSchema = z
         available: z.number().int(),
         latest: z.string().nullable(),
         upToDate: z.boolean(),
+        ahead: z.boolean().openapi({ description: 'The database holds migrations this build does not know (a newer build migrated it)' }),
       })
       .nullable()
       .openapi({ description: 'null when the database did not answer, or the process is stopping' }),
