@@ -164,6 +164,11 @@ export function createApp(deps: AppDeps) {
     if (err instanceof HTTPException) {
       return problem(c, err.status as ContentfulStatusCode, 'HTTP_ERROR', err.message || 'Request failed.');
     }
+    if (clientGone(c)) {
+      // Nobody is left to answer: one line, no stack (200 slow clients once printed 1,600 lines).
+      console.warn(`[api] ${c.req.method} ${c.req.path}: the client closed the connection before the request was complete`);
+      return new Response(null, { status: 499 });
+    }
     if (isDatabaseUnavailable(err)) {
       console.warn(`[api] ${c.req.method} ${c.req.path}: database unavailable (${databaseErrorLine(err)})`);
       return databaseUnavailable(c);
@@ -172,6 +177,12 @@ export function createApp(deps: AppDeps) {
     return problem(c, 500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
   });
   return app;
+}
+
+/** The client closed its connection (a dropped signal, a closed tab) while the request was read or served. */
+function clientGone(c: Context<AppEnv>): boolean {
+  const incoming = (c.env as { incoming?: { errored?: unknown } } | undefined)?.incoming;
+  return c.req.raw.signal.aborted || Boolean(incoming?.errored);
 }
 
 /**

@@ -82,6 +82,25 @@ const envSchema = z.object({
     .min(1, 'must be a number of seconds from 1 to 3600')
     .max(3600, 'must be a number of seconds from 1 to 3600')
     .default(30),
+  // Slow clients: a request's headers must arrive within HEADERS_TIMEOUT_SECONDS and the whole
+  // request (a 1 MB upload chunk on a weak signal included) within REQUEST_TIMEOUT_SECONDS; at most
+  // MAX_CONNECTIONS open connections per process (live-update streams included), more are refused.
+  HEADERS_TIMEOUT_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds from 1 to 300' })
+    .min(1, 'must be a number of seconds from 1 to 300')
+    .max(300, 'must be a number of seconds from 1 to 300')
+    .default(15),
+  REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds from 1 to 3600' })
+    .min(1, 'must be a number of seconds from 1 to 3600')
+    .max(3600, 'must be a number of seconds from 1 to 3600')
+    .default(120),
+  MAX_CONNECTIONS: z.coerce
+    .number({ message: 'must be a whole number from 10 to 100000' })
+    .int('must be a whole number from 10 to 100000')
+    .min(10, 'must be a whole number from 10 to 100000')
+    .max(100_000, 'must be a whole number from 10 to 100000')
+    .default(2_000),
   // API processes `npm start` runs on PORT (node:cluster); more than one needs PostgreSQL.
   WEB_CONCURRENCY: z.coerce
     .number({ message: 'must be the number of API processes (1 to 64)' })

@@ -125,7 +125,18 @@ async function serveApi(env: Env, database: Database): Promise<void> {
     );
   }
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  const server = serve({
+    fetch: app.fetch,
+    port: env.PORT,
+    hostname: env.HOST,
+    // Node's defaults hold a slow client for 60 s (headers) and 300 s (request), checked every 30 s.
+    serverOptions: {
+      headersTimeout: env.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeout: Math.max(env.REQUEST_TIMEOUT_SECONDS, env.HEADERS_TIMEOUT_SECONDS) * 1000,
+      connectionsCheckingInterval: 1_000,
+    },
+  });
+  (server as { maxConnections?: number }).maxConnections = env.MAX_CONNECTIONS;
   server.on('error', (err: NodeJS.ErrnoException) => {
     fail(
       err.code === 'EADDRINUSE'

@@ -1,9 +1,12 @@
 /**
- * A graceful stop (issue 26, item 17): SIGTERM with 40 requests and a live-update stream in
- * flight. Every request is answered, the stream ends with a `closing` event, the process exits 0.
- * The real server process on the test's database (PGlite folder, or PostgreSQL with DATABASE_URL).
+ * The server's connections (issue 26, items 17 and 22), tried on the real server process on the
+ * test's database (PGlite folder, or PostgreSQL with DATABASE_URL):
+ * - clients that go away mid-request are one log line each, and slow ones are let go;
+ * - a graceful stop: SIGTERM with 40 requests and a live-update stream in flight. Every request
+ *   is answered, the stream ends with a `closing` event, the process exits 0.
  */
 import { request, type IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +21,7 @@ import { startServerProcess, stopServerProcess, type ServerProcess } from './tes
 
 const ORIGIN = 'http://localhost:3000';
 
-describe('SIGTERM', () => {
+describe('the server’s connections', () => {
   let database: TestDatabase | undefined;
   let dataDir: string | undefined;
   let server: ServerProcess | undefined;
@@ -48,6 +51,7 @@ describe('SIGTERM', () => {
       PUBLIC_ORIGIN: ORIGIN,
       BETTER_AUTH_SECRET: 'stop-test-secret-that-is-long-enough-01234567',
       FILES_DIR: filesDir,
+      HEADERS_TIMEOUT_SECONDS: '1',
     });
   }, 120_000);
 
@@ -77,16 +81,60 @@ describe('SIGTERM', () => {
     return { req, answer };
   }
 
-  it('answers every request in flight, ends the event stream with a closing event, and exits 0', async () => {
-    const signIn = await fetch(`${server!.url}/api/auth/sign-in/email`, {
+  async function signInCookie(): Promise<string> {
+    const res = await fetch(`${server!.url}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { origin: ORIGIN, 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'escrow@firm-a.demo.test', password: DEMO_PASSWORD }),
     });
-    const cookie = signIn.headers
+    return res.headers
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
+  }
+
+  it('logs a client that leaves mid-request as one line, without a stack', async () => {
+    const cookie = await signInCookie();
+    const before = server!.output.join('').length;
+    await Promise.all(
+      Array.from(
+        { length: 5 },
+        () =>
+          new Promise<void>((resolve) => {
+            const socket = connect(server!.port, '127.0.0.1', () => {
+              socket.write(
+                `POST /api/appointments HTTP/1.1\r\nHost: localhost\r\nOrigin: ${ORIGIN}\r\nCookie: ${cookie}\r\n` +
+                  'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":',
+              );
+              setTimeout(() => socket.destroy(), 200);
+            });
+            socket.on('error', () => undefined);
+            socket.on('close', () => resolve());
+          }),
+      ),
+    );
+    await expect
+      .poll(() => server!.output.join('').slice(before).split('\n').filter((line) => line.includes('POST /api/appointments')).length, { timeout: 5_000 })
+      .toBe(5);
+    const logged = server!.output.join('').slice(before).trim().split('\n');
+    expect(logged).toEqual(Array(5).fill('[api] POST /api/appointments: the client closed the connection before the request was complete'));
+  });
+
+  it('lets go of a client whose request headers do not arrive within HEADERS_TIMEOUT_SECONDS (408)', async () => {
+    const started = Date.now();
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(server!.port, '127.0.0.1', () => socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n'));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', () => undefined);
+    });
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
+  it('answers every request in flight, ends the event stream with a closing event, and exits 0', async () => {
+    const cookie = await signInCookie();
 
     // An open console: its live-update stream.
     const stream = send('/api/events', 'GET', cookie);
