@@ -36,8 +36,11 @@ const TUNING: Partial<DeliveryTuning> = {
   batchSize: 25,
   pushConcurrency: 8,
   retryDelaySeconds: 1,
-  // A job held by a dead process is retried after this long (PostgreSQL; PGlite retries at start).
-  expireInSeconds: 2,
+  // A job whose lease is not renewed for this long is retried (PostgreSQL; PGlite retries at
+  // start). pg-boss's own expiry stays far off: the lease alone must bring the jobs back.
+  leaseSeconds: 2,
+  leaseRenewMs: 300,
+  expireInSeconds: 300,
   maintenanceIntervalSeconds: 1,
 };
 
@@ -180,6 +183,7 @@ describe('a fan-out worked by a worker that dies in the middle', () => {
     );
     child.kill('SIGKILL');
     await exited;
+    const killedAt = Date.now();
     push.release();
     smtp.acceptLimit = Number.POSITIVE_INFINITY;
 
@@ -195,7 +199,6 @@ describe('a fan-out worked by a worker that dies in the middle', () => {
       connectionString: url,
       httpsAgent: new Agent({ ca: certificate.cert }),
       storage: null,
-      poll: false,
       tuning: TUNING,
       log: () => undefined,
     });
@@ -204,10 +207,9 @@ describe('a fan-out worked by a worker that dies in the middle', () => {
     // PGlite: one process owns the folder, so the new worker took back the dead one's jobs at start.
     if (dataDir) expect(await active()).toBe(0);
     try {
-      // The killed worker's jobs come back after their expiry (PostgreSQL) or at once (PGlite).
+      // The killed worker's jobs come back when their lease runs out (PostgreSQL) or at once
+      // (PGlite), and the new worker's own loops deliver them.
       await until('every notification is delivered', async () => {
-        await worker.expireAbandoned();
-        await worker.drain({ ignoreBackoff: true });
         const [pending] = await database!.db.select({ n: count() }).from(notificationJobs).where(and(inArray(notificationJobs.id, jobIds), eq(notificationJobs.state, 'pending')));
         const [queued] = await database!.db.select({ n: count() }).from(outboundMessages).where(eq(outboundMessages.state, 'queued'));
         return pending!.n === 0 && queued!.n === 0;
@@ -215,8 +217,47 @@ describe('a fan-out worked by a worker that dies in the middle', () => {
     } finally {
       await worker.stop();
     }
+    // Within the lease and a few retries' time, far from pg-boss's 300 s expiry.
+    expect(Date.now() - killedAt).toBeLessThan(TUNING.leaseSeconds! * 1000 + 20_000);
     await expectEachOnce(database!.db, jobIds, 0, 0);
   }, 180_000);
+
+  it('leaves a live worker’s slow batch alone: its leases are renewed while the push service holds its requests', async () => {
+    const pushesBefore = push.received.length;
+    const emailsBefore = smtp.received.length;
+    const jobIds = await fanOut(database!.db, 'slow');
+    // Held requests time out after pushTimeoutMs and are retried by the worker that sent them.
+    const tuning = { ...TUNING, pushTimeoutMs: 6_000 };
+    const start = () =>
+      DeliveryWorker.start({
+        env: env(),
+        database: database!,
+        connectionString: url,
+        httpsAgent: new Agent({ ca: certificate.cert }),
+        storage: null,
+        tuning,
+        log: () => undefined,
+      });
+    push.acceptLimit = pushesBefore + 10;
+    const slow = await start();
+    let other: DeliveryWorker | undefined;
+    try {
+      await until('the first worker holds unanswered pushes', () => push.received.length === pushesBefore + 10);
+      other = await start();
+      // Longer than a lease: only renewals keep the slow batch with its worker.
+      await sleep(TUNING.leaseSeconds! * 1000 + 1_500);
+      expect(await other.sweepAbandoned()).toBe(0);
+      push.release();
+      await until('every notification is delivered', async () => {
+        const [pending] = await database!.db.select({ n: count() }).from(notificationJobs).where(and(inArray(notificationJobs.id, jobIds), eq(notificationJobs.state, 'pending')));
+        const [queued] = await database!.db.select({ n: count() }).from(outboundMessages).where(eq(outboundMessages.state, 'queued'));
+        return pending!.n === 0 && queued!.n === 0;
+      });
+    } finally {
+      await Promise.all([slow.stop(), other?.stop()]);
+    }
+    await expectEachOnce(database!.db, jobIds, pushesBefore, emailsBefore);
+  }, 120_000);
 
   it('is shared by two workers polling at once: each notification delivered exactly once', async () => {
     const pushesBefore = push.received.length;

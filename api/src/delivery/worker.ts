@@ -11,10 +11,12 @@
  *   SMTP / SMS provider). A failed job is retried by pg-boss with exponential backoff; when
  *   its retries run out pg-boss moves it to a dead-letter queue whose handler marks the row
  *   failed with the last error.
- * - Never lost: a row stays pending/queued until its work commits. A process that dies holding
- *   jobs leaves them active in pg-boss until they expire (expireInSeconds), then they are
- *   retried; on PGlite, where one process owns the data folder, they are retried at the next
- *   start at once.
+ * - Never lost: a row stays pending/queued until its work commits. A job in work is leased:
+ *   the worker renews its jobs' start time every leaseRenewMs while it holds them, and every
+ *   worker's sweep hands a job whose lease (leaseSeconds) ran out back to the queue at once —
+ *   a process that died is found within seconds, not at pg-boss's expiry (expireInSeconds, a
+ *   backstop), and a live process's slow batch is never taken from it. On PGlite, where one
+ *   process owns the data folder, they are retried at the next start at once.
  */
 import { Agent as HttpsAgent, type Agent } from 'node:https';
 import { rowsOf, schema, type Database, type Db, type Tx } from '@signingdesk/db';
@@ -51,8 +53,12 @@ export interface DeliveryTuning {
   /** Retries after the first attempt; delays grow exponentially from retryDelaySeconds. */
   retryLimit: number;
   retryDelaySeconds: number;
-  /** After this long a job held by a process that died is retried. */
+  /** pg-boss's own expiry of a job in work: a backstop behind the lease. */
   expireInSeconds: number;
+  /** A job in work whose lease was not renewed for this long belongs to a process that died: it is retried at once. */
+  leaseSeconds: number;
+  /** How often a worker renews the leases of the jobs it holds, and sweeps for abandoned ones. */
+  leaseRenewMs: number;
   maintenanceIntervalSeconds: number;
   /** How long stop() waits for the batches in flight. */
   stopTimeoutMs: number;
@@ -69,6 +75,9 @@ export const DEFAULT_TUNING: DeliveryTuning = {
   retryLimit: 5,
   retryDelaySeconds: 15,
   expireInSeconds: 300,
+  // A dead process's jobs are back in the queue within leaseSeconds + leaseRenewMs (≤ 18 s).
+  leaseSeconds: 15,
+  leaseRenewMs: 3000,
   maintenanceIntervalSeconds: 60,
   stopTimeoutMs: 8000,
 };
@@ -105,6 +114,8 @@ const running = new WeakMap<Database, number>();
 
 export class DeliveryWorker {
   private stopping = false;
+  /** The jobs this worker is working now, by queue: their leases are renewed. */
+  private readonly held = new Map<string, Set<string>>();
   private readonly loops: Promise<void>[] = [];
   private readonly wakers = new Set<() => void>();
   private listening: Promise<(() => Promise<void>) | null> | null = null;
@@ -221,9 +232,15 @@ export class DeliveryWorker {
       return null;
     });
     this.loops.push(
-      this.every(this.tuning.relayIntervalMs, async () => {
+      this.every('relay', this.tuning.relayIntervalMs, async () => {
         // Relayed jobs are ready for the lanes now.
         if ((await this.relay()) > 0) this.wakeAll();
+      }),
+    );
+    this.loops.push(
+      this.every('leases', this.tuning.leaseRenewMs, async () => {
+        await this.renewLeases();
+        if ((await this.sweepAbandoned()) > 0) this.wakeAll();
       }),
     );
     for (const lane of this.lanes) {
@@ -242,10 +259,10 @@ export class DeliveryWorker {
     }
   }
 
-  private async every(ms: number, task: () => Promise<void>): Promise<void> {
+  private async every(what: string, ms: number, task: () => Promise<void>): Promise<void> {
     await this.sleep(ms);
     while (!this.stopping) {
-      await task().catch((err: unknown) => this.options.log?.(`[delivery] relay: ${errorText(err)}`));
+      await task().catch((err: unknown) => this.options.log?.(`[delivery] ${what}: ${errorText(err)}`));
       if (!this.stopping) await this.sleep(ms);
     }
   }
@@ -336,21 +353,57 @@ export class DeliveryWorker {
       ignoreStartAfter: ignoreBackoff,
     });
     if (!jobs || jobs.length === 0) return 0;
-    let outcome: BatchOutcome;
+    const held = this.held.get(lane.queue) ?? new Set<string>();
+    this.held.set(lane.queue, held);
+    for (const job of jobs) held.add(job.id);
     try {
-      outcome = await lane.work(jobs);
-    } catch (err) {
-      this.options.log?.(`[delivery] ${lane.queue}: ${errorText(err)}`);
-      for (const job of jobs) await this.boss.fail(lane.queue, job.id, { message: errorText(err) });
+      let outcome: BatchOutcome;
+      try {
+        outcome = await lane.work(jobs);
+      } catch (err) {
+        this.options.log?.(`[delivery] ${lane.queue}: ${errorText(err)}`);
+        for (const job of jobs) await this.boss.fail(lane.queue, job.id, { message: errorText(err) });
+        return jobs.length;
+      }
+      const done = jobs.filter((j) => !outcome.get(j.id)).map((j) => j.id);
+      if (done.length > 0) await this.boss.complete(lane.queue, done);
+      for (const job of jobs) {
+        const error = outcome.get(job.id);
+        if (error) await this.boss.fail(lane.queue, job.id, { message: error });
+      }
       return jobs.length;
+    } finally {
+      for (const job of jobs) held.delete(job.id);
     }
-    const done = jobs.filter((j) => !outcome.get(j.id)).map((j) => j.id);
-    if (done.length > 0) await this.boss.complete(lane.queue, done);
-    for (const job of jobs) {
-      const error = outcome.get(job.id);
-      if (error) await this.boss.fail(lane.queue, job.id, { message: error });
+  }
+
+  /** Renews the lease of every job this worker holds: its start time becomes now. */
+  private async renewLeases(): Promise<void> {
+    for (const [queue, ids] of this.held) {
+      if (ids.size === 0) continue;
+      await this.options.database.db.execute(
+        sql`update ${sql.raw(PGBOSS_SCHEMA)}.job set started_on = now()
+            where name = ${queue} and state = 'active' and id in ${[...ids]}`,
+      );
     }
-    return jobs.length;
+  }
+
+  /**
+   * Hands back to the queue, ready now, every job in work whose lease ran out: the process that
+   * held it stopped renewing it (it died). A job out of retries is left to pg-boss's expiry,
+   * which moves it to the dead letters. Returns how many were handed back.
+   */
+  async sweepAbandoned(): Promise<number> {
+    const queues = Object.values(QUEUES);
+    const result = await this.options.database.db.execute(
+      sql`update ${sql.raw(PGBOSS_SCHEMA)}.job set state = 'retry', start_after = now()
+          where name in ${queues} and state = 'active' and retry_count < retry_limit
+            and started_on < now() - make_interval(secs => ${this.tuning.leaseSeconds})
+          returning id`,
+    );
+    const swept = rowsOf<{ id: string }>(result).length;
+    if (swept > 0) this.options.log?.(`[delivery] ${swept} jobs of a stopped process are back in the queue`);
+    return swept;
   }
 
   /**
@@ -374,11 +427,6 @@ export class DeliveryWorker {
       }
       if (relayed === 0 && total === 0) return;
     }
-  }
-
-  /** Runs pg-boss's maintenance now: jobs of dead workers past their expiry are retried. */
-  async expireAbandoned(): Promise<void> {
-    await (this.boss as unknown as { expire(): Promise<void> }).expire();
   }
 
   /** Stops the loops, waits for the batches in flight (up to stopTimeoutMs) and lets go of pg-boss. */
