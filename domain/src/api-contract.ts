@@ -1018,7 +1018,7 @@ export interface paths {
         };
         /**
          * Server-sent events: the id of each order that changed, for the consoles to refetch
-         * @description Roles: admin, sub_admin, creator_admin, creator. text/event-stream. Each committed change to an order the caller may see (operators: every order; org admin: the firm’s; escrow officer: their own) sends `event: appointment` with `data: {"id": "<uuid>"}` within a moment, from whichever API process made it (PostgreSQL LISTEN/NOTIFY). A `ready` event opens the stream: a client that reconnects refetches what it shows, since changes during the gap are not replayed. The stream ends when the session does; a process that is stopping ends it with `event: closing` (`data: {"reason": "server_stopping"}`), and the client reconnects.
+         * @description Roles: admin, sub_admin, creator_admin, creator. text/event-stream. Each committed change to an order the caller may see (operators: every order; org admin: the firm’s; escrow officer: their own) sends `event: appointment` with `data: {"id": "<uuid>"}` within a moment, from whichever API process made it (PostgreSQL LISTEN/NOTIFY). A `ready` event opens the stream: a client that reconnects refetches what it shows, since changes during the gap are not replayed. The stream ends with `event: closing` at once when the session ends, the account is disabled or its role or firm changes (`data: {"reason": "session_ended"}`), and when the process is stopping (`"server_stopping"`; the client reconnects, to another process).
          */
         get: operations["streamAppointmentEvents"];
         put?: never;
@@ -1141,7 +1141,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The escrow users of a firm (name, email, formatted phone, status)
+         * The users of a firm (name, email, formatted phone, status): its escrow users, and for operators its operators too
          * @description Roles: admin, sub_admin, creator_admin, creator. Operators: any firm; escrow roles: their own firm, any other id is a 404.
          */
         get: operations["listFirmUsers"];
@@ -1389,10 +1389,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable an account: it cannot sign in, every session and live stream of it ends at once
+         * @description Roles: admin, sub_admin, creator_admin. admin: any account but their own; sub_admin: escrow users and signing agents; creator_admin: the escrow users of their own firm. An account the caller may not see → 404; one their role may not change → 403; their own → 409. A signing agent also loses every offer still open to them (an order left without a live bid opens again) and is offered nothing more; their upcoming assigned signings appear on the Dashboard as needing another agent. Disabling a disabled account changes nothing.
+         */
+        post: operations["disableUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a disabled account again (it signs in with its password; offers it lost do not come back)
+         * @description Roles: admin, sub_admin, creator_admin. admin: any account but their own; sub_admin: escrow users and signing agents; creator_admin: the escrow users of their own firm. An account the caller may not see → 404; one their role may not change → 403; their own → 409.
+         */
+        post: operations["enableUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountStatusResult: {
+            /** @example Jordan Lee is disabled and signed out everywhere. */
+            message: string;
+            user: {
+                email: string;
+                id: string;
+                name: string;
+                /** @enum {string} */
+                role: "admin" | "sub_admin" | "creator_admin" | "creator" | "notary";
+                /** @enum {string} */
+                status: "active" | "pending" | "disabled";
+            };
+        };
         AgentAppointment: {
             agentUploadEnabled: boolean;
             city: string;
@@ -1990,7 +2043,7 @@ export interface components {
                 capped: boolean;
                 count: number;
                 /** @enum {string} */
-                kind: "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
+                kind: "agent_disabled" | "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
                 label: string;
             }[];
             /** Format: date-time */
@@ -3725,7 +3778,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description A dashboard bucket (GET /dashboard): the orders counted there, whatever their status (`status` is then ignored) */
-                attention?: "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
+                attention?: "agent_disabled" | "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
                 /** @description Omit for All firms */
                 firmId?: string;
                 page?: number;
@@ -6113,7 +6166,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description A dashboard bucket (GET /dashboard): the orders counted there, whatever their status (`status` is then ignored) */
-                attention?: "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
+                attention?: "agent_disabled" | "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
                 /** @description Omit for All firms */
                 firmId?: string;
                 /** @description Default Open */
@@ -7867,6 +7920,126 @@ export interface operations {
             };
             /** @description Idempotency key reused with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    disableUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user’s id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disabled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountStatusResult"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    enableUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user’s id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Enabled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountStatusResult"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

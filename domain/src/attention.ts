@@ -7,10 +7,11 @@ export const UNFILLED_AFTER_HOURS = 4;
 export const DOCUMENTS_WITHIN_HOURS = 24;
 export const SCAN_BACKS_AFTER_HOURS = 2;
 
-export const ATTENTION_KINDS = ['unfilled', 'undocumented', 'no_scan_backs', 'unpaid', 'unread'] as const;
+export const ATTENTION_KINDS = ['agent_disabled', 'unfilled', 'undocumented', 'no_scan_backs', 'unpaid', 'unread'] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
 export const ATTENTION_LABELS: Record<AttentionKind, string> = {
+  agent_disabled: 'Upcoming signings whose agent was disabled: reassign',
   unfilled: `Open orders not filled after ${UNFILLED_AFTER_HOURS} hours`,
   undocumented: `Signings in the next ${DOCUMENTS_WITHIN_HOURS} hours without documents`,
   no_scan_backs: `Completed over ${SCAN_BACKS_AFTER_HOURS} hours ago without scan-backs`,

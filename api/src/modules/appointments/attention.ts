@@ -13,12 +13,19 @@ import {
 } from '@signingdesk/domain/attention';
 import { and, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 
-const { appointments, notes } = schema;
+const { appointments, notes, profiles } = schema;
 const HOUR_MS = 3_600_000;
 
 export function attentionWhere(kind: AttentionKind, now = new Date()): SQL {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   switch (kind) {
+    case 'agent_disabled':
+      return and(
+        inArray(appointments.status, ['Scheduled', 'Paused']),
+        isNotNull(appointments.assignedAgentId),
+        sql`${appointments.startsAt} >= ${nowSeconds}`,
+        sql`exists (select 1 from ${profiles} where ${profiles.userId} = ${appointments.assignedAgentId} and ${profiles.status} = 'disabled')`,
+      )!;
     case 'unfilled':
       return and(inArray(appointments.status, ['Open', 'Pending']), lte(appointments.createdAt, new Date(now.getTime() - UNFILLED_AFTER_HOURS * HOUR_MS)))!;
     case 'undocumented':

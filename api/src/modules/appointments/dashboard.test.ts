@@ -1,7 +1,7 @@
 import { schema } from '@signingdesk/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrder, post, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
+import { createOrder, otherAgentEmail, post, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 import { ATTENTION_KINDS, type AttentionKind } from '@signingdesk/domain/attention';
 import { APPOINTMENT_STATUSES } from '@signingdesk/domain/codes';
@@ -29,6 +29,10 @@ describe('the operators’ Dashboard', () => {
     // Completed, the agent not paid yet, no scan-backs needed.
     await set(ids.unpaid, { status: 'Completed', assignedAgentId: agentId, scanBackRequired: false, markedCompleted: true, markedCompletedAt: new Date(now - HOUR) });
     await set(ids.paid, { status: 'Completed', assignedAgentId: agentId, scanBackRequired: false, markedCompleted: true, markedCompletedAt: new Date(now - HOUR), agentPaid: true, agentPaidAt: new Date(now) });
+    // Assigned, two days ahead, to an agent who was disabled since.
+    const disabledAgentId = await userIdOf(t, await otherAgentEmail(t));
+    await t.database.db.update(schema.profiles).set({ status: 'disabled' }).where(eq(schema.profiles.userId, disabledAgentId));
+    await set(ids.agent_disabled, { status: 'Scheduled', assignedAgentId: disabledAgentId, startsAt: Math.floor((now + 48 * HOUR) / 1000), createdAt: new Date(now - HOUR) });
     // A message from the escrow side no operator has read.
     expect((await post(t, `/api/appointments/${ids.unread}/notes`, s.escrowA, { message: 'Signer moved to the afternoon.' })).status).toBe(201);
     for (const key of ['unread', 'fresh', 'paid'] as const) await set(ids[key], { createdAt: new Date(now - 60_000) });

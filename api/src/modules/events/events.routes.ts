@@ -19,7 +19,7 @@ const eventsRoute = createRoute({
   summary: 'Server-sent events: the id of each order that changed, for the consoles to refetch',
   ...rolesDoc(
     roles,
-    'text/event-stream. Each committed change to an order the caller may see (operators: every order; org admin: the firm’s; escrow officer: their own) sends `event: appointment` with `data: {"id": "<uuid>"}` within a moment, from whichever API process made it (PostgreSQL LISTEN/NOTIFY). A `ready` event opens the stream: a client that reconnects refetches what it shows, since changes during the gap are not replayed. The stream ends when the session does; a process that is stopping ends it with `event: closing` (`data: {"reason": "server_stopping"}`), and the client reconnects.',
+    'text/event-stream. Each committed change to an order the caller may see (operators: every order; org admin: the firm’s; escrow officer: their own) sends `event: appointment` with `data: {"id": "<uuid>"}` within a moment, from whichever API process made it (PostgreSQL LISTEN/NOTIFY). A `ready` event opens the stream: a client that reconnects refetches what it shows, since changes during the gap are not replayed. The stream ends with `event: closing` at once when the session ends, the account is disabled or its role or firm changes (`data: {"reason": "session_ended"}`), and when the process is stopping (`"server_stopping"`; the client reconnects, to another process).',
   ),
   middleware: [requireActor({ roles })] as const,
   responses: {
@@ -38,13 +38,18 @@ export function eventsRoutes(deps: AppDeps): Router {
     return streamSSE(c, async (stream) => {
       let closed = false;
       let endedFor: StreamEndReason | null = null;
+      let recheckNow = false;
       let wake = () => {};
-      const ended = new Promise<void>((resolve) => (wake = resolve));
+      const woken = () => new Promise<void>((resolve) => (wake = resolve));
       const unsubscribe = await hub.subscribe({
         actor,
         send: (id) => void stream.writeSSE({ event: 'appointment', data: JSON.stringify({ id }) }).catch(() => undefined),
         end: (reason) => {
           endedFor = reason;
+          wake();
+        },
+        recheck: () => {
+          recheckNow = true;
           wake();
         },
       });
@@ -56,11 +61,18 @@ export function eventsRoutes(deps: AppDeps): Router {
       try {
         await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
         while (!closed && !endedFor) {
-          await Promise.race([stream.sleep(HEARTBEAT_MS), ended]);
+          if (!recheckNow) await Promise.race([stream.sleep(HEARTBEAT_MS), woken()]);
           if (closed || endedFor) break;
-          // A session signed out, revoked or disabled meanwhile ends the stream.
-          if (!(await loadActor(auth, db, headers).catch(() => null))) break;
-          await stream.write(': heartbeat\n\n');
+          const announced = recheckNow;
+          recheckNow = false;
+          // Signed out, revoked, disabled, or given another role or firm meanwhile: the stream
+          // opened for that caller ends (announced at once; else found at the heartbeat).
+          const current = await loadActor(auth, db, headers).catch(() => null);
+          if (!current || current.role !== actor.role || current.firmId !== actor.firmId) {
+            endedFor = 'session_ended';
+            break;
+          }
+          if (!announced) await stream.write(': heartbeat\n\n');
         }
         if (endedFor && !closed) await stream.writeSSE({ event: 'closing', data: JSON.stringify({ reason: endedFor }) });
       } finally {

@@ -1,44 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrder, offerTo, post, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
+import { eventReader } from '../../testing/event-reader';
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
-
-/** Reads `event:`/`data:` pairs from a server-sent event stream as they arrive. */
-function eventReader(res: Response) {
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = '';
-  const received: { event: string; data: string }[] = [];
-  const pump = (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffered += value;
-      let end: number;
-      while ((end = buffered.indexOf('\n\n')) >= 0) {
-        const block = buffered.slice(0, end);
-        buffered = buffered.slice(end + 2);
-        const field = (name: string) => block.split('\n').find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1).trim();
-        const event = field('event');
-        if (event) received.push({ event, data: field('data') ?? '' });
-      }
-    }
-  })();
-  return {
-    received,
-    /** The ids of `appointment` events so far. */
-    ids: () => received.filter((e) => e.event === 'appointment').map((e) => (JSON.parse(e.data) as { id: string }).id),
-    async waitFor(predicate: () => boolean, ms = 2000) {
-      const until = Date.now() + ms;
-      while (!predicate()) {
-        if (Date.now() > until) throw new Error(`no such event within ${ms} ms; received ${JSON.stringify(received)}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
-    async close() {
-      await reader.cancel();
-      await pump;
-    },
-  };
-}
 
 describe('live updates (GET /api/events)', () => {
   let t: TestApp;
@@ -83,6 +46,17 @@ describe('live updates (GET /api/events)', () => {
     expect(firmB.ids()).not.toContain(id);
     expect(firmA.ids()).not.toContain(marker);
     await Promise.all([operator.close(), firmA.close(), firmB.close()]);
+  });
+
+  it('ends a stream at once, with a closing event, when its session is signed out', async () => {
+    const cookie = await t.signIn('escrow@firm-a.demo.test');
+    const stream = eventReader(await t.request('/api/events', { cookie }));
+    await stream.waitFor(() => stream.received.some((e) => e.event === 'ready'));
+    expect((await post(t, '/api/auth/sign-out', cookie, {})).status).toBe(200);
+    // Not at the next heartbeat (25 s): the sign-out is announced and the stream checks at once.
+    await stream.waitFor(() => stream.received.some((e) => e.event === 'closing'), 3000);
+    expect(stream.received.at(-1)).toEqual({ event: 'closing', data: '{"reason":"session_ended"}' });
+    await stream.close();
   });
 
   it('is for the consoles: agents and visitors are refused', async () => {

@@ -11,16 +11,19 @@ import { isUuid } from '@signingdesk/domain/uuid';
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor';
 import { APPOINTMENT_CHANNEL } from '../../lib/live-events';
+import { ACTOR_CHANNEL } from '../../lib/session-cache';
 
 export interface LiveSubscriber {
   actor: Actor;
   send(appointmentId: string): void;
   /** Ends the stream with a last `closing` event saying why (the browser then reconnects, to another process). */
   end(reason: StreamEndReason): void;
+  /** The account changed (signed out, disabled, new role or firm): check the session again now. */
+  recheck(): void;
 }
 
 /** Why the server ended a stream, as its last event says. */
-export type StreamEndReason = 'server_stopping';
+export type StreamEndReason = 'server_stopping' | 'session_ended';
 
 type OrderScope = { firmId: string; createdBy: string };
 
@@ -39,7 +42,13 @@ export class LiveHub {
 
   /** Adds a subscriber once this process is LISTENing, so nothing committed after it is missed. */
   async subscribe(subscriber: LiveSubscriber): Promise<() => void> {
-    this.listening ??= this.database.listen(APPOINTMENT_CHANNEL, (id) => void this.deliver(id));
+    this.listening ??= Promise.all([
+      this.database.listen(APPOINTMENT_CHANNEL, (id) => void this.deliver(id)),
+      // Whatever ends a session or changes an account is announced here (lib/session-cache.ts).
+      this.database.listen(ACTOR_CHANNEL, (userId) => this.recheckAccount(userId)),
+    ]).then(([a, b]) => async () => {
+      await Promise.all([a(), b()]);
+    });
     try {
       await this.listening;
     } catch (error) {
@@ -48,6 +57,10 @@ export class LiveHub {
     }
     this.subscribers.add(subscriber);
     return () => this.subscribers.delete(subscriber);
+  }
+
+  private recheckAccount(userId: string): void {
+    for (const subscriber of this.subscribers) if (subscriber.actor.userId === userId) subscriber.recheck();
   }
 
   /** Ends every open stream of this process (SIGTERM: before the process stops). */

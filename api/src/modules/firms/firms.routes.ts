@@ -51,7 +51,7 @@ const usersRoute = createRoute({
   method: 'get',
   path: '/firms/{id}/users',
   tags: ['Firms'],
-  summary: 'The escrow users of a firm (name, email, formatted phone, status)',
+  summary: 'The users of a firm (name, email, formatted phone, status): its escrow users, and for operators its operators too',
   ...rolesDoc(listers, 'Operators: any firm; escrow roles: their own firm, any other id is a 404.'),
   middleware: [requireActor({ roles: listers, permission: { firm: ['list'] } })] as const,
   request: { params: FirmIdParamSchema, query: FirmUsersQuerySchema },

@@ -8,7 +8,7 @@ import { schema } from '@signingdesk/db';
 import { and, asc, count, eq, inArray, max, ne, notInArray, sql } from 'drizzle-orm';
 import { pageOffset } from '@signingdesk/domain/pagination';
 import { formatPhone } from '@signingdesk/domain/phone';
-import { ESCROW_ROLES, isOperator, type Role } from '@signingdesk/domain/roles';
+import { ESCROW_ROLES, isOperator, OPERATOR_ROLES, type Role } from '@signingdesk/domain/roles';
 import { isUuid } from '@signingdesk/domain/uuid';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
@@ -127,7 +127,9 @@ export async function listFirmUsers(db: Db, actor: Actor, firmId: string, query:
   if (!isUuid(firmId) || (!isOperator(actor.role) && firmId !== actor.firmId)) throw notFound('This firm');
   const [firm] = await db.select({ id: firms.id, name: firms.name }).from(firms).where(eq(firms.id, firmId));
   if (!firm) throw notFound('This firm');
-  const where = and(eq(profiles.firmId, firmId), inArray(user.role, [...ESCROW_ROLES] as Role[]));
+  // Operators also see the operators of a managing organisation (to disable one).
+  const listed: Role[] = isOperator(actor.role) ? [...ESCROW_ROLES, ...OPERATOR_ROLES] : [...ESCROW_ROLES];
+  const where = and(eq(profiles.firmId, firmId), inArray(user.role, listed));
   const [rows, [total]] = await Promise.all([
     db
       .select({ id: user.id, name: user.name, email: user.email, phone: profiles.phone, role: user.role, status: profiles.status })

@@ -4,8 +4,9 @@ import { can } from '../../auth/roles';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
 import { requireActor } from '../../middleware/guard';
-import { CreatedUserSchema, CreateUserSchema, ProfileSchema } from './users.schemas';
+import { AccountStatusResultSchema, CreatedUserSchema, CreateUserSchema, ProfileSchema, UserIdParamSchema } from './users.schemas';
 import { createUser, readProfile } from './users.service';
+import { disableAccount, enableAccount } from './users.status';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 const creators = ROLES.filter((role) => can(role, { user: ['create'] }));
@@ -39,8 +40,46 @@ const profileRoute = createRoute({
   responses: { 200: { description: 'The profile', ...json(ProfileSchema) }, ...problemResponses(401) },
 });
 
+const statusChangers = ['admin', 'sub_admin', 'creator_admin'] as const;
+const statusNote =
+  'admin: any account but their own; sub_admin: escrow users and signing agents; creator_admin: the escrow users of their own firm. An account the caller may not see → 404; one their role may not change → 403; their own → 409.';
+
+const disableRoute = createRoute({
+  operationId: 'disableUser',
+  method: 'post',
+  path: '/users/{id}/disable',
+  tags: ['Users'],
+  summary: 'Disable an account: it cannot sign in, every session and live stream of it ends at once',
+  ...rolesDoc(
+    statusChangers,
+    `${statusNote} A signing agent also loses every offer still open to them (an order left without a live bid opens again) and is offered nothing more; their upcoming assigned signings appear on the Dashboard as needing another agent. Disabling a disabled account changes nothing.`,
+  ),
+  middleware: [requireActor({ roles: statusChangers })] as const,
+  request: { params: UserIdParamSchema },
+  responses: { 200: { description: 'Disabled', ...json(AccountStatusResultSchema) }, ...problemResponses(401, 403, 404, 409) },
+});
+
+const enableRoute = createRoute({
+  operationId: 'enableUser',
+  method: 'post',
+  path: '/users/{id}/enable',
+  tags: ['Users'],
+  summary: 'Enable a disabled account again (it signs in with its password; offers it lost do not come back)',
+  ...rolesDoc(statusChangers, statusNote),
+  middleware: [requireActor({ roles: statusChangers })] as const,
+  request: { params: UserIdParamSchema },
+  responses: { 200: { description: 'Enabled', ...json(AccountStatusResultSchema) }, ...problemResponses(401, 403, 404, 409) },
+});
+
 export function usersRoutes(deps: AppDeps): Router {
   return createRouter()
+    .openapi(disableRoute, async (c) => {
+      const result = await disableAccount(c.var.db, c.var.actor, c.req.valid('param').id);
+      // Gone from this process's cache now; the other processes hear it from the database.
+      c.var.sessionCache.forgetAccount(result.user.id);
+      return c.json(result, 200);
+    })
+    .openapi(enableRoute, async (c) => c.json(await enableAccount(c.var.db, c.var.actor, c.req.valid('param').id), 200))
     .openapi(createUserRoute, async (c) =>
       c.json(await createUser(c.var.db, c.var.actor, c.req.valid('json'), { origin: deps.env.PUBLIC_ORIGIN }), 201),
     )

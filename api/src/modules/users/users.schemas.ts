@@ -45,3 +45,12 @@ export const ProfileSchema = z
   })
   .openapi('Profile');
 export type Profile = z.infer<typeof ProfileSchema>;
+
+export const UserIdParamSchema = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, description: 'The user’s id' }) });
+
+export const AccountStatusResultSchema = z
+  .object({
+    message: z.string().openapi({ example: 'Jordan Lee is disabled and signed out everywhere.' }),
+    user: z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.enum(ROLES), status: z.enum(USER_STATUSES) }),
+  })
+  .openapi('AccountStatusResult');
