@@ -95,6 +95,8 @@ describe('role × route matrix', () => {
     rows = {
       'GET /health': { fixture: none, expect: everyone(200) },
       'GET /me': { fixture: none, expect: everyone(200, { visitor: 401 }) },
+      // Ends the caller's other sessions: the matrix holds one per caller, so nothing else changes.
+      'POST /me/sign-out-other-devices': { fixture: none, expect: everyone(200, { visitor: 401 }) },
       'GET /agent/appointments': { fixture: none, expect: everyone(403, { visitor: 401, agent: 200, otherAgent: 200 }) },
       'POST /appointments': {
         fixture: async (caller) => ({ params: {}, body: createBody(caller) }),

@@ -588,7 +588,7 @@ export interface paths {
         put?: never;
         /**
          * Upload grant: admit up to five files, answer a resumable (tus) upload URL for each
-         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent. Anyone else, an agent only offered the appointment included, gets 404. At most 5 files ('You can only upload up to 5 files at a time.', 400); each at most MAX_UPLOAD_MB (413) and of a document or image type (415). The assigned agent uploads scan-backs, once the appointment is scheduled. Send the bytes with tus to uploadUrl in chunks of 1048576 bytes; when the last chunk is in, the content is checked (magic bytes) and the file confirmed.
+         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent. Anyone else, an agent only offered the appointment included, gets 404. At most 5 files ('You can only upload up to 5 files at a time.', 400); each at most MAX_UPLOAD_MB (413) and of a document or image type (415). The assigned agent uploads scan-backs, once the appointment is scheduled. Send the bytes with tus to uploadUrl in chunks of 1048576 bytes; when the last chunk is in, the content is checked (magic bytes) and the file confirmed. Limits (decision 041; invoices aside): an order holds at most 200 MB of documents and scan-backs, stored or being uploaded (more: 413 PAYLOAD_TOO_LARGE; remove files first), and has at most 20 uploads in progress; one person has at most 30 uploads in progress across orders, and uploads at most 2 GB within 24 hours (more: 429 RATE_LIMITED, with Retry-After in seconds for the daily amount). An upload in progress is one granted and not finished; it lapses a day after its grant. The problem detail says which limit and what to do.
          */
         post: operations["grantAppointmentFileUpload"];
         delete?: never;
@@ -1187,6 +1187,26 @@ export interface paths {
         get: operations["getCurrentUser"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/sign-out-other-devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out of all other devices: every session of the caller but this one ends
+         * @description Roles: any signed-in user. For a lost or stolen phone or a shared computer: every other session of the account ends at once, on every API process, and their live-update streams close. This session stays signed in (POST /api/auth/sign-out ends it).
+         */
+        post: operations["signOutOtherDevices"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2892,6 +2912,11 @@ export interface components {
         SetStatus: {
             /** @enum {string} */
             status: "Paused" | "Open" | "Scheduled" | "Canceled";
+        };
+        SignedOutOtherDevices: {
+            message: string;
+            /** @description Other sessions ended */
+            sessionsEnded: number;
         };
         TimelineEvent: {
             /** Format: date-time */
@@ -5238,6 +5263,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             503: components["responses"]["Unavailable"];
         };
     };
@@ -7209,6 +7243,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    signOutOtherDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The other sessions ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutOtherDevices"];
                 };
             };
             /** @description Not signed in */

@@ -100,4 +100,20 @@ describe('sign-in and the signed-in user', () => {
     expect(body.code).toBe('ACCOUNT_DISABLED');
     expect(body.message).toBe('This account is disabled.');
   });
+
+  it('signs out of all other devices: their sessions end at once, this one stays', async () => {
+    const laptop = await t.signIn('escrow@firm-b.demo.test');
+    // Sessions of earlier tests end first.
+    expect((await t.request('/api/me/sign-out-other-devices', { method: 'POST', cookie: laptop, body: '{}' })).status).toBe(200);
+    const phone = await t.signIn('escrow@firm-b.demo.test');
+    const tablet = await t.signIn('escrow@firm-b.demo.test');
+    const res = await t.request('/api/me/sign-out-other-devices', { method: 'POST', cookie: laptop, body: '{}' });
+    expect(res.status).toBe(200);
+    expect(await readJson(res)).toEqual({ message: 'Signed out of 2 other devices. This one stays signed in.', sessionsEnded: 2 });
+    expect((await t.request('/api/me', { cookie: phone })).status).toBe(401);
+    expect((await t.request('/api/me', { cookie: tablet })).status).toBe(401);
+    expect((await t.request('/api/me', { cookie: laptop })).status).toBe(200);
+    const again = await t.request('/api/me/sign-out-other-devices', { method: 'POST', cookie: laptop, body: '{}' });
+    expect((await readJson(again)).message).toBe('No other device was signed in. This one stays signed in.');
+  });
 });
