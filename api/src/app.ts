@@ -40,12 +40,14 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { noteRoutes } from './modules/notes/notes.routes';
 import { previewRoutes } from './modules/preview/preview.routes';
+import { SetPasswordRefused, setPasswordWithLink } from './modules/password-resets/set-password';
 import { workflowRoutes } from './modules/workflow/workflow.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
 const SIGN_OUT_PATH = `${AUTH_BASE_PATH}/sign-out`;
+const SET_PASSWORD_PATH = `${AUTH_BASE_PATH}/reset-password`;
 
 export function createApi(deps: AppDeps) {
   // Routers are mounted one by one: a single chained expression exceeds what the type checker
@@ -140,6 +142,18 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/uploads') ? next() : jsonBodyLimit(c, next)));
 
   app.use('/api/*', rejectNulCharacters);
+  // A set-password link is redeemed by our own handler, at better-auth's path and with its answers.
+  app.post(SET_PASSWORD_PATH, async (c) => {
+    const body: unknown = await c.req.json().catch(() => null);
+    try {
+      const { userId } = await setPasswordWithLink(deps.database.db, body, { origin: deps.env.PUBLIC_ORIGIN });
+      sessionCache.forgetAccount(userId);
+      return c.json({ status: true }, 200);
+    } catch (err) {
+      if (err instanceof SetPasswordRefused) return c.json({ code: err.code, message: err.message }, 400);
+      throw err;
+    }
+  });
   // Only the better-auth routes the apps use; the others fall through to the API's 404.
   app.on(['GET', 'POST'], '/api/auth/*', async (c, next) => {
     const path = new URL(c.req.url).pathname;

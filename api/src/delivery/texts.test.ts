@@ -8,7 +8,7 @@ import { AGENT_EMAIL_MAX_LENGTH, channelTexts, clip, deepLink, RENDERERS, SMS_MA
 
 const ORIGIN = 'https://signings.example.com';
 /** Types whose emails carry the payload's own link (set-password, login) instead of the portal's. */
-const SET_PASSWORD_TYPES = ['user.invited', 'user.password_reset', 'user.registration_attempted'];
+const SET_PASSWORD_TYPES = ['user.invited', 'user.password_reset', 'user.registration_attempted', 'user.password_changed'];
 const chars = (value: string) => [...value].length;
 
 /** A job as stored, its type and raw payload, which the texts get as delivery reads it back. */

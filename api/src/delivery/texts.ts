@@ -464,6 +464,17 @@ export const RENDERERS: { [T in NotificationType]: Renderer<T> } = {
     ...setPasswordLink(payload),
     linkLabel: 'Log in',
   }),
+  // A password was set through an invitation or reset link (password-resets/set-password.ts).
+  'user.password_changed': ({ payload }) => ({
+    title: 'Your SigningDesk password was changed',
+    body: 'The password of your SigningDesk account was just changed, and every device signed in to it was signed out. If it was you, there is nothing more to do. If it was not you, choose a new password with "Forgot password?" on the login page at once and tell the SigningDesk team.',
+    short: 'Your SigningDesk password was changed and every device signed out. Not you? Reset it now:',
+    email: 'always',
+    sms: false,
+    push: false,
+    ...setPasswordLink(payload),
+    linkLabel: 'Log in',
+  }),
   'registration.declined': () => ({
     title: 'Your registration was not approved',
     body: 'Your SigningDesk registration was not approved. Reply to this email if you have questions.',

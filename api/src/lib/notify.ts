@@ -66,6 +66,7 @@ export const NOTIFICATION_PAYLOADS = {
   'user.invited': z.object({ event: z.literal('invited'), ...setPasswordLink }),
   'user.password_reset': z.object({ event: z.literal('password_reset'), ...setPasswordLink }),
   'user.registration_attempted': z.object({ event: z.literal('registration_attempted'), link: z.string() }),
+  'user.password_changed': z.object({ event: z.literal('password_changed'), link: z.string() }),
   'registration.approved': z.object({ event: z.literal('registration_approved') }),
   'registration.declined': z.object({ event: z.literal('registration_declined') }),
 } satisfies Record<string, z.ZodObject | z.ZodUnion<readonly z.ZodObject[]>>;

@@ -6,6 +6,7 @@ import { parseEnv } from '../../env';
 import { userIdOf } from '../../testing/fixtures';
 import { createTestApp, readJson, TEST_ORIGIN, type TestApp } from '../../testing/test-app';
 import { PASSWORD_RESET_ANSWER } from './password-resets.schemas';
+import { createSetPasswordLink } from '../users/users.accounts';
 
 const { verification, notificationJobs, notificationDeliveries, outboundMessages, formRateLimits, profiles, pushSubscriptions } = schema;
 
@@ -111,6 +112,52 @@ describe('password-reset requests', () => {
     const again = await t.request('/api/auth/reset-password', { method: 'POST', body: JSON.stringify({ newPassword: 'another-password-2026', token }) });
     expect(again.status).toBe(400);
     expect(await resetTokensOf(userId)).toEqual([]);
+  });
+
+  it('a password set through a link ends every session, voids every other link of the account and emails that it changed', async () => {
+    const email = 'escrow@firm-b.demo.test';
+    const userId = await userIdOf(t, email);
+    // A stolen phone's session, an unused 7-day invitation, and a reset asked for now.
+    const thief = await t.signIn(email);
+    const invitation = await t.database.db.transaction((tx) => createSetPasswordLink(tx, { userId, origin: TEST_ORIGIN, ttlMs: 7 * 24 * HOUR_MS }));
+    expect((await ask({ email })).status).toBe(202);
+    const tokens = await resetTokensOf(userId);
+    expect(tokens).toHaveLength(2);
+    const invitationToken = new URL(invitation.link).searchParams.get('token')!;
+    const resetToken = tokens.map((row) => row.identifier.slice('reset-password:'.length)).find((token) => token !== invitationToken)!;
+
+    const reset = await t.request('/api/auth/reset-password', { method: 'POST', body: JSON.stringify({ newPassword: 'owner-chose-this-1', token: resetToken }) });
+    expect(reset.status).toBe(200);
+    expect(await readJson(reset)).toEqual({ status: true });
+    expect((await t.request('/api/me', { cookie: thief })).status).toBe(401);
+    expect(await t.database.db.select().from(schema.session).where(eq(schema.session.userId, userId))).toEqual([]);
+
+    // The old invitation no longer takes the account over.
+    const takeover = await t.request('/api/auth/reset-password', { method: 'POST', body: JSON.stringify({ newPassword: 'thief-chose-this-1', token: invitationToken }) });
+    expect(takeover.status).toBe(400);
+    expect(await readJson(takeover)).toEqual({ code: 'INVALID_TOKEN', message: 'Invalid token' });
+    expect(await resetTokensOf(userId)).toEqual([]);
+    expect(await t.signIn(email, 'owner-chose-this-1')).toContain('signingdesk');
+
+    const changed = await t.database.db
+      .select()
+      .from(notificationJobs)
+      .where(and(eq(notificationJobs.recipientId, userId), eq(notificationJobs.type, 'user.password_changed')));
+    expect(changed).toHaveLength(1);
+    await deliver();
+    const [mail] = await t.database.db.select().from(outboundMessages).where(eq(outboundMessages.jobId, changed[0]!.id));
+    expect(mail).toMatchObject({ channel: 'email', toAddress: email, subject: 'Your SigningDesk password was changed' });
+    expect(mail!.body).toContain('every device signed in to it was signed out');
+  });
+
+  it('refuses a set-password request with a short password or an unknown token in better-auth’s words, changing nothing', async () => {
+    const short = await t.request('/api/auth/reset-password', { method: 'POST', body: JSON.stringify({ newPassword: 'short', token: 'whatever' }) });
+    expect(short.status).toBe(400);
+    expect(await readJson(short)).toEqual({ code: 'PASSWORD_TOO_SHORT', message: 'Password too short' });
+    const unknown = await t.request('/api/auth/reset-password', { method: 'POST', body: JSON.stringify({ newPassword: 'long-enough-password', token: 'no-such-token' }) });
+    expect(await readJson(unknown)).toEqual({ code: 'INVALID_TOKEN', message: 'Invalid token' });
+    const malformed = await t.request('/api/auth/reset-password', { method: 'POST', body: 'not json' });
+    expect(malformed.status).toBe(400);
   });
 
   it('answers an unknown email exactly the same, and stores nothing', async () => {

@@ -3,7 +3,7 @@
  * better-auth user and its credential account, our profile row, and the invitation that lets
  * the person choose a password. Owns the set-password token of invitations and password-reset
  * requests, which is a better-auth password-reset token (`verification` row
- * `reset-password:<token>` → user id), so the link is redeemed by better-auth's own
+ * `reset-password:<token>` → user id), so the link is redeemed at better-auth's path by password-resets/set-password.ts,
  * `POST /api/auth/reset-password { newPassword, token }`.
  * Everything here runs inside the caller's transaction.
  */
@@ -17,6 +17,9 @@ import { notify } from '../../lib/notify';
 import { EMAIL_TAKEN_MESSAGE } from './users.fields';
 
 const { user, account, profiles, verification } = schema;
+
+/** The `verification` identifier of a set-password token: better-auth's own for reset tokens. */
+export const SET_PASSWORD_LINK_PREFIX = 'reset-password:';
 
 /** How long an invitation link works. Longer than a reset link: people open invitations late. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -60,7 +63,7 @@ export async function insertAccount(tx: Tx, input: NewAccount): Promise<string> 
 export async function createSetPasswordLink(tx: Tx, options: { userId: string; origin: string; ttlMs: number; now?: Date }) {
   const token = randomBytes(24).toString('base64url');
   const expiresAt = new Date((options.now ?? new Date()).getTime() + options.ttlMs);
-  await tx.insert(verification).values({ identifier: `reset-password:${token}`, value: options.userId, expiresAt });
+  await tx.insert(verification).values({ identifier: `${SET_PASSWORD_LINK_PREFIX}${token}`, value: options.userId, expiresAt });
   return { link: `${options.origin}/reset-password?token=${token}`, expiresAt };
 }
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventReader } from '../../testing/event-reader';
 import { appointmentRow, createOrder, offersOf, offerTo, otherAgentEmail, post, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
-import { insertAccount } from './users.accounts';
+import { createSetPasswordLink, insertAccount } from './users.accounts';
 
 describe('disabling and enabling accounts', () => {
   let t: TestApp;
@@ -45,6 +45,7 @@ describe('disabling and enabling accounts', () => {
 
   it('ends every session and open event stream at once; sign-in is refused until enabled again', async () => {
     const jordan = await officer('Jordan Leaving');
+    await t.database.db.transaction((tx) => createSetPasswordLink(tx, { userId: jordan.id, origin: 'http://localhost:3000', ttlMs: 3_600_000 }));
     const secondDevice = await t.signIn(jordan.email);
     const stream = eventReader(await t.request('/api/events', { cookie: jordan.cookie }));
     await stream.waitFor(() => stream.received.some((e) => e.event === 'ready'));
@@ -61,6 +62,7 @@ describe('disabling and enabling accounts', () => {
     expect(stream.received.at(-1)).toEqual({ event: 'closing', data: '{"reason":"session_ended"}' });
     await stream.close();
     expect(await t.database.db.select().from(schema.session).where(eq(schema.session.userId, jordan.id))).toEqual([]);
+    expect(await t.database.db.select().from(schema.verification).where(eq(schema.verification.value, jordan.id))).toEqual([]);
     await expect(t.signIn(jordan.email)).rejects.toThrow(/ACCOUNT_DISABLED/);
 
     // The firm's user list shows the state.

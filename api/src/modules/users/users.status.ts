@@ -1,7 +1,7 @@
 /**
  * Disabling and re-enabling an account (issue 26, item 1; DESIGN.md "Data lifecycle"). A departed
  * employee or a stolen phone is cut off at once: in one transaction the profile becomes
- * `disabled` and every session of the account is deleted, which the `actor_changed` trigger
+ * `disabled`, every session and outstanding set-password link of the account is deleted, which the `actor_changed` trigger
  * announces to every API process (their session caches forget the account, their event streams
  * of it end). A disabled signing agent also loses every offer still open to them (an order whose
  * last live bid that was goes back to Open), is offered nothing more (eligibility requires an
@@ -16,14 +16,15 @@ import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { isEscrowRole, isOperator, isRole, ROLE_LABELS, type Role, type UserStatus } from '@signingdesk/domain/roles';
 import { isUuid } from '@signingdesk/domain/uuid';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { attentionWhere } from '../appointments/attention';
+import { SET_PASSWORD_LINK_PREFIX } from './users.accounts';
 import { GRANTABLE_ROLES } from './users.service';
 
-const { user, profiles, session, offers, appointments } = schema;
+const { user, profiles, session, offers, appointments, verification } = schema;
 
 /** Offers an agent still holds open on an order not yet filled: unanswered, claimed or countered. */
 const OPEN_OFFER_STATUSES = ['offered', 'claimed', 'countered'] as const;
@@ -87,6 +88,8 @@ export async function disableAccount(db: Db, actor: Actor, userId: string): Prom
     await tx.update(profiles).set({ status: 'disabled', updatedAt: new Date() }).where(eq(profiles.userId, target.id));
     // Every session ends now; the trigger announces it to every process (session caches, streams).
     const ended = await tx.delete(session).where(eq(session.userId, target.id)).returning({ id: session.id });
+    // Outstanding invitation and reset links die too: re-enabling must not revive one.
+    await tx.delete(verification).where(and(like(verification.identifier, `${SET_PASSWORD_LINK_PREFIX}%`), eq(verification.value, target.id)));
     const withdrawn = target.role === 'notary' ? await withdrawOpenOffers(tx, actor, target.id) : { offers: 0, reopened: 0 };
     const upcoming = target.role === 'notary' ? await upcomingAssignments(tx, target.id) : 0;
     await audit(tx, {

@@ -24,7 +24,7 @@ async function setPassword(input: { token: string; newPassword: string }): Promi
 
 /**
  * Sets the password of an invited user (or one who asked for a reset) with the token of the
- * emailed link; better-auth checks and spends the token.
+ * emailed link; the API checks and spends the token (api/src/modules/password-resets/set-password.ts).
  */
 export function SetPasswordForm({ token }: { token: string }) {
   const [password, setPasswordValue] = useState('');
