@@ -15,7 +15,7 @@ import { eq, type SQL } from 'drizzle-orm';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { parse } from 'hono/utils/cookie';
 import type { Auth } from '../auth/auth';
-import { isRole, type Role, type UserStatus } from '@signingdesk/domain/roles';
+import { isOperator, isRole, type Role, type UserStatus } from '@signingdesk/domain/roles';
 import type { SessionCache } from './session-cache';
 
 export interface Actor {
@@ -109,6 +109,16 @@ export async function signedSessionToken(auth: Auth, headers: Headers): Promise<
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
+/**
+ * Session lifetimes (docs/security.md): better-auth's 7 days, renewed once a day of use, is
+ * bounded here by an absolute lifetime from sign-in, and an operator's session (every firm's
+ * data) also ends after 12 hours without a request. The last request is marked on the session
+ * (`updated_at`) at most every 5 minutes.
+ */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+export const OPERATOR_IDLE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+const ACTIVITY_MARK_INTERVAL_MS = 5 * 60 * 1000;
+
 export async function loadActor(auth: Auth, db: Db, headers: Headers, cache?: SessionCache): Promise<Actor | null> {
   const token = await signedSessionToken(auth, headers);
   if (!token) return null;
@@ -116,14 +126,14 @@ export async function loadActor(auth: Auth, db: Db, headers: Headers, cache?: Se
   if (cached) return cached;
   const mark = cache?.mark();
   const [row] = await db
-    .select({ ...actorColumns, expiresAt: schema.session.expiresAt })
+    .select({ ...actorColumns, expiresAt: schema.session.expiresAt, createdAt: schema.session.createdAt, lastActiveAt: schema.session.updatedAt })
     .from(schema.session)
     .innerJoin(schema.user, eq(schema.user.id, schema.session.userId))
     .innerJoin(schema.profiles, eq(schema.profiles.userId, schema.user.id))
     .innerJoin(schema.firms, eq(schema.firms.id, schema.profiles.firmId))
     .where(eq(schema.session.token, token));
   if (!row) return null;
-  const { expiresAt, ...fields } = row;
+  const { expiresAt, createdAt, lastActiveAt, ...fields } = row;
   const actor = toActor(fields);
   if (!actor) return null;
   if (actor.status === 'disabled') {
@@ -131,8 +141,17 @@ export async function loadActor(auth: Auth, db: Db, headers: Headers, cache?: Se
     await db.delete(schema.session).where(eq(schema.session.userId, actor.userId));
     return null;
   }
-  const { expiresInMs, updateAgeMs } = await sessionCookieOf(auth);
   const now = Date.now();
+  const idleLimit = isOperator(actor.role) ? OPERATOR_IDLE_TIMEOUT_MS : Infinity;
+  if (now - createdAt.getTime() > SESSION_ABSOLUTE_LIFETIME_MS || now - lastActiveAt.getTime() > idleLimit) {
+    // Past its absolute lifetime, or an operator's session left idle: it ends here.
+    await db.delete(schema.session).where(eq(schema.session.token, token));
+    return null;
+  }
+  if (now - lastActiveAt.getTime() > ACTIVITY_MARK_INTERVAL_MS) {
+    await db.update(schema.session).set({ updatedAt: new Date(now) }).where(eq(schema.session.token, token));
+  }
+  const { expiresInMs, updateAgeMs } = await sessionCookieOf(auth);
   if (expiresAt.getTime() <= now || expiresAt.getTime() - expiresInMs + updateAgeMs <= now) {
     // Expired (better-auth removes it) or due for renewal (better-auth extends it).
     const session = await auth.api.getSession({ headers });

@@ -116,4 +116,38 @@ describe('sign-in and the signed-in user', () => {
     const again = await t.request('/api/me/sign-out-other-devices', { method: 'POST', cookie: laptop, body: '{}' });
     expect((await readJson(again)).message).toBe('No other device was signed in. This one stays signed in.');
   });
+
+  describe('session lifetimes', () => {
+    const HOUR = 3_600_000;
+    const tokenOf = (cookie: string) => decodeURIComponent(/signingdesk\.session_token=([^;.]+)/.exec(cookie)![1]!);
+    const age = (cookie: string, values: { createdAt?: Date; updatedAt?: Date }) =>
+      t.database.db.update(schema.session).set(values).where(eq(schema.session.token, tokenOf(cookie)));
+    const sessionRow = async (cookie: string) => (await t.database.db.select().from(schema.session).where(eq(schema.session.token, tokenOf(cookie))))[0];
+
+    it('ends any session 30 days after its sign-in, however often it was used', async () => {
+      // (Two sessions: a resolved caller is reused by the process for a few seconds.)
+      const young = await t.signIn('escrow@firm-a.demo.test');
+      await age(young, { createdAt: new Date(Date.now() - 29 * 24 * HOUR) });
+      expect((await t.request('/api/me', { cookie: young })).status).toBe(200);
+      const cookie = await t.signIn('escrow@firm-a.demo.test');
+      await age(cookie, { createdAt: new Date(Date.now() - 30 * 24 * HOUR - 60_000) });
+      expect((await t.request('/api/me', { cookie })).status).toBe(401);
+      expect(await sessionRow(cookie)).toBeUndefined();
+    });
+
+    it('ends an operator’s session after 12 idle hours; an escrow officer’s stays, and use marks the session active', async () => {
+      const active = await t.signIn('admin@demo.test');
+      await age(active, { updatedAt: new Date(Date.now() - 11 * HOUR) });
+      expect((await t.request('/api/me', { cookie: active })).status).toBe(200);
+      // That request marked it active again.
+      expect(Date.now() - (await sessionRow(active))!.updatedAt.getTime()).toBeLessThan(60_000);
+
+      const operator = await t.signIn('admin@demo.test');
+      const officer = await t.signIn('escrow@firm-b.demo.test');
+      await age(operator, { updatedAt: new Date(Date.now() - 12 * HOUR - 60_000) });
+      await age(officer, { updatedAt: new Date(Date.now() - 12 * HOUR - 60_000) });
+      expect((await t.request('/api/me', { cookie: operator })).status).toBe(401);
+      expect((await t.request('/api/me', { cookie: officer })).status).toBe(200);
+    });
+  });
 });
