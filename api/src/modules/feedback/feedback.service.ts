@@ -6,7 +6,7 @@
  */
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { pageOffset } from '@signingdesk/domain/pagination';
 import { formatPhone } from '@signingdesk/domain/phone';
 import { isUuid } from '@signingdesk/domain/uuid';
@@ -102,6 +102,7 @@ export async function replyToFeedback(db: Db, actor: Actor, id: string, input: C
       .insert(feedbackReplies)
       .values({ contactRequestId: request.id, channel: input.channel, message: input.message, sentBy: actor.userId })
       .returning();
+    // No job and no recipient account: what marks a feedback reply in the outbox (isFeedbackReply).
     const [outbound] = await tx
       .insert(outboundMessages)
       .values(
@@ -125,4 +126,12 @@ export async function replyToFeedback(db: Db, actor: Actor, id: string, input: C
       outboundMessageId: outbound!.id,
     };
   });
+}
+
+/**
+ * The outbox messages that are replies to Feedback: the only ones written without a notification
+ * job and without a recipient account (every other message is a job's or a signed-in user's).
+ */
+export function isFeedbackReply(): SQL {
+  return and(isNull(outboundMessages.jobId), isNull(outboundMessages.recipientId))!;
 }

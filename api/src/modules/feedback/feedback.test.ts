@@ -141,6 +141,12 @@ describe('the Feedback inbox', () => {
 
     const all = await list('?includeRead=true');
     expect(item(all, ids.withPhone)).toMatchObject({ read: true, replies: [{ channel: 'sms', message, sentBy: adminName, sentAt: stored!.createdAt.toISOString() }] });
+
+    // The outbox shows the reply to admins only: Feedback is not the sub admin's.
+    const outboxIds = async (cookie: string) =>
+      (await readJson(await t.request('/api/outbox?channel=sms&pageSize=100', { cookie }))).items.map((m: { id: string }) => m.id);
+    expect(await outboxIds(admin)).toContain(body.outboundMessageId);
+    expect(await outboxIds(await t.signIn('subadmin@demo.test'))).not.toContain(body.outboundMessageId);
   });
 
   it('replies by email with the subject Re: <subject>', async () => {

@@ -6,7 +6,8 @@
  */
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, not, notInArray, sql, type SQL } from 'drizzle-orm';
+import { isFeedbackReply } from '../feedback/feedback.service';
 import { pageOffset } from '@signingdesk/domain/pagination';
 import { getVapidKeys } from '../../delivery/push';
 import type { Actor } from '../../lib/actor';
@@ -138,6 +139,8 @@ export async function listOutbox(
   const where = and(
     query.channel ? eq(outboundMessages.channel, query.channel) : undefined,
     query.state ? eq(outboundMessages.state, query.state) : undefined,
+    // Feedback is the admins' (spec 02 §1): a sub admin does not read its replies here either.
+    reveal ? undefined : not(isFeedbackReply()),
   );
   const [rows, [total]] = await Promise.all([
     db

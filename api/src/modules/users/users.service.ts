@@ -81,6 +81,9 @@ export async function createUser(db: Db, actor: Actor, input: CreateUserInput, o
       );
     }
   }
+  // Created by an admin, a signing agent's registration counts as reviewed and approved; one
+  // created by a sub admin waits in Pending Signing Agents for an admin's review (spec 02 §1).
+  const reviewed = role !== 'notary' || actor.role === 'admin';
   return db.transaction(async (tx) => {
     const firm = await firmFor(tx, actor, role, input.firmId);
     const name = `${input.firstName} ${input.lastName}`;
@@ -90,11 +93,10 @@ export async function createUser(db: Db, actor: Actor, input: CreateUserInput, o
       role,
       firmId: firm.id,
       phone: input.phone,
-      status: 'active',
+      status: reviewed ? 'active' : 'pending',
       passwordHash: null,
     });
     if (role === 'notary') {
-      // Created by an operator: the registration counts as reviewed and approved.
       await insertAgentProfile(
         tx,
         userId,
@@ -113,7 +115,7 @@ export async function createUser(db: Db, actor: Actor, input: CreateUserInput, o
           certifiedStates: [],
           yearsExperience: null,
         },
-        { registrationStatus: 'approved', reviewedAt: new Date() },
+        reviewed ? { registrationStatus: 'approved', reviewedAt: new Date() } : { registrationStatus: 'pending', reviewedAt: null },
       );
     }
     const invitation = await createInvitation(tx, { userId, origin: options.origin });
@@ -126,7 +128,9 @@ export async function createUser(db: Db, actor: Actor, input: CreateUserInput, o
     });
     return {
       status: 'created',
-      message: `${name} was added as ${ROLE_LABELS[role]} of ${firm.name}. An invitation to set a password was sent to ${input.email}.`,
+      message:
+        `${name} was added as ${ROLE_LABELS[role]} of ${firm.name}. An invitation to set a password was sent to ${input.email}.` +
+        (!reviewed ? ' The registration waits for an admin’s review in Pending Signing Agents before any offer.' : ''),
       details: {
         id: userId,
         name,

@@ -51,6 +51,18 @@ describe('Create New User and the profile', () => {
     expect(await userRow('new.admin@example.test')).toMatchObject({ role: 'admin', firmId: firm[3000], status: 'active', phone: '2135550188' });
   });
 
+  it('sends a signing agent a sub_admin creates to an admin’s review instead of approving it', async () => {
+    const res = await create(s.subAdmin, person('sub-made.agent@example.test', { role: 'notary', city: 'Pasadena', state: 'CA', zip: '91101' }));
+    expect(res.status).toBe(201);
+    expect((await readJson(res)).message).toMatch(/The registration waits for an admin’s review in Pending Signing Agents before any offer\.$/);
+    const row = await userRow('sub-made.agent@example.test');
+    expect(row).toMatchObject({ role: 'notary', status: 'pending' });
+    const [agent] = await t.database.db.select().from(agentProfiles).where(eq(agentProfiles.userId, row!.id));
+    expect(agent).toMatchObject({ registrationStatus: 'pending', reviewedAt: null });
+    const pending = await readJson(await t.request('/api/agents/registrations/pending?pageSize=100', { cookie: s.admin }));
+    expect(JSON.stringify(pending)).toContain('sub-made.agent@example.test');
+  });
+
   it('refuses Admin and Sub Admin to a sub_admin (403) and creates nothing', async () => {
     for (const role of ['admin', 'sub_admin']) {
       const res = await create(s.subAdmin, person(`sub-made-${role}@example.test`, { role }));
