@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { DATE_PATTERN, MONEY_PATTERN, TIME_PATTERN, ZIP_PATTERN, isValidCalendarDate } from './appointment-rules';
 import { FINANCE_TYPES, MAX_COMMENTS_LENGTH, TRANSACTION_TYPES } from './codes';
 import { optionalPhoneField } from './fields';
+import { agentFeeProblem, serviceFeeProblem } from './fee-rules';
 import { parseDollars } from './money';
 import { withoutFormatCharacters, withoutInvisibleCharacters } from './text';
 import { DEFAULT_TIME_ZONE, TIME_ZONE_CODES, type TimeZoneCode } from './time-zones';
@@ -60,6 +61,20 @@ export const moneyField = z
   })
   .meta({ type: 'string', example: '$150.00', description: 'Dollars; a leading $ is stripped' });
 
+/** A fee within the bounds of domain/fee-rules.ts (`problem` names what is wrong, or null). */
+const boundedMoney = (problem: (cents: number) => string | null, description: string) =>
+  moneyField
+    .superRefine((cents, ctx) => {
+      const message = problem(cents);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .meta({ type: 'string', example: '$150.00', description });
+
+/** The signing agent's fee: $25.00 to $1,000.00. */
+export const agentFeeField = boundedMoney(agentFeeProblem, 'Dollars, $25.00 to $1,000.00; a leading $ is stripped');
+/** The title company's fee on an order: $0.00 to $1,000.00. */
+export const firmFeeField = boundedMoney(serviceFeeProblem, 'Dollars, $0.00 to $1,000.00; a leading $ is stripped');
+
 const transactionCodes = Object.keys(TRANSACTION_TYPES).map(Number);
 const financeCodes = Object.keys(FINANCE_TYPES).map(Number);
 const timeZone = z.enum(TIME_ZONE_CODES as [TimeZoneCode, ...TimeZoneCode[]]);
@@ -79,7 +94,7 @@ export const appointmentFields = {
   city: required(CITY_MAX),
   state: z.enum(US_STATES, { message: 'must be a two-letter US state code' }),
   zip: z.string().trim().regex(ZIP_PATTERN, 'must be 5 digits'),
-  agentFee: moneyField.meta({ description: 'apptOffer: the signing agent fee' }),
+  agentFee: agentFeeField.meta({ description: 'apptOffer: the signing agent fee, $25.00 to $1,000.00' }),
   lender: optionalText(LENDER_MAX),
   fileNumber: optionalText(FILE_NUMBER_MAX),
   comments: optionalLines(MAX_COMMENTS_LENGTH),
@@ -113,7 +128,7 @@ function requireTimeUnlessTbd(value: { time?: string | null | undefined; timeTbd
 export const CreateAppointmentSchema = z
   .object({
     ...appointmentFields,
-    firmFee: moneyField.optional().meta({ description: 'Operators only: the title company service fee' }),
+    firmFee: firmFeeField.optional().meta({ description: 'Operators only: the title company service fee, $0.00 to $1,000.00' }),
     firmId: z.uuid({ message: 'must be a firm id' }).optional().meta({ description: 'Operators only: the firm' }),
     escrowOfficerId: z
       .uuid({ message: 'must be a user id' })
@@ -137,8 +152,8 @@ export const UpdateAppointmentSchema = z
     city: appointmentFields.city.optional(),
     state: appointmentFields.state.optional(),
     zip: appointmentFields.zip.optional(),
-    agentFee: moneyField.optional(),
-    firmFee: moneyField.optional(),
+    agentFee: agentFeeField.optional(),
+    firmFee: firmFeeField.optional(),
     lender: appointmentFields.lender.optional(),
     fileNumber: appointmentFields.fileNumber.optional(),
     comments: appointmentFields.comments.optional(),

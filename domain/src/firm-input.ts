@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { emailField, personNameField, requiredText, stateField, zipField } from './fields';
+import { serviceFeeProblem } from './fee-rules';
 import { parseDollars } from './money';
 import { PERSON_FULL_NAME_MAX } from './person-name';
 import { titleCase } from './text';
@@ -35,6 +36,11 @@ const serviceFee = z
     const cents = parseDollars(digits);
     if (cents === null) {
       ctx.addIssue({ code: 'custom', message: 'must be a dollar amount such as 45 or $45.00' });
+      return z.NEVER;
+    }
+    const problem = serviceFeeProblem(cents);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
       return z.NEVER;
     }
     return cents;

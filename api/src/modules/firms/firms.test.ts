@@ -16,7 +16,7 @@ const VALID_FIRM = {
   city: 'Santa Monica',
   state: 'CA',
   zip: '90401',
-  serviceFee: '$1,250.50',
+  serviceFee: '$125.50',
 };
 
 describe('firms', () => {
@@ -46,13 +46,13 @@ describe('firms', () => {
         name: 'Pacific Coast Title',
         contactName: 'Dana Whitfield',
         contactEmail: 'dana.whitfield@pacificcoast.example',
-        serviceFeeCents: 125050,
+        serviceFeeCents: 12550,
         managingOrgNumber: 3000,
         kind: 'title_firm',
         orgNumber: Number(highest!.n) + 1,
       });
       const [row] = await t.database.db.select().from(firms).where(eq(firms.id, body.firm.id));
-      expect(row).toMatchObject({ name: 'Pacific Coast Title', zip: '90401', state: 'CA', serviceFeeCents: 125050 });
+      expect(row).toMatchObject({ name: 'Pacific Coast Title', zip: '90401', state: 'CA', serviceFeeCents: 12550 });
       const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, row!.id), eq(auditLog.action, 'firm.created')));
       expect(entry!.entityType).toBe('firm');
     });
@@ -118,6 +118,8 @@ describe('firms', () => {
       const cases: [Record<string, unknown>, string][] = [
         [{ serviceFee: '12.345' }, 'serviceFee'],
         [{ serviceFee: '$' }, 'serviceFee'],
+        // A service fee above $1,000 is a slip (domain/fee-rules.ts).
+        [{ serviceFee: '$1,250.50' }, 'serviceFee'],
         [{ contactEmail: 'not-an-email' }, 'contactEmail'],
         [{ state: 'XX' }, 'state'],
         [{ managingOrgNumber: 3002 }, 'managingOrgNumber'],

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { COUNTER_OFFER_MESSAGE, MONEY_PATTERN } from '@signingdesk/domain/appointment-rules';
 import { OFFER_STATUSES } from '@signingdesk/domain/codes';
+import { agentFeeProblem } from '@signingdesk/domain/fee-rules';
 import { parseDollars } from '@signingdesk/domain/money';
 import { AppointmentViewSchema, BidSchema } from '../appointments/appointments.schemas';
 
@@ -19,9 +20,14 @@ export const BidAmount = z
       ctx.addIssue({ code: 'custom', message: COUNTER_OFFER_MESSAGE });
       return z.NEVER;
     }
+    const problem = agentFeeProblem(cents);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: `${COUNTER_OFFER_MESSAGE} The amount ${problem}.` });
+      return z.NEVER;
+    }
     return cents;
   })
-  .openapi({ type: 'string', example: '175', description: 'Dollars, e.g. 175 or $175.00' });
+  .openapi({ type: 'string', example: '175', description: 'Dollars, e.g. 175 or $175.00; $25.00 to $1,000.00 (domain/fee-rules.ts)' });
 
 export const CounterSchema = z.object({ bid: BidAmount }).strict().openapi('Counter');
 export const EmptySchema = z.object({}).strict().openapi('NoBody');

@@ -179,6 +179,13 @@ describe('the appointment workflow', () => {
       expect(bad.status).toBe(400);
       expect(bad.body.errors[0]).toEqual({ field: 'bid', message: 'Please enter a valid counter offer.' });
       expect((await offersOf(t, id))[0]!.status).toBe('offered');
+      // Bounded by domain/fee-rules.ts: a zero too many, or a missing digit, is refused.
+      for (const bid of ['999999.99', '1000.01', '24.99']) {
+        const out = await post(t, `/api/appointments/${id}/counter`, s.agent, { bid });
+        expect(out.status, bid).toBe(400);
+        expect(out.body.errors[0]).toEqual({ field: 'bid', message: 'Please enter a valid counter offer. The amount must be between $25.00 and $1,000.00.' });
+      }
+      expect((await offersOf(t, id))[0]!.status).toBe('offered');
       const res = await post(t, `/api/appointments/${id}/counter`, s.agent, { bid: '$175.50' });
       expect(res.status).toBe(200);
       expect((await offersOf(t, id))[0]).toMatchObject({ status: 'countered', bidCents: 17550 });

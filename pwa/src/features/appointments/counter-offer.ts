@@ -1,11 +1,12 @@
 import { MONEY_PATTERN } from '@signingdesk/domain/appointment-rules';
+import { agentFeeProblem } from '@signingdesk/domain/fee-rules';
 import { formatCents, normalizeMoneyText, parseDollars } from '@signingdesk/domain/money';
 
 /**
  * The counter offer as the agent types it (decision 016). The server's rule (optional $,
- * digits, up to two decimals, above zero) is checked before the action is stored, so an
- * amount the server would refuse never waits in the outbox; thousands separators that group
- * by three ('$1,000') are read as agents mean them. The input's own pattern (spec: optional
+ * digits, up to two decimals, $25.00 to $1,000.00: domain/fee-rules.ts) is checked before
+ * the action is stored, so an amount the server would refuse never waits in the outbox;
+ * thousands separators that group by three ('$1,000') are read as agents mean them. The input's own pattern (spec: optional
  * minus, digits, optional decimals) only guides the keyboard.
  */
 
@@ -16,7 +17,7 @@ export function counterCents(text: string): number | null {
   const normal = normalizeMoneyText(text);
   if (!MONEY_PATTERN.test(normal)) return null;
   const cents = parseDollars(normal);
-  return cents !== null && cents > 0 ? cents : null;
+  return cents !== null && agentFeeProblem(cents) === null ? cents : null;
 }
 
 export function isValidCounter(text: string): boolean {
@@ -34,7 +35,10 @@ export function counterProblem(text: string): string | null {
   const normal = normalizeMoneyText(typed).replace(/^\$/, '');
   if (/^-/.test(normal) || /^0*(\.0*)?$/.test(normal)) return 'The amount must be more than $0.00.';
   if (/^\d+\.\d{3,}$/.test(normal)) return `“${typed}” has more than two decimals: enter dollars and cents, ${COUNTER_EXAMPLE}.`;
-  if (/^\d{7,}(\.\d*)?$/.test(normal)) return `“${typed}” is more than $999,999.99.`;
+  const cents = MONEY_PATTERN.test(normal) ? parseDollars(normal) : null;
+  if (/^\d{7,}(\.\d*)?$/.test(normal) || (cents !== null && agentFeeProblem(cents) !== null)) {
+    return `The amount ${agentFeeProblem(cents ?? Number.MAX_SAFE_INTEGER)}.`;
+  }
   return `“${typed}” is not an amount in dollars: enter one ${COUNTER_EXAMPLE}.`;
 }
 
