@@ -1098,7 +1098,7 @@ export interface paths {
         };
         /**
          * The bytes behind a signed link, as an attachment
-         * @description Roles: any signed-in user. Only the user who asked for the link, while they may still see the file (anyone else: 404). 403 for a token that is not valid; 410 LINK_EXPIRED after five minutes or once the link has delivered the file; 404 when the content is gone.
+         * @description Roles: any signed-in user. Only the user who asked for the link, while they may still see the file (anyone else: 404). 403 for a token that is not valid; 410 LINK_EXPIRED after five minutes or once the link is used: the first request claims it before the bytes go out, so of requests sent at once exactly one gets the file (a download cut off midway has spent the link; one that found no content has not); 404 when the content is gone.
          */
         get: operations["downloadFile"];
         put?: never;
@@ -1878,14 +1878,14 @@ export interface components {
         };
         Counter: {
             /**
-             * @description Dollars, e.g. 175 or $175.00
+             * @description Dollars, e.g. 175 or $175.00; $25.00 to $1,000.00 (domain/fee-rules.ts)
              * @example 175
              */
             bid: string;
         };
         CreateAppointment: {
             /**
-             * @description apptOffer: the signing agent fee
+             * @description apptOffer: the signing agent fee, $25.00 to $1,000.00
              * @example $150.00
              */
             agentFee: string;
@@ -1908,7 +1908,7 @@ export interface components {
             fileNumber?: string | null;
             financeType?: number | null;
             /**
-             * @description Operators only: the title company service fee
+             * @description Operators only: the title company service fee, $0.00 to $1,000.00
              * @example $150.00
              */
             firmFee?: string;
@@ -2992,7 +2992,7 @@ export interface components {
         };
         UpdateAppointment: {
             /**
-             * @description Dollars; a leading $ is stripped
+             * @description Dollars, $25.00 to $1,000.00; a leading $ is stripped
              * @example $150.00
              */
             agentFee?: string;
@@ -3009,7 +3009,7 @@ export interface components {
             fileNumber?: string | null;
             financeType?: number | null;
             /**
-             * @description Dollars; a leading $ is stripped
+             * @description Dollars, $0.00 to $1,000.00; a leading $ is stripped
              * @example $150.00
              */
             firmFee?: string;

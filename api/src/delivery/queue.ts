@@ -16,6 +16,12 @@ export const QUEUES = {
   /** One job per queued outbound message, with the same id. */
   outbound: 'outbound-message',
   outboundFailed: 'outbound-message-failed',
+  /**
+   * Housekeeping (decision 041): one job per slot of uploadSweepSeconds discards uploads
+   * abandoned for a day (modules/files sweepExpiredUploads). Every worker offers the slot's job;
+   * its singleton key lets one exist, so the sweep runs once per slot across processes.
+   */
+  filesSweep: 'files-sweep',
 } as const;
 
 export interface BossSettings {

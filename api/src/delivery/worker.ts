@@ -17,6 +17,10 @@
  *   a process that died is found within seconds, not at pg-boss's expiry (expireInSeconds, a
  *   backstop), and a live process's slow batch is never taken from it. On PGlite, where one
  *   process owns the data folder, they are retried at the next start at once.
+ * - Housekeeping (decision 041): the sweep of abandoned uploads is a job in its own lane. Each
+ *   worker offers the job of the current slot (uploadSweepSeconds) at start and every minute;
+ *   pg-boss keeps one job per slot (its singleton key), so however many processes offer it,
+ *   and across restarts, the sweep runs once per slot.
  */
 import { Agent as HttpsAgent, type Agent } from 'node:https';
 import { rowsOf, schema, type Database, type Db, type Tx } from '@signingdesk/db';
@@ -24,6 +28,8 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Env } from '../env';
 import { createStorage, type FileStorage } from '../lib/storage/storage';
+import { createFilesContext, type FilesContext } from '../modules/files/files.context';
+import { sweepExpiredUploads } from '../modules/files/files.service';
 import { NOTIFICATIONS_CHANNEL } from '../lib/notify';
 import { errorText, concurrencyLimit, type DeliveryContext, type DeliveryEvent } from './context';
 import { createMailer } from './email';
@@ -60,6 +66,8 @@ export interface DeliveryTuning {
   /** How often a worker renews the leases of the jobs it holds, and sweeps for abandoned ones. */
   leaseRenewMs: number;
   maintenanceIntervalSeconds: number;
+  /** The sweep of abandoned uploads runs once per slot of this length (at most pg-boss's 12-hour archive interval). */
+  uploadSweepSeconds: number;
   /** How long stop() waits for the batches in flight. */
   stopTimeoutMs: number;
 }
@@ -79,6 +87,7 @@ export const DEFAULT_TUNING: DeliveryTuning = {
   leaseSeconds: 15,
   leaseRenewMs: 3000,
   maintenanceIntervalSeconds: 60,
+  uploadSweepSeconds: 3600,
   stopTimeoutMs: 8000,
 };
 
@@ -121,6 +130,8 @@ export class DeliveryWorker {
   private listening: Promise<(() => Promise<void>) | null> | null = null;
   private readonly ctx: DeliveryContext;
   private readonly lanes: Lane[];
+  /** What the upload sweep works with, made at its first run (it makes the staging folder). */
+  private files: FilesContext | null = null;
 
   private constructor(
     private readonly options: DeliveryWorkerOptions,
@@ -165,6 +176,17 @@ export class DeliveryWorker {
           return new Map();
         },
       },
+      {
+        queue: QUEUES.filesSweep,
+        loops: 1,
+        metadata: false,
+        work: async () => {
+          this.files ??= createFilesContext(options.env, options.database.db);
+          const withdrawn = await sweepExpiredUploads(this.files);
+          if (withdrawn > 0) options.log?.(`[housekeeping] ${withdrawn} uploads abandoned for a day were discarded`);
+          return new Map();
+        },
+      },
     ];
   }
 
@@ -182,6 +204,7 @@ export class DeliveryWorker {
     await boss.createQueue(QUEUES.outboundFailed, { name: QUEUES.outboundFailed, ...retry });
     await boss.createQueue(QUEUES.notifications, { name: QUEUES.notifications, deadLetter: QUEUES.notificationsFailed });
     await boss.createQueue(QUEUES.outbound, { name: QUEUES.outbound, deadLetter: QUEUES.outboundFailed });
+    await boss.createQueue(QUEUES.filesSweep, { name: QUEUES.filesSweep, retryLimit: 3, retryDelay: 60, expireInSeconds: 900 });
 
     // Keep-alive: a fan-out sends thousands of pushes to the same few push services.
     const httpsAgent = options.httpsAgent ?? new HttpsAgent({ keepAlive: true, maxSockets: 64 });
@@ -202,6 +225,7 @@ export class DeliveryWorker {
     const others = running.get(database) ?? 0;
     running.set(database, others + 1);
     if (database.kind === 'pglite' && others === 0) await worker.reclaimAbandoned();
+    await worker.offerUploadSweep();
     if (options.poll !== false) worker.startLoops();
     return worker;
   }
@@ -243,9 +267,24 @@ export class DeliveryWorker {
         if ((await this.sweepAbandoned()) > 0) this.wakeAll();
       }),
     );
+    this.loops.push(
+      this.every('upload sweep', Math.min(60, this.tuning.uploadSweepSeconds) * 1000, async () => {
+        if (await this.offerUploadSweep()) this.wakeAll();
+      }),
+    );
     for (const lane of this.lanes) {
       for (let i = 0; i < lane.loops; i += 1) this.loops.push(this.laneLoop(lane));
     }
+  }
+
+  /**
+   * Offers the upload sweep of the current slot. The slot's singleton key (pg-boss's unique
+   * index on name, slot and key, on the database clock) keeps a second offer, from this process
+   * or any other, from adding a job. Returns whether this offer added it.
+   */
+  async offerUploadSweep(): Promise<boolean> {
+    const slot = this.tuning.uploadSweepSeconds;
+    return (await this.boss.sendThrottled(QUEUES.filesSweep, {}, {}, slot, QUEUES.filesSweep)) !== null;
   }
 
   private async laneLoop(lane: Lane): Promise<void> {

@@ -31,6 +31,8 @@ export const files = pgTable(
   },
   (t) => [
     index('files_appointment_idx').on(t.appointmentId, t.createdAt),
+    // What one person has uploaded lately: the per-person upload limits (decision 041).
+    index('files_uploader_idx').on(t.uploadedBy, t.createdAt),
     check('files_size_nonnegative', sql`${t.sizeBytes} >= 0`),
   ],
 );
@@ -48,6 +50,11 @@ export const fileEvents = pgTable(
       .notNull()
       .references(() => user.id),
     confirmed: boolean('confirmed').notNull().default(false),
+    /**
+     * A download link's single use (read events only): set, in one conditional UPDATE, by the
+     * request that begins delivering the file; `confirmed` follows once the last byte is out.
+     */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('file_events_file_idx').on(t.fileId, t.createdAt), index('file_events_user_idx').on(t.userId)],

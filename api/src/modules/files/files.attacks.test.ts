@@ -152,6 +152,36 @@ describe('attacks on files', () => {
       const log = list.items.find((f: { fileId: string }) => f.fileId === fileId).log;
       expect(log.filter((l: { text: string }) => l.text === 'File download successful')).toHaveLength(1);
     });
+
+    it('delivers the bytes once when the link is opened six times at once; the other five get the used-link answer', async () => {
+      const { id } = await scheduledForAgent(t, s);
+      // Several chunks, so no answer is finished before every request has been answered.
+      const bytes = pdfBytes(300_000);
+      const { fileId } = await uploadFile(t, s.escrowA, id, bytes, 'Grant Deed.pdf');
+      stored.push((await fileRow(fileId))!.storageKey);
+      const link = await post(t, `/api/appointments/${id}/files/${fileId}/download`, s.agent);
+      expect(link.status).toBe(200);
+
+      const answers = await Promise.all(Array.from({ length: 6 }, () => t.request(link.body.url, { cookie: s.agent })));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 410, 410, 410, 410, 410]);
+      const downloadsLogged = async () => {
+        const list = await readJson(await t.request(`/api/appointments/${id}/files`, { cookie: s.escrowA }));
+        return list.items.find((f: { fileId: string }) => f.fileId === fileId).log.filter((l: { text: string }) => l.text === 'File download successful').length;
+      };
+      // The download is logged once its last byte has gone out, not when the link is claimed.
+      expect(await downloadsLogged()).toBe(0);
+
+      for (const answer of answers) {
+        if (answer.status === 200) {
+          expect(sha256(Buffer.from(await answer.arrayBuffer()))).toBe(sha256(bytes));
+        } else {
+          expect(answer.headers.get('content-type')).toBe('application/problem+json');
+          expect(await readJson(answer)).toMatchObject({ code: 'LINK_EXPIRED', detail: 'This download link has already been used. Please ask for the file again.' });
+        }
+      }
+      expect(await downloadsLogged()).toBe(1);
+      expect((await t.request(link.body.url, { cookie: s.agent })).status).toBe(410);
+    });
   });
 
   describe('file names', () => {

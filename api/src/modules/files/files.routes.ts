@@ -1,10 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ESCROW_ROLES, OPERATOR_ROLES } from '@signingdesk/domain/roles';
+import { formatBytes, UPLOAD_LIMITS } from '@signingdesk/domain/upload-limits';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, ProblemSchema, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
 import { requireActor } from '../../middleware/guard';
 import { IdParamSchema } from '../appointments/appointments.schemas';
 import { createFilesContext, type FilesContext } from './files.context';
+import { UploadLimitError } from './files.limits';
 import {
   DownloadLinkSchema,
   FileFlagsSchema,
@@ -61,6 +63,13 @@ const listRoute = createRoute({
   responses: { 200: { description: 'Files', ...json(FileListSchema) }, ...problemResponses(401, 403, 404) },
 });
 
+const { orderBytes, orderOpenUploads, userOpenUploads, userBytesPerDay, userWindowHours } = UPLOAD_LIMITS;
+const LIMITS_NOTE =
+  `Limits (decision 041; invoices aside): an order holds at most ${formatBytes(orderBytes)} of documents and scan-backs, stored or being uploaded (more: 413 PAYLOAD_TOO_LARGE; remove files first), ` +
+  `and has at most ${orderOpenUploads} uploads in progress; one person has at most ${userOpenUploads} uploads in progress across orders, ` +
+  `and uploads at most ${formatBytes(userBytesPerDay)} within ${userWindowHours} hours (more: 429 RATE_LIMITED, with Retry-After in seconds for the daily amount). ` +
+  'An upload in progress is one granted and not finished; it lapses a day after its grant. The problem detail says which limit and what to do.';
+
 const grantRoute = createRoute({
   method: 'post',
   path: '/appointments/{id}/files/uploads',
@@ -69,11 +78,11 @@ const grantRoute = createRoute({
   summary: 'Upload grant: admit up to five files, answer a resumable (tus) upload URL for each',
   ...rolesDoc(
     'signed-in',
-    `${reach} At most ${MAX_FILES_PER_UPLOAD} files ('You can only upload up to 5 files at a time.', 400); each at most MAX_UPLOAD_MB (413) and of a document or image type (415). The assigned agent uploads scan-backs, once the appointment is scheduled. Send the bytes with tus to uploadUrl in chunks of ${UPLOAD_CHUNK_BYTES} bytes; when the last chunk is in, the content is checked (magic bytes) and the file confirmed.`,
+    `${reach} At most ${MAX_FILES_PER_UPLOAD} files ('You can only upload up to 5 files at a time.', 400); each at most MAX_UPLOAD_MB (413) and of a document or image type (415). The assigned agent uploads scan-backs, once the appointment is scheduled. Send the bytes with tus to uploadUrl in chunks of ${UPLOAD_CHUNK_BYTES} bytes; when the last chunk is in, the content is checked (magic bytes) and the file confirmed. ${LIMITS_NOTE}`,
   ),
   middleware: [participants] as const,
   request: { params: IdParamSchema, ...body(GrantUploadsSchema) },
-  responses: { 201: { description: 'Granted', ...json(UploadGrantSchema) }, ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422) },
+  responses: { 201: { description: 'Granted', ...json(UploadGrantSchema) }, ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422, 429) },
 });
 
 const confirmRoute = createRoute({
@@ -108,7 +117,7 @@ const downloadRoute = createRoute({
   summary: 'The bytes behind a signed link, as an attachment',
   ...rolesDoc(
     'signed-in',
-    `Only the user who asked for the link, while they may still see the file (anyone else: 404). 403 for a token that is not valid; 410 LINK_EXPIRED after five minutes or once the link has delivered the file; 404 when the content is gone.`,
+    `Only the user who asked for the link, while they may still see the file (anyone else: 404). 403 for a token that is not valid; 410 LINK_EXPIRED after five minutes or once the link is used: the first request claims it before the bytes go out, so of requests sent at once exactly one gets the file (a download cut off midway has spent the link; one that found no content has not); 404 when the content is gone.`,
   ),
   middleware: [participants] as const,
   request: { params: TokenParamSchema },
@@ -201,9 +210,15 @@ export function filesRoutes(deps: AppDeps): Router {
 
   router
     .openapi(listRoute, async (c) => c.json(await listFiles(c.var.db, c.var.actor, c.req.valid('param').id), 200))
-    .openapi(grantRoute, async (c) =>
-      c.json(await grantUploads(ctx, c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 201),
-    )
+    .openapi(grantRoute, async (c) => {
+      try {
+        return c.json(await grantUploads(ctx, c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 201);
+      } catch (err) {
+        // Headers set on the context survive into the problem answer the app's onError writes.
+        if (err instanceof UploadLimitError && err.retryAfterSeconds !== null) c.header('Retry-After', String(err.retryAfterSeconds));
+        throw err;
+      }
+    })
     .openapi(confirmRoute, async (c) => {
       const { id, fileId } = c.req.valid('param');
       return c.json(await confirmUpload(ctx, c.var.db, c.var.actor, id, fileId), 200);

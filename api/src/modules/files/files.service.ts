@@ -12,7 +12,7 @@ import { stat } from 'node:fs/promises';
 import { Upload } from '@tus/server';
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { and, asc, eq, exists, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { panelsClosedMessage, panelsEnabled } from '@signingdesk/domain/appointment-rules';
 import { isOperator } from '@signingdesk/domain/roles';
 import { withoutInvisibleCharacters } from '@signingdesk/domain/text';
@@ -23,9 +23,11 @@ import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { notify, operatorIds } from '../../lib/notify';
 import { appointmentFileKey } from '../../lib/storage/keys';
+import type { StoredObject } from '../../lib/storage/storage';
 import type { FilesContext } from './files.context';
 import { UPLOAD_EXPIRY_MS } from './files.context';
 import { ALLOWED_TYPES_TEXT, detectAllowedType, resolveDeclaredType } from './files.content';
+import { checkUploadLimits } from './files.limits';
 import { DOWNLOAD_LINK_SECONDS } from './files.links';
 import {
   LOG_TEXTS,
@@ -166,9 +168,10 @@ async function fileItem(db: Db | Tx, fileId: string): Promise<FileItem> {
 // Upload grants
 
 /**
- * Admits up to five files to be uploaded: checks count, size and declared type, writes a
- * files row (unconfirmed) and a pending 'write' event per file, and prepares each tus upload
- * so its URL can be resumed from offset 0 at once.
+ * Admits up to five files to be uploaded: checks count, size and declared type, and the
+ * order's and the person's upload limits (files.limits.ts), writes a files row (unconfirmed)
+ * and a pending 'write' event per file, and prepares each tus upload so its URL can be resumed
+ * from offset 0 at once.
  */
 export async function grantUploads(ctx: FilesContext, db: Db, actor: Actor, appointmentId: string, input: GrantUploadsInput): Promise<UploadGrant> {
   if (input.files.length > MAX_FILES_PER_UPLOAD) {
@@ -201,6 +204,13 @@ export async function grantUploads(ctx: FilesContext, db: Db, actor: Actor, appo
         throw new AppError('NOT_ALLOWED_IN_STATUS', panelsClosedMessage('Scan-backs can be uploaded'));
       }
       const kind = access === 'assigned-agent' ? ('scan_back' as const) : ('document' as const);
+      await checkUploadLimits(tx, {
+        appointmentId: appointment.id,
+        userId: actor.userId,
+        mayRemoveFiles: access !== 'assigned-agent',
+        count: planned.length,
+        bytes: planned.reduce((sum, p) => sum + p.size, 0),
+      });
       await tx.insert(files).values(
         planned.map((p) => ({
           id: p.fileId,
@@ -456,23 +466,44 @@ export interface Download {
  * has been handed over, so an interrupted download is not logged as successful.
  *
  * A link works only for the signed-in user who asked for it, while they may still see the
- * file, and only until it has delivered the file once: a link copied out of a browser's
- * history, a log or a shared screen is worth nothing to anyone else (a 404, as for a file
- * they may not see) and nothing to its owner once used (410; they ask for a new one).
+ * file, and only once: a link copied out of a browser's history, a log or a shared screen is
+ * worth nothing to anyone else (a 404, as for a file they may not see) and nothing to its
+ * owner once used (410; they ask for a new one). "Once" holds under concurrency: the request
+ * that delivers the file first claims the link in one conditional UPDATE, so of several
+ * opening it at the same moment exactly one streams the bytes. The claim is given back only
+ * when no byte went out (the content is missing or storage failed); a download cut off midway
+ * has spent its link.
  */
 export async function openDownload(ctx: FilesContext, actor: Actor, token: string): Promise<Download> {
   const claims = await ctx.links.verify(token);
   const [row] = await ctx.db
-    .select({ file: files, eventId: fileEvents.id, askedBy: fileEvents.userId, used: fileEvents.confirmed })
+    .select({ file: files, eventId: fileEvents.id, askedBy: fileEvents.userId })
     .from(fileEvents)
     .innerJoin(files, eq(files.id, fileEvents.fileId))
     .where(and(eq(fileEvents.id, claims.eventId), eq(fileEvents.fileId, claims.fileId), eq(fileEvents.action, 'read')));
   if (!row || row.askedBy !== actor.userId) throw notFound('This file');
   const { access } = await filesAppointment(ctx.db, actor, row.file.appointmentId);
   visibleFile(row.file, access);
-  if (row.used) throw new AppError('LINK_EXPIRED', 'This download link has already been used. Please ask for the file again.');
-  const object = await ctx.storage.get(row.file.storageKey);
-  if (!object) throw new AppError('NOT_FOUND', 'The file content is not available.');
+
+  // A link confirmed before claims were recorded (claimed_at null) counts as used too.
+  const [claimed] = await ctx.db
+    .update(fileEvents)
+    .set({ claimedAt: new Date() })
+    .where(and(eq(fileEvents.id, row.eventId), isNull(fileEvents.claimedAt), eq(fileEvents.confirmed, false)))
+    .returning({ id: fileEvents.id });
+  if (!claimed) throw new AppError('LINK_EXPIRED', 'This download link has already been used. Please ask for the file again.');
+  const giveBack = () => ctx.db.update(fileEvents).set({ claimedAt: null }).where(eq(fileEvents.id, row.eventId));
+  let object: StoredObject | null;
+  try {
+    object = await ctx.storage.get(row.file.storageKey);
+  } catch (err) {
+    await giveBack();
+    throw err;
+  }
+  if (!object) {
+    await giveBack();
+    throw new AppError('NOT_FOUND', 'The file content is not available.');
+  }
   const reader = object.body.getReader();
   const confirm = () =>
     ctx.db

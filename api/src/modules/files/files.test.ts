@@ -377,6 +377,8 @@ describe('files of an appointment', () => {
       const res = await get(link.body.url, s.admin);
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ code: 'NOT_FOUND', detail: 'The file content is not available.' });
+      // No byte went out, so the link is not spent: asked again, it answers the same.
+      expect((await get(link.body.url, s.admin)).body).toMatchObject({ code: 'NOT_FOUND', detail: 'The file content is not available.' });
     });
 
     it('refuses a link for a file still being uploaded (409) and for a file of another appointment (404)', async () => {
