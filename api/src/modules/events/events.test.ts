@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrder, offerTo, post, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
+import { schema } from '@signingdesk/db';
+import type { Actor } from '../../lib/actor';
 import { eventReader } from '../../testing/event-reader';
+import { liveHubOf } from './live-hub';
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 
 describe('live updates (GET /api/events)', () => {
@@ -57,6 +60,42 @@ describe('live updates (GET /api/events)', () => {
     await stream.waitFor(() => stream.received.some((e) => e.event === 'closing'), 3000);
     expect(stream.received.at(-1)).toEqual({ event: 'closing', data: '{"reason":"session_ended"}' });
     await stream.close();
+  });
+
+  it('holds at most 3 streams per account: a fourth and fifth close the oldest with a closing event', async () => {
+    const cookie = await t.signIn('orgadmin@firm-a.demo.test');
+    const streams = [];
+    for (let i = 0; i < 5; i++) {
+      const stream = eventReader(await t.request('/api/events', { cookie }));
+      await stream.waitFor(() => stream.received.some((e) => e.event === 'ready'));
+      streams.push(stream);
+    }
+    for (const oldest of streams.slice(0, 2)) {
+      await oldest.waitFor(() => oldest.received.some((e) => e.event === 'closing'));
+      expect(oldest.received.at(-1)).toEqual({ event: 'closing', data: '{"reason":"too_many_streams"}' });
+    }
+    // The three newest still hear of the firm's orders.
+    const id = await createOrder(t, s.escrowA, { fileNumber: 'LIVE-CAP' });
+    for (const open of streams.slice(2)) await open.waitFor(() => open.ids().includes(id));
+    expect(liveHubOf(t.database).size).toBe(3);
+    await Promise.all(streams.map((stream) => stream.close()));
+  });
+
+  it('checks every open stream’s session in one query: a session gone without a word ends its stream', async () => {
+    const hub = liveHubOf(t.database);
+    const rechecked: string[] = [];
+    const subscriber = (name: string, sessionToken: string) => ({
+      actor: { userId: name } as Actor,
+      sessionToken,
+      send: () => undefined,
+      end: () => undefined,
+      recheck: () => rechecked.push(name),
+    });
+    const [valid] = await t.database.db.select({ token: schema.session.token }).from(schema.session).limit(1);
+    const unsubscribe = [await hub.subscribe(subscriber('live', valid!.token)), await hub.subscribe(subscriber('gone', 'no-such-session'))];
+    await hub.checkSessions();
+    expect(rechecked).toEqual(['gone']);
+    for (const stop of unsubscribe) stop();
   });
 
   it('is for the consoles: agents and visitors are refused', async () => {
