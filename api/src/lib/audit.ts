@@ -24,5 +24,5 @@ export async function audit(db: Db | Tx, entry: AuditEntry): Promise<void> {
     appointmentId: entry.appointmentId ?? null,
     details: entry.details ?? {},
   });
-  if (entry.appointmentId) await announceAppointmentChange(db, entry.appointmentId, entry.action);
+  if (entry.appointmentId) await announceAppointmentChange(db, entry.appointmentId, entry.action, entry.details);
 }

@@ -62,6 +62,26 @@ describe('live updates (GET /api/events)', () => {
     await stream.close();
   });
 
+  it('tells the escrow side nothing of what it is not shown: an agent’s decline, a withdrawal, a download link', async () => {
+    const operator = eventReader(await t.request('/api/events', { cookie: s.admin }));
+    const firmA = eventReader(await t.request('/api/events', { cookie: s.orgAdmin }));
+    for (const stream of [operator, firmA]) await stream.waitFor(() => stream.received.some((e) => e.event === 'ready'));
+    const id = await createOrder(t, s.escrowA, { fileNumber: 'LIVE-QUIET' });
+    await offerTo(t, id, [await userIdOf(t, 'agent@demo.test')]);
+    await firmA.waitFor(() => firmA.ids().includes(id));
+    const heard = firmA.ids().length;
+
+    expect((await post(t, `/api/appointments/${id}/decline`, s.agent)).status).toBe(200);
+    await operator.waitFor(() => operator.ids().filter((x) => x === id).length >= 2);
+    expect((await post(t, `/api/appointments/${id}/withdraw`, s.agent)).status).toBe(200);
+    await operator.waitFor(() => operator.ids().filter((x) => x === id).length >= 3);
+    // A later change firm A may see marks that everything before it was delivered.
+    const marker = await createOrder(t, s.escrowA, { fileNumber: 'LIVE-QUIET-2' });
+    await firmA.waitFor(() => firmA.ids().includes(marker));
+    expect(firmA.ids().slice(heard)).toEqual([marker]);
+    await Promise.all([operator.close(), firmA.close()]);
+  });
+
   it('holds at most 3 streams per account: a fourth and fifth close the oldest with a closing event', async () => {
     const cookie = await t.signIn('orgadmin@firm-a.demo.test');
     const streams = [];

@@ -10,7 +10,7 @@ import { isOperator } from '@signingdesk/domain/roles';
 import { isUuid } from '@signingdesk/domain/uuid';
 import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor';
-import { APPOINTMENT_CHANNEL } from '../../lib/live-events';
+import { APPOINTMENT_CHANNEL, parseAnnouncement, type LiveAudience } from '../../lib/live-events';
 import { ACTOR_CHANNEL } from '../../lib/session-cache';
 
 export interface LiveSubscriber {
@@ -55,7 +55,7 @@ export class LiveHub {
   /** Adds a subscriber once this process is LISTENing, so nothing committed after it is missed. */
   async subscribe(subscriber: LiveSubscriber): Promise<() => void> {
     this.listening ??= Promise.all([
-      this.database.listen(APPOINTMENT_CHANNEL, (id) => void this.deliver(id)),
+      this.database.listen(APPOINTMENT_CHANNEL, (payload) => void this.deliver(parseAnnouncement(payload))),
       // Whatever ends a session or changes an account is announced here (lib/session-cache.ts).
       this.database.listen(ACTOR_CHANNEL, (userId) => this.recheckAccount(userId)),
     ]).then(([a, b]) => async () => {
@@ -116,12 +116,13 @@ export class LiveHub {
     return this.subscribers.size;
   }
 
-  private async deliver(appointmentId: string) {
+  private async deliver({ appointmentId, audience }: { appointmentId: string; audience: LiveAudience }) {
     if (this.subscribers.size === 0) return;
     if (!isUuid(appointmentId)) return;
     const order = await scopeOf(this.database.db, appointmentId).catch(() => null);
     if (!order) return;
     for (const subscriber of this.subscribers) {
+      if (audience === 'operators' && !isOperator(subscriber.actor.role)) continue;
       if (mayFollow(subscriber.actor, order)) subscriber.send(appointmentId);
     }
   }
