@@ -28,6 +28,7 @@ import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import { isEscrowRole, isOperator, isRole } from '@signingdesk/domain/roles';
+import { OPERATORS_NAME } from '../../lib/people';
 import { withoutInvisibleCharacters } from '@signingdesk/domain/text';
 import { isUuid } from '@signingdesk/domain/uuid';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -55,11 +56,11 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 const words = (field: string) => field.replace(/([a-z])([A-Z0-9])/g, '$1 $2').toLowerCase();
 const fileName = (name: unknown) => withoutInvisibleCharacters(typeof name === 'string' ? name : 'a document');
 
-/** Who did it, by role, for those who are not told operators' names. */
-function side(role: string | null): 'the signing agent' | 'escrow' | 'SigningDesk' {
+/** Who did it, by role, for those who are not told operators' names (lib/people.ts). */
+function side(role: string | null): 'the signing agent' | 'escrow' | typeof OPERATORS_NAME {
   if (role === 'notary') return 'the signing agent';
   if (isRole(role) && isEscrowRole(role)) return 'escrow';
-  return 'SigningDesk';
+  return OPERATORS_NAME;
 }
 
 function audienceOf(actor: Actor, access: AppointmentAccess): Audience | null {

@@ -19,6 +19,7 @@ import { withoutInvisibleCharacters } from '@signingdesk/domain/text';
 import { findVisibleAppointment, type AppointmentAccess } from '../../lib/access';
 import { isUuid } from '@signingdesk/domain/uuid';
 import type { Actor } from '../../lib/actor';
+import { nameShownTo } from '../../lib/people';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { notify, operatorIds } from '../../lib/notify';
@@ -111,19 +112,23 @@ function logText(action: 'write' | 'read', confirmed: boolean): FileLogEntry['te
   return confirmed ? LOG_TEXTS.downloaded : null;
 }
 
-async function fileItems(db: Db | Tx, fileRows: FileRow[]): Promise<FileItem[]> {
+/** The files with their logs, as `viewer` may read them: operators are "SigningDesk" to others (lib/people.ts). */
+async function fileItems(db: Db | Tx, viewer: Actor, fileRows: FileRow[]): Promise<FileItem[]> {
   if (fileRows.length === 0) return [];
   const ids = fileRows.map((f) => f.id);
   const [uploaders, events] = await Promise.all([
-    db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, [...new Set(fileRows.map((f) => f.uploadedBy))])),
     db
-      .select({ fileId: fileEvents.fileId, action: fileEvents.action, confirmed: fileEvents.confirmed, createdAt: fileEvents.createdAt, name: user.name })
+      .select({ id: user.id, name: user.name, role: user.role })
+      .from(user)
+      .where(inArray(user.id, [...new Set(fileRows.map((f) => f.uploadedBy))])),
+    db
+      .select({ fileId: fileEvents.fileId, action: fileEvents.action, confirmed: fileEvents.confirmed, createdAt: fileEvents.createdAt, name: user.name, role: user.role })
       .from(fileEvents)
       .innerJoin(user, eq(user.id, fileEvents.userId))
       .where(inArray(fileEvents.fileId, ids))
       .orderBy(asc(fileEvents.createdAt), asc(fileEvents.id)),
   ]);
-  const nameOf = new Map(uploaders.map((u) => [u.id, u.name]));
+  const nameOf = new Map(uploaders.map((u) => [u.id, nameShownTo(viewer.role, u)]));
   return fileRows.map((f) => ({
     fileId: f.id,
     // Names are cleaned when stored; rows written before that are cleaned when shown.
@@ -136,7 +141,7 @@ async function fileItems(db: Db | Tx, fileRows: FileRow[]): Promise<FileItem[]> 
     createdAt: f.createdAt.toISOString(),
     log: events.flatMap((e) => {
       const text = e.fileId === f.id ? logText(e.action, e.confirmed) : null;
-      return text ? [{ action: e.action, user: e.name, loggedTime: Math.floor(e.createdAt.getTime() / 1000), confirmed: e.confirmed, text }] : [];
+      return text ? [{ action: e.action, user: nameShownTo(viewer.role, e), loggedTime: Math.floor(e.createdAt.getTime() / 1000), confirmed: e.confirmed, text }] : [];
     }),
   }));
 }
@@ -154,12 +159,12 @@ export async function listFiles(db: Db, actor: Actor, appointmentId: string): Pr
     .from(files)
     .where(and(eq(files.appointmentId, appointment.id), ne(files.kind, 'invoice'), pendingShown))
     .orderBy(asc(files.createdAt), asc(files.id));
-  return { items: await fileItems(db, rows), ...(await fileFlags(db, appointment)) };
+  return { items: await fileItems(db, actor, rows), ...(await fileFlags(db, appointment)) };
 }
 
-async function fileItem(db: Db | Tx, fileId: string): Promise<FileItem> {
+async function fileItem(db: Db | Tx, viewer: Actor, fileId: string): Promise<FileItem> {
   const rows = await db.select().from(files).where(eq(files.id, fileId));
-  const [item] = await fileItems(db, rows);
+  const [item] = await fileItems(db, viewer, rows);
   if (!item) throw notFound('This file');
   return item;
 }
@@ -399,7 +404,7 @@ export async function confirmUpload(ctx: FilesContext, db: Db, actor: Actor, app
   const { access } = await filesAppointment(db, actor, appointmentId);
   const file = await fileOf(db, appointmentId, fileId, access);
   if (!file.uploadConfirmed) await finalizeUpload(ctx, actor, file.id);
-  return fileItem(db, file.id);
+  return fileItem(db, actor, file.id);
 }
 
 /**

@@ -341,6 +341,22 @@ describe('files of an appointment', () => {
       expect(list.body.agentDownloaded).toBe(true);
     });
 
+    it('names an operator "SigningDesk" in the file log to the escrow side and the agent, as the timeline does', async () => {
+      const { id } = await scheduledForAgent(t, s);
+      const { fileId } = await uploadFile(t, s.admin, id, pdfBytes(1000), 'Operator copy.pdf');
+      const link = await linkFor(s.admin, id, fileId);
+      const download = await t.request(link.body.url, { cookie: s.admin });
+      expect(download.status).toBe(200);
+      await download.arrayBuffer();
+      const adminName = (await readJson(await t.request('/api/me', { cookie: s.admin }))).name as string;
+      const seen = async (cookie: string) => {
+        const item = (await get(`/api/appointments/${id}/files`, cookie)).body.items.find((f: { fileId: string }) => f.fileId === fileId);
+        return { uploadedBy: item.uploadedBy.name, log: item.log.map((l: { user: string }) => l.user) };
+      };
+      expect(await seen(s.admin)).toEqual({ uploadedBy: adminName, log: [adminName, adminName] });
+      for (const cookie of [s.escrowA, s.orgAdmin, s.agent]) expect(await seen(cookie)).toEqual({ uploadedBy: 'SigningDesk', log: ['SigningDesk', 'SigningDesk'] });
+    });
+
     it('refuses an expired link with 410 and a link edited to name another file with 403', async () => {
       const { id } = await scheduledForAgent(t, s);
       const first = await uploadFile(t, s.escrowA, id, pdfBytes(1000), 'One.pdf');
