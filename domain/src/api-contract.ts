@@ -76,7 +76,7 @@ export interface paths {
         put?: never;
         /**
          * Send one agent a text message (≤ 320 characters) or an email (≤ 140) from List Signing Agents
-         * @description Roles: admin, sub_admin. Queued in the outbox for delivery (see GET /outbox); 400 naming `message` over the channel’s limit, naming `channel` for a text to an agent without a mobile phone. The spec marks email as not yet built; it is built here (decision 029).
+         * @description Roles: admin, sub_admin. Queued in the outbox for delivery (see GET /outbox); 400 naming `message` over the channel’s limit, naming `channel` for a text to an agent without a mobile phone. The spec marks email as not yet built; it is built here (decision 029). At most 30 messages an hour per person (429 with Retry-After).
          */
         post: operations["messageAgent"];
         delete?: never;
@@ -272,7 +272,7 @@ export interface paths {
         head?: never;
         /**
          * Edit an order: send the changed fields; notifications list what changed
-         * @description With If-Match (the `updatedAt` the editor read), an order changed by anyone since then is not overwritten: 409 CONFLICT, and the editor reads the order again.
+         * @description With If-Match (the `updatedAt` the editor read), an order changed by anyone since then is not overwritten: 409 CONFLICT, and the editor reads the order again. At most 60 edits an hour per person (429 with Retry-After).
          */
         patch: operations["updateAppointment"];
         trace?: never;
@@ -656,7 +656,7 @@ export interface paths {
         put?: never;
         /**
          * Post a message to the thread
-         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent. Anyone else, an agent only offered the appointment included, gets 404. The message is trimmed and must be 1 to 2000 characters (the spec sets no limit; 2000 is ours). The author’s side is marked read; the other parties are notified.
+         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent. Anyone else, an agent only offered the appointment included, gets 404. The message is trimmed and must be 1 to 2000 characters (the spec sets no limit; 2000 is ours). The author’s side is marked read; the other parties are notified. At most 30 messages an hour per person (429 with Retry-After).
          */
         post: operations["postAppointmentNote"];
         delete?: never;
@@ -880,7 +880,7 @@ export interface paths {
         put?: never;
         /**
          * Enroll in or decline a campaign (the affiliate banner)
-         * @description Roles: any signed-in user. Campaigns: affiliate. Enroll answers 'Thank you for your interest! Please check your inbox for an email with more details.' and queues the details email (once); an unknown campaign is a 404.
+         * @description Roles: any signed-in user. Campaigns: affiliate. Enroll answers 'Thank you for your interest! Please check your inbox for an email with more details.' and queues the details email (once); an unknown campaign is a 404. At most 6 answers an hour per person (429 with Retry-After).
          */
         post: operations["respondToCampaign"];
         delete?: never;
@@ -1018,7 +1018,7 @@ export interface paths {
         };
         /**
          * Server-sent events: the id of each order that changed, for the consoles to refetch
-         * @description Roles: admin, sub_admin, creator_admin, creator. text/event-stream. Each committed change to an order the caller may see (operators: every order; org admin: the firm’s; escrow officer: their own) sends `event: appointment` with `data: {"id": "<uuid>"}` within a moment, from whichever API process made it (PostgreSQL LISTEN/NOTIFY). A `ready` event opens the stream: a client that reconnects refetches what it shows, since changes during the gap are not replayed. The stream ends with `event: closing` at once when the session ends, the account is disabled or its role or firm changes (`data: {"reason": "session_ended"}`), and when the process is stopping (`"server_stopping"`; the client reconnects, to another process).
+         * @description Roles: admin, sub_admin, creator_admin, creator. text/event-stream. Each committed change to an order the caller may see (operators: every order; org admin: the firm’s; escrow officer: their own) sends `event: appointment` with `data: {"id": "<uuid>"}` within a moment, from whichever API process made it (PostgreSQL LISTEN/NOTIFY). A `ready` event opens the stream: a client that reconnects refetches what it shows, since changes during the gap are not replayed. The stream ends with `event: closing` at once when the session ends, the account is disabled or its role or firm changes (`data: {"reason": "session_ended"}`), and when the process is stopping (`"server_stopping"`; the client reconnects, to another process). One account holds at most 3 streams per API process: a fourth closes the oldest (`"too_many_streams"`).
          */
         get: operations["streamAppointmentEvents"];
         put?: never;
@@ -1400,7 +1400,7 @@ export interface paths {
         put?: never;
         /**
          * Create New User: the account, and an emailed invitation to set a password
-         * @description Roles: admin, sub_admin, creator_admin, creator. admin: any role; sub_admin: creator_admin, creator, notary (admin or sub_admin → 403); creator_admin: creator_admin or creator of its own firm; creator: creator of its own firm. Another firm’s id → 404. A taken email → 400 naming email.
+         * @description Roles: admin, sub_admin, creator_admin, creator. admin: any role; sub_admin: creator_admin, creator, notary (admin or sub_admin → 403); creator_admin: creator_admin or creator of its own firm; creator: creator of its own firm. Another firm’s id → 404. A taken email → 400 naming email. At most 20 new users an hour per person (429 with Retry-After).
          */
         post: operations["createUser"];
         delete?: never;
@@ -3320,6 +3320,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             503: components["responses"]["Unavailable"];
         };
     };
@@ -4052,6 +4061,15 @@ export interface operations {
             };
             /** @description Idempotency key reused with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5610,6 +5628,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             503: components["responses"]["Unavailable"];
         };
     };
@@ -6407,6 +6434,15 @@ export interface operations {
             };
             /** @description Idempotency key reused with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7984,6 +8020,15 @@ export interface operations {
             };
             /** @description Idempotency key reused with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../../lib/context';
 import { requireActor } from '../../middleware/guard';
+import { limitPerUser } from '../../middleware/user-limit';
 import { acceptIdempotencyKey, VISITOR_KEY_NOTE } from '../../middleware/idempotent';
 import { takeAllowance } from '../public-forms/allowance';
 import { takeFormAllowance } from '../public-forms/rate-limit';
@@ -139,11 +140,11 @@ const messageRoute = createRoute({
   summary: 'Send one agent a text message (≤ 320 characters) or an email (≤ 140) from List Signing Agents',
   ...rolesDoc(
     profileReaders,
-    'Queued in the outbox for delivery (see GET /outbox); 400 naming `message` over the channel’s limit, naming `channel` for a text to an agent without a mobile phone. The spec marks email as not yet built; it is built here (decision 029).',
+    'Queued in the outbox for delivery (see GET /outbox); 400 naming `message` over the channel’s limit, naming `channel` for a text to an agent without a mobile phone. The spec marks email as not yet built; it is built here (decision 029). At most 30 messages an hour per person (429 with Retry-After).',
   ),
-  middleware: [requireActor({ roles: profileReaders, permission: { agent: ['read-profile'] } })] as const,
+  middleware: [requireActor({ roles: profileReaders, permission: { agent: ['read-profile'] } }), limitPerUser('agentMessage')] as const,
   request: { params: AgentIdParamSchema, body: { ...json(AgentMessageSchema), required: true } },
-  responses: { 201: { description: 'Queued', ...json(AgentMessageResultSchema) }, ...problemResponses(400, 401, 403, 404, 422) },
+  responses: { 201: { description: 'Queued', ...json(AgentMessageResultSchema) }, ...problemResponses(400, 401, 403, 404, 422, 429) },
 });
 
 const searchRoute = createRoute({

@@ -3,6 +3,7 @@ import { stream } from 'hono/streaming';
 import { ESCROW_ROLES, OPERATOR_ROLES } from '@signingdesk/domain/roles';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
 import { requireActor } from '../../middleware/guard';
+import { limitPerUser } from '../../middleware/user-limit';
 import {
   AppointmentResultSchema,
   AppointmentViewSchema,
@@ -152,11 +153,11 @@ const updateRoute = createRoute({
   tags: ['Appointments'],
   summary: 'Edit an order: send the changed fields; notifications list what changed',
   ...rolesDoc(creators, 'Escrow side: its own (creator) or its firm’s (creator_admin) orders.'),
-  middleware: [requireActor({ roles: creators })] as const,
+  middleware: [requireActor({ roles: creators }), limitPerUser('orderEdit')] as const,
   description:
-    'With If-Match (the `updatedAt` the editor read), an order changed by anyone since then is not overwritten: 409 CONFLICT, and the editor reads the order again.',
+    'With If-Match (the `updatedAt` the editor read), an order changed by anyone since then is not overwritten: 409 CONFLICT, and the editor reads the order again. At most 60 edits an hour per person (429 with Retry-After).',
   request: { params: IdParamSchema, headers: IfMatchHeaderSchema, body: { ...json(UpdateAppointmentSchema), required: true } },
-  responses: { 200: { description: 'Updated', ...json(AppointmentResultSchema) }, ...problemResponses(400, 401, 403, 404, 409, 422) },
+  responses: { 200: { description: 'Updated', ...json(AppointmentResultSchema) }, ...problemResponses(400, 401, 403, 404, 409, 422, 429) },
 });
 
 export const appointmentRoutes: Router = createRouter()

@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { OPERATOR_ROLES } from '@signingdesk/domain/roles';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
 import { requireActor } from '../../middleware/guard';
+import { limitPerUser } from '../../middleware/user-limit';
 import { IdParamSchema } from '../appointments/appointments.schemas';
 import {
   ListNotesQuerySchema,
@@ -41,11 +42,11 @@ const createNoteRoute = createRoute({
   summary: 'Post a message to the thread',
   ...rolesDoc(
     'signed-in',
-    `${participants} The message is trimmed and must be 1 to ${MAX_NOTE_LENGTH} characters (the spec sets no limit; ${MAX_NOTE_LENGTH} is ours). The author’s side is marked read; the other parties are notified.`,
+    `${participants} The message is trimmed and must be 1 to ${MAX_NOTE_LENGTH} characters (the spec sets no limit; ${MAX_NOTE_LENGTH} is ours). The author’s side is marked read; the other parties are notified. At most 30 messages an hour per person (429 with Retry-After).`,
   ),
-  middleware: [requireActor({ activeAgent: true })] as const,
+  middleware: [requireActor({ activeAgent: true }), limitPerUser('message')] as const,
   request: { params: IdParamSchema, body: { ...json(CreateNoteSchema), required: true } },
-  responses: { 201: { description: 'Created', ...json(NoteSchema) }, ...problemResponses(400, 401, 403, 404, 409, 422) },
+  responses: { 201: { description: 'Created', ...json(NoteSchema) }, ...problemResponses(400, 401, 403, 404, 409, 422, 429) },
 });
 
 const removeRoute = createRoute({

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
 import { requireActor } from '../../middleware/guard';
+import { limitPerUser } from '../../middleware/user-limit';
 import { acceptIdempotencyKey, VISITOR_KEY_NOTE } from '../../middleware/idempotent';
 import { analyticsSummary, recordAnalyticsEvent } from './analytics.service';
 import {
@@ -131,11 +132,11 @@ export function publicFormsRoutes(deps: AppDeps): Router {
     summary: 'Enroll in or decline a campaign (the affiliate banner)',
     ...rolesDoc(
       'signed-in',
-      `Campaigns: affiliate. Enroll answers '${ENROLL_THANK_YOU}' and queues the details email (once); an unknown campaign is a 404.`,
+      `Campaigns: affiliate. Enroll answers '${ENROLL_THANK_YOU}' and queues the details email (once); an unknown campaign is a 404. At most 6 answers an hour per person (429 with Retry-After).`,
     ),
-    middleware: [requireActor()] as const,
+    middleware: [requireActor(), limitPerUser('campaign')] as const,
     request: { params: CampaignParamSchema, body: { ...json(CampaignResponseSchema), required: true } },
-    responses: { 201: { description: 'Stored', ...json(CampaignResultSchema) }, ...problemResponses(400, 401, 404, 422) },
+    responses: { 201: { description: 'Stored', ...json(CampaignResultSchema) }, ...problemResponses(400, 401, 404, 422, 429) },
   });
 
   const eventRoute = createRoute({

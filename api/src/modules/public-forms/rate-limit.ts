@@ -9,7 +9,7 @@
  */
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 
 const { formRateLimits } = schema;
 
@@ -49,4 +49,17 @@ export async function takeFormAllowance(
     });
   if (row!.count <= limit) return { allowed: true };
   return { allowed: false, retryAfterSeconds: row!.retryAfterSeconds };
+}
+
+/**
+ * Gives back one counted request of `form` from `address` (the request was refused for another
+ * reason, so it used nothing): the count goes down, and a row this request created goes away.
+ */
+export async function giveBackFormAllowance(db: Db | Tx, form: string, address: string): Promise<void> {
+  const key = `${form}:${address}`;
+  await db.delete(formRateLimits).where(and(eq(formRateLimits.key, key), lte(formRateLimits.count, 1)));
+  await db
+    .update(formRateLimits)
+    .set({ count: sql`${formRateLimits.count} - 1` })
+    .where(and(eq(formRateLimits.key, key), gt(formRateLimits.count, 1)));
 }

@@ -4,6 +4,7 @@ import { can } from '../../auth/roles';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
 import { requireActor } from '../../middleware/guard';
+import { limitPerUser } from '../../middleware/user-limit';
 import { AccountStatusResultSchema, CreatedUserSchema, CreateUserSchema, ProfileSchema, UserIdParamSchema } from './users.schemas';
 import { createUser, readProfile } from './users.service';
 import { disableAccount, enableAccount } from './users.status';
@@ -19,13 +20,13 @@ const createUserRoute = createRoute({
   summary: 'Create New User: the account, and an emailed invitation to set a password',
   ...rolesDoc(
     creators,
-    'admin: any role; sub_admin: creator_admin, creator, notary (admin or sub_admin → 403); creator_admin: creator_admin or creator of its own firm; creator: creator of its own firm. Another firm’s id → 404. A taken email → 400 naming email.',
+    'admin: any role; sub_admin: creator_admin, creator, notary (admin or sub_admin → 403); creator_admin: creator_admin or creator of its own firm; creator: creator of its own firm. Another firm’s id → 404. A taken email → 400 naming email. At most 20 new users an hour per person (429 with Retry-After).',
   ),
-  middleware: [requireActor({ roles: creators, permission: { user: ['create'] } })] as const,
+  middleware: [requireActor({ roles: creators, permission: { user: ['create'] } }), limitPerUser('userCreate')] as const,
   request: { body: { ...json(CreateUserSchema), required: true } },
   responses: {
     201: { description: 'Created; the Registration Status card shows status, message and details', ...json(CreatedUserSchema) },
-    ...problemResponses(400, 401, 403, 404, 409, 422),
+    ...problemResponses(400, 401, 403, 404, 409, 422, 429),
   },
 });
 
