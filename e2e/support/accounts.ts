@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { BASE_URL } from '../playwright.config';
 
 export const DEMO_PASSWORD = 'signing-demo-2026';
 
@@ -18,4 +19,10 @@ export async function fillLogin(page: Page, email: string, password = DEMO_PASSW
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password').fill(password);
   await form.getByRole('button', { name: 'Log In' }).click();
+}
+
+/** Signs the page's browser context in through the API, without the form (page.request shares its cookies). */
+export async function apiSignIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  const res = await page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { Origin: BASE_URL } });
+  expect(res.status(), `sign-in of ${email}`).toBe(200);
 }

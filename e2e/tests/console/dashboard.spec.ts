@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fillLogin } from '../../support/accounts';
 import { expectNoAxeViolations, shot, signedInApi } from '../../support/agent-app';
 
-const KINDS = ['unfilled', 'undocumented', 'no_scan_backs', 'unpaid', 'unread'] as const;
+const KINDS = ['agent_disabled', 'unfilled', 'undocumented', 'no_scan_backs', 'unpaid', 'unread'] as const;
 
 test('the Dashboard’s counts equal the rows they open; its charts are shown; the search exports as CSV', async ({ page }) => {
   test.setTimeout(90_000);

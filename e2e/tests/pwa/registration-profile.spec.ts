@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signInAsAgent, waitForMirror } from '../../support/agent-app';
+import { shot, signedInApi, signInAsAgent, waitForMirror } from '../../support/agent-app';
 
 const PHONE = { width: 360, height: 740 };
 const CERTIFIED_STATES_MESSAGE = 'Choose up to five certified states.';
@@ -227,6 +227,34 @@ test.describe('the agent profile at /notary/profile', () => {
     await page.goto('/profile-details');
     await expect(page).toHaveURL(/\/notary\/profile$/);
     await expect(page.getByLabel(/^Company name/)).toHaveValue(company);
+  });
+
+  test('Sign out of all other devices ends the agent’s other sessions and keeps this one; offline it says it needs a connection', async ({ page, context }) => {
+    const otherDevice = await signedInApi('agent@demo.test');
+    await signInAsAgent(page);
+    await page.goto('/notary/profile');
+    const devices = page.getByRole('region', { name: 'Devices' });
+    const button = devices.getByRole('button', { name: 'Sign out of all other devices' });
+    await button.click();
+    await expect(devices.getByRole('status')).toHaveText(/^Signed out of [1-9]\d* other devices?\. This one stays signed in\.$/);
+    expect((await otherDevice.get('/api/me')).status()).toBe(401);
+    expect((await page.request.get('/api/me')).status()).toBe(200);
+    await devices.scrollIntoViewIfNeeded();
+    await shot(page, 'agent-profile-devices');
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+
+    // No connection: not queued for later, the button waits for the network and says so.
+    await context.setOffline(true);
+    await expect(devices).toContainText('You are offline. Signing out your other devices needs an internet connection.');
+    await expect(button).toBeDisabled();
+    await page.setViewportSize({ width: 320, height: 640 });
+    await devices.scrollIntoViewIfNeeded();
+    await shot(page, 'agent-profile-devices-offline');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await context.setOffline(false);
+    await expect(button).toBeEnabled();
+    await otherDevice.dispose();
   });
 
   test('a refused edit shows the server’s message, the field error next to its field, and keeps what was typed', async ({ page }) => {

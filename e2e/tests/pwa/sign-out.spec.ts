@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { BASE_URL } from '../../playwright.config';
 import { fillLogin } from '../../support/accounts';
-import { agentList, cutNetwork, restoreNetwork, signedInApi, signInUnderServiceWorker, waitForMirror } from '../../support/agent-app';
+import { agentList, cutNetwork, restoreNetwork, signedInApi, signInAsAgent, signInUnderServiceWorker, waitForMirror } from '../../support/agent-app';
 import { deviceEndpoint, installPushService, turnOnNotifications } from '../../support/push';
 
 /**
@@ -176,6 +176,34 @@ test.describe('signing out of a shared phone', () => {
     await expect.poll(() => devicesOf(first), { timeout: 20_000 }).not.toContain(endpoint);
     await expect.poll(() => sessionAlive(cookie)).toBe(false);
     await first.dispose();
+  });
+
+  test('when IndexedDB refuses to queue the sign-out, the app ends the session itself (issue 26, item 5)', async ({ page, context }) => {
+    // Once asked to, the phone's storage refuses every write to the outbox, as a full or broken IndexedDB does.
+    await page.addInitScript(() => {
+      const open = IDBDatabase.prototype.transaction;
+      IDBDatabase.prototype.transaction = function (this: IDBDatabase, names: string | string[], mode?: IDBTransactionMode, options?: IDBTransactionOptions) {
+        const stores = typeof names === 'string' ? [names] : [...names];
+        if (sessionStorage.getItem('e2e.refuse-outbox') && mode === 'readwrite' && stores.includes('outbox')) {
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        }
+        return open.call(this, names, mode, options);
+      };
+    });
+    await signInAsAgent(page);
+    const cookie = await sessionCookie(context);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.evaluate(() => sessionStorage.setItem('e2e.refuse-outbox', '1'));
+    const signOut = page.waitForResponse((r) => r.url().endsWith('/api/auth/sign-out'));
+    await logOut(page);
+    const answer = await signOut;
+    // The direct request, not the outbox's (which carries an Idempotency-Key).
+    expect(warnings.some((w) => w.startsWith('Sign-out could not be queued'))).toBe(true);
+    expect(answer.request().headers()['idempotency-key']).toBeUndefined();
+    expect({ status: answer.status(), sessionAlive: await sessionAlive(cookie) }).toEqual({ status: 200, sessionAlive: false });
   });
 });
 

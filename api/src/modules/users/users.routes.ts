@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { ACCOUNT_STATUS_CHANGERS } from '@signingdesk/domain/account-rules';
 import { ROLES } from '@signingdesk/domain/roles';
 import { can } from '../../auth/roles';
 import type { AppDeps } from '../../lib/context';
@@ -41,7 +42,7 @@ const profileRoute = createRoute({
   responses: { 200: { description: 'The profile', ...json(ProfileSchema) }, ...problemResponses(401) },
 });
 
-const statusChangers = ['admin', 'sub_admin', 'creator_admin'] as const;
+const statusChangers = ACCOUNT_STATUS_CHANGERS;
 const statusNote =
   'admin: any account but their own; sub_admin: escrow users and signing agents; creator_admin: the escrow users of their own firm. An account the caller may not see → 404; one their role may not change → 403; their own → 409.';
 

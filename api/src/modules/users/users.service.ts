@@ -7,6 +7,7 @@ import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { eq } from 'drizzle-orm';
 import { formatPhone } from '@signingdesk/domain/phone';
+import { GRANTABLE_ROLES } from '@signingdesk/domain/account-rules';
 import { isEscrowRole, ROLE_LABELS, type Role } from '@signingdesk/domain/roles';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
@@ -16,20 +17,6 @@ import { createInvitation, insertAccount } from './users.accounts';
 import type { CreatedUser, CreateUserInput, Profile } from './users.schemas';
 
 const { firms } = schema;
-
-/**
- * The roles each role may create. Admins: every role. Sub admins: everyone but operators.
- * Org admins: escrow officers and org admins of their firm. Escrow officers: escrow officers
- * of their firm (spec 02 §6 gives them the tab; DESIGN.md keeps what they create in their
- * firm, with escrow roles only, and no one grants more than they hold).
- */
-export const GRANTABLE_ROLES: Record<Role, readonly Role[]> = {
-  admin: ['admin', 'sub_admin', 'creator_admin', 'creator', 'notary'],
-  sub_admin: ['creator_admin', 'creator', 'notary'],
-  creator_admin: ['creator_admin', 'creator'],
-  creator: ['creator'],
-  notary: [],
-};
 
 function assertMayGrant(actor: Actor, role: Role) {
   if (GRANTABLE_ROLES[actor.role].includes(role)) return;

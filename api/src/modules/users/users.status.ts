@@ -14,6 +14,7 @@
  */
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
+import { mayChangeStatusOfRole } from '@signingdesk/domain/account-rules';
 import { isEscrowRole, isOperator, isRole, ROLE_LABELS, type Role, type UserStatus } from '@signingdesk/domain/roles';
 import { isUuid } from '@signingdesk/domain/uuid';
 import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
@@ -22,7 +23,6 @@ import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { attentionWhere } from '../appointments/attention';
 import { SET_PASSWORD_LINK_PREFIX } from './users.accounts';
-import { GRANTABLE_ROLES } from './users.service';
 
 const { user, profiles, session, offers, appointments, verification } = schema;
 
@@ -65,7 +65,7 @@ async function targetFor(tx: Tx, actor: Actor, userId: string): Promise<Target> 
   if (target.id === actor.userId) {
     throw new AppError('CONFLICT', 'You cannot disable or enable your own account. Ask another administrator.');
   }
-  if (!GRANTABLE_ROLES[actor.role].includes(target.role)) {
+  if (!mayChangeStatusOfRole(actor.role, target.role)) {
     throw new AppError('FORBIDDEN', `Your role cannot disable or enable ${ROLE_LABELS[target.role]} users.`);
   }
   return target;

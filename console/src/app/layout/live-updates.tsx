@@ -1,7 +1,7 @@
 import { ESCROW_ROLES, OPERATOR_ROLES, type Role } from '@signingdesk/domain/roles';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useMe } from '../../features/auth/api/get-me';
+import { authKeys, useMe } from '../../features/auth/api/get-me';
 import { assignmentKeys } from '../../features/assignments/api/list-assignments';
 import { escrowOrderKeys } from '../../features/escrow-orders/api/escrow-order-keys';
 import { orderKeys } from '../../features/order-details/api/order-keys';
@@ -24,7 +24,9 @@ function refetchLists(queryClient: QueryClient) {
  * Live updates (issue 12): while an operator or escrow user is signed in, the API's event stream
  * (GET /api/events) names each order that changed, and the open screens that show it refetch it.
  * The browser reconnects by itself; after a gap everything shown is refetched, since the changes
- * made meanwhile are not replayed.
+ * made meanwhile are not replayed. A stream the server ends because the session ended (signed
+ * out on another device, the account disabled) or the account changed asks who is signed in
+ * now: a visitor is then sent to the login page at once, not at their next click.
  */
 export function LiveUpdates() {
   const queryClient = useQueryClient();
@@ -46,6 +48,10 @@ export function LiveUpdates() {
     source.addEventListener('appointment', (event) => {
       const { id } = JSON.parse((event as MessageEvent<string>).data) as { id: string };
       refetchOrder(queryClient, id);
+    });
+    source.addEventListener('closing', (event) => {
+      const { reason } = JSON.parse((event as MessageEvent<string>).data) as { reason?: string };
+      if (reason === 'session_ended') void queryClient.invalidateQueries({ queryKey: authKeys.me() });
     });
     source.addEventListener('error', () => {
       interrupted = true;

@@ -21,6 +21,7 @@ const Dashboard = lazy(() => import('../../features/dashboard/components/dashboa
 /** /admin: the operator dashboard; each built tab's feature is composed here. */
 export function AdminRoute() {
   const user = useSignedInUser();
+  const caller = { id: user.id, role: user.role };
   return (
     <Page title="Admin Portal">
       <AdminTabs
@@ -36,9 +37,9 @@ export function AdminRoute() {
           ),
           assignments: <Assignments />,
           'create-user': <OperatorCreateUser isAdmin={user.role === 'admin'} />,
-          'signing-agents': <SigningAgents canSetPreferred={user.role === 'admin'} />,
+          'signing-agents': <SigningAgents canSetPreferred={user.role === 'admin'} caller={caller} />,
           'pending-agents': <PendingAgents />,
-          firms: <Firms canAdd={user.role === 'admin'} />,
+          firms: <Firms canAdd={user.role === 'admin'} caller={caller} />,
           feedback: <FeedbackInbox />,
           outbox: <Outbox />,
           dashboard: (

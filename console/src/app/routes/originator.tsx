@@ -45,7 +45,7 @@ export function OriginatorRoute() {
           <AgentCoverage />
         </Tabs.Panel>
         <Tabs.Panel value="users" pt="lg">
-          <FirmUsers firmId={user.firm.id} role={role} />
+          <FirmUsers firmId={user.firm.id} role={role} caller={{ id: user.id, role: user.role }} />
         </Tabs.Panel>
       </Tabs>
     </Page>

@@ -7,9 +7,13 @@ import { meKeys } from '../../features/auth/api/get-me';
 import { AgentHeader } from '../../features/auth/components/agent-header';
 import { useSignedInAgent } from '../../features/auth/components/require-auth';
 import { ProfileScreen } from '../../features/profile/components/profile-screen';
+import { SignOutOtherDevices } from '../../features/profile/components/sign-out-other-devices';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** The agent's own profile (GET /api/agents/me; edits go through the outbox as PUT). */
+/**
+ * The agent's own profile (GET /api/agents/me; edits go through the outbox as PUT), and below it
+ * Sign out of all other devices.
+ */
 export function ProfileRoute() {
   useDocumentTitle('Profile');
   const me = useSignedInAgent();
@@ -24,6 +28,7 @@ export function ProfileRoute() {
         </Link>
         <h1>Profile</h1>
         <ProfileScreen me={me} onSent={onSent} />
+        <SignOutOtherDevices />
       </div>
     </PageLayout>
   );

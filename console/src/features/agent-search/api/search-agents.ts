@@ -6,11 +6,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SEARCH_RADII_MILES } from '@signingdesk/domain/codes';
 import type { UsState } from '@signingdesk/domain/us-states';
+import type { operations } from '@signingdesk/domain/api-contract';
 import { answer, api } from '../../../lib/api-client';
 
 export type SearchRadius = (typeof SEARCH_RADII_MILES)[number];
+/** Operators only: whose accounts (the API's default: active, approved agents). */
+export type AccountFilter = NonNullable<NonNullable<operations['searchAgents']['parameters']['query']>['status']>;
 
-type Page = { page: number; pageSize: number };
+type Page = { page: number; pageSize: number; status?: AccountFilter };
 export type AgentSearch =
   | ({ mode: 'all' } & Page)
   | ({ mode: 'name'; lastName: string } & Page)

@@ -1,7 +1,11 @@
 import { Alert, Button, Group, Modal, Radio, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Fragment, useState, type ReactNode } from 'react';
+import { AccountStatusCell } from '../../../components/account-status/account-status-cell';
+import { mayChangeAccountStatus } from '@signingdesk/domain/account-rules';
+import type { AccountCaller } from '../../../lib/account-status';
 import { showToast } from '../../../lib/toast';
 import { useAgentProfile, useSetPreferred } from '../api/agent-profile';
+import { agentSearchKeys } from '../api/search-agents';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -30,11 +34,23 @@ function Section({ title, rows }: { title: string; rows: [string, ReactNode][] }
 /**
  * The agent profile (spec 02 §2, admin view, read-only): titled PREFERRED AGENT or NOT SET, with
  * profile details and preferred status, contact info, notary details, and — for admins — the
- * Set Preferred Status panel.
+ * Set Preferred Status panel. The Account row disables or enables the agent (admins and sub
+ * admins); the search and this profile are refetched after.
  */
-export function AgentProfileModal({ agentId, canSetPreferred, onClose }: { agentId: string | null; canSetPreferred: boolean; onClose: () => void }) {
+export function AgentProfileModal({
+  agentId,
+  canSetPreferred,
+  caller,
+  onClose,
+}: {
+  agentId: string | null;
+  canSetPreferred: boolean;
+  caller: AccountCaller;
+  onClose: () => void;
+}) {
   const profile = useAgentProfile(agentId);
   const agent = profile.data;
+  const account = agent ? { id: agent.id, name: agent.name, role: 'notary' as const, status: agent.status } : null;
   return (
     <Modal opened={agentId !== null} onClose={onClose} size="lg" title={agent?.preferredLabel ?? 'Signing agent'} closeButtonProps={{ 'aria-label': 'Close' }}>
       {profile.isPending ? <Skeleton height={240} aria-label="Loading..." /> : null}
@@ -52,7 +68,7 @@ export function AgentProfileModal({ agentId, canSetPreferred, onClose }: { agent
               ['Company', agent.companyName],
               ['Preferred status', agent.preferred ? 'Preferred agent' : 'Not set'],
               ['Registration', agent.registrationStatus],
-              ['Account', agent.status],
+              ['Account', account ? <AccountStatusCell account={account} canChange={mayChangeAccountStatus(caller, account)} refetch={agentSearchKeys.all} /> : null],
               ['Years of experience', agent.yearsExperience],
             ]}
           />

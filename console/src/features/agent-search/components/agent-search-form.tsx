@@ -5,7 +5,7 @@ import { SEARCH_RADII_MILES } from '@signingdesk/domain/codes';
 import { ZIP_MESSAGE } from '@signingdesk/domain/fields';
 import { STATE_PLACEHOLDER, US_STATES, isUsState } from '@signingdesk/domain/us-states';
 import type { FormEvent } from 'react';
-import type { AgentSearch, SearchMode, SearchRadius } from '../api/search-agents';
+import type { AccountFilter, AgentSearch, SearchMode, SearchRadius } from '../api/search-agents';
 
 export const AGENT_PAGE_SIZE = 25;
 const DEFAULT_RADIUS: SearchRadius = 50;
@@ -18,14 +18,27 @@ const MODE_LABELS: Record<SearchMode, string> = {
   state: 'State',
 };
 const RADII = SEARCH_RADII_MILES.map((miles) => ({ value: String(miles), label: `${miles} miles` }));
+/** The operators' account filter; Active (approved, not disabled) is the API's default. */
+const ACCOUNT_FILTER_LABELS: Record<AccountFilter, string> = {
+  active: 'Active',
+  disabled: 'Disabled',
+  pending: 'Registration pending',
+  all: 'All',
+};
+const ACCOUNT_FILTERS = (Object.keys(ACCOUNT_FILTER_LABELS) as AccountFilter[]).map((value) => ({ value, label: ACCOUNT_FILTER_LABELS[value] }));
+const isAccountFilter = (value: string | null): value is AccountFilter => value !== null && value in ACCOUNT_FILTER_LABELS;
 const STATES = [{ value: '', label: STATE_PLACEHOLDER }, ...US_STATES.map((s) => ({ value: s, label: s }))];
 
-type Values = { mode: SearchMode; lastName: string; zip: string; radius: string; state: string };
+type Values = { mode: SearchMode; lastName: string; zip: string; radius: string; state: string; status: AccountFilter };
 
-/** The search the URL holds (`?mode&lastName&zip&radius&state&page`), or null before the first one. */
-export function searchOf(params: URLSearchParams, modes: readonly SearchMode[]): AgentSearch | null {
+/**
+ * The search the URL holds (`?mode&lastName&zip&radius&state&status&page`), or null before the
+ * first one. `status` (operators only, `withAccountFilter`) is left out when it is the default.
+ */
+export function searchOf(params: URLSearchParams, modes: readonly SearchMode[], withAccountFilter = false): AgentSearch | null {
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const paging = { page, pageSize: AGENT_PAGE_SIZE };
+  const status = params.get('status');
+  const paging = { page, pageSize: AGENT_PAGE_SIZE, ...(withAccountFilter && isAccountFilter(status) && status !== 'active' ? { status } : {}) };
   const mode = modes.find((m) => m === params.get('mode'));
   const zip = params.get('zip') ?? '';
   const state = params.get('state') ?? '';
@@ -44,6 +57,12 @@ export function searchOf(params: URLSearchParams, modes: readonly SearchMode[]):
     default:
       return null;
   }
+}
+
+/** Which agents a search counts: "signing agents", "disabled signing agents"… */
+export function agentsCounted(search: AgentSearch, total: number): string {
+  const kind = search.status === 'disabled' ? 'disabled ' : search.status === 'pending' ? 'pending ' : '';
+  return `${total.toLocaleString('en-US')} ${kind}signing agent${total === 1 ? '' : 's'}`;
 }
 
 /** Words for what a search found: "within 50 miles of 90210", "in TX", "named Taylor…". */
@@ -65,13 +84,16 @@ type AgentSearchFormProps = {
   params: URLSearchParams;
   update: (changes: Record<string, string | null>) => void;
   searching: boolean;
+  /** Operators: an Account choice (active, disabled, registration pending, all). */
+  withAccountFilter?: boolean;
 };
 
 /**
  * The agent search (spec 02 §2 "Agent search"; §5: a zip for a radius search, a last name for a
  * name search), kept in the URL so Back and a shared link keep it.
  */
-export function AgentSearchForm({ modes, params, update, searching }: AgentSearchFormProps) {
+export function AgentSearchForm({ modes, params, update, searching, withAccountFilter = false }: AgentSearchFormProps) {
+  const status = params.get('status');
   const form = useForm<Values>({
     initialValues: {
       mode: modes.find((m) => m === params.get('mode')) ?? modes[0]!,
@@ -79,6 +101,7 @@ export function AgentSearchForm({ modes, params, update, searching }: AgentSearc
       zip: params.get('zip') ?? '',
       radius: params.get('radius') ?? String(DEFAULT_RADIUS),
       state: params.get('state') ?? '',
+      status: isAccountFilter(status) ? status : 'active',
     },
     validate: {
       lastName: (value, values) => (values.mode === 'name' && value.trim() === '' ? LAST_NAME_REQUIRED : null),
@@ -90,7 +113,7 @@ export function AgentSearchForm({ modes, params, update, searching }: AgentSearc
     event.preventDefault();
     if (form.validate().hasErrors) return;
     const v = form.getValues();
-    const none = { lastName: null, zip: null, radius: null, state: null, page: null };
+    const none = { lastName: null, zip: null, radius: null, state: null, page: null, status: withAccountFilter && v.status !== 'active' ? v.status : null };
     if (v.mode === 'all') update({ ...none, mode: 'all' });
     else if (v.mode === 'name') update({ ...none, mode: 'name', lastName: v.lastName.trim() });
     else if (v.mode === 'radius') update({ ...none, mode: 'radius', zip: v.zip.trim(), radius: v.radius });
@@ -109,6 +132,7 @@ export function AgentSearchForm({ modes, params, update, searching }: AgentSearc
           </>
         ) : null}
         {mode === 'state' ? <NativeSelect label="State" data={STATES} {...form.getInputProps('state')} w={140} /> : null}
+        {withAccountFilter ? <NativeSelect label="Account" data={ACCOUNT_FILTERS} {...form.getInputProps('status')} w={200} /> : null}
         <Button type="submit" mt={25} loading={searching}>
           Search
         </Button>

@@ -2,10 +2,11 @@ import { Alert, Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import type { AgentMessageChannel } from '@signingdesk/domain/agent-message';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
+import type { AccountCaller } from '../../../lib/account-status';
 import { useUrlParams } from '../../../lib/use-url-params';
 import { useAgentSearch, type SearchMode } from '../api/search-agents';
 import { AgentProfileModal } from './agent-profile-modal';
-import { AGENT_PAGE_SIZE, AgentSearchForm, searchOf, searchedFor } from './agent-search-form';
+import { AGENT_PAGE_SIZE, AgentSearchForm, agentsCounted, searchOf, searchedFor } from './agent-search-form';
 import { MessageAgentModal } from './message-agent-modal';
 import 'mantine-datatable/styles.css';
 
@@ -17,11 +18,13 @@ type Recipient = { id: string; name: string; channel: AgentMessageChannel; to: s
  * List Signing Agents for operators (spec 02 §2 "Agent search"): Search All, by last name, within
  * 10–250 miles of a zip (nearest first, with the distance) or by state; each agent's name opens
  * their profile, the phone has a text-message button (≤ 320 characters) and the email an email
- * button (≤ 140; built, decision 029). The search lives in the URL, paged on the server.
+ * button (≤ 140; built, decision 029). A disabled agent's name has a Disabled badge; the profile
+ * disables or enables them (the table has no room for one more column at 1440 px), and the
+ * Account choice finds disabled agents again. The search lives in the URL, paged on the server.
  */
-export function SigningAgents({ canSetPreferred }: { canSetPreferred: boolean }) {
+export function SigningAgents({ canSetPreferred, caller }: { canSetPreferred: boolean; caller: AccountCaller }) {
   const [params, update] = useUrlParams();
-  const search = searchOf(params, MODES);
+  const search = searchOf(params, MODES, true);
   const result = useAgentSearch(search);
   const [profileId, setProfileId] = useState<string | null>(null);
   const [recipient, setRecipient] = useState<Recipient | null>(null);
@@ -29,7 +32,7 @@ export function SigningAgents({ canSetPreferred }: { canSetPreferred: boolean })
 
   return (
     <div>
-      <AgentSearchForm modes={MODES} params={params} update={update} searching={result.isFetching} />
+      <AgentSearchForm modes={MODES} params={params} update={update} searching={result.isFetching} withAccountFilter />
       {result.isError ? (
         <Alert color="red" role="alert" title="The search could not be run" mb="md">
           {result.error.message}
@@ -37,7 +40,7 @@ export function SigningAgents({ canSetPreferred }: { canSetPreferred: boolean })
       ) : null}
       {data && search ? (
         <Text fw={700} mb="sm" role="status">
-          {data.total === 1 ? '1 signing agent' : `${data.total.toLocaleString('en-US')} signing agents`} {searchedFor(search)}
+          {agentsCounted(search, data.total)} {searchedFor(search)}
         </Text>
       ) : null}
       {search ? (
@@ -60,9 +63,16 @@ export function SigningAgents({ canSetPreferred }: { canSetPreferred: boolean })
               accessor: 'name',
               title: 'Signing agent',
               render: (row) => (
-                <Anchor component="button" type="button" fz="sm" onClick={() => setProfileId(row.id)} aria-haspopup="dialog">
-                  {row.name}
-                </Anchor>
+                <Group gap={6}>
+                  <Anchor component="button" type="button" fz="sm" onClick={() => setProfileId(row.id)} aria-haspopup="dialog">
+                    {row.name}
+                  </Anchor>
+                  {row.status === 'disabled' ? (
+                    <Badge size="sm" color="red.9" variant="filled">
+                      Disabled
+                    </Badge>
+                  ) : null}
+                </Group>
               ),
             },
             { accessor: 'city', title: 'City' },
@@ -106,7 +116,7 @@ export function SigningAgents({ canSetPreferred }: { canSetPreferred: boolean })
           ]}
         />
       ) : null}
-      <AgentProfileModal agentId={profileId} canSetPreferred={canSetPreferred} onClose={() => setProfileId(null)} />
+      <AgentProfileModal agentId={profileId} canSetPreferred={canSetPreferred} caller={caller} onClose={() => setProfileId(null)} />
       <MessageAgentModal recipient={recipient} onClose={() => setRecipient(null)} />
     </div>
   );

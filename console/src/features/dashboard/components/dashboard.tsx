@@ -89,7 +89,7 @@ export function Dashboard() {
           </Title>
           <Text size="sm">As of {new Date(data.generatedAt).toLocaleTimeString('en-US', { timeStyle: 'short' })}</Text>
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {data.attention.map((bucket) => (
             <UnstyledButton
               key={bucket.kind}

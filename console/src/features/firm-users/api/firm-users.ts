@@ -8,7 +8,8 @@ import { answer, api, newIdempotencyKey, settle, type Schemas } from '../../../l
 
 export const firmUserKeys = {
   all: ['firm-users'] as const,
-  list: (firmId: string, page: number) => [...firmUserKeys.all, firmId, page] as const,
+  firm: (firmId: string) => [...firmUserKeys.all, firmId] as const,
+  list: (firmId: string, page: number) => [...firmUserKeys.firm(firmId), page] as const,
 };
 
 export const FIRM_USERS_PAGE_SIZE = 25;
@@ -36,7 +37,7 @@ export function useCreateFirmUser() {
 /** A firm's active escrow officers and org admins, whose orders an operator may place (Create New Request). */
 export function useEscrowOfficers(firmId: string) {
   return useQuery({
-    queryKey: [...firmUserKeys.all, firmId, 'officers'] as const,
+    queryKey: [...firmUserKeys.firm(firmId), 'officers'] as const,
     queryFn: async ({ signal }) => {
       const page = await answer(api.GET('/firms/{id}/users', { params: { path: { id: firmId }, query: { pageSize: 200 } }, signal }));
       return page.items.filter((u) => (u.role === 'creator' || u.role === 'creator_admin') && u.status === 'active');

@@ -10,9 +10,12 @@ import { z } from 'zod';
 import type { Schemas } from '../../../lib/api-client';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { showToast } from '../../../lib/toast';
-import { FIRM_USERS_PAGE_SIZE, useCreateFirmUser, useFirmUsers } from '../api/firm-users';
+import { FIRM_USERS_PAGE_SIZE, firmUserKeys, useCreateFirmUser, useFirmUsers } from '../api/firm-users';
 import 'mantine-datatable/styles.css';
 import { PhoneInput } from '../../../components/phone-input';
+import { AccountStatusCell } from '../../../components/account-status/account-status-cell';
+import { mayChangeAccountStatus } from '@signingdesk/domain/account-rules';
+import type { AccountCaller } from '../../../lib/account-status';
 
 type EscrowRole = 'creator' | 'creator_admin';
 
@@ -43,14 +46,16 @@ type FirmUsersProps = {
   firmId: string;
   /** The signed-in escrow role: it decides which roles the new user may get. */
   role: EscrowRole;
+  /** The signed-in user: org admins disable and enable the firm's other escrow users. */
+  caller: AccountCaller;
 };
 
 /** The Users tab of the escrow portal: Create New User for the firm, then its Registration Status card; the firm's users. */
-export function FirmUsers({ firmId, role }: FirmUsersProps) {
+export function FirmUsers({ firmId, role, caller }: FirmUsersProps) {
   return (
     <Stack gap="xl">
       <CreateUser grantable={GRANTABLE[role]} defaultRole="creator" />
-      <UserList firmId={firmId} />
+      <UserList firmId={firmId} caller={caller} />
     </Stack>
   );
 }
@@ -162,7 +167,11 @@ export function CreateUser({ grantable, defaultRole, firms }: CreateUserProps) {
   );
 }
 
-export function UserList({ firmId }: { firmId: string }) {
+/**
+ * A firm's users (escrow users; for operators, a managing organisation's operators too), each
+ * with their account's state and, where the caller may, Disable or Enable.
+ */
+export function UserList({ firmId, caller }: { firmId: string; caller: AccountCaller }) {
   const [page, setPage] = useState(1);
   const users = useFirmUsers(firmId, page);
   return (
@@ -191,9 +200,14 @@ export function UserList({ firmId }: { firmId: string }) {
         columns={[
           { accessor: 'name', title: 'Name' },
           { accessor: 'email', title: 'Email' },
-          { accessor: 'phone', title: 'Phone', render: (user) => (user.phone ? formatPhone(user.phone) : '—') },
+          { accessor: 'phone', title: 'Phone', noWrap: true, render: (user) => (user.phone ? formatPhone(user.phone) : '—') },
           { accessor: 'role', title: 'Role', render: (user) => ROLE_LABELS[user.role] },
-          { accessor: 'status', title: 'Status', render: (user) => user.status[0]!.toUpperCase() + user.status.slice(1) },
+          {
+            accessor: 'status',
+            title: 'Status',
+            noWrap: true,
+            render: (user) => <AccountStatusCell account={user} canChange={mayChangeAccountStatus(caller, user)} refetch={firmUserKeys.firm(firmId)} />,
+          },
         ]}
       />
     </section>

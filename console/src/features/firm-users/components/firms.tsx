@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ZIP_MESSAGE } from '@signingdesk/domain/fields';
 import { CreateFirmSchema, DEFAULT_MANAGING_ORG_NUMBER, feeDigits, MANAGING_ORG_NUMBERS, ZIP_ALERT } from '@signingdesk/domain/firm-input';
@@ -6,6 +6,7 @@ import { formatCents } from '@signingdesk/domain/money';
 import { STATE_PLACEHOLDER, US_STATES } from '@signingdesk/domain/us-states';
 import { DataTable } from 'mantine-datatable';
 import { useState, type FormEvent } from 'react';
+import type { AccountCaller } from '../../../lib/account-status';
 import type { Schemas } from '../../../lib/api-client';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { showToast } from '../../../lib/toast';
@@ -93,12 +94,15 @@ function AddFirm({ onDone }: { onDone: () => void }) {
 /**
  * Firms (spec 02 §2): the table (name, contact, address, city, state, zip, service fee); a
  * firm's name shows its escrow users; Add Firm for admins only (the API refuses others too).
+ * Below, the managing organisations, whose users are the operators. In each list, Disable and
+ * Enable where the caller's role may (lib/account-status.ts).
  */
-export function Firms({ canAdd }: { canAdd: boolean }) {
+export function Firms({ canAdd, caller }: { canAdd: boolean; caller: AccountCaller }) {
   const [page, setPage] = useState(1);
   const firms = useFirms(page);
   const [adding, setAdding] = useState(false);
-  const [chosen, setChosen] = useState<Firm | null>(null);
+  const [chosen, setChosen] = useState<{ id: string; name: string } | null>(null);
+  const managing = firms.data?.managingOrganizations ?? [];
   return (
     <Stack gap="xl">
       {canAdd && !adding ? (
@@ -144,7 +148,17 @@ export function Firms({ canAdd }: { canAdd: boolean }) {
           { accessor: 'serviceFeeCents', title: 'Service fee', render: (firm) => formatCents(firm.serviceFeeCents) },
         ]}
       />
-      {chosen ? <UserList key={chosen.id} firmId={chosen.id} /> : null}
+      {managing.length > 0 ? (
+        <Group gap="xs" role="group" aria-label="Operator teams">
+          <Text size="sm">Operators of:</Text>
+          {managing.map((org) => (
+            <Anchor key={org.id} component="button" type="button" fz="sm" onClick={() => setChosen(org)} aria-pressed={chosen?.id === org.id}>
+              {org.name} ({org.orgNumber})
+            </Anchor>
+          ))}
+        </Group>
+      ) : null}
+      {chosen ? <UserList key={chosen.id} firmId={chosen.id} caller={caller} /> : null}
     </Stack>
   );
 }

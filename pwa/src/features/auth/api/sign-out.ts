@@ -35,7 +35,7 @@ export function useSignOut(userId: string) {
     } catch (error) {
       // IndexedDB refused the rows: end the session directly (when online) rather than not at all.
       console.warn('Sign-out could not be queued', error);
-      await fetch('/api/auth/sign-out', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
+      await endSessionDirectly();
     }
     await clearDeepLink();
     queryClient.clear();
@@ -44,4 +44,19 @@ export function useSignOut(userId: string) {
   }, [navigate, queryClient, userId]);
 
   return { signOut, pending };
+}
+
+/**
+ * Ends the server session at once, outside the outbox: for when IndexedDB refused the queued
+ * sign-out. better-auth answers a POST without a JSON body 415 and keeps the session, so it
+ * carries `{}` as the outbox's own sign-out does. Offline it fails quietly (the cookie then
+ * outlives this device's sign-out).
+ */
+export async function endSessionDirectly(fetcher: typeof fetch = (input, init) => fetch(input, init)): Promise<void> {
+  await fetcher('/api/auth/sign-out', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  }).catch(() => undefined);
 }
