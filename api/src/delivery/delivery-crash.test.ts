@@ -122,6 +122,13 @@ describe('a fan-out worked by a worker that dies in the middle', () => {
     return rows.filter((r) => r.payload.name === round).map((r) => r.id);
   }
 
+  /** No notification of `jobIds` pending, and no email or text waiting in the outbox. */
+  async function allDelivered(jobIds: string[]): Promise<boolean> {
+    const [pending] = await database!.db.select({ n: count() }).from(notificationJobs).where(and(inArray(notificationJobs.id, jobIds), eq(notificationJobs.state, 'pending')));
+    const [queued] = await database!.db.select({ n: count() }).from(outboundMessages).where(eq(outboundMessages.state, 'queued'));
+    return pending!.n === 0 && queued!.n === 0;
+  }
+
   /** Every job sent once on each channel: the database, the push service and the SMTP server agree. */
   async function expectEachOnce(db: Database['db'], jobIds: string[], pushesBefore: number, emailsBefore: number) {
     const jobs = await db.select({ state: notificationJobs.state, n: count() }).from(notificationJobs).where(inArray(notificationJobs.id, jobIds)).groupBy(notificationJobs.state);
@@ -209,11 +216,7 @@ describe('a fan-out worked by a worker that dies in the middle', () => {
     try {
       // The killed worker's jobs come back when their lease runs out (PostgreSQL) or at once
       // (PGlite), and the new worker's own loops deliver them.
-      await until('every notification is delivered', async () => {
-        const [pending] = await database!.db.select({ n: count() }).from(notificationJobs).where(and(inArray(notificationJobs.id, jobIds), eq(notificationJobs.state, 'pending')));
-        const [queued] = await database!.db.select({ n: count() }).from(outboundMessages).where(eq(outboundMessages.state, 'queued'));
-        return pending!.n === 0 && queued!.n === 0;
-      });
+      await until('every notification is delivered', () => allDelivered(jobIds));
     } finally {
       await worker.stop();
     }
@@ -248,11 +251,7 @@ describe('a fan-out worked by a worker that dies in the middle', () => {
       await sleep(TUNING.leaseSeconds! * 1000 + 1_500);
       expect(await other.sweepAbandoned()).toBe(0);
       push.release();
-      await until('every notification is delivered', async () => {
-        const [pending] = await database!.db.select({ n: count() }).from(notificationJobs).where(and(inArray(notificationJobs.id, jobIds), eq(notificationJobs.state, 'pending')));
-        const [queued] = await database!.db.select({ n: count() }).from(outboundMessages).where(eq(outboundMessages.state, 'queued'));
-        return pending!.n === 0 && queued!.n === 0;
-      });
+      await until('every notification is delivered', () => allDelivered(jobIds));
     } finally {
       await Promise.all([slow.stop(), other?.stop()]);
     }
@@ -275,11 +274,7 @@ describe('a fan-out worked by a worker that dies in the middle', () => {
       });
     const workers = [await start(), await start()];
     try {
-      await until('every notification is delivered', async () => {
-        const [pending] = await database!.db.select({ n: count() }).from(notificationJobs).where(and(inArray(notificationJobs.id, jobIds), eq(notificationJobs.state, 'pending')));
-        const [queued] = await database!.db.select({ n: count() }).from(outboundMessages).where(eq(outboundMessages.state, 'queued'));
-        return pending!.n === 0 && queued!.n === 0;
-      });
+      await until('every notification is delivered', () => allDelivered(jobIds));
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
     }
