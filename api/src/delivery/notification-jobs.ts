@@ -8,6 +8,9 @@
  * delivery rows and the job marked sent. A channel already recorded for a job is never used
  * again, so a job retried after a crash or an error repeats nothing it had done: the push is
  * recorded right after it is sent, the rest commits at once or not at all.
+ *
+ * Routine texts are coalesced per order and recipient (text-digest.ts): one held in its
+ * order's window is recorded as held, and the order's digest job sends one text for them.
  */
 import { isUuid } from '@signingdesk/domain/uuid';
 import { randomUUID } from 'node:crypto';
@@ -20,7 +23,8 @@ import { errorText, type DeliveryContext } from './context';
 import { pushTopic, sendPush } from './push';
 import { toE164 } from '@signingdesk/domain/phone';
 import { factsForRecipient, type LoadedAppointment } from './recipient-facts';
-import { channelTexts, type ChannelTexts } from './texts';
+import { isTextDigest, TextWindows } from './text-digest';
+import { channelTexts, type AppointmentFacts, type ChannelTexts } from './texts';
 
 const { notificationJobs, notificationDeliveries, outboundMessages, pushSubscriptions, user, profiles, agentProfiles, appointments } =
   schema;
@@ -57,7 +61,12 @@ interface Prepared {
   blocked: string | null;
   emailTo: string;
   attachments: { fileId: string; fileName: string }[];
+  /** A digest job (text-digest.ts): what its recipient may read of the order. */
+  digest: { appointment: AppointmentFacts | null } | null;
 }
+
+/** A digest job has no push and no email of its own: each update it counts had them. */
+const DIGEST_TEXTS: ChannelTexts = { push: null, email: { policy: 'never', subject: '', text: '' }, sms: null };
 
 /** Outcome per job id: null when the job is finished, else the error it is retried for. */
 export type BatchOutcome = Map<string, string | null>;
@@ -154,10 +163,16 @@ async function prepare(ctx: DeliveryContext, jobs: JobRow[]): Promise<Prepared[]
     const blocked = !isRole(role) ? `unknown role ${role}` : job.status === 'disabled' ? 'the account is disabled' : null;
     const loaded: LoadedAppointment | null = a ? { ...a, timeZone: a.timeZone as TimeZoneCode } : null;
     let texts: ChannelTexts | null = null;
+    let digest: Prepared['digest'] = null;
     if (isRole(role)) {
       const recipient = { id: job.recipientId, name: job.name, role };
       const facts = factsForRecipient(loaded, job.notification, recipient);
-      texts = channelTexts({ notification: facts.notification, recipient, appointment: facts.appointment, names }, ctx.origin);
+      if (isTextDigest(job.type)) {
+        texts = DIGEST_TEXTS;
+        digest = { appointment: facts.appointment };
+      } else {
+        texts = channelTexts({ notification: facts.notification, recipient, appointment: facts.appointment, names }, ctx.origin);
+      }
     }
     const invoice = invoiceOf(job.notification);
     return {
@@ -167,6 +182,7 @@ async function prepare(ctx: DeliveryContext, jobs: JobRow[]): Promise<Prepared[]
       blocked,
       emailTo: invoice && a?.escrowEmail ? a.escrowEmail : job.email,
       attachments: invoice?.attachments ?? [],
+      digest,
     };
   });
 }
@@ -272,7 +288,7 @@ interface Planned {
   messages: OutboundInsert[];
 }
 
-function planEmailAndSms(ctx: DeliveryContext, p: Prepared): Planned {
+function planEmailAndSms(ctx: DeliveryContext, p: Prepared, windows: TextWindows): Planned {
   const planned: Planned = { deliveries: [], messages: [] };
   const jobId = p.job.id;
   const skip = (channel: Channel, detail: string) => planned.deliveries.push({ jobId, channel, state: 'skipped', detail });
@@ -306,11 +322,17 @@ function planEmailAndSms(ctx: DeliveryContext, p: Prepared): Planned {
   }
   if (!p.done.has('sms')) {
     const phone = toE164(p.job.phone);
+    const body = p.digest ? windows.digestBody(p.job, p.digest.appointment, ctx.origin) : p.texts?.sms;
     if (p.blocked || !p.texts) skip('sms', p.blocked ?? 'nothing to send');
-    else if (!p.texts.sms) skip('sms', 'not sent by text message');
+    else if (!body) skip('sms', p.digest ? 'no text was held for it' : 'not sent by text message');
     else if (!p.job.smsOptIn) skip('sms', 'not opted in to text messages');
     else if (!phone) skip('sms', 'no valid mobile number');
-    else queue('sms', { toAddress: phone, recipientId: p.job.recipientId, body: p.texts.sms });
+    else {
+      // Held, like a text without an SMS provider: not sent now, and the detail says where it went.
+      const holding = p.digest ? null : windows.admit(p.job);
+      if (holding) skip('sms', holding);
+      else queue('sms', { toAddress: phone, recipientId: p.job.recipientId, body });
+    }
   }
   return planned;
 }
@@ -325,6 +347,8 @@ async function finishPhase(ctx: DeliveryContext, ready: Prepared[], retried: Map
   return ctx.db.transaction(async (tx) => {
     const finished: string[] = [];
     if (ready.length > 0) {
+      // Before any row lock: the windows' locks are always taken first (text-digest.ts).
+      const windows = await TextWindows.open(tx, ready.map((p) => p.job));
       const locked = await tx
         .select({ id: notificationJobs.id })
         .from(notificationJobs)
@@ -333,12 +357,15 @@ async function finishPhase(ctx: DeliveryContext, ready: Prepared[], retried: Map
       const stillPending = new Set(locked.map((r) => r.id));
       const deliveries: Planned['deliveries'] = [];
       const messages: OutboundInsert[] = [];
-      for (const p of ready) {
+      // Digests last, so that a text held by this batch goes out in its order's digest now.
+      const ordered = [...ready.filter((p) => !p.digest), ...ready.filter((p) => p.digest)];
+      for (const p of ordered) {
         if (!stillPending.has(p.job.id)) continue;
-        const planned = planEmailAndSms(ctx, p);
+        const planned = planEmailAndSms(ctx, p, windows);
         deliveries.push(...planned.deliveries);
         messages.push(...planned.messages);
         finished.push(p.job.id);
+        if (p.digest) windows.digested(p.job.id, planned.deliveries.find((d) => d.channel === 'sms'));
       }
       for (let i = 0; i < messages.length; i += 500) await tx.insert(outboundMessages).values(messages.slice(i, i + 500));
       for (let i = 0; i < deliveries.length; i += 500) {
@@ -347,6 +374,7 @@ async function finishPhase(ctx: DeliveryContext, ready: Prepared[], retried: Map
           .values(deliveries.slice(i, i + 500))
           .onConflictDoNothing({ target: [notificationDeliveries.jobId, notificationDeliveries.channel] });
       }
+      await windows.write(tx);
       if (finished.length > 0) {
         await tx
           .update(notificationJobs)

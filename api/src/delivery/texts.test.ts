@@ -4,7 +4,8 @@ import { ROLES, type Role } from '@signingdesk/domain/roles';
 import { TIME_ZONE_CODES } from '@signingdesk/domain/time-zones';
 import { readNotification } from '../lib/notify';
 import { pushTopic } from './push';
-import { AGENT_EMAIL_MAX_LENGTH, channelTexts, clip, deepLink, RENDERERS, SMS_MAX_LENGTH, type AppointmentFacts, type NotificationFacts } from './texts';
+import { factsForRecipient } from './recipient-facts';
+import { AGENT_EMAIL_MAX_LENGTH, channelTexts, clip, deepLink, digestText, RENDERERS, SMS_MAX_LENGTH, type AppointmentFacts, type NotificationFacts } from './texts';
 
 const ORIGIN = 'https://signings.example.com';
 /** Types whose emails carry the payload's own link (set-password, login) instead of the portal's. */
@@ -110,6 +111,27 @@ describe('notification texts', () => {
         }
       }),
     );
+  });
+
+  it('counts an order’s held texts in one digest of at most 320 characters, naming the order only to its agent', () => {
+    const held = [
+      ...Array.from({ length: 3 }, () => readNotification('note.created', { name: 'x', authorName: 'Dana Reyes' })),
+      readNotification('appointment.updated', { name: 'x', changedFields: ['time'] }),
+      readNotification('appointment.updated', { event: 'documents', name: 'x', fileName: 'a.pdf', kind: 'document' }),
+      readNotification('bid.declined', { name: 'x' }),
+    ];
+    const a: AppointmentFacts = { id: 'a1', name: 'Whitfield Refinance', city: 'Pasadena', state: 'CA', date: '2026-12-10', time: '14:30', timeTbd: false, timeZone: 'PT', agentFeeCents: 15000, assignedAgentId: 'agent', fileNumber: null };
+    expect(digestText(a, held, ORIGIN)).toBe(`SigningDesk: 6 more updates on Whitfield Refinance (12/10/2026): 3 new messages, 1 change, 1 new document, 1 other update. ${ORIGIN}/preview/a1`);
+    expect(digestText(a, held.slice(3, 4), ORIGIN)).toBe(`SigningDesk: 1 more update on Whitfield Refinance (12/10/2026): 1 change. ${ORIGIN}/preview/a1`);
+    fc.assert(
+      fc.property(appointmentArb, fc.integer({ min: 1, max: 500 }), (appointment, n) => {
+        const text = digestText(appointment, Array.from({ length: n }, () => held[0]!), ORIGIN);
+        expect(chars(text)).toBeLessThanOrEqual(SMS_MAX_LENGTH);
+        expect(text.endsWith(`${ORIGIN}/preview/${appointment.id}`)).toBe(true);
+      }),
+    );
+    const offered = factsForRecipient({ ...a, name: 'Secret Signer Name', assignedAgentId: null, transactionType: 2, financeType: 12 }, null, { id: 'agent', role: 'notary' });
+    expect(digestText(offered.appointment, held, ORIGIN)).not.toContain('Secret Signer Name');
   });
 
   it('writes a new offer as the spec’s push: city, state, date, time and fee, opening the preview', () => {

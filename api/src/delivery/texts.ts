@@ -565,3 +565,31 @@ export function channelTexts(facts: NotificationFacts, origin: string): ChannelT
     sms: isAgent && message.sms ? withLink(`SigningDesk: ${body}`, link, SMS_MAX_LENGTH) : null,
   };
 }
+
+/** How a held text is counted in its order's digest: singular and plural. */
+function heldKind(notification: StoredNotification | null): readonly [string, string] {
+  if (notification?.type === 'note.created') return ['new message', 'new messages'];
+  if (notification?.type === 'appointment.updated' && notification.payload.event === undefined) return ['change', 'changes'];
+  if (notification?.type === 'appointment.updated' && notification.payload.event === 'documents') return ['new document', 'new documents'];
+  return ['other update', 'other updates'];
+}
+
+/**
+ * The one text that stands for the routine texts held for an order during its window
+ * (domain/notification-rules.ts, delivery/text-digest.ts): how many, of which kinds, and the
+ * order's link. `appointment` is what this recipient may read (recipient-facts.ts).
+ */
+export function digestText(appointment: AppointmentFacts | null, held: readonly (StoredNotification | null)[], origin: string): string {
+  const counts = new Map<string, { n: number; words: readonly [string, string] }>();
+  for (const notification of held) {
+    const words = heldKind(notification);
+    const entry = counts.get(words[0]) ?? { n: 0, words };
+    entry.n += 1;
+    counts.set(words[0], entry);
+  }
+  const parts = [...counts.values()].map(({ n, words }) => `${n} ${n === 1 ? words[0] : words[1]}`);
+  const order = appointment ? `${nameOf(appointment, {})} (${day(appointment, {})})` : 'your order';
+  const total = held.length;
+  const link = `${origin}${deepLink('notary', appointment?.id ?? null)}`;
+  return withLink(`SigningDesk: ${total} more update${total === 1 ? '' : 's'} on ${order}: ${parts.join(', ')}.`, link, SMS_MAX_LENGTH);
+}

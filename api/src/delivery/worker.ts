@@ -6,6 +6,8 @@
  *   does not hold yet become pg-boss jobs with the same id, so relaying twice, from two
  *   processes or after a restart, adds nothing. On PostgreSQL the rows are claimed with
  *   FOR UPDATE SKIP LOCKED so processes relay different rows.
+ *   A digest of held texts (text-digest.ts) is handed over at once too, to start when its
+ *   window ends: pg-boss keeps it until then, across restarts.
  * - Work: batches fetched from pg-boss (SKIP LOCKED there too) go through stage one
  *   (notification-jobs.ts: push, then email/SMS into the outbox) or stage two (outbound.ts:
  *   SMTP / SMS provider). A failed job is retried by pg-boss with exponential backoff; when
@@ -38,6 +40,7 @@ import { failOutbound, sendOutbound } from './outbound';
 import { getVapidKeys } from './push';
 import { createBoss, PGBOSS_SCHEMA, QUEUES } from './queue';
 import { createSmsWebhook } from './sms';
+import { TEXT_DIGEST_TYPE } from './text-digest';
 
 const { notificationJobs, outboundMessages } = schema;
 
@@ -334,14 +337,22 @@ export class DeliveryWorker {
     added += await this.relayRows(
       (db, lock) => {
         const query = db
-          .select({ id: notificationJobs.id })
+          // A digest of held texts starts when its window ends (text-digest.ts).
+          .select({ id: notificationJobs.id, startAfter: sql<string | null>`case when ${notificationJobs.type} = ${TEXT_DIGEST_TYPE} then ${notificationJobs.payload}->>'dueAt' end` })
           .from(notificationJobs)
           .where(and(eq(notificationJobs.state, 'pending'), notHeld(QUEUES.notifications, notificationJobs.id)))
           .orderBy(notificationJobs.createdAt)
           .limit(RELAY_BATCH);
         return lock ? query.for('update', { skipLocked: true }) : query;
       },
-      (id) => ({ id, name: QUEUES.notifications, data: { notificationId: id }, deadLetter: QUEUES.notificationsFailed, ...common }),
+      ({ id, startAfter }) => ({
+        id,
+        name: QUEUES.notifications,
+        data: { notificationId: id },
+        deadLetter: QUEUES.notificationsFailed,
+        ...common,
+        ...(startAfter ? { startAfter } : {}),
+      }),
     );
     added += await this.relayRows(
       (db, lock) => {
@@ -353,14 +364,14 @@ export class DeliveryWorker {
           .limit(RELAY_BATCH);
         return lock ? query.for('update', { skipLocked: true }) : query;
       },
-      (id) => ({ id, name: QUEUES.outbound, data: { messageId: id }, deadLetter: QUEUES.outboundFailed, ...common }),
+      ({ id }) => ({ id, name: QUEUES.outbound, data: { messageId: id }, deadLetter: QUEUES.outboundFailed, ...common }),
     );
     return added;
   }
 
-  private async relayRows(
-    select: (db: Db | Tx, lock: boolean) => Promise<{ id: string }[]>,
-    toJob: (id: string) => PgBoss.JobInsert,
+  private async relayRows<Row extends { id: string }>(
+    select: (db: Db | Tx, lock: boolean) => Promise<Row[]>,
+    toJob: (row: Row) => PgBoss.JobInsert,
   ): Promise<number> {
     let added = 0;
     for (;;) {
@@ -370,13 +381,13 @@ export class DeliveryWorker {
         // The row locks keep another process's relay off these rows until the jobs exist.
         count = await database.db.transaction(async (tx) => {
           const rows = await select(tx, true);
-          if (rows.length > 0) await this.boss.insert(rows.map((r) => toJob(r.id)));
+          if (rows.length > 0) await this.boss.insert(rows.map(toJob));
           return rows.length;
         });
       } else {
         // One connection: a transaction here would block pg-boss's own statements.
         const rows = await select(database.db, false);
-        if (rows.length > 0) await this.boss.insert(rows.map((r) => toJob(r.id)));
+        if (rows.length > 0) await this.boss.insert(rows.map(toJob));
         count = rows.length;
       }
       added += count;
