@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { fillLogin } from '../../support/accounts';
 
 /**
@@ -12,6 +12,23 @@ import { fillLogin } from '../../support/accounts';
  */
 const SW_FILE = fileURLToPath(new URL('../../../pwa/dist/sw.js', import.meta.url));
 const SW_COPIES = [SW_FILE, `${SW_FILE}.br`, `${SW_FILE}.gz`];
+
+/**
+ * Waits for the page marked before the update to be replaced by a reload. Should it not come,
+ * the failure says what the service workers were doing (a waiting version that never took
+ * over was seen once in CI).
+ */
+async function waitForReload(page: Page): Promise<void> {
+  try {
+    await page.waitForFunction(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate === undefined, null, { timeout: 20_000 });
+  } catch (error) {
+    const workers = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      return { waiting: reg?.waiting?.state, active: reg?.active?.state, installing: reg?.installing?.state, controlled: Boolean(navigator.serviceWorker.controller) };
+    });
+    throw new Error(`No reload within 20 s; service workers: ${JSON.stringify(workers)}`, { cause: error });
+  }
+}
 
 test.describe('updating the agent app', () => {
   let originals: Buffer[] = [];
@@ -66,7 +83,7 @@ test.describe('updating the agent app', () => {
     expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)).toBe(true);
 
     // Once the claim is sent, the page reloads under the new worker, and the claim was sent once.
-    await page.waitForFunction(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate === undefined, null, { timeout: 20_000 });
+    await waitForReload(page);
     // The new document can answer before its load event has reached the test.
     const answeredAt = await claimAnswered;
     await expect.poll(() => reloadedAt).toBeGreaterThanOrEqual(answeredAt);
@@ -108,11 +125,11 @@ test.describe('updating the agent app', () => {
 
     // Reload in the other tab puts the new version in charge; this tab still offers Reload.
     await other.getByRole('button', { name: 'Reload' }).click();
-    await other.waitForFunction(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate === undefined, null, { timeout: 20_000 });
+    await waitForReload(other);
     await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
 
     await page.getByRole('button', { name: 'Reload' }).click();
-    await page.waitForFunction(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate === undefined, null, { timeout: 20_000 });
+    await waitForReload(page);
     await expect(page.getByText('A new version is available')).toHaveCount(0);
     const controller = await page.evaluate(async () => {
       const reg = await navigator.serviceWorker.getRegistration();

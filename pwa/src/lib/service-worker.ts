@@ -1,8 +1,9 @@
 /**
  * Registers the service worker (production builds only) and tells the page when a new
  * version is waiting. Updating is the agent's choice: `applyUpdate()` asks the waiting worker
- * to take over ({type:'SKIP_WAITING'}) and reloads once it controls the page. A version that
- * took over already (pressed in another tab of the app) is simply loaded.
+ * to take over ({type:'SKIP_WAITING'}, asked again each second until it does) and reloads once
+ * it controls the page. A version that took over already (pressed in another tab of the app)
+ * is simply loaded.
  */
 import type { Workbox } from 'workbox-window';
 
@@ -55,19 +56,39 @@ function reload(): void {
   window.location.reload();
 }
 
+/** How often the waiting version is asked again to take over until it does. */
+const ASK_AGAIN_MS = 1_000;
+
 export async function applyUpdate(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const registration = await navigator.serviceWorker.getRegistration(import.meta.env.BASE_URL);
-  const waiting = registration?.waiting ?? null;
-  if (!waiting) {
+  if (!registration?.waiting) {
     // Nothing waits any more: the new version controls the page already.
     reload();
     return;
   }
   navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
-  // Its activation is the signal too, should the controller change go unseen.
-  waiting.addEventListener('statechange', () => {
-    if (waiting.state === 'activated') reload();
-  });
-  waiting.postMessage({ type: 'SKIP_WAITING' });
+  // Asked once, a waiting version was seen to stay waiting (CI, a loaded machine): the request
+  // can go unheard while the worker starts or stops, and a newer version can replace the one
+  // asked. So it is asked again each second, always the one waiting now, until one is active.
+  const watched = new WeakSet<ServiceWorker>();
+  const ask = () => {
+    if (reloading) return;
+    const waiting = registration.waiting;
+    if (waiting) {
+      if (!watched.has(waiting)) {
+        watched.add(waiting);
+        waiting.addEventListener('statechange', () => {
+          if (waiting.state === 'activated') reload();
+        });
+      }
+      waiting.postMessage({ type: 'SKIP_WAITING' });
+    } else if (registration.active?.state === 'activated') {
+      // Its activation is the signal too, should the controller change go unseen.
+      reload();
+      return;
+    }
+    window.setTimeout(ask, ASK_AGAIN_MS);
+  };
+  ask();
 }
