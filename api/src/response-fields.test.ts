@@ -9,6 +9,7 @@
  */
 import { schema } from '@signingdesk/db';
 import { eq } from 'drizzle-orm';
+import { agentDetailWindowOpen } from '@signingdesk/domain/appointment-rules';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createOrder,
@@ -50,6 +51,10 @@ const ASSIGNED_AGENT_VIEW: Shape = {
   feeCents: V, offerStatus: V, escrowName: V, escrowEmail: V, showCompleteButton: V, markedCompleted: V, panelsEnabled: V,
   agentUploadEnabled: V,
 };
+/** DESIGN.md "Data lifecycle": after a completed signing's 3-day window, what the agent needs to be paid. */
+const AGENT_RECORD: Shape = {
+  view: V, id: V, title: V, status: V, ...SCHEDULE, city: V, state: V, feeCents: V, fileNumber: V, paid: V, paidAt: V,
+};
 /** DESIGN.md: city, state, zip, date, time, fee, lender and order type — and a neutral title. */
 const PREVIEW: Shape = {
   view: V, stage: V, message: V, id: V, title: V, status: V, ...SCHEDULE, ...CODES, lender: V, city: V, state: V, zip: V,
@@ -64,6 +69,8 @@ const AGENT_CARD = {
 const OFFER_CARD: Shape = AGENT_CARD;
 /** Assigned and completed tabs: spec 01 §2's card, with the appointment's name and file number. */
 const ASSIGNMENT_CARD: Shape = { ...AGENT_CARD, name: V, fileNumber: V };
+/** A completed signing past its 3-day window: the file number stays, the name goes. */
+const RECORD_CARD: Shape = { ...AGENT_CARD, fileNumber: V };
 
 const PAGE = (item: Shape): Shape => ({ items: [item], page: V, pageSize: V, total: V });
 /** A long list's page: its total counts up to COUNT_AHEAD rows past the page, `totalCapped` says when it stopped. */
@@ -163,7 +170,8 @@ describe('role × response fields', () => {
   let t: TestApp;
   let s: Sessions;
   const cookie = (caller: Caller) => s[caller];
-  const ids = { offered: '', declined: '', pending: '', scheduled: '' };
+  /** `closed`: assigned to agent@demo.test, completed a month ago (its window has closed). */
+  const ids = { offered: '', declined: '', pending: '', scheduled: '', closed: '' };
   /** Failures of one test, collected so one run lists all of them. */
   let failures: string[];
 
@@ -240,6 +248,7 @@ describe('role × response fields', () => {
         .update(schema.appointments)
         .set({ status: 'Completed', assignedAgentId: assignee, markedCompleted: true })
         .where(eq(schema.appointments.id, id));
+      if (assignee === agentId) ids.closed = id;
     }
   }, 120_000);
   afterAll(() => t.close());
@@ -255,6 +264,7 @@ describe('role × response fields', () => {
       if (OPERATORS.includes(caller)) return OPERATOR_VIEW;
       if (ESCROW.includes(caller)) return ESCROW_VIEW;
       if (caller === 'otherAgent') return kind === 'pending' ? PREVIEW : 'refused';
+      if (kind === 'closed') return AGENT_RECORD;
       return kind === 'scheduled' ? ASSIGNED_AGENT_VIEW : PREVIEW;
     };
     for (const kind of Object.keys(ids) as (keyof typeof ids)[]) {
@@ -276,6 +286,10 @@ describe('role × response fields', () => {
           if (leaked.length) failures.push(`${path} as the assigned agent: carries ${leaked.join(', ')}`);
         }
         if (shape === PREVIEW) expectNothingOfTheBorrower(`${path} as offered ${caller}`, body, [body]);
+        if (shape === AGENT_RECORD) {
+          const { fileNumber: _kept, ...rest } = body;
+          expectNothingOfTheBorrower(`${path} as the agent after the window`, rest, [rest]);
+        }
       }
     }
     check();
@@ -293,12 +307,22 @@ describe('role × response fields', () => {
 
   it("the agent's lists: offers (open, pending) as neutral cards, assignments (assigned, completed) as the spec's card", async () => {
     for (const caller of ['agent', 'otherAgent'] as const) {
-      for (const tab of ['open', 'pending', 'assigned', 'completed'] as const) {
+      for (const tab of ['open', 'pending', 'assigned'] as const) {
         const shape = tab === 'open' || tab === 'pending' ? OFFER_CARD : ASSIGNMENT_CARD;
         const body = await expectShape(caller, `/agent/appointments?tab=${tab}`, { items: [shape] });
         if (body && shape === OFFER_CARD) expectNothingOfTheBorrower(`${tab} list as ${caller}`, body, body.items);
       }
+      // Completed: the spec's card inside the 3-day window, the record's card after it.
+      const { body } = await get(caller, '/agent/appointments?tab=completed&limit=100');
+      body.items.forEach((item: { startsAt: number; status: string }, i: number) => {
+        const shape = agentDetailWindowOpen(item) ? ASSIGNMENT_CARD : RECORD_CARD;
+        failures.push(...shapeErrors(item, shape, `completed list as ${caller} [${i}]`));
+      });
     }
+    const completed = await get('agent', '/agent/appointments?tab=completed&limit=100');
+    const closedCard = completed.body.items.find((i: { id: string }) => i.id === ids.closed);
+    expect(closedCard).toMatchObject({ fileNumber: 'GZ-2026-0042' });
+    expect(closedCard).not.toHaveProperty('name');
     const open = await get('agent', '/agent/appointments?tab=open');
     const pending = await get('agent', '/agent/appointments?tab=pending');
     const assigned = await get('agent', '/agent/appointments?tab=assigned');
@@ -337,7 +361,7 @@ describe('role × response fields', () => {
       const thread = await expectShape(caller, `/appointments/${ids.scheduled}/notes?markRead=false`, NOTE_THREAD);
       if (thread) expect(thread.items.length).toBe(1);
     }
-    for (const kind of ['offered', 'declined', 'pending'] as const) {
+    for (const kind of ['offered', 'declined', 'pending', 'closed'] as const) {
       await expectRefused('agent', `/appointments/${ids[kind]}/files`);
       await expectRefused('agent', `/appointments/${ids[kind]}/notes`);
     }

@@ -262,7 +262,7 @@ export interface paths {
         };
         /**
          * One appointment, in the view of the caller’s role
-         * @description Roles: any signed-in user. Operators: operator view; escrow side: escrow view; assigned agent: agent view; offered agent: preview fields only; anyone else: 404.
+         * @description Roles: any signed-in user. Operators: operator view; escrow side: escrow view; assigned agent: agent view, and once the signing is finished and its 3-day window has passed (or the order was canceled) the agent record — date, place (city, state), fee, file number, status, paid; offered agent: preview fields only; anyone else: 404.
          */
         get: operations["getAppointment"];
         put?: never;
@@ -486,7 +486,7 @@ export interface paths {
         };
         /**
          * The file list with each file’s upload and download log, and the file flags
-         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent. Anyone else, an agent only offered the appointment included, gets 404. Invoices are not listed (see /invoice).
+         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent until 3 days after a completed signing (DESIGN.md “Data lifecycle”). Anyone else gets 404: that agent afterwards, and an agent only offered the appointment. Invoices are not listed (see /invoice).
          */
         get: operations["listAppointmentFiles"];
         put?: never;
@@ -548,7 +548,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a finished upload (idempotent); answers the file with its log
-         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent. Anyone else, an agent only offered the appointment included, gets 404. 409 while bytes are missing; 415 (file removed) when the content is not an accepted type.
+         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent until 3 days after a completed signing (DESIGN.md “Data lifecycle”). Anyone else gets 404: that agent afterwards, and an agent only offered the appointment. 409 while bytes are missing; 415 (file removed) when the content is not an accepted type.
          */
         post: operations["confirmAppointmentFile"];
         delete?: never;
@@ -568,7 +568,7 @@ export interface paths {
         put?: never;
         /**
          * A signed download link, valid for five minutes
-         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent. Anyone else, an agent only offered the appointment included, gets 404. The invoice file is not the agent’s (404). Logged as a download once the link has delivered the bytes.
+         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent until 3 days after a completed signing (DESIGN.md “Data lifecycle”). Anyone else gets 404: that agent afterwards, and an agent only offered the appointment. The invoice file is not the agent’s (404). Logged as a download once the link has delivered the bytes.
          */
         post: operations["createFileDownloadLink"];
         delete?: never;
@@ -588,7 +588,7 @@ export interface paths {
         put?: never;
         /**
          * Upload grant: admit up to five files, answer a resumable (tus) upload URL for each
-         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent. Anyone else, an agent only offered the appointment included, gets 404. At most 5 files ('You can only upload up to 5 files at a time.', 400); each at most MAX_UPLOAD_MB (413) and of a document or image type (415). The assigned agent uploads scan-backs, once the appointment is scheduled. Send the bytes with tus to uploadUrl in chunks of 1048576 bytes; when the last chunk is in, the content is checked (magic bytes) and the file confirmed. Limits (decision 041; invoices aside): an order holds at most 200 MB of documents and scan-backs, stored or being uploaded (more: 413 PAYLOAD_TOO_LARGE; remove files first), and has at most 20 uploads in progress; one person has at most 30 uploads in progress across orders, and uploads at most 2 GB within 24 hours (more: 429 RATE_LIMITED, with Retry-After in seconds for the daily amount). An upload in progress is one granted and not finished; it lapses a day after its grant. The problem detail says which limit and what to do.
+         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent until 3 days after a completed signing (DESIGN.md “Data lifecycle”). Anyone else gets 404: that agent afterwards, and an agent only offered the appointment. At most 5 files ('You can only upload up to 5 files at a time.', 400); each at most MAX_UPLOAD_MB (413) and of a document or image type (415). The assigned agent uploads scan-backs, once the appointment is scheduled. Send the bytes with tus to uploadUrl in chunks of 1048576 bytes; when the last chunk is in, the content is checked (magic bytes) and the file confirmed. Limits (decision 041; invoices aside): an order holds at most 200 MB of documents and scan-backs, stored or being uploaded (more: 413 PAYLOAD_TOO_LARGE; remove files first), and has at most 20 uploads in progress; one person has at most 30 uploads in progress across orders, and uploads at most 2 GB within 24 hours (more: 429 RATE_LIMITED, with Retry-After in seconds for the daily amount). An upload in progress is one granted and not finished; it lapses a day after its grant. The problem detail says which limit and what to do.
          */
         post: operations["grantAppointmentFileUpload"];
         delete?: never;
@@ -650,13 +650,13 @@ export interface paths {
         };
         /**
          * The message thread, oldest first; marks it read for the caller’s side
-         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent. Anyone else, an agent only offered the appointment included, gets 404. Agents also get the fee-discussion warning. `markRead=false` reads without marking (offline mirroring).
+         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent until 3 days after a completed signing (DESIGN.md “Data lifecycle”). Anyone else gets 404: that agent afterwards, and an agent only offered the appointment. Agents also get the fee-discussion warning. `markRead=false` reads without marking (offline mirroring).
          */
         get: operations["listAppointmentNotes"];
         put?: never;
         /**
          * Post a message to the thread
-         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent. Anyone else, an agent only offered the appointment included, gets 404. The message is trimmed and must be 1 to 2000 characters (the spec sets no limit; 2000 is ours). The author’s side is marked read; the other parties are notified. At most 30 messages an hour per person (429 with Retry-After).
+         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent until 3 days after a completed signing (DESIGN.md “Data lifecycle”). Anyone else gets 404: that agent afterwards, and an agent only offered the appointment. The message is trimmed and must be 1 to 2000 characters (the spec sets no limit; 2000 is ours). The author’s side is marked read; the other parties are notified. At most 30 messages an hour per person (429 with Retry-After).
          */
         post: operations["postAppointmentNote"];
         delete?: never;
@@ -774,7 +774,7 @@ export interface paths {
         };
         /**
          * The order’s timeline: what happened to it, oldest first, as the caller’s role may see it
-         * @description Roles: any signed-in user. Operators: every step with names, bids (claims, counters, declines, withdrawals, amounts), messages posted (not their text) and payment; escrow side (its own or its firm’s orders): created, edited, sent (a count), agent assigned or changed, status, documents, downloads by the signing agent, completed, invoiced — no bids, fees, notes or payment, an operator shown as SigningDesk; the assigned agent: their assignment, status, documents, their own downloads, completed; anyone else (an agent only offered the order included): 404.
+         * @description Roles: any signed-in user. Operators: every step with names, bids (claims, counters, declines, withdrawals, amounts), messages posted (not their text) and payment; escrow side (its own or its firm’s orders): created, edited, sent (a count), agent assigned or changed, status, documents, downloads by the signing agent, completed, invoiced — no bids, fees, notes or payment, an operator shown as SigningDesk; the assigned agent: their assignment, status, documents, their own downloads, completed — until the 3-day window after the signing closes, then 404; anyone else (an agent only offered the order included): 404.
          */
         get: operations["getAppointmentTimeline"];
         put?: never;
@@ -1400,7 +1400,7 @@ export interface paths {
         put?: never;
         /**
          * Create New User: the account, and an emailed invitation to set a password
-         * @description Roles: admin, sub_admin, creator_admin, creator. admin: any role; sub_admin: creator_admin, creator, notary (admin or sub_admin → 403); creator_admin: creator_admin or creator of its own firm; creator: creator of its own firm. Another firm’s id → 404. A taken email → 400 naming email. At most 20 new users an hour per person (429 with Retry-After).
+         * @description Roles: admin, sub_admin, creator_admin, creator. admin: any role; sub_admin: creator_admin, creator, notary (admin or sub_admin → 403); creator_admin: creator_admin or creator of its own firm; creator: creator of its own firm. Another firm’s id → 404. A taken email → 400 naming email, except to escrow callers for an email with an account outside their firm: the same answer as a new one (status invited), nothing created, the owner emailed. At most 20 new users an hour per person (429 with Retry-After).
          */
         post: operations["createUser"];
         delete?: never;
@@ -1539,7 +1539,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             markedCompleted: boolean;
-            /** @description Assigned and completed tabs only */
+            /** @description Assigned and completed tabs only, and not once the 3-day window after a completed signing has closed (the card is then headed by `title`) */
             name?: string;
             /** @description The fee the appointment is offered at (beside the agent’s own bid on the pending list) */
             offeredFeeCents: number;
@@ -1619,6 +1619,36 @@ export interface components {
             changedFields: string[];
             message: string;
             profile: components["schemas"]["AgentProfile"];
+        };
+        AgentRecord: {
+            city: string;
+            date: string;
+            /** @description The agreed fee (the accepted bid) */
+            feeCents: number;
+            fileNumber: string | null;
+            id: string;
+            /** @description Whether SigningDesk has marked the agent paid for this signing */
+            paid: boolean;
+            /** @description When the agent was marked paid (ISO 8601) */
+            paidAt: string | null;
+            /** @description Epoch seconds, derived from date, time and zone */
+            startsAt: number;
+            state: string;
+            /** @enum {string} */
+            status: "Open" | "Pending" | "Scheduled" | "Paused" | "Completed" | "Canceled";
+            time: string;
+            timeTbd: boolean;
+            timeZone: string;
+            /**
+             * @description Order type and place, e.g. 'Refinance signing — San Francisco, CA': the appointment's name often carries the borrower's surname
+             * @example Refinance signing — San Francisco, CA
+             */
+            title: string;
+            /**
+             * @description The assigned agent after the 3-day window (259,200,000 ms after the appointment time of a completed signing; at once for a canceled order): what they need to be paid. The documents, messages and timeline of the order answer 404 to them. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            view: "agent_record";
         };
         AgentSearchResult: {
             /** @description Radius search: the zip’s coordinates and the radius */
@@ -1708,7 +1738,7 @@ export interface components {
             }[];
         };
         AppointmentResult: {
-            appointment: components["schemas"]["OperatorAppointment"] | components["schemas"]["EscrowAppointment"] | components["schemas"]["AgentAppointment"] | components["schemas"]["OfferPreview"];
+            appointment: components["schemas"]["OperatorAppointment"] | components["schemas"]["EscrowAppointment"] | components["schemas"]["AgentAppointment"] | components["schemas"]["AgentRecord"] | components["schemas"]["OfferPreview"];
             changedFields?: string[];
             message: string;
         };
@@ -1946,16 +1976,20 @@ export interface components {
                     id: string;
                     name: string;
                 };
-                id: string;
-                /** @description ISO time after which the set-password link no longer works */
-                invitationExpiresAt: string;
+                /** @description The new account, in answers to operators only */
+                id?: string;
+                /** @description ISO time after which the set-password link no longer works (answers to operators) */
+                invitationExpiresAt?: string;
                 name: string;
                 /** @enum {string} */
                 role: "admin" | "sub_admin" | "creator_admin" | "creator" | "notary";
             };
             message: string;
-            /** @enum {string} */
-            status: "created";
+            /**
+             * @description created: the account exists (operators). invited: the answer to an escrow officer or org admin, the same whether or not the email had an account elsewhere
+             * @enum {string}
+             */
+            status: "created" | "invited";
         };
         CreateFeedbackReply: {
             /** @enum {string} */
@@ -2895,7 +2929,7 @@ export interface components {
             userAgent?: string;
         };
         SendResult: {
-            appointment: components["schemas"]["OperatorAppointment"] | components["schemas"]["EscrowAppointment"] | components["schemas"]["AgentAppointment"] | components["schemas"]["OfferPreview"];
+            appointment: components["schemas"]["OperatorAppointment"] | components["schemas"]["EscrowAppointment"] | components["schemas"]["AgentAppointment"] | components["schemas"]["AgentRecord"] | components["schemas"]["OfferPreview"];
             message: string;
             offered: number;
         };
@@ -2941,7 +2975,7 @@ export interface components {
             value: boolean;
         };
         TransitionResult: {
-            appointment: components["schemas"]["OperatorAppointment"] | components["schemas"]["EscrowAppointment"] | components["schemas"]["AgentAppointment"] | components["schemas"]["OfferPreview"];
+            appointment: components["schemas"]["OperatorAppointment"] | components["schemas"]["EscrowAppointment"] | components["schemas"]["AgentAppointment"] | components["schemas"]["AgentRecord"] | components["schemas"]["OfferPreview"];
             message: string;
         };
         UpdateAgentProfile: {
@@ -3953,7 +3987,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OperatorAppointment"] | components["schemas"]["EscrowAppointment"] | components["schemas"]["AgentAppointment"] | components["schemas"]["OfferPreview"];
+                    "application/json": components["schemas"]["OperatorAppointment"] | components["schemas"]["EscrowAppointment"] | components["schemas"]["AgentAppointment"] | components["schemas"]["AgentRecord"] | components["schemas"]["OfferPreview"];
                 };
             };
             /** @description Not signed in */

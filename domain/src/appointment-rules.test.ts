@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { completeButtonShown, completionNotYetMessage, completionOpen } from './appointment-rules';
+import {
+  AGENT_DETAIL_WINDOW_SECONDS,
+  agentDetailWindowOpen,
+  completeButtonShown,
+  completionNotYetMessage,
+  completionOpen,
+  panelsEnabled,
+} from './appointment-rules';
 import { appointmentInstant } from './time-zones';
 
 describe('when an assignment may be marked complete', () => {
@@ -40,5 +47,38 @@ describe('when an assignment may be marked complete', () => {
     expect(completionNotYetMessage({ date: '2026-11-29', time: '00:00', timeTbd: true, timeZone: 'CT' })).toBe(
       'You can mark this assignment complete from 11/29/2026 (the time is TBD), the day of the signing.',
     );
+  });
+});
+
+describe("how long the assigned agent sees the borrower's details (DESIGN.md \"Data lifecycle\")", () => {
+  const startsAt = appointmentInstant('2026-11-29', '14:00', 'PT');
+  const completed = { status: 'Completed', startsAt };
+
+  it('is the spec’s 259,200,000 ms', () => {
+    expect(AGENT_DETAIL_WINDOW_SECONDS * 1000).toBe(259_200_000);
+  });
+
+  it('stays open for a completed signing until 3 days after the appointment time, to the second', () => {
+    expect(agentDetailWindowOpen(completed, startsAt + 3 * 86_400 - 60)).toBe(true);
+    expect(agentDetailWindowOpen(completed, startsAt + 3 * 86_400)).toBe(true);
+    expect(agentDetailWindowOpen(completed, startsAt + 3 * 86_400 + 1)).toBe(false);
+    expect(agentDetailWindowOpen(completed, startsAt + 53 * 86_400)).toBe(false);
+  });
+
+  it('stays open while the work is not finished, however long ago the signing was', () => {
+    for (const status of ['Scheduled', 'Paused', 'Open', 'Pending']) {
+      expect(agentDetailWindowOpen({ status, startsAt }, startsAt + 53 * 86_400)).toBe(true);
+    }
+  });
+
+  it('is closed for a canceled order: nothing left to do or be paid', () => {
+    expect(agentDetailWindowOpen({ status: 'Canceled', startsAt }, startsAt - 86_400)).toBe(false);
+  });
+
+  it('bounds the panels: enabled for a scheduled signing, and for a completed one only inside the window', () => {
+    expect(panelsEnabled('Scheduled', startsAt, startsAt + 53 * 86_400)).toBe(true);
+    expect(panelsEnabled('Completed', startsAt, startsAt + 3 * 86_400)).toBe(true);
+    expect(panelsEnabled('Completed', startsAt, startsAt + 3 * 86_400 + 1)).toBe(false);
+    expect(panelsEnabled('Paused', startsAt, startsAt)).toBe(false);
   });
 });

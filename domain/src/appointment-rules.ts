@@ -10,8 +10,11 @@ export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const MONEY_PATTERN = /^\$?\d{1,6}(\.\d{1,2})?$/;
 export const COUNTER_OFFER_MESSAGE = 'Please enter a valid counter offer.';
 
-/** Completed-request panels stay enabled within 3 days (259,200,000 ms) of the appointment. */
-export const COMPLETED_PANELS_WINDOW_SECONDS = 259_200;
+/**
+ * The spec's 3 days (259,200,000 ms) after the appointment time: how long completed-request
+ * panels stay enabled, and how long the assigned agent keeps the borrower's details.
+ */
+export const AGENT_DETAIL_WINDOW_SECONDS = 259_200;
 /** Scan-backs are due within two hours of completion. */
 export const SCAN_BACK_WINDOW_HOURS = 2;
 
@@ -25,10 +28,31 @@ export function isValidCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 2000 && y <= 2100;
 }
 
+/**
+ * Whether the assigned agent may still see the borrower's details (signer, street, notes,
+ * lender), the documents and the messages of an order (DESIGN.md "Data lifecycle"): while the
+ * work is not finished, and for a completed signing until 3 days after the appointment time.
+ * A canceled order is finished with nothing left to do or be paid, so it has no window (the
+ * panels of spec 01 are never enabled for it either). Afterwards the agent keeps the record
+ * of what they are paid for: the API answers it, and 404 for everything else of the order.
+ */
+export function agentDetailWindowOpen(
+  appointment: { status: string; startsAt: number },
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
+  if (appointment.status === 'Canceled') return false;
+  if (appointment.status !== 'Completed') return true;
+  return nowSeconds <= appointment.startsAt + AGENT_DETAIL_WINDOW_SECONDS;
+}
+
+/** What the agent reads where the borrower's details were, once the window has closed. */
+export const AGENT_RECORD_MESSAGE =
+  'The signer’s details, the address and the documents of this signing are no longer available: they are shown for 3 days after the appointment. What you need to be paid stays here.';
+
 /** Whether the agent's detail panels are enabled (spec 01 §4 "Detail panels"). */
 export function panelsEnabled(status: string, startsAt: number, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
   if (status === 'Scheduled') return true;
-  return status === 'Completed' && Math.abs(nowSeconds - startsAt) <= COMPLETED_PANELS_WINDOW_SECONDS;
+  return status === 'Completed' && agentDetailWindowOpen({ status, startsAt }, nowSeconds);
 }
 
 /** Why an agent's message or scan-back is refused once the panels are closed. */

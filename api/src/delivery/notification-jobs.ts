@@ -136,6 +136,8 @@ async function prepare(ctx: DeliveryContext, jobs: JobRow[]): Promise<Prepared[]
           escrowEmail: appointments.escrowEmail,
           transactionType: appointments.transactionType,
           financeType: appointments.financeType,
+          status: appointments.status,
+          startsAt: appointments.startsAt,
         })
         .from(appointments)
         .where(inArray(appointments.id, appointmentIds))

@@ -20,6 +20,8 @@ const appointment: LoadedAppointment = {
   assignedAgentId: null,
   transactionType: 2,
   financeType: 12,
+  status: 'Scheduled',
+  startsAt: Date.UTC(2026, 11, 10, 22, 30) / 1000,
 };
 // Jobs are written with the name in their payload (workflow.service.ts, notes, files); a
 // stored payload may hold more than its type's fields (the file number here), which are not read.
@@ -62,6 +64,19 @@ describe('what a notification may say about its appointment, per recipient', () 
     for (const role of ['creator', 'creator_admin', 'admin', 'sub_admin'] as const) {
       expect(allTexts('appointment.updated', appointment, { id: 'c0000000-0000-4000-8000-000000000001', name: 'Dana', role })).toContain('Gonzalez Closing');
     }
+  });
+
+  it('names it to the assigned agent until 3 days after a completed signing, then calls it by its title (issue 26, item 6)', () => {
+    const completed = { ...appointment, assignedAgentId: AGENT, status: 'Completed' };
+    const agent = { id: AGENT, role: 'notary' } as const;
+    const at = (seconds: number) => factsForRecipient(completed, readNotification('agent.paid', payload), agent, seconds);
+    const windowEnd = completed.startsAt + 3 * 24 * 60 * 60;
+    expect(JSON.stringify(at(windowEnd))).toContain('Gonzalez Closing');
+    const after = at(windowEnd + 60);
+    expect(JSON.stringify(after)).not.toMatch(/Gonzalez|GZ-2026-0042/);
+    expect(after.appointment?.name).toBe('Refinance signing — San Francisco, CA');
+    // The escrow side keeps the name for ever.
+    expect(JSON.stringify(factsForRecipient(completed, readNotification('agent.paid', payload), { id: 'c', role: 'creator' }, windowEnd + 60))).toContain('Gonzalez Closing');
   });
 });
 

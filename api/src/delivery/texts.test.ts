@@ -9,7 +9,7 @@ import { AGENT_EMAIL_MAX_LENGTH, channelTexts, clip, deepLink, digestText, RENDE
 
 const ORIGIN = 'https://signings.example.com';
 /** Types whose emails carry the payload's own link (set-password, login) instead of the portal's. */
-const SET_PASSWORD_TYPES = ['user.invited', 'user.password_reset', 'user.registration_attempted', 'user.password_changed'];
+const SET_PASSWORD_TYPES = ['user.invited', 'user.password_reset', 'user.registration_attempted', 'user.addition_attempted', 'user.password_changed'];
 const chars = (value: string) => [...value].length;
 
 /** A job as stored, its type and raw payload, which the texts get as delivery reads it back. */
@@ -130,7 +130,7 @@ describe('notification texts', () => {
         expect(text.endsWith(`${ORIGIN}/preview/${appointment.id}`)).toBe(true);
       }),
     );
-    const offered = factsForRecipient({ ...a, name: 'Secret Signer Name', assignedAgentId: null, transactionType: 2, financeType: 12 }, null, { id: 'agent', role: 'notary' });
+    const offered = factsForRecipient({ ...a, name: 'Secret Signer Name', assignedAgentId: null, transactionType: 2, financeType: 12, status: 'Scheduled', startsAt: 0 }, null, { id: 'agent', role: 'notary' });
     expect(digestText(offered.appointment, held, ORIGIN)).not.toContain('Secret Signer Name');
   });
 
@@ -390,6 +390,24 @@ describe('user-supplied values in the texts', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('tells the owner of an address a firm tried to add that nothing changed and the firm was not told, by email only', () => {
+    const texts = textsOf(
+      {
+        type: 'user.addition_attempted',
+        payload: { event: 'addition_attempted', firmName: 'Firm B Escrow Services', link: `${ORIGIN}/login` },
+        recipient: { id: 'u', name: 'Jordan Taylor', role: 'creator' },
+        appointment: null,
+        names: {},
+      },
+      ORIGIN,
+    );
+    expect(texts.email.subject).toBe('Firm B Escrow Services tried to add you to SigningDesk');
+    expect(texts.email.text).toContain('nothing was created or changed, and they were not told that you have one');
+    expect(texts.email.text.match(/https?:\/\/\S+/g)).toEqual([`${ORIGIN}/login`]);
+    expect(texts.push).toBeNull();
+    expect(texts.sms).toBeNull();
   });
 
   it('tells the owner of an address someone tried to register with, by email only, linking to the login', () => {

@@ -464,6 +464,17 @@ export const RENDERERS: { [T in NotificationType]: Renderer<T> } = {
     ...setPasswordLink(payload),
     linkLabel: 'Log in',
   }),
+  // An escrow officer or org admin added an email that has an account elsewhere (users.service.ts).
+  'user.addition_attempted': ({ payload }) => ({
+    title: `${payload.firmName} tried to add you to SigningDesk`,
+    body: `Someone at ${payload.firmName} tried to add this email address to their firm on SigningDesk. It already has a SigningDesk account, so nothing was created or changed, and they were not told that you have one. If you have moved to ${payload.firmName}, ask the SigningDesk team to move your account. If not, you can ignore this email.`,
+    short: `${payload.firmName} tried to add this email to SigningDesk; it has an account. Log in:`,
+    email: 'always',
+    sms: false,
+    push: false,
+    ...setPasswordLink(payload),
+    linkLabel: 'Log in',
+  }),
   // A password was set through an invitation or reset link (password-resets/set-password.ts).
   'user.password_changed': ({ payload }) => ({
     title: 'Your SigningDesk password was changed',

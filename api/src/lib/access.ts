@@ -3,10 +3,16 @@
  * creator_admin the firm's, a creator their own, an agent those assigned to them (full view)
  * or offered to them (preview fields only). An appointment the caller may not see is a 404,
  * the same answer as one that does not exist.
+ *
+ * The assigned agent keeps the full detail only while the work needs it (DESIGN.md "Data
+ * lifecycle", `agentDetailWindowOpen`); afterwards their access is 'agent-record': the routes
+ * that opt in (the detail, the offer preview) answer what they need to be paid, every other
+ * route of the order — documents, messages, the timeline, actions — answers 404.
  */
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { agentDetailWindowOpen } from '@signingdesk/domain/appointment-rules';
 import { isUuid } from '@signingdesk/domain/uuid';
 import type { Actor } from './actor';
 import { notFound } from './app-error';
@@ -14,7 +20,18 @@ import { notFound } from './app-error';
 const { appointments, offers } = schema;
 
 /** How much of an appointment the caller may see. */
-export type AppointmentAccess = 'operator' | 'firm' | 'owner' | 'assigned-agent' | 'offered-agent';
+export type AppointmentAccess = 'operator' | 'firm' | 'owner' | 'assigned-agent' | 'agent-record' | 'offered-agent';
+
+export interface FindAppointmentOptions {
+  forUpdate?: boolean;
+  /**
+   * The route answers the assigned agent's record once the window has closed (access
+   * 'agent-record'). Without it, that agent gets 404: a route has to choose to serve them.
+   */
+  agentRecord?: boolean;
+  /** The clock the window is judged at; tests pass a fixed one. */
+  now?: Date;
+}
 
 /** A WHERE condition selecting the appointments the actor may see at all. */
 export function visibleAppointments(actor: Actor): SQL {
@@ -40,7 +57,7 @@ export async function findVisibleAppointment(
   db: Db | Tx,
   actor: Actor,
   appointmentId: string,
-  options: { forUpdate?: boolean } = {},
+  options: FindAppointmentOptions = {},
 ): Promise<{ appointment: typeof appointments.$inferSelect; access: AppointmentAccess }> {
   if (!isUuid(appointmentId)) throw notFound('This appointment');
   const query = db
@@ -50,10 +67,12 @@ export async function findVisibleAppointment(
   // Inside a transaction, FOR UPDATE serialises every change to one appointment.
   const [appointment] = options.forUpdate ? await query.for('update', { of: appointments }) : await query;
   if (!appointment) throw notFound('This appointment');
-  return { appointment, access: accessOf(actor, appointment) };
+  const access = accessOf(actor, appointment, options.now ?? new Date());
+  if (access === 'agent-record' && !options.agentRecord) throw notFound('This appointment');
+  return { appointment, access };
 }
 
-function accessOf(actor: Actor, appointment: typeof appointments.$inferSelect): AppointmentAccess {
+function accessOf(actor: Actor, appointment: typeof appointments.$inferSelect, now: Date): AppointmentAccess {
   switch (actor.role) {
     case 'admin':
     case 'sub_admin':
@@ -63,8 +82,7 @@ function accessOf(actor: Actor, appointment: typeof appointments.$inferSelect): 
     case 'creator':
       return 'owner';
     case 'notary':
-      return appointment.assignedAgentId === actor.userId ? 'assigned-agent' : 'offered-agent';
+      if (appointment.assignedAgentId !== actor.userId) return 'offered-agent';
+      return agentDetailWindowOpen(appointment, Math.floor(now.getTime() / 1000)) ? 'assigned-agent' : 'agent-record';
   }
 }
-
-/** Kept for the callers that still import the check from here; the rule is the domain's. */

@@ -23,6 +23,7 @@ const WRITTEN: NotificationPayloads = {
   'user.invited': { event: 'invited', link: 'https://signings.example.com/reset-password?token=t', expiresAt: '2026-12-01T10:00:00.000Z' },
   'user.password_reset': { event: 'password_reset', link: 'https://signings.example.com/reset-password?token=t', expiresAt: '2026-12-01T10:00:00.000Z' },
   'user.registration_attempted': { event: 'registration_attempted', link: 'https://signings.example.com/notary/login' },
+  'user.addition_attempted': { event: 'addition_attempted', firmName: 'Firm B Escrow Services', link: 'https://signings.example.com/login' },
   'user.password_changed': { event: 'password_changed', link: 'https://signings.example.com/login' },
   'registration.approved': { event: 'registration_approved' },
   'registration.declined': { event: 'registration_declined' },

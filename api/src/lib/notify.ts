@@ -66,6 +66,7 @@ export const NOTIFICATION_PAYLOADS = {
   'user.invited': z.object({ event: z.literal('invited'), ...setPasswordLink }),
   'user.password_reset': z.object({ event: z.literal('password_reset'), ...setPasswordLink }),
   'user.registration_attempted': z.object({ event: z.literal('registration_attempted'), link: z.string() }),
+  'user.addition_attempted': z.object({ event: z.literal('addition_attempted'), firmName: z.string(), link: z.string() }),
   'user.password_changed': z.object({ event: z.literal('password_changed'), link: z.string() }),
   'registration.approved': z.object({ event: z.literal('registration_approved') }),
   'registration.declined': z.object({ event: z.literal('registration_declined') }),

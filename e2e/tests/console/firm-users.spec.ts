@@ -21,7 +21,7 @@ test.describe('the org admin’s users', () => {
     await page.getByRole('button', { name: 'Create User' }).click();
 
     const card = page.getByRole('region', { name: 'Registration Status' });
-    await expect(card).toContainText('Status: created');
+    await expect(card).toContainText('Status: invited');
     await expect(card).toContainText(`Noel Ferris (${email}), Escrow Officer of Firm A Title & Escrow`);
     await expectAccessibleAndFitting(page, 'registration status');
     await card.getByRole('button', { name: 'Close' }).click();

@@ -23,6 +23,12 @@
  * often carry the borrower's surname): offers are titled by order type and place, as the server
  * sends them; version 4 dropped them from copies made before (DESIGN.md "Access").
  *
+ * Once a signing's 3-day window has closed (DESIGN.md "Data lifecycle"), nothing here holds its
+ * signer, street, files list, messages, kept documents or name either: only the record the
+ * server answers (`view: 'agent_record'`) and the card. `forgetClosedSignings`
+ * (lib/forget-closed-signings.ts) deletes the rest each time the database opens and after each
+ * sync of the assigned lists.
+ *
  * Mirrored rows carry the user id: a snapshot is never shown to another user of the device.
  * `clearUserData()` (lib/offline-store.ts) erases the mirror on sign-out; the outbox is only
  * erased by an explicit sign-out the agent confirmed, never because a session expired. After a
@@ -40,6 +46,7 @@ import type { AgentProfile, AppointmentView, FileList, NoteThread } from '../typ
 import type { AgentAppointment, AgentTab, Me } from '../types/api';
 import type { OutboxBlob, OutboxItem } from './outbox/types';
 import { AGENT_DB_NAME } from './db-name';
+import { forgetClosedSignings } from './forget-closed-signings';
 
 export interface SessionRow {
   id: 'me';
@@ -129,6 +136,13 @@ export class AgentDb extends Dexie {
     });
     this.version(4).stores({}).upgrade(withholdOfferNames);
     this.use({ stack: 'dbcore', name: 'signed-out-users', create: dropSignedOutWrites });
+    // Every start: a signing whose window closed while the app was away loses its details
+    // before any screen reads them. A failure costs only this clean-up, never the opening.
+    this.on(
+      'ready',
+      (vip) => forgetClosedSignings(vip as AgentDb).catch((error: unknown) => console.warn('Could not clear closed signings', error)),
+      true,
+    );
   }
 }
 

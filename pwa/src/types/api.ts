@@ -12,6 +12,7 @@ export type AgentAppointment = Schemas['AgentListItem'];
 export type Me = Schemas['Me'];
 export type AppointmentView = paths['/appointments/{id}']['get']['responses'][200]['content']['application/json'];
 export type AgentAppointmentView = Schemas['AgentAppointment'];
+export type AgentRecordView = Schemas['AgentRecord'];
 export type OfferPreviewView = Schemas['OfferPreview'];
 export type AgentProfile = Schemas['AgentProfile'];
 export type FileList = Schemas['FileList'];

@@ -12,13 +12,17 @@ export const AgentListQuerySchema = z.object({
 /**
  * One card of the agent portal (spec 01 §3 "Notary request list item"). The appointment's name
  * and file number are on the assigned and completed tabs only: on the open and pending tabs the
- * agent is not assigned, and the card is headed by `title` (DESIGN.md "Access").
+ * agent is not assigned, and the card is headed by `title` (DESIGN.md "Access"). A completed
+ * signing past its 3-day window keeps the file number, not the name (DESIGN.md "Data lifecycle").
  */
 export const AgentListItemSchema = z
   .object({
     id: z.string().uuid(),
     title: z.string().openapi({ description: "Order type and place, e.g. 'Refinance signing — San Francisco, CA'", example: 'Refinance signing — San Francisco, CA' }),
-    name: z.string().optional().openapi({ description: 'Assigned and completed tabs only' }),
+    name: z
+      .string()
+      .optional()
+      .openapi({ description: 'Assigned and completed tabs only, and not once the 3-day window after a completed signing has closed (the card is then headed by `title`)' }),
     status: z.enum(APPOINTMENT_STATUSES),
     fileNumber: z.string().nullable().optional().openapi({ description: 'Assigned and completed tabs only' }),
     city: z.string(),

@@ -3,13 +3,15 @@
  * The open tab lists the live offers first, then the offers the agent declined on orders still
  * open for bids, which the agent may take back (decision 015). Only the assigned and completed
  * cards name the appointment and its file number: before assignment the name (often the
- * borrower's surname) stays with the escrow side and the operators.
+ * borrower's surname) stays with the escrow side and the operators, and after a completed
+ * signing's 3-day window the card keeps the file number and loses the name (DESIGN.md "Data
+ * lifecycle", `agentDetailWindowOpen`).
  */
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AgentTab } from '@signingdesk/domain/agent-tabs';
-import { completeButtonShown } from '@signingdesk/domain/appointment-rules';
+import { agentDetailWindowOpen, completeButtonShown } from '@signingdesk/domain/appointment-rules';
 import { offerTitle } from '@signingdesk/domain/offer-title';
 import type { AgentListItem } from './agent-appointments.schemas';
 
@@ -70,7 +72,8 @@ export async function listAgentAppointments(
   return rows.map(({ name, fileNumber, transactionType, financeType, ...row }) => ({
     ...row,
     title: offerTitle({ city: row.city, state: row.state, transactionType, financeType }),
-    ...(assigned ? { name, fileNumber } : {}),
+    ...(assigned ? { fileNumber } : {}),
+    ...(assigned && agentDetailWindowOpen({ status: row.status, startsAt: Number(row.startsAt) }, nowSeconds) ? { name } : {}),
     startsAt: Number(row.startsAt),
     feeCents: Number(row.feeCents),
     offeredFeeCents: Number(row.offeredFeeCents),

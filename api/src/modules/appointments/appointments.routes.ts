@@ -114,7 +114,7 @@ const readRoute = createRoute({
   path: '/appointments/{id}',
   tags: ['Appointments'],
   summary: 'One appointment, in the view of the caller’s role',
-  ...rolesDoc('signed-in', 'Operators: operator view; escrow side: escrow view; assigned agent: agent view; offered agent: preview fields only; anyone else: 404.'),
+  ...rolesDoc('signed-in', 'Operators: operator view; escrow side: escrow view; assigned agent: agent view, and once the signing is finished and its 3-day window has passed (or the order was canceled) the agent record — date, place (city, state), fee, file number, status, paid; offered agent: preview fields only; anyone else: 404.'),
   middleware: [requireActor({ activeAgent: true })] as const,
   request: { params: IdParamSchema },
   responses: { 200: { description: 'The appointment', ...json(AppointmentViewSchema) }, ...problemResponses(401, 403, 404) },
@@ -128,7 +128,7 @@ const timelineRoute = createRoute({
   summary: 'The order’s timeline: what happened to it, oldest first, as the caller’s role may see it',
   ...rolesDoc(
     'signed-in',
-    'Operators: every step with names, bids (claims, counters, declines, withdrawals, amounts), messages posted (not their text) and payment; escrow side (its own or its firm’s orders): created, edited, sent (a count), agent assigned or changed, status, documents, downloads by the signing agent, completed, invoiced — no bids, fees, notes or payment, an operator shown as SigningDesk; the assigned agent: their assignment, status, documents, their own downloads, completed; anyone else (an agent only offered the order included): 404.',
+    'Operators: every step with names, bids (claims, counters, declines, withdrawals, amounts), messages posted (not their text) and payment; escrow side (its own or its firm’s orders): created, edited, sent (a count), agent assigned or changed, status, documents, downloads by the signing agent, completed, invoiced — no bids, fees, notes or payment, an operator shown as SigningDesk; the assigned agent: their assignment, status, documents, their own downloads, completed — until the 3-day window after the signing closes, then 404; anyone else (an agent only offered the order included): 404.',
   ),
   middleware: [requireActor({ activeAgent: true })] as const,
   request: { params: IdParamSchema },

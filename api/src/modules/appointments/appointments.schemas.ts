@@ -144,6 +144,28 @@ export const AgentAppointmentSchema = z
   })
   .openapi('AgentAppointment');
 
+export const AgentRecordSchema = z
+  .object({
+    view: z.literal('agent_record').openapi({
+      description:
+        'The assigned agent after the 3-day window (259,200,000 ms after the appointment time of a completed signing; at once for a canceled order): what they need to be paid. The documents, messages and timeline of the order answer 404 to them.',
+    }),
+    id: z.string(),
+    title: z.string().openapi({
+      description: "Order type and place, e.g. 'Refinance signing — San Francisco, CA': the appointment's name often carries the borrower's surname",
+      example: 'Refinance signing — San Francisco, CA',
+    }),
+    status: z.enum(APPOINTMENT_STATUSES),
+    ...schedule,
+    city: z.string(),
+    state: z.string(),
+    feeCents: z.number().int().openapi({ description: 'The agreed fee (the accepted bid)' }),
+    fileNumber: z.string().nullable(),
+    paid: z.boolean().openapi({ description: 'Whether SigningDesk has marked the agent paid for this signing' }),
+    paidAt: z.string().nullable().openapi({ description: 'When the agent was marked paid (ISO 8601)' }),
+  })
+  .openapi('AgentRecord');
+
 export const PreviewSchema = z
   .object({
     view: z.literal('preview'),
@@ -180,10 +202,12 @@ export const AppointmentViewSchema = z.discriminatedUnion('view', [
   OperatorAppointmentSchema,
   EscrowAppointmentSchema,
   AgentAppointmentSchema,
+  AgentRecordSchema,
   PreviewSchema,
 ]);
 
 export type AgentAppointmentView = z.infer<typeof AgentAppointmentSchema>;
+export type AgentRecordView = z.infer<typeof AgentRecordSchema>;
 export type OfferPreviewView = z.infer<typeof PreviewSchema>;
 export type AppointmentView = z.infer<typeof AppointmentViewSchema>;
 

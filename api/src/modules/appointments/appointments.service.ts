@@ -219,7 +219,8 @@ export async function updateAppointment(
 }
 
 export async function readAppointment(db: Db, actor: Actor, appointmentId: string) {
-  const { appointment, access } = await findVisibleAppointment(db, actor, appointmentId);
+  // The one route that answers the assigned agent's record after the window (agentRecordView).
+  const { appointment, access } = await findVisibleAppointment(db, actor, appointmentId, { agentRecord: true });
   if (access === 'operator') {
     await audit(db, {
       actorId: actor.userId,

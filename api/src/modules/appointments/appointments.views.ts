@@ -1,13 +1,15 @@
 /**
  * What each role may see of one appointment (DESIGN.md "Access"): operators everything, the
  * escrow side its order without the agent fee and bids, the assigned agent the full order
- * without firm data, an offered agent only the preview fields.
+ * without firm data — and once the 3-day window after the signing has closed, only the record
+ * of what they are paid for (DESIGN.md "Data lifecycle") —, an offered agent only the preview
+ * fields.
  */
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { completeButtonShown, panelsEnabled } from '@signingdesk/domain/appointment-rules';
+import { agentDetailWindowOpen, completeButtonShown, panelsEnabled } from '@signingdesk/domain/appointment-rules';
 import { offerTitle } from '@signingdesk/domain/offer-title';
 import type { AppointmentAccess } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
@@ -159,6 +161,33 @@ async function ownOffer(db: Db | Tx, appointmentId: string, agentId: string) {
   return offer ?? null;
 }
 
+/**
+ * The assigned agent's record once the window has closed: when and in which city, the fee,
+ * the file number (for their invoices), the status and whether they were paid. Titled like an
+ * offer: the appointment's name often carries the borrower's surname. No street, zip, signer,
+ * notes, lender or escrow contact; the documents and messages answer 404.
+ */
+export async function agentRecordView(db: Db | Tx, a: Appointment, agentId: string) {
+  const offer = await ownOffer(db, a.id, agentId);
+  return {
+    view: 'agent_record' as const,
+    id: a.id,
+    title: offerTitle(a),
+    status: a.status,
+    date: a.date,
+    time: a.time,
+    timeTbd: a.timeTbd,
+    timeZone: a.timeZone,
+    startsAt: a.startsAt,
+    city: a.city,
+    state: a.state,
+    feeCents: offer?.bidCents ?? a.agentFeeCents,
+    fileNumber: a.fileNumber,
+    paid: a.agentPaid,
+    paidAt: iso(a.agentPaidAt),
+  };
+}
+
 export async function agentView(db: Db | Tx, a: Appointment, agentId: string, options: ViewOptions = {}) {
   const nowSeconds = epochSeconds(options.now ?? new Date());
   const offer = await ownOffer(db, a.id, agentId);
@@ -245,7 +274,11 @@ export async function viewFor(db: Db | Tx, actor: Actor, a: Appointment, access:
     case 'owner':
       return escrowView(db, a);
     case 'assigned-agent':
-      return agentView(db, a, actor.userId, options);
+    case 'agent-record':
+      // Judged again at the view's clock: an action's answer (a late completion) may close the window.
+      return agentDetailWindowOpen(a, epochSeconds(options.now ?? new Date()))
+        ? agentView(db, a, actor.userId, options)
+        : agentRecordView(db, a, actor.userId);
     case 'offered-agent':
       return previewView(db, a, actor.userId);
   }

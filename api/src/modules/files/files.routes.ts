@@ -48,7 +48,7 @@ const escrowAndOperatorsMovingBytes = requireActor({ roles: ESCROW_AND_OPERATORS
 // tus resumes by offset and streams its bodies: a key on a chunk is ignored.
 const uploaders = requireActor({ activeAgent: true, idempotency: 'none' });
 const reach =
-  'Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent. Anyone else, an agent only offered the appointment included, gets 404.';
+  'Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent until 3 days after a completed signing (DESIGN.md “Data lifecycle”). Anyone else gets 404: that agent afterwards, and an agent only offered the appointment.';
 const escrowReach = 'Operators; the escrow officer of the order (creator) or its firm (creator_admin); others of another firm get 404.';
 
 const listRoute = createRoute({

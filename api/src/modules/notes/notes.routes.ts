@@ -17,7 +17,7 @@ import { createNote, listNotes, removeNote } from './notes.service';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 const participants =
-  'Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent. Anyone else, an agent only offered the appointment included, gets 404.';
+  'Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent until 3 days after a completed signing (DESIGN.md “Data lifecycle”). Anyone else gets 404: that agent afterwards, and an agent only offered the appointment.';
 
 const listRoute = createRoute({
   operationId: 'listAppointmentNotes',

@@ -184,31 +184,37 @@ describe('the message center', () => {
     expect((await thread(cookies['admin@demo.test'], 'not-a-uuid')).status).toBe(404);
   });
 
-  it('takes the agent’s messages while scheduled and for 3 days after a completed appointment, then refuses them with 409 and stores nothing', async () => {
+  it('takes the agent’s messages while scheduled and for 3 days after a completed appointment; on hold is a 409, after the 3 days the thread is gone (404); nothing stored', async () => {
     const [completed] = await t.database.db
       .select()
       .from(appointments)
       .where(and(eq(appointments.status, 'Completed'), eq(appointments.assignedAgentId, ids['agent@demo.test']!)))
       .limit(1);
     expect(completed).toBeDefined();
-    const setStart = (secondsAgo: number) =>
+    const setStart = (secondsAgo: number, status: 'Completed' | 'Paused' = 'Completed') =>
       t.database.db
         .update(appointments)
-        .set({ startsAt: Math.floor(Date.now() / 1000) - secondsAgo })
+        .set({ status, startsAt: Math.floor(Date.now() / 1000) - secondsAgo })
         .where(eq(appointments.id, completed!.id));
     const escrowCookie = await t.signIn((await t.database.db.select({ email: user.email }).from(user).where(eq(user.id, completed!.createdBy)))[0]!.email);
 
     await setStart(2 * 86_400);
     expect((await post(cookies['agent@demo.test'], { message: 'Scans are on their way.' }, completed!.id)).status).toBe(201);
 
-    await setStart(3 * 86_400 + 60);
     const before = (await notesOf(completed!.id)).length;
-    const late = await post(cookies['agent@demo.test'], { message: 'One more thing.' }, completed!.id);
-    expect(late.status).toBe(409);
-    expect(await readJson(late)).toMatchObject({
+    await setStart(60, 'Paused');
+    const onHold = await post(cookies['agent@demo.test'], { message: 'Still on?' }, completed!.id);
+    expect(onHold.status).toBe(409);
+    expect(await readJson(onHold)).toMatchObject({
       code: 'NOT_ALLOWED_IN_STATUS',
       detail: 'Messages can be sent while the appointment is scheduled, and for 3 days after the appointment once it is completed.',
     });
+    // After the window the agent keeps only the record (DESIGN.md "Data lifecycle"): no thread at all.
+    await setStart(3 * 86_400 + 60);
+    const late = await post(cookies['agent@demo.test'], { message: 'One more thing.' }, completed!.id);
+    expect(late.status).toBe(404);
+    expect((await readJson(late)).code).toBe('NOT_FOUND');
+    expect((await thread(cookies['agent@demo.test'], completed!.id)).status).toBe(404);
     expect((await notesOf(completed!.id)).length).toBe(before);
     // The escrow side and the operators keep the thread.
     expect((await post(escrowCookie, { message: 'Thanks, all received.' }, completed!.id)).status).toBe(201);

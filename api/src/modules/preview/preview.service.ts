@@ -22,9 +22,13 @@ export const COMPARISON_WINDOW_DAYS = 365;
 const MAX_GROUPS = 20;
 const MAX_ORDERS_PER_GROUP = 10;
 
-/** The preview of an appointment offered or assigned to the agent; 404 for any other. */
+/**
+ * The preview of an appointment offered or assigned to the agent; 404 for any other. Also
+ * after the assigned agent's window has closed: it holds nothing an offered agent does not see,
+ * and a notification (marked paid) still leads here.
+ */
 export async function readPreview(db: Db, actor: Actor, appointmentId: string) {
-  const { appointment } = await findVisibleAppointment(db, actor, appointmentId);
+  const { appointment } = await findVisibleAppointment(db, actor, appointmentId, { agentRecord: true });
   return previewView(db, appointment, actor.userId);
 }
 
@@ -79,7 +83,8 @@ export async function findComparisonOrders(
   appointmentId: string,
   options: { now?: Date } = {},
 ): Promise<ComparisonOrders> {
-  const { appointment } = await findVisibleAppointment(db, actor, appointmentId);
+  // Beside the preview, which the assigned agent still opens after the window (readPreview).
+  const { appointment } = await findVisibleAppointment(db, actor, appointmentId, { agentRecord: true });
   const now = options.now ?? new Date();
   const since = Math.floor(now.getTime() / 1000) - COMPARISON_WINDOW_DAYS * 86_400;
   const answer: ComparisonOrders = { groups: [], radiusMiles: COMPARISON_RADIUS_MILES, since };

@@ -21,7 +21,7 @@ const createUserRoute = createRoute({
   summary: 'Create New User: the account, and an emailed invitation to set a password',
   ...rolesDoc(
     creators,
-    'admin: any role; sub_admin: creator_admin, creator, notary (admin or sub_admin → 403); creator_admin: creator_admin or creator of its own firm; creator: creator of its own firm. Another firm’s id → 404. A taken email → 400 naming email. At most 20 new users an hour per person (429 with Retry-After).',
+    'admin: any role; sub_admin: creator_admin, creator, notary (admin or sub_admin → 403); creator_admin: creator_admin or creator of its own firm; creator: creator of its own firm. Another firm’s id → 404. A taken email → 400 naming email, except to escrow callers for an email with an account outside their firm: the same answer as a new one (status invited), nothing created, the owner emailed. At most 20 new users an hour per person (429 with Retry-After).',
   ),
   middleware: [requireActor({ roles: creators, permission: { user: ['create'] } }), limitPerUser('userCreate')] as const,
   request: { body: { ...json(CreateUserSchema), required: true } },

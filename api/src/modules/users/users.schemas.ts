@@ -17,15 +17,17 @@ export type CreateUserInput = z.infer<typeof CreateUserSchema>;
 
 export const CreatedUserSchema = z
   .object({
-    status: z.literal('created'),
+    status: z.enum(['created', 'invited']).openapi({
+      description: 'created: the account exists (operators). invited: the answer to an escrow officer or org admin, the same whether or not the email had an account elsewhere',
+    }),
     message: z.string(),
     details: z.object({
-      id: z.string(),
+      id: z.string().optional().openapi({ description: 'The new account, in answers to operators only' }),
       name: z.string(),
       email: z.string(),
       role: z.enum(ROLES),
       firm: z.object({ id: z.string(), name: z.string() }),
-      invitationExpiresAt: z.string().openapi({ description: 'ISO time after which the set-password link no longer works' }),
+      invitationExpiresAt: z.string().optional().openapi({ description: 'ISO time after which the set-password link no longer works (answers to operators)' }),
     }),
   })
   .openapi('CreatedUser');

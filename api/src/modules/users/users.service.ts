@@ -12,11 +12,16 @@ import { isEscrowRole, ROLE_LABELS, type Role } from '@signingdesk/domain/roles'
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
+import { notify } from '../../lib/notify';
+import { takeFormAllowance } from '../public-forms/rate-limit';
 import { independentFirm, insertAgentProfile, loadAgentProfile } from '../agents/agents.service';
 import { createInvitation, insertAccount } from './users.accounts';
 import type { CreatedUser, CreateUserInput, Profile } from './users.schemas';
 
-const { firms } = schema;
+const { firms, user, profiles } = schema;
+
+/** How often the owner of an address is told that a firm tried to add it. */
+const ADDITION_NOTICE_INTERVAL_SECONDS = 60 * 60;
 
 function assertMayGrant(actor: Actor, role: Role) {
   if (GRANTABLE_ROLES[actor.role].includes(role)) return;
@@ -71,9 +76,13 @@ export async function createUser(db: Db, actor: Actor, input: CreateUserInput, o
   // Created by an admin, a signing agent's registration counts as reviewed and approved; one
   // created by a sub admin waits in Pending Signing Agents for an admin's review (spec 02 §1).
   const reviewed = role !== 'notary' || actor.role === 'admin';
+  const name = `${input.firstName} ${input.lastName}`;
+  if (isEscrowRole(actor.role)) {
+    const elsewhere = await accountOutsideFirm(db, actor, input.email);
+    if (elsewhere) return answerAccountElsewhere(db, actor, role, elsewhere, { name, email: input.email, origin: options.origin });
+  }
   return db.transaction(async (tx) => {
     const firm = await firmFor(tx, actor, role, input.firmId);
-    const name = `${input.firstName} ${input.lastName}`;
     const userId = await insertAccount(tx, {
       name,
       email: input.email,
@@ -113,6 +122,7 @@ export async function createUser(db: Db, actor: Actor, input: CreateUserInput, o
       entityId: userId,
       details: { role, firmId: firm.id },
     });
+    if (isEscrowRole(actor.role)) return escrowAnswer(role, { name, email: input.email, firmName: firm.name, firmId: firm.id });
     return {
       status: 'created',
       message:
@@ -128,6 +138,57 @@ export async function createUser(db: Db, actor: Actor, input: CreateUserInput, o
       },
     };
   });
+}
+
+/**
+ * Create New User by an escrow officer or org admin gets one answer whether or not the email
+ * has an account outside their firm (issue 26, item 9): they see their own firm's users, and
+ * nothing else about who uses SigningDesk. The answer names no id and says, for both cases,
+ * what happens when the address already has an account.
+ */
+function escrowAnswer(role: Role, person: { name: string; email: string; firmName: string; firmId: string }): CreatedUser {
+  return {
+    status: 'invited',
+    message:
+      `We emailed ${person.email} an invitation for ${person.name} to join ${person.firmName} as ${ROLE_LABELS[role]}. ` +
+      'If the address already has a SigningDesk account, nothing was created: its owner was told, and the SigningDesk team can move the account to your firm.',
+    details: { name: person.name, email: person.email, role, firm: { id: person.firmId, name: person.firmName } },
+  };
+}
+
+/** The account an email has outside the caller's firm (another firm, an agent, an operator), if any. */
+async function accountOutsideFirm(db: Db, actor: Actor, email: string) {
+  const [row] = await db
+    .select({ id: user.id, status: profiles.status, firmId: profiles.firmId })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .where(eq(user.email, email));
+  return row && row.firmId !== actor.firmId ? row : null;
+}
+
+/**
+ * Nothing is created; the owner is emailed (at most once an hour, never while disabled) that
+ * someone at the firm tried to add their address, and the attempt is audited.
+ */
+async function answerAccountElsewhere(
+  db: Db,
+  actor: Actor,
+  role: Role,
+  existing: { id: string; status: string | null },
+  person: { name: string; email: string; origin: string },
+): Promise<CreatedUser> {
+  await db.transaction(async (tx) => {
+    await audit(tx, { actorId: actor.userId, action: 'user.addition_for_existing_account', entityType: 'user', entityId: existing.id, details: { role, firmId: actor.firmId } });
+    if (existing.status === 'disabled') return;
+    const allowance = await takeFormAllowance(tx, 'user-addition-notice', existing.id, 1, ADDITION_NOTICE_INTERVAL_SECONDS);
+    if (!allowance.allowed) return;
+    await notify(tx, {
+      type: 'user.addition_attempted',
+      recipientIds: [existing.id],
+      payload: { event: 'addition_attempted', firmName: actor.firmName, link: `${person.origin}/login` },
+    });
+  });
+  return escrowAnswer(role, { name: person.name, email: person.email, firmName: actor.firmName, firmId: actor.firmId });
 }
 
 export async function readProfile(db: Db, actor: Actor): Promise<Profile> {

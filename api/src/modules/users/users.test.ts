@@ -124,6 +124,56 @@ describe('Create New User and the profile', () => {
     expect((await create(undefined, person('visitor-made@example.test'))).status).toBe(401);
   });
 
+  it('answers an escrow officer the same whether or not the email has an account outside the firm (issue 26, item 9)', async () => {
+    const before = await t.database.db.select({ id: user.id }).from(user);
+    const fresh = await create(s.escrowB, person('b.newcomer@example.test'));
+    // An agent, an operator and another firm's officer: each address has an account elsewhere.
+    const taken = ['agent@demo.test', 'admin@demo.test', 'escrow@firm-a.demo.test'];
+    const answers = [];
+    for (const email of taken) answers.push(await create(s.escrowB, person(email)));
+
+    const freshBody = await readJson(fresh);
+    const shape = (body: Record<string, unknown>, email: string) => JSON.stringify(body).replaceAll(email, '<email>');
+    for (const [i, res] of answers.entries()) {
+      expect(res.status).toBe(fresh.status);
+      expect(shape(await readJson(res), taken[i]!)).toBe(shape(freshBody, 'b.newcomer@example.test'));
+    }
+    expect(fresh.status).toBe(201);
+    expect(freshBody).toEqual({
+      status: 'invited',
+      message:
+        'We emailed b.newcomer@example.test an invitation for Robin Hale to join Firm B Escrow Services as Escrow Officer. If the address already has a SigningDesk account, nothing was created: its owner was told, and the SigningDesk team can move the account to your firm.',
+      details: { name: 'Robin Hale', email: 'b.newcomer@example.test', role: 'creator', firm: { id: firm[2], name: 'Firm B Escrow Services' } },
+    });
+
+    // Nothing was created or changed for the taken addresses; each owner got one notice.
+    const after = await t.database.db.select({ id: user.id }).from(user);
+    expect(after.length).toBe(before.length + 1);
+    expect(await userRow('escrow@firm-a.demo.test')).toMatchObject({ role: 'creator', firmId: firm[1], status: 'active' });
+    for (const email of taken) {
+      const id = await userIdOf(t, email);
+      const notices = await t.database.db
+        .select()
+        .from(notificationJobs)
+        .where(and(eq(notificationJobs.recipientId, id), eq(notificationJobs.type, 'user.addition_attempted')));
+      expect(notices).toHaveLength(1);
+      expect(notices[0]!.payload).toMatchObject({ event: 'addition_attempted', firmName: 'Firm B Escrow Services' });
+    }
+    // A second try within the hour is answered the same and does not email the owner again.
+    expect((await create(s.escrowB, person('agent@demo.test'))).status).toBe(201);
+    const agentId = await userIdOf(t, 'agent@demo.test');
+    const again = await t.database.db
+      .select()
+      .from(notificationJobs)
+      .where(and(eq(notificationJobs.recipientId, agentId), eq(notificationJobs.type, 'user.addition_attempted')));
+    expect(again).toHaveLength(1);
+
+    // An address of the caller's own firm is one they can see in their Users tab: named as taken.
+    const own = await create(s.escrowB, person('b.newcomer@example.test'));
+    expect(own.status).toBe(400);
+    expect((await readJson(own)).errors).toEqual([{ field: 'email', message: EMAIL_TAKEN_MESSAGE }]);
+  });
+
   it('makes an operator-created signing agent an approved agent of Independent notary', async () => {
     const missing = await create(s.admin, person('agent.nocity@example.test', { state: 'CA' }));
     expect(missing.status).toBe(400);

@@ -155,14 +155,14 @@ function CreatedCard({ created, onClose, detailsPath }: { created: Created; onCl
         </Title>
         <Text>{created.message}</Text>
         <List spacing={4}>
-          <List.Item>Appointment: {appointment.view === 'preview' ? appointment.title : appointment.name}</List.Item>
+          <List.Item>Appointment: {'name' in appointment ? appointment.name : appointment.title}</List.Item>
           {'fileNumber' in appointment && appointment.fileNumber ? <List.Item>File number: {appointment.fileNumber}</List.Item> : null}
           <List.Item>
             When: {formatUsDate(appointment.date)} {formatTime(appointment.time, appointment.timeTbd)} {appointment.timeZone}
           </List.Item>
           <List.Item>
             Where: {'street' in appointment ? `${appointment.street}, ` : ''}
-            {appointment.city}, {appointment.state} {appointment.zip}
+            {appointment.city}, {appointment.state}{'zip' in appointment ? ` ${appointment.zip}` : ''}
           </List.Item>
           <List.Item>Status: {appointmentStatusLabel(appointment.status)}</List.Item>
         </List>

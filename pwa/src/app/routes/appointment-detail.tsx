@@ -1,8 +1,11 @@
 import { Link, useLocation, useParams } from 'react-router';
+import { agentDetailWindowOpen } from '@signingdesk/domain/appointment-rules';
+import { offerTitle } from '@signingdesk/domain/offer-title';
 import { PageLayout } from '../../components/page-layout';
 import { paths } from '../../config/paths';
 import { appointmentKeys } from '../../features/appointments/api/appointment-keys';
-import { loadAppointmentCopy, useAppointment } from '../../features/appointments/api/get-appointment';
+import { loadAppointmentCopy, useAppointment, type AgentVisibleView } from '../../features/appointments/api/get-appointment';
+import { AgentRecordView } from '../../features/appointments/components/detail/agent-record-view';
 import { AssignmentView } from '../../features/appointments/components/detail/assignment-view';
 import { OfferView } from '../../features/appointments/components/detail/offer-view';
 import { SyncedAt } from '../../features/appointments/components/detail/synced-at';
@@ -14,7 +17,11 @@ import { useMarkFirstScreen } from '../../lib/first-screen';
 import { useCopyWhilePending } from '../../lib/use-copy-while-pending';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** One appointment: an offer (claim / counter / decline) or the agent's assignment. */
+/**
+ * One appointment: an offer (claim / counter / decline), the agent's assignment, or — once a
+ * completed signing's 3-day window has closed — the agent's record of it (no error screen: the
+ * server's answer says so, and a copy made before the window closed is judged by the same rule).
+ */
 export function AppointmentDetailRoute() {
   const me = useSignedInAgent();
   const { id = '' } = useParams();
@@ -24,7 +31,7 @@ export function AppointmentDetailRoute() {
   const mirrored = useCopyWhilePending(query, appointmentKeys.detail(id), () => loadAppointmentCopy(id, me.id));
   const rows = useAppointmentOutbox(me.id, id) ?? [];
   const view = mirrored?.data;
-  const heading = !view ? 'Appointment Details' : view.view === 'agent' ? `${view.name} Details` : view.title;
+  const heading = headingOf(view);
   useDocumentTitle(heading);
   useMarkFirstScreen(mirrored !== undefined || !query.isPending);
 
@@ -45,7 +52,11 @@ export function AppointmentDetailRoute() {
       ) : (
         <>
           <SyncedAt mirrored={mirrored} />
-          {mirrored.data.view === 'agent' ? (
+          {mirrored.data.view === 'agent_record' ? (
+            <AgentRecordView record={mirrored.data} />
+          ) : mirrored.data.view === 'agent' && !agentDetailWindowOpen(mirrored.data) ? (
+            <AgentRecordView record={{ ...mirrored.data, paid: null, paidAt: null }} />
+          ) : mirrored.data.view === 'agent' ? (
             <AssignmentView view={mirrored.data} userId={me.id} rows={rows} />
           ) : (
             <OfferView view={mirrored.data} userId={me.id} syncedAt={mirrored.syncedAt} />
@@ -54,6 +65,13 @@ export function AppointmentDetailRoute() {
       )}
     </PageLayout>
   );
+}
+
+/** The spec's "<name> Details" while the agent may see the name; the neutral title otherwise. */
+function headingOf(view: AgentVisibleView | undefined): string {
+  if (!view) return 'Appointment Details';
+  if (view.view === 'agent') return agentDetailWindowOpen(view) ? `${view.name} Details` : offerTitle(view);
+  return view.title;
 }
 
 /** The spec's error list: each message of a failed load. */

@@ -93,7 +93,7 @@ export function CreateUser({ grantable, defaultRole, firms }: CreateUserProps) {
     const outcome = await create.mutateAsync(toBody(form.getValues()));
     if (outcome.type === 'ok') {
       setCreated(outcome.data);
-      showToast({ title: 'User created', message: outcome.data.message });
+      showToast({ title: outcome.data.status === 'invited' ? 'Invitation sent' : 'User created', message: outcome.data.message });
     } else if (outcome.type === 'unsent') {
       setProblem('SigningDesk did not answer. What you typed is kept: try again.');
     } else {

@@ -2,11 +2,16 @@
  * Keeps the offline copy complete: after a portal list loads from the network, the detail of
  * each open, pending and assigned appointment — and for assigned ones the files list and the
  * message thread — is fetched into IndexedDB, so any of them opens with no signal; so are
- * completed ones whose panels are still open (scan-backs are due for 3 days after the signing). Threads
- * are read with `markRead=false`: mirroring is not the agent reading them. After the assigned
- * list, the documents the agent keeps on the phone are brought up to date.
+ * completed ones still inside their 3-day window (`agentDetailWindowOpen`: scan-backs are due
+ * then, and afterwards the server keeps the details from the agent). Threads are read with
+ * `markRead=false`: mirroring is not the agent reading them. After the assigned and completed
+ * lists, what the phone still holds of signings past their window is deleted
+ * (lib/forget-closed-signings.ts), and after the assigned list the documents the agent keeps on
+ * the phone are brought up to date.
  */
-import { panelsEnabled } from '@signingdesk/domain/appointment-rules';
+import { agentDetailWindowOpen } from '@signingdesk/domain/appointment-rules';
+import { forgetClosedSignings } from '../../../lib/forget-closed-signings';
+import { withMirror } from '../../../lib/offline-store';
 import type { AgentAppointment, AgentTab } from '../../../types/api';
 import { getAppointment } from './get-appointment';
 import { downloadFile } from './get-download-link';
@@ -57,7 +62,7 @@ function nextIdle(): Promise<void> {
 export async function mirrorAppointments(tab: AgentTab, userId: string, items: AgentAppointment[]): Promise<void> {
   if (!MIRRORED_TABS.has(tab)) return;
   const jobs: Job[] = [];
-  const wanted = tab === 'completed' ? items.filter((item) => panelsEnabled(item.status, item.startsAt)) : items;
+  const wanted = tab === 'completed' ? items.filter((item) => agentDetailWindowOpen(item)) : items;
   for (const { id } of wanted.slice(0, MAX_MIRRORED)) {
     jobs.push(() => getAppointment({ id, userId }));
     if (tab === 'assigned' || tab === 'completed') {
@@ -66,6 +71,7 @@ export async function mirrorAppointments(tab: AgentTab, userId: string, items: A
     }
   }
   await enqueue(jobs);
+  if (tab === 'assigned' || tab === 'completed') await withMirror((db) => forgetClosedSignings(db));
   if (tab === 'assigned') await keepDocuments(userId, items);
 }
 
