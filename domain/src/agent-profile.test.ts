@@ -75,7 +75,7 @@ describe('the agent profile', () => {
     expect(errorsOf(result)).toEqual({
       email: 'must be an email address',
       firstName: 'may contain only letters, spaces, hyphens, apostrophes, periods and commas',
-      mobilePhone: 'must be a 10-digit phone number',
+      mobilePhone: 'must be the 10-digit number only; extensions are not accepted',
       city: 'is required',
       state: 'must be a two-letter US state code',
       zip: 'Zip code must be a 5-digit number',

@@ -1812,7 +1812,7 @@ export interface components {
              */
             name: string;
             /**
-             * @description A US number; stored as its 10 digits
+             * @description A US or Canadian number as people write it: (310) 555-0142, 310.555.0142, 1-310-555-0142 or +1 310 555 0142; no extension. Stored as its 10 digits
              * @example (213) 555-0199
              */
             phone: string;
@@ -1899,7 +1899,7 @@ export interface components {
              */
             name: string;
             /**
-             * @description Optional; a US number stored as its 10 digits
+             * @description Optional. A US or Canadian number as people write it: (310) 555-0142, 310.555.0142, 1-310-555-0142 or +1 310 555 0142; no extension. Stored as its 10 digits
              * @example (213) 555-0199
              */
             phone?: string;
@@ -2069,7 +2069,7 @@ export interface components {
              */
             lastName: string;
             /**
-             * @description userPhone; optional, stored as its 10 digits
+             * @description userPhone; optional. A US or Canadian number as people write it: (310) 555-0142, 310.555.0142, 1-310-555-0142 or +1 310 555 0142; no extension. Stored as its 10 digits
              * @example (213) 555-0199
              */
             phone?: string;
@@ -2860,7 +2860,7 @@ export interface components {
              */
             lastName: string;
             /**
-             * @description Any format; stored as 10 digits
+             * @description A US or Canadian number as people write it: (310) 555-0142, 310.555.0142, 1-310-555-0142 or +1 310 555 0142; no extension. Stored as its 10 digits
              * @example (213) 555-0199
              */
             mobilePhone: string;
@@ -3007,7 +3007,7 @@ export interface components {
              */
             lastName: string;
             /**
-             * @description Any format; stored as 10 digits
+             * @description A US or Canadian number as people write it: (310) 555-0142, 310.555.0142, 1-310-555-0142 or +1 310 555 0142; no extension. Stored as its 10 digits
              * @example (213) 555-0199
              */
             mobilePhone: string;

@@ -10,7 +10,10 @@ describe('phone fields', () => {
     expect(messageOf(phoneField, undefined)).toBe('is required');
     expect(messageOf(phoneField, '  ')).toBe('is required');
     expect(messageOf(phoneField, 2135550199)).toBe('must be a 10-digit phone number');
-    expect(messageOf(phoneField, '213-555-0199 ext 12')).toBe('must be a 10-digit phone number');
+    expect(messageOf(phoneField, '213-555-0199 ext 12')).toBe('must be the 10-digit number only; extensions are not accepted');
+    expect(messageOf(phoneField, '(131) 055-5014')).toBe(
+      'must be a real US or Canadian number: the area code and the 3 digits after it cannot start with 0 or 1',
+    );
     expect(messageOf(phoneField, '2'.repeat(21))).toBe('must be a 10-digit phone number');
   });
 

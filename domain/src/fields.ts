@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ZIP_PATTERN } from './appointment-rules';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from './password';
 import { normalizePersonName, personNameProblem } from './person-name';
-import { PHONE_INPUT_MAX, PHONE_MESSAGE, phoneDigits } from './phone';
+import { parsePhone, PHONE_INPUT_MAX, PHONE_MESSAGE, PHONE_MESSAGES } from './phone';
 import { withoutFormatCharacters } from './text';
 import { US_STATES } from './us-states';
 
@@ -89,15 +89,15 @@ export const zipField = z.string({ message: ZIP_MESSAGE }).trim().regex(ZIP_PATT
 export const stateField = z.enum(US_STATES, { message: STATE_MESSAGE });
 
 const phoneOf = (value: string, ctx: z.RefinementCtx) => {
-  const digits = phoneDigits(value);
-  if (digits === null) {
-    ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+  const { digits, problem } = parsePhone(value);
+  if (problem !== undefined) {
+    ctx.addIssue({ code: 'custom', message: PHONE_MESSAGES[problem] });
     return z.NEVER;
   }
   return digits;
 };
 
-/** A US phone number in any format → its 10 digits (phone.ts). */
+/** A US or Canadian phone number as people type or paste it → its 10 digits (the one rule of phone.ts). */
 export const phoneField = z
   .string({ error: (issue) => (issue.input == null ? REQUIRED_MESSAGE : PHONE_MESSAGE) })
   .trim()

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ZIP_PATTERN } from './appointment-rules';
 import { optionalPersonNameField, optionalPhoneField, personNameField, phoneField } from './fields';
 import { PERSON_FULL_NAME_MAX, PERSON_NAME_PART_MAX } from './person-name';
+import { PHONE_DESCRIPTION } from './phone';
 import { US_STATES } from './us-states';
 
 const personNameDoc = (max: number) =>
@@ -50,14 +51,14 @@ const requiredEmail = requiredText(254)
   
     .meta({ type: 'string', format: 'email', example: 'jordan.lee@example.com' });
 
-/** The one phone rule (domain/phone.ts): a US number in any format, stored as its 10 digits. */
+/** The one phone rule (domain/phone.ts): a US or Canadian number as people write it, stored as its 10 digits. */
 const requiredPhone = phoneField
-    .meta({ type: 'string', example: '(213) 555-0199', description: 'A US number; stored as its 10 digits' });
+    .meta({ type: 'string', example: '(213) 555-0199', description: PHONE_DESCRIPTION });
 const optionalPhone = optionalPhoneField
     .meta({
   type: 'string',
   example: '(213) 555-0199',
-  description: 'Optional; a US number stored as its 10 digits',
+  description: `Optional. ${PHONE_DESCRIPTION}`,
 });
 
 /** The landing form's State select starts on a placeholder, sent as an empty value. */

@@ -13,6 +13,7 @@ import {
   zipField,
 } from './fields';
 import { PERSON_NAME_PART_MAX } from './person-name';
+import { PHONE_DESCRIPTION } from './phone';
 import { ROLES } from './roles';
 
 const personName = (description: string, example: string) =>
@@ -28,7 +29,7 @@ export const CreateUserSchema = z
     firstName: personName('userFirstName', 'Dana'),
     lastName: personName('userLastName', 'Whitfield'),
     email: emailField.meta({ type: 'string', example: 'dana.whitfield@example.com', description: 'userEmail, stored lowercased; the invitation to set a password goes here' }),
-    phone: optionalPhoneField.meta({ type: 'string', example: '(213) 555-0199', description: 'userPhone; optional, stored as its 10 digits' }),
+    phone: optionalPhoneField.meta({ type: 'string', example: '(213) 555-0199', description: `userPhone; optional. ${PHONE_DESCRIPTION}` }),
     city: optionalText(100).meta({ description: 'userCity; required for signing agents' }),
     state: stateField
       .nullish()

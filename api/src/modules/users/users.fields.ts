@@ -4,6 +4,7 @@
  * with the same ones); here they get their OpenAPI description. Also the title case of Add Firm.
  */
 import * as fields from '@signingdesk/domain/fields';
+import { PHONE_DESCRIPTION } from '@signingdesk/domain/phone';
 
 export { ZIP_MESSAGE, CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters, requiredText, optionalText } from '@signingdesk/domain/fields';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
@@ -29,7 +30,7 @@ export const zipField = fields.zipField.openapi({ example: '90012' });
 
 export const stateField = fields.stateField.openapi({ example: 'CA' });
 
-export const PHONE_DOC = { type: 'string', example: '(213) 555-0199', description: 'Any format; stored as 10 digits' } as const;
+export const PHONE_DOC = { type: 'string', example: '(213) 555-0199', description: PHONE_DESCRIPTION } as const;
 export const phoneField = fields.phoneField.openapi(PHONE_DOC);
 export const optionalPhoneField = fields.optionalPhoneField.openapi(PHONE_DOC);
 

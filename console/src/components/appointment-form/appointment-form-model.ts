@@ -194,8 +194,10 @@ export const appointmentEditSchema = z.preprocess((values) => toUpdateBody(value
 export function changedFields(before: AppointmentFormValues, after: AppointmentFormValues): Partial<CreateAppointmentBody> {
   const was = toUpdateBody(before) as Record<string, unknown>;
   const now = toUpdateBody(after) as Record<string, unknown>;
-  // A phone is the same number however the mask writes it.
+  // A phone is the same number however it is written; text the phone rule refuses is compared
+  // as typed, so correcting one wrong number into another is still sent (and refused).
+  const phone = (value: string) => phoneDigits(value) ?? value;
   const same = (key: string, a: unknown, b: unknown) =>
-    key.startsWith('contactPhone') && typeof a === 'string' && typeof b === 'string' ? phoneDigits(a) === phoneDigits(b) : JSON.stringify(a) === JSON.stringify(b);
+    key.startsWith('contactPhone') && typeof a === 'string' && typeof b === 'string' ? phone(a) === phone(b) : JSON.stringify(a) === JSON.stringify(b);
   return Object.fromEntries(Object.entries(now).filter(([key, value]) => !same(key, value, was[key])));
 }

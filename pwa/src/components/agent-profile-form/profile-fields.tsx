@@ -1,6 +1,7 @@
 import { CERTIFIED_STATES_MESSAGE } from '@signingdesk/domain/agent-profile';
 import { MAX_CERTIFIED_STATES } from '@signingdesk/domain/codes';
 import { MIN_PASSWORD_LENGTH } from '@signingdesk/domain/password';
+import { phoneAsTyped } from '@signingdesk/domain/phone';
 import { STATE_PLACEHOLDER, US_STATES } from '@signingdesk/domain/us-states';
 import { useId, type HTMLInputTypeAttribute, type ReactNode } from 'react';
 import {
@@ -61,6 +62,7 @@ export function ProfileFields({ mode, values, errors, onChange, disabled = false
         ) : null}
         <TextField
           {...text('mobilePhone')}
+          onChange={(value) => onChange({ mobilePhone: phoneAsTyped(value) })}
           required
           type="tel"
           autoComplete="tel-national"
