@@ -9,6 +9,10 @@ export function createQueryClient(): QueryClient {
         retry: 1,
         refetchOnWindowFocus: false,
       },
+      // A change is always attempted: offline, TanStack's default ('online') would pause it
+      // without a word and leave its button spinning; attempted, it fails at once and the form
+      // says it was not sent, keeping what was typed (issue 27, item 14).
+      mutations: { networkMode: 'always' },
     },
   });
 }

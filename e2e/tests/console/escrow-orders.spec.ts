@@ -141,6 +141,28 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
     await api.dispose();
   });
 
+  test('submitted offline, the order is not sent and the form says so, keeping what was typed; back online it goes once', async ({ page, context }) => {
+    const fileNumber = `${FILE_NUMBER}-OFF`;
+    await signIn(page, 'escrow@firm-a.demo.test');
+    await fillOrder(page, { name: 'Offline Refinance', fileNumber, signer: 'Lee Offline' });
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    // Before issue 27 item 14 the button spun for ever: the change waited for a connection.
+    await expect(page.getByRole('alert').filter({ hasText: 'The order was not created' })).toContainText(
+      'This computer is offline, so the order was not sent. What you typed is kept: press Submit again once you are back online.',
+      { timeout: 6_000 },
+    );
+    await expect(page.getByLabel('Appointment name')).toHaveValue('Offline Refinance');
+
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('region', { name: 'Appointment Status' })).toContainText('Offline Refinance');
+    const api = await signedInApi('escrow@firm-a.demo.test');
+    expect((await (await api.get(`/api/escrow/appointments?q=${fileNumber}`)).json()).total).toBe(1);
+    await api.dispose();
+  });
+
   test('Firm B never sees Firm A’s order; the org admin sees the whole firm’s', async ({ page }) => {
     // An order of Dana Whitfield's (escrow@firm-a), made through the API.
     const firmA = await signedInApi('escrow@firm-a.demo.test');

@@ -17,6 +17,7 @@ type Created = { message: string; appointment: Schemas['AppointmentResult']['app
 
 const NO_ANSWER_TEXT =
   'SigningDesk did not answer, so we cannot show the result yet. What you typed is kept: press Submit again — the order is sent with the same reference, so it is created only once.';
+const OFFLINE_TEXT = 'This computer is offline, so the order was not sent. What you typed is kept: press Submit again once you are back online.';
 
 /**
  * The create form of an order (spec 01 §2, §4 "Create form"; spec 02 §2 "Create New Request"):
@@ -80,7 +81,7 @@ export function CreateAppointmentForm({ title, escrowEmail = '', ownerFields, sc
         showToast({ title: 'Order sent', message: outcome.data.message });
         return;
       case 'unsent':
-        setProblem(NO_ANSWER_TEXT);
+        setProblem(navigator.onLine ? NO_ANSWER_TEXT : OFFLINE_TEXT);
         return;
       case 'refused': {
         if (showServerFieldErrors(form, outcome.problem.fields)) {
