@@ -50,8 +50,11 @@ test.describe('the operators’ Assignments', () => {
     await expect(page.getByRole('region', { name: 'Details' })).toContainText(name);
     await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('listitem').first()).toBeVisible();
     await expectAccessibleAndFitting(page, 'request details');
-    await page.goBack();
+    // Back to Assignments returns to the list as it was: firm and status (issue 27, item 10).
+    await page.getByRole('link', { name: 'Back to Assignments' }).click();
     await expect(page).toHaveURL(/status=Scheduled/);
+    await expect(page).toHaveURL(new RegExp(`firmId=${firmA.id}`));
+    await expect(search.getByLabel('Status')).toHaveValue('Scheduled');
     await admin.dispose();
   });
 

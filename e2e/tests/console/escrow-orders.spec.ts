@@ -104,8 +104,11 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
     await expectAccessibleAndFitting(page, 'in-process list');
     await table.getByRole('link', { name: /\d{2}\/\d{2}\/\d{4}/ }).click();
     await expect(page).toHaveURL(new RegExp(`/originator/orders/${found.items[0].id}$`));
-    await page.goBack();
+    // Close returns to the list as it was, tab and search (spec 01 §4; issue 27, item 10).
+    await page.getByRole('link', { name: 'Close' }).click();
+    await expect(page).toHaveURL(/tab=in-process/);
     await expect(page.getByLabel('Search')).toHaveValue(FILE_NUMBER);
+    await expect(table.getByRole('row')).toHaveCount(2);
     await api.dispose();
   });
 

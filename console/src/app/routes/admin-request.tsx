@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Page } from '../../components/page';
 import { paths } from '../../config/paths';
 import { OrderDetails } from '../../features/order-details/components/order-details';
+import { useWayBack } from '../../lib/came-from';
 
 /**
  * /admin/requests/:id: one request as operators see it — an Open one in its review-and-edit
@@ -11,10 +12,12 @@ import { OrderDetails } from '../../features/order-details/components/order-deta
  */
 export function AdminRequestRoute() {
   const { id = '' } = useParams();
+  // Back to the Assignments list as it was (status, firm, search, page) when opened from it.
+  const back = useWayBack(paths.admin, `${paths.admin}?tab=assignments`);
   return (
     <Page title="Request Details" size="xl">
       <Text mb="md">
-        <Anchor component={Link} to={`${paths.admin}?tab=assignments`}>
+        <Anchor component={Link} to={back}>
           Back to Assignments
         </Anchor>
       </Text>

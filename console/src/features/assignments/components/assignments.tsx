@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AgentContactCard } from '../../../components/agent-contact-card';
 import { paths } from '../../../config/paths';
+import { useCameFromHere } from '../../../lib/came-from';
 import type { Schemas } from '../../../lib/api-client';
 import { useUrlParams } from '../../../lib/use-url-params';
 import { useAssignments, useFirmChoices, type AssignmentFilter } from '../api/list-assignments';
@@ -47,6 +48,7 @@ function FilesState({ row }: { row: Row }) {
  */
 export function Assignments() {
   const [params, update] = useUrlParams();
+  const cameFrom = useCameFromHere();
   const statusParam = params.get('status');
   const status: AppointmentStatus = isStatus(statusParam) ? statusParam : 'Open';
   const firmId = params.get('firmId') ?? undefined;
@@ -119,7 +121,7 @@ export function Assignments() {
             accessor: 'name',
             title: 'Appointment',
             render: (row) => (
-              <Anchor component={Link} to={paths.adminRequest(row.id)}>
+              <Anchor component={Link} to={paths.adminRequest(row.id)} state={cameFrom}>
                 {row.name}
               </Anchor>
             ),

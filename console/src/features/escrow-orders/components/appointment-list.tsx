@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { AgentContactCard } from '../../../components/agent-contact-card';
 import { paths } from '../../../config/paths';
+import { useCameFromHere } from '../../../lib/came-from';
 import type { Schemas } from '../../../lib/api-client';
 import { useUrlParams } from '../../../lib/use-url-params';
 import type { EscrowListFilter } from '../api/escrow-order-keys';
@@ -31,6 +32,7 @@ type AppointmentListProps = {
  */
 export function AppointmentList({ view }: AppointmentListProps) {
   const [params, update] = useUrlParams();
+  const cameFrom = useCameFromHere();
   const sortParam = params.get('sort');
   const sort: Sort = SORTS.find((s) => s === sortParam) ?? 'date';
   const order = params.get('order') === 'asc' || params.get('order') === 'desc' ? (params.get('order') as 'asc' | 'desc') : view === 'completed' ? 'desc' : 'asc';
@@ -110,7 +112,7 @@ export function AppointmentList({ view }: AppointmentListProps) {
             title: 'Date',
             sortable: true,
             render: (row) => (
-              <Anchor component={Link} to={paths.originatorOrder(row.id)}>
+              <Anchor component={Link} to={paths.originatorOrder(row.id)} state={cameFrom}>
                 {formatUsDate(row.date)}
               </Anchor>
             ),
