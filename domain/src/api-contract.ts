@@ -529,7 +529,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a file and its bytes
-         * @description Roles: creator_admin, creator, admin, sub_admin. Operators; the escrow officer of the order (creator) or its firm (creator_admin); others of another firm get 404.
+         * @description Roles: creator_admin, creator, admin, sub_admin. Operators; the escrow officer of the order (creator) or its firm (creator_admin); others of another firm get 404. A completed or canceled order keeps its files: 409 except to operators.
          */
         delete: operations["deleteAppointmentFile"];
         options?: never;
@@ -5048,6 +5048,15 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -49,6 +49,22 @@ export function agentDetailWindowOpen(
 export const AGENT_RECORD_MESSAGE =
   'The signer’s details, the address and the documents of this signing are no longer available: they are shown for 3 days after the appointment. What you need to be paid stays here.';
 
+/** Whether an order's details can still be edited: not once it is completed or canceled. */
+export function orderEditable(status: string): boolean {
+  return !(CLOSED_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * Whether a file of an order may be deleted (issue 27, item 13): while the order is in process,
+ * by anyone who may see its files; once it is completed or canceled the files are its record,
+ * and only operators may still remove one (a document sent to the wrong order, say).
+ */
+export function fileDeletable(status: string, byOperator: boolean): boolean {
+  return byOperator || orderEditable(status);
+}
+
+export const FILE_KEPT_MESSAGE = 'The files of a completed or canceled appointment are its record: they can no longer be deleted. Ask SigningDesk if one must be removed.';
+
 /** Whether the agent's detail panels are enabled (spec 01 §4 "Detail panels"). */
 export function panelsEnabled(status: string, startsAt: number, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
   if (status === 'Scheduled') return true;

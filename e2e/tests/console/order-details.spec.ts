@@ -135,6 +135,21 @@ test.describe('an escrow order’s details at its own URL', () => {
     await Promise.all([escrow.dispose(), admin.dispose()]);
   });
 
+  test('a completed order offers no Edit Order Details and no Delete on its files (issue 27, item 13)', async ({ page }) => {
+    const api = await signedInApi('escrow@firm-a.demo.test');
+    const completed = await (await api.get('/api/escrow/appointments?view=completed&pageSize=100')).json();
+    const withFiles = completed.items.find((row: { filesAttachedCount: number }) => row.filesAttachedCount > 0) ?? completed.items[0];
+    await api.dispose();
+    await signIn(page, 'escrow@firm-a.demo.test', `/originator/orders/${withFiles.id}`);
+    await expect(page.getByRole('region', { name: 'Details' })).toContainText('Completed');
+    // The files are listed (the seed attaches some to most completed orders), without Delete.
+    const files = page.getByRole('region', { name: 'Files' });
+    if (withFiles.filesAttachedCount > 0) await expect(files.getByRole('button', { name: /\.pdf$/ }).first()).toBeVisible();
+    else await expect(files.getByText('No files yet.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit Order Details' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+  });
+
   test('another firm’s officer, or a made-up id, gets “Order not found”, and the API answers 404', async ({ page }) => {
     const escrow = await signedInApi('escrow@firm-a.demo.test');
     const id = await createOrder(escrow, `ISO-${Date.now().toString(36).toUpperCase()}`);

@@ -134,10 +134,10 @@ const deleteRoute = createRoute({
   operationId: 'deleteAppointmentFile',
   tags: ['Files'],
   summary: 'Delete a file and its bytes',
-  ...rolesDoc(ESCROW_AND_OPERATORS, escrowReach),
+  ...rolesDoc(ESCROW_AND_OPERATORS, `${escrowReach} A completed or canceled order keeps its files: 409 except to operators.`),
   middleware: [escrowAndOperatorsMovingBytes] as const,
   request: { params: FileIdParamSchema },
-  responses: { 200: { description: 'Deleted', ...json(FileRemovedSchema) }, ...problemResponses(401, 403, 404, 422) },
+  responses: { 200: { description: 'Deleted', ...json(FileRemovedSchema) }, ...problemResponses(401, 403, 404, 409, 422) },
 });
 
 function flagRoute(operationId: string, path: string, summary: string, roles: readonly string[], guard: ReturnType<typeof requireActor>, note: string) {

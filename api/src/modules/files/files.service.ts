@@ -13,7 +13,7 @@ import { Upload } from '@tus/server';
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, asc, eq, exists, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { panelsClosedMessage, panelsEnabled } from '@signingdesk/domain/appointment-rules';
+import { FILE_KEPT_MESSAGE, fileDeletable, panelsClosedMessage, panelsEnabled } from '@signingdesk/domain/appointment-rules';
 import { isOperator } from '@signingdesk/domain/roles';
 import { withoutInvisibleCharacters } from '@signingdesk/domain/text';
 import { findVisibleAppointment, type AppointmentAccess } from '../../lib/access';
@@ -555,6 +555,7 @@ export async function deleteFile(ctx: FilesContext, db: Db, actor: Actor, appoin
     const file = await fileOf(tx, appointment.id, fileId, access);
     // Invoices are not in the file list and stay with the firm's records.
     if (file.kind === 'invoice') throw notFound('This file');
+    if (!fileDeletable(appointment.status, access === 'operator')) throw new AppError('NOT_ALLOWED_IN_STATUS', FILE_KEPT_MESSAGE);
     await tx.delete(files).where(eq(files.id, file.id));
     await audit(tx, {
       actorId: actor.userId,

@@ -424,6 +424,27 @@ describe('files of an appointment', () => {
       expect(await storage.exists(key)).toBe(false);
       expect((await auditOf(t, id)).find((a) => a.action === 'file.deleted')?.details).toMatchObject({ fileName: 'Wrong file.pdf' });
     });
+
+    it('keeps a completed or canceled order’s files from the escrow side (409); an operator may still remove one (issue 27, item 13)', async () => {
+      for (const status of ['Completed', 'Canceled'] as const) {
+        const { id } = await scheduledForAgent(t, s);
+        const first = await uploadFile(t, s.escrowA, id, pdfBytes(2000), 'Closing package.pdf');
+        const second = await uploadFile(t, s.escrowA, id, pdfBytes(2000), 'Misfiled.pdf');
+        await t.database.db.update(schema.appointments).set({ status }).where(eq(schema.appointments.id, id));
+        for (const cookie of [s.escrowA, s.orgAdmin]) {
+          const refused = await t.request(`/api/appointments/${id}/files/${first.fileId}`, { method: 'DELETE', cookie });
+          expect(refused.status).toBe(409);
+          expect((await readJson(refused)).detail).toBe(
+            'The files of a completed or canceled appointment are its record: they can no longer be deleted. Ask SigningDesk if one must be removed.',
+          );
+        }
+        expect(await fileRow(first.fileId)).toBeDefined();
+        expect(await storage.exists(keyOf(id, first.fileId))).toBe(true);
+        const operator = await t.request(`/api/appointments/${id}/files/${second.fileId}`, { method: 'DELETE', cookie: s.admin });
+        expect(operator.status).toBe(200);
+        expect(await fileRow(second.fileId)).toBeUndefined();
+      }
+    });
   });
 
   describe('flags', () => {

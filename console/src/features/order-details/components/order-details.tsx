@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Button, Card, Grid, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { fileDeletable, orderEditable } from '@signingdesk/domain/appointment-rules';
 import { appointmentStatusLabel, FINANCE_TYPES, TRANSACTION_TYPES } from '@signingdesk/domain/codes';
 import { formatCents } from '@signingdesk/domain/money';
 import { formatPhone } from '@signingdesk/domain/phone';
@@ -106,9 +107,12 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
             <Badge size="lg" variant="light">
               {appointmentStatusLabel(order.status)}
             </Badge>
-            <Button variant="default" onClick={() => setEditing(true)}>
-              Edit Order Details
-            </Button>
+            {/* Offered only while the order can still change (the API refuses a closed one). */}
+            {orderEditable(order.status) ? (
+              <Button variant="default" onClick={() => setEditing(true)}>
+                Edit Order Details
+              </Button>
+            ) : null}
           </Group>
         </Group>
         <Grid gap="xs">
@@ -141,16 +145,16 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
           {row('Additional notes', order.comments)}
         </Grid>
       </Card>
-      {operator ? <OperatorPanels order={operator} onEditDetails={() => setEditing(true)} /> : <OrderRecords appointmentId={order.id} />}
+      {operator ? <OperatorPanels order={operator} onEditDetails={() => setEditing(true)} /> : <OrderRecords appointmentId={order.id} status={order.status} operator={false} />}
     </Stack>
   );
 }
 
 /** The order's files, messages and timeline, as every side sees them. */
-function OrderRecords({ appointmentId }: { appointmentId: string }) {
+function OrderRecords({ appointmentId, status, operator }: { appointmentId: string; status: string; operator: boolean }) {
   return (
     <>
-      <OrderFiles appointmentId={appointmentId} />
+      <OrderFiles appointmentId={appointmentId} filesDeletable={fileDeletable(status, operator)} />
       <OrderMessages appointmentId={appointmentId} />
       <OrderTimeline appointmentId={appointmentId} />
     </>
@@ -163,7 +167,7 @@ function OperatorPanels({ order, onEditDetails }: { order: Schemas['OperatorAppo
     <>
       <OperatorActions order={order} onEditDetails={onEditDetails} />
       <BidList order={order} />
-      <OrderRecords appointmentId={order.id} />
+      <OrderRecords appointmentId={order.id} status={order.status} operator />
       <ComparisonOrders appointmentId={order.id} />
     </>
   );

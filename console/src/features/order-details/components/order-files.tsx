@@ -16,7 +16,8 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * in percent), the two file toggles, and the list with its log lines, download through a signed
  * link and delete behind the spec's confirmation.
  */
-export function OrderFiles({ appointmentId }: { appointmentId: string }) {
+/** `filesDeletable`: the order's status still lets this viewer delete its files (domain `fileDeletable`). */
+export function OrderFiles({ appointmentId, filesDeletable }: { appointmentId: string; filesDeletable: boolean }) {
   const files = useOrderFiles(appointmentId, true);
   const changes = useFileChanges(appointmentId);
   const [sending, setSending] = useState<Sending | null>(null);
@@ -135,7 +136,7 @@ export function OrderFiles({ appointmentId }: { appointmentId: string }) {
               <Anchor component="button" type="button" fw={700} onClick={() => void open(file.fileId, file.fileName)}>
                 {file.fileName}
               </Anchor>
-              {file.kind === 'invoice' ? null : (
+              {file.kind === 'invoice' || !filesDeletable ? null : (
                 <Button size="compact-xs" variant="subtle" color="red" onClick={() => confirmDelete(file.fileId, file.fileName)} aria-label={`Delete ${file.fileName}`}>
                   Delete
                 </Button>
