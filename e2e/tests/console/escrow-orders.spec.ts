@@ -188,6 +188,7 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
     await firmB.dispose();
 
     await page.getByRole('button', { name: 'Log Out' }).click();
+    await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
     await signIn(page, 'orgadmin@firm-a.demo.test');
     await page.goto(`/originator?tab=in-process&q=${fileNumber}`);
     const table = page.getByRole('table', { name: 'In process appointments' });

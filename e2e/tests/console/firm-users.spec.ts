@@ -41,6 +41,8 @@ test.describe('the org admin’s users', () => {
       .toBe(true);
     await admin.dispose();
     await page.getByRole('button', { name: 'Log Out' }).click();
+    // Leaving before the sign-out has answered would cut it off and keep the org admin signed in.
+    await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
     await page.goto(new URL(link!).pathname + new URL(link!).search);
     await page.getByLabel('New password').fill('noel-ferris-2026');
     await page.getByLabel('Confirm password').fill('noel-ferris-2026');

@@ -7,6 +7,7 @@ import {
   shot,
   signedInApi,
   signInAsAgent as signIn,
+  waitForMirror,
   type AgentListItem,
 } from '../../support/agent-app';
 
@@ -84,6 +85,8 @@ test('decline asks first; the declined offer shows no actions online, in the lis
   // as declined at once, in the detail and in the list, before it is sent.
   await page.goto(`/notary/appointments/${second.id}`);
   await expect(page.getByRole('button', { name: 'Claim', exact: true })).toBeVisible();
+  // The copy on the phone is written just after the screen shows it (slow on a loaded machine).
+  await waitForMirror(page, [first.id, second.id]);
   await cutNetwork(context);
   await page.goto(`/notary/appointments/${first.id}`);
   await expect(page.getByText(/^Offline copy — last synced/)).toBeVisible();
