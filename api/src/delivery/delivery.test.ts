@@ -102,7 +102,7 @@ describe('delivery of notifications', () => {
     await subscribe(s.agent, device);
     const { publicKey } = await readJson(await t.request('/api/push/vapid-public-key', { cookie: s.agent }));
 
-    const id = await createOrder(t, s.escrowA, { city: 'Pasadena', zip: '91101', date: '2026-12-10', time: '14:30', timeZone: 'PT', agentFee: '$150' });
+    const id = await createOrder(t, s.escrowA, { city: 'Pasadena', zip: '91101', date: '2030-12-10', time: '14:30', timeZone: 'PT', agentFee: '$150' });
     const sent = await post(t, `/api/appointments/${id}/send`, s.admin, {});
     expect(sent.status).toBe(200);
     await worker.drain();
@@ -122,7 +122,7 @@ describe('delivery of notifications', () => {
     const [job] = await jobsFor(agentId, 'offer.new');
     expect(device.decrypt(request!.body)).toEqual({
       title: 'New signing near you',
-      body: 'Pasadena, CA · 12/10/2026 2:30 PM PT · $150.00',
+      body: 'Pasadena, CA · 12/10/2030 2:30 PM PT · $150.00',
       url: `/preview/${id}`,
       tag: job!.id,
       type: 'offer.new',
@@ -136,7 +136,7 @@ describe('delivery of notifications', () => {
     expect(deliveries.sms).toMatchObject({ state: 'sent' });
     expect(emailsTo('agent@demo.test')).toHaveLength(0);
     const [text] = sms.received.filter((m) => m.to === '+16265550130');
-    expect(text!.body).toBe(`SigningDesk: Pasadena, CA · 12/10/2026 2:30 PM PT · $150.00 ${TEST_ORIGIN}/preview/${id}`);
+    expect(text!.body).toBe(`SigningDesk: Pasadena, CA · 12/10/2030 2:30 PM PT · $150.00 ${TEST_ORIGIN}/preview/${id}`);
     expect(text!.body.length).toBeLessThanOrEqual(SMS_MAX_LENGTH);
     const [row] = await t.database.db.select().from(notificationJobs).where(eq(notificationJobs.id, job!.id));
     expect(row).toMatchObject({ state: 'sent', attempts: 1, lastError: null });
@@ -162,7 +162,7 @@ describe('delivery of notifications', () => {
         type: 'offer.new',
         recipientIds: [optedIn!.id, optedOut!.id],
         appointmentId: id,
-        payload: { name: 'Order', url: `/preview/${id}`, city: 'Rancho Santa Margarita', state: 'CA', date: '2026-12-10', time: '14:30', timeZone: 'PT', fee: '$150.00' },
+        payload: { name: 'Order', url: `/preview/${id}`, city: 'Rancho Santa Margarita', state: 'CA', date: '2030-12-10', time: '14:30', timeZone: 'PT', fee: '$150.00' },
       }),
     );
     await worker.drain();
@@ -205,14 +205,14 @@ describe('delivery of notifications', () => {
     await worker.drain();
 
     const [accepted] = emailsTo('agent@demo.test').filter((m) => m.subject === 'Your bid was accepted');
-    expect(accepted!.text).toBe(`Bid accepted: Los Angeles, CA 12/10/2026 2:30 PM PT, $150.00. ${TEST_ORIGIN}/preview/${id}`);
+    expect(accepted!.text).toBe(`Bid accepted: Los Angeles, CA 12/10/2030 2:30 PM PT, $150.00. ${TEST_ORIGIN}/preview/${id}`);
     expect(accepted!.text.length).toBeLessThanOrEqual(AGENT_EMAIL_MAX_LENGTH);
     const [declined] = emailsTo(rival!.email).filter((m) => m.subject === 'Your bid was not accepted');
-    expect(declined!.text).toBe(`Bid not accepted: Los Angeles, CA 12/10/2026. Thank you for your offer. ${TEST_ORIGIN}/preview/${id}`);
+    expect(declined!.text).toBe(`Bid not accepted: Los Angeles, CA 12/10/2030. Thank you for your offer. ${TEST_ORIGIN}/preview/${id}`);
     // A bidder who lost never learns the order's name.
     expect(declined!.text).not.toContain('Whitfield');
     const [officer] = emailsTo('escrow@firm-a.demo.test').filter((m) => m.subject === 'Signing agent assigned');
-    expect(officer!.text).toContain('Jordan Taylor is assigned to Whitfield Refinance (12/10/2026 2:30 PM PT).');
+    expect(officer!.text).toContain('Jordan Taylor is assigned to Whitfield Refinance (12/10/2030 2:30 PM PT).');
     expect(officer!.text).toContain('File number: FX-77');
     expect(officer!.text).toContain(`${TEST_ORIGIN}/originator?appointment=${id}`);
     expect(officer!.messageId).toMatch(/^<[0-9a-f-]{36}@signingdesk\.test>$/);
@@ -227,7 +227,7 @@ describe('delivery of notifications', () => {
     push.statusFor = (path) => (path === '/push/gone-phone' ? 410 : undefined);
     const id = await createOrder(t, s.escrowA);
     await t.database.db.transaction((tx) =>
-      notify(tx, { type: 'offer.new', recipientIds: [agentId], appointmentId: id, payload: { name: 'Order', url: `/preview/${id}`, city: 'Los Angeles', state: 'CA', date: '2026-12-10', time: '14:30', timeZone: 'PT', fee: '$150.00' } }),
+      notify(tx, { type: 'offer.new', recipientIds: [agentId], appointmentId: id, payload: { name: 'Order', url: `/preview/${id}`, city: 'Los Angeles', state: 'CA', date: '2030-12-10', time: '14:30', timeZone: 'PT', fee: '$150.00' } }),
     );
     await worker.drain();
 
@@ -341,7 +341,7 @@ describe('delivery of notifications', () => {
 
     const [mail] = emailsTo('closings@firm-a.example.com');
     expect(mail!.subject).toBe('Invoice for Invoice Order');
-    expect(mail!.text).toContain('Your invoice for Invoice Order (12/10/2026), $225.00, is attached');
+    expect(mail!.text).toContain('Your invoice for Invoice Order (12/10/2030), $225.00, is attached');
     expect(mail!.attachments).toEqual([{ fileName: 'Invoice-1001.pdf', contentType: 'application/pdf', content: pdf }]);
   });
 

@@ -12,7 +12,7 @@ const appointment: LoadedAppointment = {
   fileNumber: 'GZ-2026-0042',
   city: 'San Francisco',
   state: 'CA',
-  date: '2026-12-10',
+  date: '2030-12-10',
   time: '14:30',
   timeTbd: false,
   timeZone: 'PT',
@@ -21,7 +21,7 @@ const appointment: LoadedAppointment = {
   transactionType: 2,
   financeType: 12,
   status: 'Scheduled',
-  startsAt: Date.UTC(2026, 11, 10, 22, 30) / 1000,
+  startsAt: Date.UTC(2030, 11, 10, 22, 30) / 1000,
 };
 // Jobs are written with the name in their payload (workflow.service.ts, notes, files); a
 // stored payload may hold more than its type's fields (the file number here), which are not read.

@@ -101,7 +101,7 @@ describe('texts coalesced per order and recipient', () => {
 
     const [first, ...rest] = textsAbout(id).slice(1);
     expect(rest).toEqual([]);
-    expect(first!.body).toMatch(/^SigningDesk: .+ wrote on Fixture Refinance \(12\/10\/2026\)\. Open the order to read it\./);
+    expect(first!.body).toMatch(/^SigningDesk: .+ wrote on Fixture Refinance \(12\/10\/2030\)\. Open the order to read it\./);
     const jobs = await t.database.db
       .select()
       .from(notificationJobs)
@@ -125,7 +125,7 @@ describe('texts coalesced per order and recipient', () => {
     await worker.drain();
     const texts = textsAbout(id);
     expect(texts).toHaveLength(3);
-    expect(texts[2]!.body).toBe(`SigningDesk: 25 more updates on Fixture Refinance (12/10/2026): 24 new messages, 1 change. ${TEST_ORIGIN}/preview/${id}`);
+    expect(texts[2]!.body).toBe(`SigningDesk: 25 more updates on Fixture Refinance (12/10/2030): 24 new messages, 1 change. ${TEST_ORIGIN}/preview/${id}`);
     expect(texts[2]!.body.length).toBeLessThanOrEqual(SMS_MAX_LENGTH);
 
     // The Outbox: the digest's own text was sent; each held update says which text carried it.
@@ -176,7 +176,7 @@ describe('texts coalesced per order and recipient', () => {
     );
     expect((await message(a.id, s.admin, 'On hold until Monday')).status).toBe(201);
     await worker.drain();
-    expect(textsAbout(a.id).slice(2).map((m) => m.body)).toEqual([`SigningDesk: Fixture Refinance (12/10/2026) is now on hold. ${TEST_ORIGIN}/preview/${a.id}`]);
+    expect(textsAbout(a.id).slice(2).map((m) => m.body)).toEqual([`SigningDesk: Fixture Refinance (12/10/2030) is now on hold. ${TEST_ORIGIN}/preview/${a.id}`]);
     expect(await digestsOf(a.id)).toHaveLength(1);
     expect(await digestsOf(b.id)).toHaveLength(0);
   });
@@ -204,7 +204,7 @@ describe('texts coalesced per order and recipient', () => {
     await Promise.all([one.drain(), two.drain()]);
     const texts = textsAbout(id);
     expect(texts).toHaveLength(3);
-    expect(texts[2]!.body).toBe(`SigningDesk: 2 more updates on Fixture Refinance (12/10/2026): 2 new messages. ${TEST_ORIGIN}/preview/${id}`);
+    expect(texts[2]!.body).toBe(`SigningDesk: 2 more updates on Fixture Refinance (12/10/2030): 2 new messages. ${TEST_ORIGIN}/preview/${id}`);
     expect(await t.database.db.select().from(outboundMessages).where(eq(outboundMessages.jobId, digest!.id))).toHaveLength(1);
     expect((await digestsOf(id)).map((d) => d.state)).toEqual(['sent']);
   });

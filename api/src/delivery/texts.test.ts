@@ -120,9 +120,9 @@ describe('notification texts', () => {
       readNotification('appointment.updated', { event: 'documents', name: 'x', fileName: 'a.pdf', kind: 'document' }),
       readNotification('bid.declined', { name: 'x' }),
     ];
-    const a: AppointmentFacts = { id: 'a1', name: 'Whitfield Refinance', city: 'Pasadena', state: 'CA', date: '2026-12-10', time: '14:30', timeTbd: false, timeZone: 'PT', agentFeeCents: 15000, assignedAgentId: 'agent', fileNumber: null };
-    expect(digestText(a, held, ORIGIN)).toBe(`SigningDesk: 6 more updates on Whitfield Refinance (12/10/2026): 3 new messages, 1 change, 1 new document, 1 other update. ${ORIGIN}/preview/a1`);
-    expect(digestText(a, held.slice(3, 4), ORIGIN)).toBe(`SigningDesk: 1 more update on Whitfield Refinance (12/10/2026): 1 change. ${ORIGIN}/preview/a1`);
+    const a: AppointmentFacts = { id: 'a1', name: 'Whitfield Refinance', city: 'Pasadena', state: 'CA', date: '2030-12-10', time: '14:30', timeTbd: false, timeZone: 'PT', agentFeeCents: 15000, assignedAgentId: 'agent', fileNumber: null };
+    expect(digestText(a, held, ORIGIN)).toBe(`SigningDesk: 6 more updates on Whitfield Refinance (12/10/2030): 3 new messages, 1 change, 1 new document, 1 other update. ${ORIGIN}/preview/a1`);
+    expect(digestText(a, held.slice(3, 4), ORIGIN)).toBe(`SigningDesk: 1 more update on Whitfield Refinance (12/10/2030): 1 change. ${ORIGIN}/preview/a1`);
     fc.assert(
       fc.property(appointmentArb, fc.integer({ min: 1, max: 500 }), (appointment, n) => {
         const text = digestText(appointment, Array.from({ length: n }, () => held[0]!), ORIGIN);

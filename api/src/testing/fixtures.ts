@@ -8,7 +8,7 @@ import { readJson, type TestApp } from './test-app';
 
 export const VALID_ORDER = {
   name: 'Fixture Refinance',
-  date: '2026-12-10',
+  date: '2030-12-10',
   time: '14:30',
   street: '200 N Spring St',
   city: 'Los Angeles',

@@ -16,7 +16,7 @@ const card = {
   status: 'Open',
   city: 'San Francisco',
   state: 'CA',
-  date: '2026-12-10',
+  date: '2030-12-10',
   time: '14:30',
   timeTbd: false,
   timeZone: 'PT',
@@ -29,7 +29,7 @@ const card = {
   offerStatus: 'offered',
 };
 const preview = {
-  view: 'preview', stage: 'offer', message: null, id: 'offer-1', name: 'Gonzalez Closing', status: 'Open', date: '2026-12-10',
+  view: 'preview', stage: 'offer', message: null, id: 'offer-1', name: 'Gonzalez Closing', status: 'Open', date: '2030-12-10',
   time: '14:30', timeTbd: false, timeZone: 'PT', startsAt: 1_796_940_000, scanBackRequired: true, transactionType: 2, financeType: 12,
   lender: 'Chase', city: 'San Francisco', state: 'CA', zip: '94110', feeCents: 15000, offerStatus: 'offered', bidCents: null,
 };

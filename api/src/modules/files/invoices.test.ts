@@ -74,7 +74,7 @@ describe('invoices', () => {
       '350 S Grand Ave',
       'Los Angeles, CA 90071',
       'Signing service: Fixture Refinance',
-      'Appointment date: 12/10/2026, Los Angeles, CA',
+      'Appointment date: 12/10/2030, Los Angeles, CA',
       'File number: FX-1',
       'Signer: Maria Signer',
       '$195.00',

@@ -105,7 +105,7 @@ describe('the appointment workflow', () => {
       expect(body.changedFields).toEqual(['time', 'street']);
       const row = await appointmentRow(t, id);
       expect(row.time).toBe('16:00');
-      expect(row.startsAt).toBe(appointmentInstant('2026-12-10', '16:00', 'CT'));
+      expect(row.startsAt).toBe(appointmentInstant('2030-12-10', '16:00', 'CT'));
       const jobs = await jobsOf(t, id, ['appointment.updated']);
       expect(recipients(jobs)).toEqual(new Set([agentId, ...(await operatorIdList())]));
       expect(jobs[0]!.payload).toMatchObject({ changedFields: ['time', 'street'] });
@@ -508,9 +508,9 @@ describe('the appointment workflow', () => {
       it('refuses a second before the start and changes nothing; allows it at the start instant and after', async () => {
         const agent = await actorOf('agent@demo.test');
         const operator = await actorOf('subadmin@demo.test');
-        const atStart = await assignedWith({ date: '2026-12-10', time: '14:30', timeZone: 'PT' });
+        const atStart = await assignedWith({ date: '2030-12-10', time: '14:30', timeZone: 'PT' });
         const startsAt = (await appointmentRow(t, atStart.id)).startsAt;
-        expect(startsAt).toBe(Date.UTC(2026, 11, 10, 22, 30) / 1000);
+        expect(startsAt).toBe(Date.UTC(2030, 11, 10, 22, 30) / 1000);
 
         for (const actor of [agent, operator]) {
           const early = await completeAppointment(t.database.db, actor, atStart.id, { now: new Date((startsAt - 1) * 1000) }).catch((e: unknown) => e);
@@ -518,7 +518,7 @@ describe('the appointment workflow', () => {
           expect(early).toMatchObject({
             code: 'NOT_YET_STARTED',
             status: 409,
-            message: 'You can mark this assignment complete from 12/10/2026 at 2:30 PM PT, when the signing starts.',
+            message: 'You can mark this assignment complete from 12/10/2030 at 2:30 PM PT, when the signing starts.',
           });
         }
         const untouched = await completionDone(atStart.id);
@@ -534,7 +534,7 @@ describe('the appointment workflow', () => {
         expect(after.jobs.length).toBeGreaterThan(0);
         expect(after.audits).toHaveLength(1);
 
-        const later = await assignedWith({ date: '2026-12-10', time: '14:30', timeZone: 'PT' });
+        const later = await assignedWith({ date: '2030-12-10', time: '14:30', timeZone: 'PT' });
         const byOperator = await completeAppointment(t.database.db, operator, later.id, { now: new Date((startsAt + 3600) * 1000) });
         expect(byOperator.message).toBe('The appointment is marked complete.');
         expect((await appointmentRow(t, later.id)).status).toBe('Completed');
