@@ -78,6 +78,8 @@ export async function createUser(db: Db, actor: Actor, input: CreateUserInput, o
   const reviewed = role !== 'notary' || actor.role === 'admin';
   const name = `${input.firstName} ${input.lastName}`;
   if (isEscrowRole(actor.role)) {
+    // Another firm's id is refused first, as firmFor does, whatever the email.
+    if (input.firmId && input.firmId !== actor.firmId) throw firmNotFound();
     const elsewhere = await accountOutsideFirm(db, actor, input.email);
     if (elsewhere) return answerAccountElsewhere(db, actor, role, elsewhere, { name, email: input.email, origin: options.origin });
   }

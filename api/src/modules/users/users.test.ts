@@ -120,6 +120,8 @@ describe('Create New User and the profile', () => {
     expect(await userRow('b.colleague@example.test')).toMatchObject({ role: 'creator', firmId: firm[2] });
     expect((await create(s.escrowB, person('b.boss@example.test', { role: 'creator_admin' }))).status).toBe(403);
     expect((await create(s.escrowB, person('b.in-a@example.test', { firmId: firm[1] }))).status).toBe(404);
+    // The same with an address that has an account elsewhere: the firm is checked first.
+    expect((await create(s.escrowB, person('agent@demo.test', { firmId: firm[1] }))).status).toBe(404);
     expect((await create(s.agent, person('agent-made@example.test'))).status).toBe(403);
     expect((await create(undefined, person('visitor-made@example.test'))).status).toBe(401);
   });
