@@ -69,16 +69,17 @@ export async function bidsOf(db: Db | Tx, appointmentId: string, statuses?: (typ
   }));
 }
 
+/** When the signing is: in every view, the agent's record included. */
+function when(a: Appointment) {
+  return { date: a.date, time: a.time, timeTbd: a.timeTbd, timeZone: a.timeZone, startsAt: a.startsAt };
+}
+
 /** What every view shows. Not the name: it often carries the borrower's surname (DESIGN.md "Access"). */
 function common(a: Appointment) {
   return {
     id: a.id,
     status: a.status,
-    date: a.date,
-    time: a.time,
-    timeTbd: a.timeTbd,
-    timeZone: a.timeZone,
-    startsAt: a.startsAt,
+    ...when(a),
     scanBackRequired: a.scanBackRequired,
     transactionType: a.transactionType,
     financeType: a.financeType,
@@ -174,11 +175,7 @@ export async function agentRecordView(db: Db | Tx, a: Appointment, agentId: stri
     id: a.id,
     title: offerTitle(a),
     status: a.status,
-    date: a.date,
-    time: a.time,
-    timeTbd: a.timeTbd,
-    timeZone: a.timeZone,
-    startsAt: a.startsAt,
+    ...when(a),
     city: a.city,
     state: a.state,
     feeCents: offer?.bidCents ?? a.agentFeeCents,
