@@ -6,7 +6,7 @@ import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { CLOSED_STATUSES, IN_PROCESS_STATUSES } from '@signingdesk/domain/appointment-rules';
+import { CLOSED_STATUSES, IN_PROCESS_STATUSES, orderEditable } from '@signingdesk/domain/appointment-rules';
 import { countLimit, pageOffset } from '@signingdesk/domain/pagination';
 import { isEscrowRole, isOperator } from '@signingdesk/domain/roles';
 import { appointmentInstant, TBD_TIME, type TimeZoneCode } from '@signingdesk/domain/time-zones';
@@ -157,7 +157,7 @@ export async function updateAppointment(
   return db.transaction(async (tx) => {
     const { appointment: current, access } = await findVisibleAppointment(tx, actor, appointmentId, { forUpdate: true });
     if (access !== 'operator' && access !== 'firm' && access !== 'owner') throw new AppError('NOT_FOUND', 'This appointment was not found.');
-    if (current.status === 'Completed' || current.status === 'Canceled') {
+    if (!orderEditable(current.status)) {
       throw new AppError('NOT_ALLOWED_IN_STATUS', `A ${current.status.toLowerCase()} appointment can no longer be edited.`);
     }
     if (options.ifMatch !== undefined && versionOf(options.ifMatch) !== current.updatedAt.toISOString()) {
