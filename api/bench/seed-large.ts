@@ -387,7 +387,8 @@ export async function seedLarge(
                   else ${uid('agent', genericAgent(size.agents, 'n', 's'))} end,
              st,
              case st when 'claimed' then fee when 'countered' then fee + 2500 when 'rejected' then fee
-                     when 'approved' then fee + case when ${rnd('n', 43, 10)} < 3 then 2500 else 0 end end,
+                     -- The accepted bid is the order's agent fee, its agreed pay (decision 047).
+                     when 'approved' then fee end,
              case when st <> 'offered' then now() - make_interval(hours => 1 + ${rnd('n * 16 + s', 44, 72)}) end,
              now() - make_interval(hours => 80), now()
       from x`);

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from './app';
 import {
+  completedForAgent,
   createOrder,
   offerTo,
   pendingWithBid,
@@ -60,6 +61,7 @@ describe('role × route matrix', () => {
       return { params: { id, offerId } };
     };
     const scheduled = async (): Promise<Fixture> => ({ params: { id: (await scheduledForAgent(t, s)).id } });
+    const completed = async (): Promise<Fixture> => ({ params: { id: (await completedForAgent(t, s)).id } });
     /** Offered to agent@demo.test, who declined it; the order is still open. */
     const declined = async (): Promise<Fixture> => {
       const fixture = await offered();
@@ -80,7 +82,9 @@ describe('role × route matrix', () => {
     };
     const withRival = async (): Promise<Fixture> => {
       const { id } = await scheduledForAgent(t, s);
-      const other = await userIdOf(t, await (await import('./testing/fixtures')).otherAgentEmail(t));
+      const { makeEligible, otherAgentEmail } = await import('./testing/fixtures');
+      const other = await userIdOf(t, await otherAgentEmail(t));
+      await makeEligible(t, id, [other]);
       const [offer] = await t.database.db.insert(schema.offers).values({ appointmentId: id, agentId: other, status: 'rejected', bidCents: 17000 }).returning();
       return { params: { id }, body: { offerId: offer!.id, notes: 'Signer prefers an evening signing.' } };
     };
@@ -116,6 +120,8 @@ describe('role × route matrix', () => {
       'POST /appointments/:id/counter': { fixture: async () => ({ ...(await offered()), body: { bid: '$175' } }), expect: agentsOnOffer(200) },
       'POST /appointments/:id/decline': { fixture: offered, expect: agentsOnOffer(200) },
       'POST /appointments/:id/withdraw': { fixture: declined, expect: agentsOnOffer(200) },
+      'GET /appointments/:id/reach': { fixture: open, expect: operatorsOnly(200) },
+      'GET /appointments/:id/eligible-agents': { fixture: open, expect: operatorsOnly(200) },
       'GET /appointments/:id/bids': { fixture: pending, expect: operatorsOnly(200) },
       'POST /appointments/:id/bids/:offerId/accept': { fixture: pending, expect: operatorsOnly(200) },
       'POST /appointments/:id/bids/:offerId/decline': { fixture: pending, expect: operatorsOnly(200) },
@@ -126,7 +132,7 @@ describe('role × route matrix', () => {
         fixture: started,
         expect: everyone(403, { visitor: 401, agent: 200, otherAgent: 404, subAdmin: 200, admin: 200 }),
       },
-      'POST /appointments/:id/mark-paid': { fixture: scheduled, expect: operatorsOnly(200) },
+      'POST /appointments/:id/mark-paid': { fixture: completed, expect: operatorsOnly(200) },
       'GET /appointments/:id/notes': { fixture: scheduled, expect: sees(200) },
       'POST /appointments/:id/notes': { fixture: async () => ({ ...(await scheduled()), body: { message: 'Running ten minutes late.' } }), expect: sees(201) },
       'DELETE /appointments/:id/notes/:noteId': { fixture: withNote, expect: operatorsOnly(200) },
@@ -134,7 +140,7 @@ describe('role × route matrix', () => {
       'GET /appointments/:id/comparison-orders': { fixture: offered, expect: agentsOnOffer(200, 200) },
       'GET /openapi.json': { fixture: none, expect: everyone(200) },
     };
-    const context: MatrixContext = { t, s, agentId, escrowAId, fixtures: { none, open, offered, pending, scheduled } };
+    const context: MatrixContext = { t, s, agentId, escrowAId, fixtures: { none, open, offered, pending, scheduled, completed } };
     for (const factory of MODULE_ROWS) {
       for (const [key, row] of Object.entries(await factory(context))) {
         if (rows[key]) throw new Error(`two matrix rows for ${key}`);

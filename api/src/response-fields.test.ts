@@ -33,7 +33,7 @@ const SCHEDULE = { date: V, time: V, timeTbd: V, timeZone: V, startsAt: V };
 const CODES = { scanBackRequired: V, transactionType: V, financeType: V };
 const CONTACTS = { contactName: V, contactPhone1: V, contactPhone2: V, contactEmail1: V, contactEmail2: V };
 const ADDRESS = { street: V, city: V, state: V, zip: V };
-const BID = { offerId: V, agent: PERSON, status: V, bidCents: V, notes: V, respondedAt: V };
+const BID = { offerId: V, agent: PERSON, status: V, bidCents: V, notes: V, respondedAt: V, distanceMiles: V };
 
 const OPERATOR_VIEW: Shape = {
   view: V, id: V, name: V, status: V, ...SCHEDULE, ...CODES, lender: V, ...ADDRESS, fileNumber: V, comments: V, ...CONTACTS,
@@ -81,7 +81,7 @@ const ESCROW_ROW: Shape = {
 };
 const OPERATOR_ROW: Shape = {
   id: V, name: V, date: V, status: V, filesAttachedCount: V, filesUploaded: V, agentDownloaded: V, unreadMessages: V,
-  agentPaid: V, agentPaidAt: V, agent: { id: V, name: V, email: V, phone: V }, firm: { id: V, name: V },
+  agentPaid: V, agentPaidAt: V, agentFeeCents: V, firmFeeCents: V, invoiceNumber: V, agent: { id: V, name: V, email: V, phone: V }, firm: { id: V, name: V },
 };
 
 const FILE_LIST: Shape = {

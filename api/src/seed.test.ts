@@ -134,6 +134,34 @@ describe('demo data', () => {
     expect(noLog!.n).toBeLessThan((await db.select({ n: count() }).from(schema.files))[0]!.n);
   });
 
+  it('obeys the agreed fee: the agent is paid the accepted bid, the firm charged that plus its service fee and invoiced so, and pay and invoices wait for completion (issue 27)', async () => {
+    const db = database.db;
+    const ap = schema.appointments;
+    const assigned = await db
+      .select({ status: ap.status, agentFeeCents: ap.agentFeeCents, firmFeeCents: ap.firmFeeCents, bidCents: schema.offers.bidCents, serviceFeeCents: schema.firms.serviceFeeCents, agentPaid: ap.agentPaid })
+      .from(ap)
+      .innerJoin(schema.offers, and(eq(schema.offers.appointmentId, ap.id), eq(schema.offers.agentId, ap.assignedAgentId), eq(schema.offers.status, 'approved')))
+      .innerJoin(schema.firms, eq(schema.firms.id, ap.firmId));
+    const [withAgent] = await db.select({ n: count() }).from(ap).where(sql`${ap.assignedAgentId} is not null`);
+    expect(assigned.length).toBe(withAgent!.n);
+    expect(assigned.filter((r) => r.status === 'Scheduled').length).toBeGreaterThan(50);
+    // Some accepted bids were counters above the offer the others bid at: the rule is exercised, not vacuous.
+    const [counters] = await db
+      .select({ n: count() })
+      .from(ap)
+      .where(sql`exists (select 1 from ${schema.offers} o where o.appointment_id = ${ap.id} and o.status = 'rejected' and o.bid_cents < ${ap.agentFeeCents})`);
+    expect(counters!.n).toBeGreaterThan(10);
+    expect(assigned.filter((r) => r.agentFeeCents !== r.bidCents)).toEqual([]);
+    expect(assigned.filter((r) => r.firmFeeCents !== r.agentFeeCents + r.serviceFeeCents)).toEqual([]);
+    expect(assigned.filter((r) => r.agentPaid && r.status !== 'Completed')).toEqual([]);
+    const invoiced = await db
+      .select({ amountCents: schema.invoices.amountCents, firmFeeCents: ap.firmFeeCents, status: ap.status })
+      .from(schema.invoices)
+      .innerJoin(ap, eq(ap.id, schema.invoices.appointmentId));
+    expect(invoiced.length).toBeGreaterThan(0);
+    expect(invoiced.filter((r) => r.amountCents !== r.firmFeeCents || r.status !== 'Completed')).toEqual([]);
+  });
+
   it('creates the demo accounts with their roles, statuses and firms', async () => {
     const rows = await database.db
       .select({ email: schema.user.email, role: schema.user.role, status: schema.profiles.status, firm: schema.firms.orgNumber })

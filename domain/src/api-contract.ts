@@ -308,7 +308,7 @@ export interface paths {
         put?: never;
         /**
          * Directly assign an agent
-         * @description Roles: admin, sub_admin.
+         * @description Roles: admin, sub_admin. 409 NOT_ELIGIBLE when the agent is not commissioned in the order's state or lives beyond the radius (decision 048).
          */
         post: operations["assignAppointmentAgent"];
         delete?: never;
@@ -348,7 +348,7 @@ export interface paths {
         put?: never;
         /**
          * Accept a bid: assigns the agent, rejects the other bids
-         * @description Roles: admin, sub_admin. Exactly one accept wins; the others get 409 OFFER_TAKEN.
+         * @description Roles: admin, sub_admin. Exactly one accept wins; the others get 409 OFFER_TAKEN. 409 NOT_ELIGIBLE when the bidder is no longer commissioned in the order's state or within the radius (decision 048).
          */
         post: operations["acceptAppointmentBid"];
         delete?: never;
@@ -388,7 +388,7 @@ export interface paths {
         put?: never;
         /**
          * Claim an offer at the offered fee (goes to pending approval)
-         * @description Roles: notary. 409 OFFER_TAKEN once another agent is assigned.
+         * @description Roles: notary. 409 OFFER_TAKEN once another agent is assigned; 409 NOT_ELIGIBLE when the agent is no longer commissioned in its state or within the radius.
          */
         post: operations["claimAppointment"];
         delete?: never;
@@ -471,6 +471,26 @@ export interface paths {
          * @description Roles: notary.
          */
         post: operations["declineAppointmentOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/{id}/eligible-agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Agents who may be assigned this appointment, nearest first
+         * @description Roles: admin, sub_admin. Active approved agents commissioned in its state within the radius (decision 048), with distance, certified states and completed count; `name` narrows them.
+         */
+        get: operations["listAppointmentEligibleAgents"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -705,6 +725,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/appointments/{id}/reach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many agents a send would reach now, and the sentence saying so
+         * @description Roles: admin, sub_admin. Eligible agents (decision 048) without an offer yet; shown in the confirmation before Send to Notaries or Send to Preferred Agents.
+         */
+        get: operations["getAppointmentOfferReach"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/appointments/{id}/reassign": {
         parameters: {
             query?: never;
@@ -716,7 +756,7 @@ export interface paths {
         put?: never;
         /**
          * Reassign to another agent from the bid list, with notes for the displaced agent
-         * @description Roles: admin, sub_admin.
+         * @description Roles: admin, sub_admin. 409 NOT_ELIGIBLE when that agent is no longer commissioned in the order's state or within the radius (decision 048).
          */
         post: operations["reassignAppointmentAgent"];
         delete?: never;
@@ -736,7 +776,7 @@ export interface paths {
         put?: never;
         /**
          * Send to notaries (or preferred agents only)
-         * @description Roles: admin, sub_admin. Offers the appointment to active agents certified in its state or within the configured radius of its zip. Allowed while Open or Pending.
+         * @description Roles: admin, sub_admin. Offers the appointment to active approved agents commissioned in its state and living within the configured radius of its zip (decision 048); re-sending adds only new agents. Allowed while Open or Pending.
          */
         post: operations["sendAppointmentToAgents"];
         delete?: never;
@@ -1763,6 +1803,8 @@ export interface components {
                 phone: string | null;
             } | null;
             agentDownloaded: boolean;
+            /** @description The agent fee: offered until an agent is assigned, then the agreed pay (the accepted bid; decision 047) */
+            agentFeeCents: number;
             agentPaid: boolean;
             agentPaidAt: string | null;
             date: string;
@@ -1772,7 +1814,11 @@ export interface components {
                 id: string;
                 name: string;
             };
+            /** @description What the firm is charged: the agent fee plus the order’s markup */
+            firmFeeCents: number | null;
             id: string;
+            /** @description The invoice sent for the order, if any */
+            invoiceNumber: number | null;
             name: string;
             /** @enum {string} */
             status: "Open" | "Pending" | "Scheduled" | "Paused" | "Completed" | "Canceled";
@@ -1825,6 +1871,8 @@ export interface components {
                 phone: string | null;
             };
             bidCents: number | null;
+            /** @description Miles from the agent to the signing, one decimal (decision 048) */
+            distanceMiles: number | null;
             notes: string | null;
             offerId: string;
             respondedAt: string | null;
@@ -2141,6 +2189,27 @@ export interface components {
              * @example /api/files/download/…
              */
             url: string;
+        };
+        EligibleAgent: {
+            certifiedStates: string[];
+            city: string;
+            /** @description Signings this agent completed */
+            completedCount: number;
+            /** @description Miles from the signing, one decimal */
+            distanceMiles: number | null;
+            id: string;
+            name: string;
+            preferred: boolean;
+            state: string;
+            zip: string;
+        };
+        EligibleAgentList: {
+            items: components["schemas"]["EligibleAgent"][];
+            page: number;
+            pageSize: number;
+            radiusMiles: number;
+            state: string;
+            total: number;
         };
         EscrowAppointment: {
             agentUploadEnabled: boolean;
@@ -2635,6 +2704,17 @@ export interface components {
             view: "preview";
             zip: string;
         };
+        OfferReach: {
+            /** @description Eligible agents who already have the offer */
+            alreadyOffered: number;
+            /** @description Eligible agents without an offer yet: whom a send would reach */
+            count: number;
+            /** @example This will offer the order to 38 agents within 50 miles. */
+            message: string;
+            preferredOnly: boolean;
+            radiusMiles: number;
+            state: string;
+        };
         OfferResult: {
             message: string;
             offer: {
@@ -2781,7 +2861,7 @@ export interface components {
              * @description Stable code for programs (domain/src/error-codes.ts)
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "HTTP_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "REGISTRATION_NOT_ACTIVE" | "NOT_FOUND" | "CONFLICT" | "NOT_ALLOWED_IN_STATUS" | "OFFER_TAKEN" | "ALREADY_PAID" | "NOT_YET_STARTED" | "IDEMPOTENCY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "LINK_EXPIRED" | "UPLOAD_EXPIRED" | "TUS_VERSION_REQUIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "DATABASE_UNAVAILABLE" | "INTERNAL";
+            code: "VALIDATION_FAILED" | "HTTP_ERROR" | "UNAUTHENTICATED" | "FORBIDDEN" | "REGISTRATION_NOT_ACTIVE" | "NOT_FOUND" | "CONFLICT" | "NOT_ALLOWED_IN_STATUS" | "OFFER_TAKEN" | "ALREADY_PAID" | "NOT_YET_STARTED" | "NOT_ELIGIBLE" | "IDEMPOTENCY_IN_PROGRESS" | "IDEMPOTENCY_KEY_REUSED" | "LINK_EXPIRED" | "UPLOAD_EXPIRED" | "TUS_VERSION_REQUIRED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "DATABASE_UNAVAILABLE" | "INTERNAL";
             detail: string;
             errors?: {
                 field: string;
@@ -4872,6 +4952,71 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    listAppointmentEligibleAgents: {
+        parameters: {
+            query?: {
+                /** @description First, last or full name, or its beginning */
+                name?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Appointment id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Eligible agents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EligibleAgentList"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listAppointmentFiles: {
         parameters: {
             query?: never;
@@ -5773,6 +5918,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OfferPreview"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAppointmentOfferReach: {
+        parameters: {
+            query?: {
+                /** @description true: count preferred agents only (Send to Preferred Agents); default false */
+                preferredOnly?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description Appointment id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reach */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferReach"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */

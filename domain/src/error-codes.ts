@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'OFFER_TAKEN',
   'ALREADY_PAID',
   'NOT_YET_STARTED',
+  // The agent may not take this order: not commissioned in its state, or beyond the radius (decision 048).
+  'NOT_ELIGIBLE',
   'IDEMPOTENCY_IN_PROGRESS',
   'IDEMPOTENCY_KEY_REUSED',
   'LINK_EXPIRED',

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../env';
 import { notify } from '../lib/notify';
 import { createStorage } from '../lib/storage/storage';
-import { createOrder, offerTo, post, scheduledForAgent, signInAll, userIdOf, type Sessions } from '../testing/fixtures';
+import { completedForAgent, createOrder, offerTo, post, signInAll, userIdOf, type Sessions } from '../testing/fixtures';
 import { createTestApp, readJson, TEST_ORIGIN, type TestApp } from '../testing/test-app';
 import type { DeliveryEvent } from './context';
 import { pushTopic } from './push';
@@ -278,7 +278,7 @@ describe('delivery of notifications', () => {
     await subscribe(s.agent, push.device('broken-phone'));
     push.statusFor = (path) => (path === '/push/broken-phone' ? 503 : undefined);
     const id = await createOrder(t, s.escrowA);
-    await t.database.db.transaction((tx) => notify(tx, { type: 'agent.paid', recipientIds: [agentId], appointmentId: id, payload: { name: 'Paid Order', url: `/preview/${id}` } }));
+    await t.database.db.transaction((tx) => notify(tx, { type: 'agent.paid', recipientIds: [agentId], appointmentId: id, payload: { name: 'Paid Order', url: `/preview/${id}`, amount: '$150.00' } }));
     await worker.drain({ ignoreBackoff: true });
 
     const [job] = (await jobsFor(agentId, 'agent.paid')).filter((j) => j.appointmentId === id);
@@ -347,7 +347,7 @@ describe('delivery of notifications', () => {
 
   it('emails the invoice and a feedback reply sent through their own routes', async () => {
     const worker = await startWorker();
-    const { id } = await scheduledForAgent(t, s);
+    const { id } = await completedForAgent(t, s);
     const sent = await post(t, `/api/appointments/${id}/invoice`, s.admin);
     expect(sent.status).toBe(201);
     const [appointment] = await t.database.db.select().from(schema.appointments).where(eq(schema.appointments.id, id));

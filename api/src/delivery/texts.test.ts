@@ -184,6 +184,26 @@ describe('notification texts', () => {
     expect(forAgent.push?.body).not.toContain('service fee');
   });
 
+  it('says the amount paid, in the email and the push (issue 27, item 2)', () => {
+    const agent = { id: 'agent-1', name: 'Jordan Taylor', role: 'notary' as const };
+    const paid = textsOf({ type: 'agent.paid', payload: { amount: '$175.00' }, recipient: agent, appointment: GARCIA_PURCHASE, names: {} }, ORIGIN);
+    expect(paid.email.text).toContain('Paid $175.00: Dallas, TX 05/01/2026.');
+    expect(paid.push?.body).toBe('You were marked paid $175.00 for Garcia Purchase (05/01/2026).');
+    // A job written before the amount was kept says the order's agent fee, its pay.
+    const older = textsOf({ type: 'agent.paid', payload: {}, recipient: agent, appointment: GARCIA_PURCHASE, names: {} }, ORIGIN);
+    expect(older.email.text).toContain('Paid $150.00: Dallas, TX 05/01/2026.');
+  });
+
+  it('tells the escrow officer that SigningDesk completed an order an operator marked complete, naming no agent (issue 27, item 4)', () => {
+    const officer = { id: 'e', name: 'Dana Whitfield', role: 'creator' as const };
+    const names = { 'agent-1': 'Jordan Taylor' };
+    const byOperator = textsOf({ type: 'appointment.completed', payload: { by: 'operator', scanBackRequired: false }, recipient: officer, appointment: GARCIA_PURCHASE, names }, ORIGIN);
+    expect(byOperator.email.text).toContain('SigningDesk marked Garcia Purchase (05/01/2026) complete.');
+    expect(byOperator.email.text).not.toContain('Jordan');
+    const byAgent = textsOf({ type: 'appointment.completed', payload: { by: 'agent', scanBackRequired: false }, recipient: officer, appointment: GARCIA_PURCHASE, names }, ORIGIN);
+    expect(byAgent.email.text).toContain('Jordan Taylor marked Garcia Purchase (05/01/2026) complete.');
+  });
+
   it('emails an invitation with its set-password link, and words each upload event', () => {
     const link = `${ORIGIN}/reset-password?token=Jq3b2xY1oWm8ZrT5uVnC0aKd7sLpE4gH`;
     const invite = textsOf(

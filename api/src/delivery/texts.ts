@@ -20,6 +20,7 @@ import { isPersonName } from '@signingdesk/domain/person-name';
 import type { Role } from '@signingdesk/domain/roles';
 import { formatTime, formatUsDate, type TimeZoneCode } from '@signingdesk/domain/time-zones';
 import { withoutInvisibleCharacters } from '@signingdesk/domain/text';
+import { OPERATORS_NAME } from '../lib/people';
 import type { NotificationType, StoredNotification, StoredPayloads } from '../lib/notify';
 
 export const SMS_MAX_LENGTH = 320;
@@ -365,7 +366,8 @@ export const RENDERERS: { [T in NotificationType]: Renderer<T> } = {
     };
   },
   'appointment.completed': ({ appointment: a, payload, recipient, names }) => {
-    const agent = personName(a?.assignedAgentId ? names[a.assignedAgentId] : null, 'The signing agent');
+    // An operator's completion is SigningDesk's to the escrow side (lib/people.ts), never the agent's.
+    const agent = payload.by === 'operator' ? OPERATORS_NAME : personName(a?.assignedAgentId ? names[a.assignedAgentId] : null, 'The signing agent');
     const scanBacks = payload.scanBackRequired === true;
     return {
       title: 'Signing completed',
@@ -396,13 +398,17 @@ export const RENDERERS: { [T in NotificationType]: Renderer<T> } = {
     email: 'fallback',
     sms: false,
   }),
-  'agent.paid': ({ appointment: a, payload }) => ({
-    title: 'Payment sent',
-    short: `Paid: ${where(a, payload)} ${day(a, payload)}.`,
-    body: `You were marked paid for ${nameOf(a, payload)} (${day(a, payload)}).`,
-    email: 'always',
-    sms: false,
-  }),
+  'agent.paid': ({ appointment: a, payload }) => {
+    // Jobs written before the amount was in the payload fall back to the order's agent fee (its pay).
+    const amount = text(payload.amount) ?? (a ? formatCents(a.agentFeeCents) : null);
+    return {
+      title: 'Payment sent',
+      short: `Paid${amount ? ` ${amount}` : ''}: ${where(a, payload)} ${day(a, payload)}.`,
+      body: `You were marked paid${amount ? ` ${amount}` : ''} for ${nameOf(a, payload)} (${day(a, payload)}).`,
+      email: 'always',
+      sms: false,
+    };
+  },
   'note.created': ({ appointment: a, payload }) => {
     const author = personName(payload.authorName, 'Someone');
     return {

@@ -3,6 +3,7 @@
  * and the bounding box that prefilters radius searches in SQL before the exact distance.
  */
 import zipcodes from 'zipcodes';
+import { milesBetween } from '@signingdesk/domain/eligibility';
 
 export interface Coordinates {
   latitude: number;
@@ -29,11 +30,5 @@ export function boundingBox(center: Coordinates, miles: number) {
   };
 }
 
-/** Great-circle distance in miles. */
-export function distanceMiles(a: Coordinates, b: Coordinates): number {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const dLat = rad(b.latitude - a.latitude);
-  const dLng = rad(b.longitude - a.longitude);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLng / 2) ** 2;
-  return 3958.8 * 2 * Math.asin(Math.sqrt(h));
-}
+/** Great-circle distance in miles (the domain's one definition). */
+export const distanceMiles = milesBetween;

@@ -58,9 +58,11 @@ export const NOTIFICATION_PAYLOADS = {
   'appointment.updated': appointmentUpdated,
   'appointment.status_changed': z.object({ ...order, from: appointmentStatus, to: appointmentStatus }),
   'appointment.canceled': z.object({ ...order, from: appointmentStatus, to: appointmentStatus }),
-  'appointment.completed': z.object({ ...order, scanBackRequired: z.boolean() }),
+  /** `by`: who marked it complete; an operator's completion names no agent to the escrow side. */
+  'appointment.completed': z.object({ ...order, scanBackRequired: z.boolean(), by: z.enum(['agent', 'operator']) }),
   'appointment.bid_received': z.object({ ...order, agent: z.string(), bid: z.string(), kind: z.enum(['claimed', 'countered']) }),
-  'agent.paid': z.object(order),
+  /** The amount the agent is paid (their agreed fee), formatted. */
+  'agent.paid': z.object({ ...order, amount: z.string() }),
   'note.created': z.object({ noteId: z.string(), name: z.string(), authorName: z.string(), authorSide: z.enum(['escrow', 'agent', 'operator']) }),
   'registration.escrow': z.object({ registrationId: z.string(), email: z.string(), titleCompany: z.string() }),
   'user.invited': z.object({ event: z.literal('invited'), ...setPasswordLink }),

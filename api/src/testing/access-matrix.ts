@@ -39,6 +39,8 @@ export interface MatrixContext {
     pending: () => Promise<Fixture>;
     /** Scheduled, assigned to agent@demo.test. */
     scheduled: () => Promise<Fixture>;
+    /** Completed by agent@demo.test: the agent may be paid and the firm invoiced. */
+    completed: () => Promise<Fixture>;
   };
 }
 

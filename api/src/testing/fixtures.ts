@@ -3,7 +3,7 @@
  * where that is cheap and directly in the database where a test needs many of them.
  */
 import { schema } from '@signingdesk/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { readJson, type TestApp } from './test-app';
 
 export const VALID_ORDER = {
@@ -71,8 +71,32 @@ export async function createOrder(t: TestApp, cookie: string, overrides: Record<
   return (await readJson(res)).appointment.id;
 }
 
-/** Offers the appointment to exactly these agents (bypassing eligibility). */
+/**
+ * Puts these agents within reach of the appointment (decision 048) where they are not: its
+ * state added to their commissions, their coordinates moved onto its zip's. For tests about
+ * what happens after an offer; who is offered is eligibility.test.ts's subject.
+ */
+export async function makeEligible(t: TestApp, appointmentId: string, agentIds: string[]) {
+  const order = await appointmentRow(t, appointmentId);
+  const ap = schema.agentProfiles;
+  const notYet = or(sql`not (${order.state} = any(${ap.certifiedStates}))`, sql`${ap.latitude} is distinct from ${order.latitude}`);
+  for (let i = 0; i < agentIds.length; i += 1000) {
+    await t.database.db
+      .update(ap)
+      .set({
+        // At most five commissions (agent_profiles_max_five_states): the fifth gives way.
+        certifiedStates: sql`case when ${order.state} = any(${ap.certifiedStates}) then ${ap.certifiedStates}
+          else (${ap.certifiedStates})[1:4] || array[${order.state}::varchar(2)] end`,
+        latitude: order.latitude,
+        longitude: order.longitude,
+      })
+      .where(and(inArray(ap.userId, agentIds.slice(i, i + 1000)), notYet));
+  }
+}
+
+/** Offers the appointment to exactly these agents, made eligible for it first (`makeEligible`). */
 export async function offerTo(t: TestApp, appointmentId: string, agentIds: string[]) {
+  await makeEligible(t, appointmentId, agentIds);
   await t.database.db
     .insert(schema.offers)
     .values(agentIds.map((agentId) => ({ appointmentId, agentId })))
@@ -117,6 +141,22 @@ export async function pendingWithBid(t: TestApp, s: Sessions): Promise<{ id: str
   const claim = await post(t, `/api/appointments/${id}/claim`, s.agent);
   if (claim.status !== 200) throw new Error(`claim answered ${claim.status}: ${JSON.stringify(claim.body)}`);
   return { id, offerId: claim.body.offer.id };
+}
+
+/**
+ * An appointment agent@demo.test signed and marked complete (Completed): assigned through a
+ * claim and an accept, its start moved an hour back in the database (completion opens at the
+ * start), then completed through the API by the agent.
+ */
+export async function completedForAgent(t: TestApp, s: Sessions, scheduled?: { id: string; offerId: string }): Promise<{ id: string; offerId: string }> {
+  const order = scheduled ?? (await scheduledForAgent(t, s));
+  await t.database.db
+    .update(schema.appointments)
+    .set({ startsAt: Math.floor(Date.now() / 1000) - 3600 })
+    .where(eq(schema.appointments.id, order.id));
+  const done = await post(t, `/api/appointments/${order.id}/complete`, s.agent);
+  if (done.status !== 200) throw new Error(`complete answered ${done.status}: ${JSON.stringify(done.body)}`);
+  return order;
 }
 
 /** An appointment assigned to agent@demo.test (Scheduled). */

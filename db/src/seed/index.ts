@@ -13,6 +13,8 @@
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import zipcodes from 'zipcodes';
+import { feesWithAgentPay, newOrderFees } from '@signingdesk/domain/fee-rules';
+import { milesBetween, OFFER_RADIUS_MILES } from '@signingdesk/domain/eligibility';
 import type { Db, Tx } from '../index';
 import * as schema from '../schema/index';
 import {
@@ -94,12 +96,15 @@ const APPOINTMENT_PLAN: [AppointmentStatus, number][] = [
  * required, one without) and three coming up. 'soon' is the first of LATER_TODAY at least an
  * hour away, or tomorrow morning once the day is over; 'TBD' is Time TBD on that day.
  */
-const DEMO_AGENT_DAYS: { state: 'CA' | 'TX'; day: number; time: string; scanBackRequired: boolean }[] = [
-  { state: 'TX', day: -2, time: '10:30', scanBackRequired: false },
-  { state: 'CA', day: -1, time: '16:00', scanBackRequired: true },
-  { state: 'CA', day: 0, time: 'soon', scanBackRequired: true },
-  { state: 'CA', day: 1, time: '11:00', scanBackRequired: false },
-  { state: 'TX', day: 2, time: 'TBD', scanBackRequired: true },
+// All in California within the offer radius of the demo agent's Beverly Hills address: a
+// commission is bound to its state and offers stay within the radius (decision 048), so the
+// agent's Texas commission alone never brings them a Texas signing from there.
+const DEMO_AGENT_DAYS: { state: 'CA'; firm: 'firmA' | 'firmB'; day: number; time: string; scanBackRequired: boolean }[] = [
+  { state: 'CA', firm: 'firmB', day: -2, time: '10:30', scanBackRequired: false },
+  { state: 'CA', firm: 'firmA', day: -1, time: '16:00', scanBackRequired: true },
+  { state: 'CA', firm: 'firmA', day: 0, time: 'soon', scanBackRequired: true },
+  { state: 'CA', firm: 'firmA', day: 1, time: '11:00', scanBackRequired: false },
+  { state: 'CA', firm: 'firmB', day: 2, time: 'TBD', scanBackRequired: true },
 ];
 const LATER_TODAY = ['09:00', '10:30', '12:00', '13:30', '15:00', '16:30', '18:00', '19:30'];
 
@@ -244,6 +249,13 @@ interface SeededAgent {
   name: string;
   certifiedStates: string[];
   active: boolean;
+  latitude: number;
+  longitude: number;
+}
+
+/** Whether the offer rule (decision 048) admits this agent for a signing at `place`. */
+function eligibleFor(agent: SeededAgent, place: Place): boolean {
+  return agent.active && agent.certifiedStates.includes(place.state) && milesBetween(agent, place) <= OFFER_RADIUS_MILES;
 }
 
 function buildAgents(
@@ -298,7 +310,7 @@ function buildAgents(
       reviewedAt: pending ? null : new Date(Date.now() - random.int(30, 900) * 86_400_000),
       preferred: !pending && random.chance(0.08),
     });
-    agents.push({ id, name, certifiedStates, active: !pending });
+    agents.push({ id, name, certifiedStates, active: !pending, latitude: place.latitude, longitude: place.longitude });
   }
 
   const demoPlace = zipcodes.lookup(DEMO_AGENT_PROFILE.zip)!;
@@ -330,6 +342,8 @@ function buildAgents(
     name: accounts.demoAgent.name,
     certifiedStates: [...DEMO_AGENT_PROFILE.certifiedStates],
     active: true,
+    latitude: demoPlace.latitude,
+    longitude: demoPlace.longitude,
   };
   const byState = new Map<string, SeededAgent[]>();
   for (const agent of agents.filter((a) => a.active)) {
@@ -406,6 +420,9 @@ function buildAppointments(
     return todayIn.get(zone)!;
   };
   let sequence = 0;
+  // Greater Los Angeles, where the demo agent lives and may take orders (decision 048): most
+  // California orders are placed there, so the demo agent has offers, bids and history.
+  const demoArea = places.get('CA')!.filter((p) => milesBetween(agents.demoAgent, p) <= OFFER_RADIUS_MILES);
 
   for (const [status, howMany] of APPOINTMENT_PLAN) {
     for (let n = 0; n < howMany; n++) {
@@ -413,7 +430,7 @@ function buildAppointments(
       const firm = weightedPick(random, firmWeights as Record<string, number>) as DemoFirmKey;
       const officer = random.pick(accounts.escrowByFirm.get(firm)!);
       const state = weightedPick(random, APPOINTMENT_STATE_WEIGHTS);
-      const place = random.pick(places.get(state)!);
+      const place = random.pick(state === 'CA' && random.chance(0.6) ? demoArea : places.get(state)!);
       const zone = ZONE_OF_STATE[state] ?? 'ET';
       const [from, to] = dayOffsetRange(status);
       let offset = random.int(from, to);
@@ -428,11 +445,15 @@ function buildAppointments(
       const signerLast = random.pick(LAST_NAMES);
       const id = randomUUID();
       const fileNumber = `${firm === 'firmA' ? 'FA' : firm === 'firmB' ? 'FB' : 'ES'}-${26000 + sequence}`;
-      const localAgents = (agents.byState.get(state) ?? []).filter((a) => a.id !== agents.demoAgent.id);
-      const demoEligible = agents.demoAgent.certifiedStates.includes(state);
-      const useDemoAgent = demoEligible && random.chance(status === 'Scheduled' ? 0.45 : status === 'Completed' ? 0.35 : 0.6);
+      // Offers only to agents the rule admits: commissioned in the state and within the radius.
+      const localAgents = (agents.byState.get(state) ?? []).filter((a) => a.id !== agents.demoAgent.id && eligibleFor(a, place));
+      const demoEligible = eligibleFor(agents.demoAgent, place);
+      // Open orders near the demo agent mostly offer to them too: the journeys need a dozen live offers.
+      const useDemoAgent = demoEligible && random.chance(status === 'Scheduled' ? 0.45 : status === 'Completed' ? 0.35 : 0.9);
 
       let assignedAgentId: string | null = null;
+      // The agent fee is offered until an agent is assigned, then it is the accepted bid (decision 047).
+      let agentPayCents = feeCents;
       const offerFor = (agentId: string, offerStatus: (typeof schema.offerStatus.enumValues)[number], bidCents: number | null) =>
         offerRows.push({
           appointmentId: id,
@@ -465,6 +486,7 @@ function buildAppointments(
             assignedAgentId = winner.id;
             const bidOfAssigned = random.chance(0.3) ? feeCents + 2500 : feeCents;
             offerFor(winner.id, 'approved', bidOfAssigned);
+            agentPayCents = bidOfAssigned;
             for (const agent of candidates.slice(1, random.int(2, 4))) offerFor(agent.id, 'rejected', feeCents);
           }
         } else if (status === 'Canceled') {
@@ -478,7 +500,8 @@ function buildAppointments(
       const paid = completed && random.chance(0.6);
       const hasDocuments = ['Pending', 'Scheduled', 'Completed', 'Paused'].includes(finalStatus) && random.chance(0.8);
       const scanBackRequired = random.chance(0.45);
-      const firmFeeCents = feeCents + (firmFee.get(firm) ?? 0);
+      const serviceFeeCents = firmFee.get(firm) ?? 0;
+      const fees = feesWithAgentPay(newOrderFees(feeCents, serviceFeeCents), assignedAgentId ? agentPayCents : feeCents, serviceFeeCents);
 
       appointmentRows.push({
         id,
@@ -498,8 +521,7 @@ function buildAppointments(
         latitude: place.latitude,
         longitude: place.longitude,
         lender: random.chance(0.9) ? random.pick(LENDERS) : null,
-        agentFeeCents: feeCents,
-        firmFeeCents,
+        ...fees,
         fileNumber,
         comments: random.chance(0.5) ? random.pick(MESSAGES) : null,
         contactName: `${signerFirst} ${signerLast}`,
@@ -578,7 +600,7 @@ function buildAppointments(
           appointmentId: id,
           firmId: firmIds[firm],
           fileId,
-          amountCents: firmFeeCents,
+          amountCents: fees.firmFeeCents,
           sentTo: officer.email,
           sentBy: accounts.admin.id,
         });
@@ -590,10 +612,10 @@ function buildAppointments(
   const pinned = createRandom(20260523);
   for (const plan of DEMO_AGENT_DAYS) {
     sequence++;
-    const firm: DemoFirmKey = plan.state === 'CA' ? 'firmA' : 'firmB';
+    const firm: DemoFirmKey = plan.firm;
     const officer = accounts.escrowByFirm.get(firm)!.find((p) => p.role === 'creator')!;
     const zone = ZONE_OF_STATE[plan.state]!;
-    const place = pinned.pick(places.get(plan.state)!);
+    const place = pinned.pick(places.get(plan.state)!.filter((p) => milesBetween(agents.demoAgent, p) <= OFFER_RADIUS_MILES));
     let date = addDays(today(zone), plan.day);
     let time = plan.time === 'TBD' ? '00:00' : plan.time;
     if (plan.time === 'soon') {
@@ -625,8 +647,7 @@ function buildAppointments(
       latitude: place.latitude,
       longitude: place.longitude,
       lender: pinned.pick(LENDERS),
-      agentFeeCents: feeCents,
-      firmFeeCents: feeCents + (firmFee.get(firm) ?? 0),
+      ...newOrderFees(feeCents, firmFee.get(firm) ?? 0),
       fileNumber,
       comments: pinned.pick(MESSAGES),
       contactName: `${signerFirst} ${signerLast}`,
@@ -648,7 +669,7 @@ function buildAppointments(
       markedCompletedAt: null,
     });
     offerRows.push({ appointmentId: id, agentId: agents.demoAgent.id, status: 'approved', bidCents: feeCents, respondedAt: answeredAt });
-    const rivals = (agents.byState.get(plan.state) ?? []).filter((a) => a.id !== agents.demoAgent.id);
+    const rivals = (agents.byState.get(plan.state) ?? []).filter((a) => a.id !== agents.demoAgent.id && eligibleFor(a, place));
     for (const rival of pinned.sample(rivals, 2)) {
       offerRows.push({ appointmentId: id, agentId: rival.id, status: 'rejected', bidCents: feeCents + 2500, respondedAt: answeredAt });
     }

@@ -41,7 +41,7 @@ test('the Dashboard’s counts equal the rows they open; its charts are shown; t
       // Export CSV of this search: the table's header and one line per row shown.
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
       const lines = readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
-      expect(lines[0]).toBe('Appointment,Files,Agent Downloaded,Unread Messages,Status,Notary Paid,Signing Agent,Firm,Date');
+      expect(lines[0]).toBe('Appointment,Files,Agent Downloaded,Unread Messages,Status,Notary Paid,Signing Agent,Firm,Date,Agent Pay,Firm Fee,Margin,Invoice Number');
       expect(lines.length - 1).toBe(count);
       await expectNoAxeViolations(page, 'assignments filtered by the dashboard');
     }

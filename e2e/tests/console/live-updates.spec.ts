@@ -19,7 +19,7 @@ test('an agent’s claim reaches the escrow officer’s list and the operators�
   const fileNumber = `LV-${randomBytes(3).toString('hex').toUpperCase()}`;
   const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
   const created = await escrow.post('/api/appointments', {
-    data: { name: `Live ${fileNumber}`, date: day, time: '10:00', street: '600 Congress Ave', city: 'Austin', state: 'TX', zip: '78701', agentFee: '$150', fileNumber, contactName: 'Noor Haddad', scanBackRequired: false, transactionType: 1 },
+    data: { name: `Live ${fileNumber}`, date: day, time: '10:00', street: '200 N Spring St', city: 'Los Angeles', state: 'CA', zip: '90012', agentFee: '$150', fileNumber, contactName: 'Noor Haddad', scanBackRequired: false, transactionType: 1 },
   });
   expect(created.status()).toBe(201);
   const id = (await created.json()).appointment.id as string;

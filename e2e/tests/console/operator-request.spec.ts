@@ -26,10 +26,10 @@ async function createOrder(admin: APIRequestContext, fileNumber: string, name: s
       date: todayInEastern(),
       timeTbd: true,
       timeZone: 'ET',
-      street: '600 Congress Ave',
-      city: 'Austin',
-      state: 'TX',
-      zip: '78701',
+      street: '9400 Wilshire Blvd',
+      city: 'Beverly Hills',
+      state: 'CA',
+      zip: '90212',
       agentFee: '$150',
       lender: 'Hill Country Bank',
       fileNumber,
@@ -77,10 +77,10 @@ test.describe('an operator runs a request from review to invoice', () => {
     await page.getByLabel('Time zone').selectOption('ET');
     await page.getByLabel('Signing agent fee').fill('$150');
     await page.getByLabel('Lender').fill('Hill Country Bank');
-    await page.getByLabel('Street').fill('600 Congress Ave');
-    await page.getByLabel('City').fill('Austin');
-    await page.getByLabel('State').selectOption('TX');
-    await page.getByLabel('Zip').fill('78701');
+    await page.getByLabel('Street').fill('9400 Wilshire Blvd');
+    await page.getByLabel('City').fill('Beverly Hills');
+    await page.getByLabel('State').selectOption('CA');
+    await page.getByLabel('Zip').fill('90212');
     await page.getByLabel('Signer name').fill('Rosa Delgado');
     await page.getByLabel('None').check();
     await page.getByLabel('Transaction type').selectOption({ label: 'Refinance' });
@@ -98,9 +98,10 @@ test.describe('an operator runs a request from review to invoice', () => {
     const id = listed.find((o) => o.name === name)!.id;
     expect(await order(admin, id)).toMatchObject({ firm: { id: firmA.id }, escrowOfficer: { email: 'escrow@firm-a.demo.test' }, agentFeeCents: 15000, firmFeeCents: 21000, timeTbd: true, timeZone: 'ET' });
 
-    // A second active agent certified in Texas, besides Jordan Taylor (agent@demo.test).
-    const texans = (await (await admin.get('/api/agents?mode=state&state=TX&pageSize=100')).json()).items as { name: string; email: string; certifiedStates: string[] }[];
-    const other = texans.find((a) => a.email !== 'agent@demo.test' && a.certifiedStates.includes('TX'))!;
+    // A second agent the order can go to besides Jordan Taylor (agent@demo.test): commissioned in
+    // California and within 50 miles of the signing (decision 048).
+    const nearby = (await (await admin.get('/api/agents?mode=radius&zip=90212&radius=50&pageSize=100')).json()).items as { name: string; email: string; certifiedStates: string[] }[];
+    const other = nearby.find((a) => a.email !== 'agent@demo.test' && a.certifiedStates.includes('CA'))!;
 
     // Assignments (Open, firm A) lists it; its name opens the Open review view.
     await page.getByRole('tab', { name: 'Assignments' }).click();
@@ -123,8 +124,12 @@ test.describe('an operator runs a request from review to invoice', () => {
     expect((await order(admin, id)).lender).toBe('Bluebonnet Credit Union');
     await page.getByRole('button', { name: 'Return to Order Details' }).click();
 
-    // Send to Notaries: the offer goes out (Jordan Taylor is certified in Texas too).
+    // Send to Notaries: the confirmation says the reach (decision 048), then the offer goes out.
     await page.getByRole('button', { name: 'Send to Notaries' }).click();
+    const sendDialog = page.getByRole('dialog', { name: 'Send to Notaries' });
+    await expect(sendDialog.getByRole('status')).toHaveText(/^This will offer the order to \d+ agents within 50 miles\.$/);
+    await expectNoAxeViolations(page, 'send confirmation');
+    await sendDialog.getByRole('button', { name: 'Send to Notaries' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Sent to notaries' })).toBeVisible();
     expect((await order(admin, id)).offerCount).toBeGreaterThanOrEqual(2);
     await expect(page.getByRole('region', { name: 'Signing agents and bids' })).toContainText('The offer is out; no agent has answered yet.');
@@ -137,6 +142,7 @@ test.describe('an operator runs a request from review to invoice', () => {
     expect((await second.post(`/api/appointments/${id}/counter`, { data: { bid: '$185' } })).status()).toBe(200);
     const bids = page.getByRole('table', { name: 'Signing agents and bids' });
     await expect(bids.getByRole('row').filter({ hasText: 'Jordan Taylor' })).toContainText('Claimed at the offered fee');
+    await expect(bids.getByRole('row').filter({ hasText: 'Jordan Taylor' })).toContainText(/\d+\.\d mi/);
     await expect(bids.getByRole('row').filter({ hasText: other.name })).toContainText('$185.00');
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     await shot(page, 'request-bids');
@@ -171,7 +177,8 @@ test.describe('an operator runs a request from review to invoice', () => {
     await expect(page.getByRole('region', { name: 'Details' })).toContainText('Completed');
     await page.getByRole('button', { name: 'Mark Notary Paid' }).click();
     await page.getByRole('dialog', { name: 'Mark Notary Paid' }).getByRole('button', { name: 'Mark Paid' }).click();
-    await expect(page.getByText(/✓ Notary paid \d/)).toBeVisible();
+    // The paid mark states the amount: the agreed bid (Jordan Taylor's claim at the offer).
+    await expect(page.getByText(/✓ Notary paid \$\d+\.\d\d \d/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Mark Notary Paid' })).toHaveCount(0);
     now = await order(admin, id);
     expect(now).toMatchObject({ status: 'Completed', agentPaid: true });
@@ -228,7 +235,7 @@ test.describe('an operator runs a request from review to invoice', () => {
     await admin.dispose();
   });
 
-  test('the edit-choice menu (Details, Notary, Status, DirectAssign); direct assignment by last name; an unfilled order can be set to canceled', async ({ page }) => {
+  test('the edit-choice menu (Details, Notary, Status, DirectAssign); direct assignment among the eligible agents; an unfilled order can be set to canceled', async ({ page }) => {
     const admin = await signedInApi('admin@demo.test');
     const fileNumber = `DA-${randomBytes(3).toString('hex').toUpperCase()}`;
     const { id } = await createOrder(admin, fileNumber, `Ibarra Sale ${fileNumber}`);
@@ -250,15 +257,14 @@ test.describe('an operator runs a request from review to invoice', () => {
     await expect(review.locator(':focus')).toHaveCount(1);
     await review.getByRole('button', { name: 'Cancel Edit' }).click();
 
-    // DirectAssign: the search by last name.
+    // DirectAssign: the agents commissioned in CA within 50 miles, nearest first; a name narrows them.
     await choices.click();
     await page.getByRole('menu').getByRole('menuitem', { name: 'DirectAssign' }).click();
     const dialog = page.getByRole('dialog', { name: 'Directly Assign Notary' });
+    await expect(dialog.getByRole('radio').first()).toBeVisible();
+    await dialog.getByLabel('Name', { exact: true }).fill('Taylor');
     await dialog.getByRole('button', { name: 'Search' }).click();
-    await expect(dialog.getByText('Enter a last name to search.')).toBeVisible();
-    await dialog.getByLabel('Last name').fill('Taylor');
-    await dialog.getByRole('button', { name: 'Search' }).click();
-    await dialog.getByRole('radio', { name: /^Jordan Taylor · Beverly Hills, CA 90210/ }).check();
+    await dialog.getByRole('radio', { name: /^Jordan Taylor · \d+\.\d mi · Beverly Hills, CA 90210 · commissioned in CA, TX · \d+ completed/ }).check();
     await expectNoAxeViolations(page, 'direct assign dialog');
     await dialog.getByRole('button', { name: 'Assign' }).click();
     await expect(dialog).toBeHidden();

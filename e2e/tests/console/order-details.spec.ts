@@ -100,7 +100,8 @@ test.describe('an escrow order’s details at its own URL', () => {
     // An operator reads the thread and assigns an agent (through the API).
     const admin = await signedInApi('admin@demo.test');
     expect((await admin.get(`/api/appointments/${id}/notes`)).status()).toBe(200);
-    const agents = await (await admin.get('/api/agents?mode=all&pageSize=1')).json();
+    // The nearest agent commissioned in Texas (only such an agent may be assigned: decision 048).
+    const agents = await (await admin.get(`/api/appointments/${id}/eligible-agents?pageSize=1`)).json();
     const agentId: string = agents.items[0].id;
     expect((await admin.post(`/api/appointments/${id}/assign`, { data: { agentId } })).status()).toBe(200);
 

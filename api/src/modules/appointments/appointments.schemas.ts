@@ -40,6 +40,7 @@ export const BidSchema = z
     bidCents: z.number().int().nullable(),
     notes: z.string().nullable(),
     respondedAt: z.string().nullable(),
+    distanceMiles: z.number().nullable().openapi({ description: 'Miles from the agent to the signing, one decimal (decision 048)' }),
   })
   .openapi('Bid');
 
@@ -239,6 +240,9 @@ export const OperatorRowSchema = z
     unreadMessages: z.number().int(),
     agentPaid: z.boolean(),
     agentPaidAt: z.string().nullable(),
+    agentFeeCents: z.number().int().openapi({ description: 'The agent fee: offered until an agent is assigned, then the agreed pay (the accepted bid; decision 047)' }),
+    firmFeeCents: z.number().int().nullable().openapi({ description: 'What the firm is charged: the agent fee plus the order’s markup' }),
+    invoiceNumber: z.number().int().nullable().openapi({ description: 'The invoice sent for the order, if any' }),
     agent: Person.nullable().openapi({ description: 'The assigned agent; phone as 10 digits' }),
     firm: z.object({ id: z.string(), name: z.string() }),
   })

@@ -7,6 +7,7 @@ import { schema } from '@signingdesk/db';
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { CLOSED_STATUSES, IN_PROCESS_STATUSES, orderEditable } from '@signingdesk/domain/appointment-rules';
+import { escrowMayChangeOfferedFee, feesWithAgentPay, newOrderFees, OFFERED_FEE_LOCKED_MESSAGE } from '@signingdesk/domain/fee-rules';
 import { countLimit, pageOffset } from '@signingdesk/domain/pagination';
 import { isEscrowRole, isOperator } from '@signingdesk/domain/roles';
 import { appointmentInstant, TBD_TIME, type TimeZoneCode } from '@signingdesk/domain/time-zones';
@@ -23,7 +24,7 @@ import { countAppointmentsUpTo } from './capped-count';
 import type { CreateAppointmentInput, EscrowFilter, EscrowSort, UpdateAppointmentInput } from './appointments.schemas';
 import { viewFor } from './appointments.views';
 
-const { appointments, user, profiles, firms, files, fileEvents, notes } = schema;
+const { appointments, user, profiles, firms, files, fileEvents, notes, offers, invoices } = schema;
 type Appointment = typeof appointments.$inferSelect;
 
 /** Where the order belongs: the firm and the escrow officer who owns it. */
@@ -98,8 +99,7 @@ export async function createAppointment(db: Db, actor: Actor, input: CreateAppoi
         latitude: coordinates?.latitude ?? null,
         longitude: coordinates?.longitude ?? null,
         lender: input.lender,
-        agentFeeCents: input.agentFee,
-        firmFeeCents: input.firmFee ?? input.agentFee + (firm?.fee ?? 0),
+        ...newOrderFees(input.agentFee, firm?.fee ?? 0, input.firmFee),
         fileNumber: input.fileNumber,
         comments: input.comments,
         contactName: input.contactName,
@@ -176,6 +176,9 @@ export async function updateAppointment(
     }
     proposed.time = time;
     proposed.timeTbd = timeTbd;
+    if (proposed.agentFeeCents !== undefined && proposed.agentFeeCents !== current.agentFeeCents) {
+      Object.assign(proposed, await agentFeeChange(tx, current, proposed, access === 'operator'));
+    }
     const merged = { ...current, ...proposed };
     const changedFields = EDITABLE_FIELDS.filter((field) => field in proposed && merged[field] !== current[field]);
     if (changedFields.length === 0) {
@@ -216,6 +219,32 @@ export async function updateAppointment(
       appointment: await viewFor(tx, actor, updated!, access),
     };
   });
+}
+
+/**
+ * A changed agent fee (decision 047). The escrow side changes the fee it offers only until the
+ * order is sent to signing agents: afterwards agents have been offered, and may have claimed, that
+ * fee. Operators may change it at any time before completion; once an agent is assigned it is the
+ * agent's agreed pay, so the accepted bid changes with it. The firm fee follows with the order's
+ * markup unless the same edit sets it.
+ */
+async function agentFeeChange(tx: Tx, current: Appointment, proposed: Partial<Appointment>, byOperator: boolean): Promise<Partial<Appointment>> {
+  const agentFeeCents = proposed.agentFeeCents!;
+  if (!byOperator) {
+    const [sent] = await tx.select({ id: offers.id }).from(offers).where(eq(offers.appointmentId, current.id)).limit(1);
+    if (!escrowMayChangeOfferedFee({ sentToAgents: sent !== undefined })) {
+      throw new AppError('VALIDATION_FAILED', OFFERED_FEE_LOCKED_MESSAGE, [{ field: 'agentFee', message: OFFERED_FEE_LOCKED_MESSAGE }]);
+    }
+  }
+  if (current.assignedAgentId) {
+    await tx
+      .update(offers)
+      .set({ bidCents: agentFeeCents })
+      .where(and(eq(offers.appointmentId, current.id), eq(offers.agentId, current.assignedAgentId), eq(offers.status, 'approved')));
+  }
+  if (proposed.firmFeeCents !== undefined && proposed.firmFeeCents !== current.firmFeeCents) return {};
+  const [firm] = await tx.select({ fee: firms.serviceFeeCents }).from(firms).where(eq(firms.id, current.firmId));
+  return { firmFeeCents: feesWithAgentPay(current, agentFeeCents, firm?.fee ?? 0).firmFeeCents };
 }
 
 export async function readAppointment(db: Db, actor: Actor, appointmentId: string) {
@@ -276,6 +305,9 @@ export async function listForOperators(
       unreadMessages: sql<number>`(select count(*)::int from ${notes} where ${notes.appointmentId} = ${appointments.id} and ${notes.adminReadAt} is null)`,
       agentPaid: appointments.agentPaid,
       agentPaidAt: appointments.agentPaidAt,
+      agentFeeCents: appointments.agentFeeCents,
+      firmFeeCents: appointments.firmFeeCents,
+      invoiceNumber: sql<number | null>`(select max(${invoices.number}) from ${invoices} where ${invoices.appointmentId} = ${appointments.id})`,
       agentId: agent.id,
       agentName: agent.name,
       agentEmail: agent.email,
@@ -301,6 +333,9 @@ export async function listForOperators(
       unreadMessages: Number(r.unreadMessages),
       agentPaid: r.agentPaid,
       agentPaidAt: r.agentPaidAt ? r.agentPaidAt.toISOString() : null,
+      agentFeeCents: r.agentFeeCents,
+      firmFeeCents: r.firmFeeCents,
+      invoiceNumber: r.invoiceNumber === null ? null : Number(r.invoiceNumber),
       agent: r.agentId ? { id: r.agentId, name: r.agentName!, email: r.agentEmail!, phone: r.agentPhone } : null,
       firm: { id: r.firmId, name: r.firmName },
     })),

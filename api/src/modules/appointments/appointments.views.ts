@@ -10,12 +10,14 @@ import { schema } from '@signingdesk/db';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { agentDetailWindowOpen, completeButtonShown, panelsEnabled } from '@signingdesk/domain/appointment-rules';
+import { roundMiles } from '@signingdesk/domain/eligibility';
 import { offerTitle } from '@signingdesk/domain/offer-title';
 import type { AppointmentAccess } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
+import { distanceMiles } from '../../lib/geo';
 
 type Appointment = typeof schema.appointments.$inferSelect;
-const { user, profiles, offers } = schema;
+const { user, profiles, offers, agentProfiles, appointments } = schema;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const epochSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
@@ -48,10 +50,16 @@ export async function bidsOf(db: Db | Tx, appointmentId: string, statuses?: (typ
       name: agent.name,
       email: agent.email,
       phone: profiles.phone,
+      agentLatitude: agentProfiles.latitude,
+      agentLongitude: agentProfiles.longitude,
+      orderLatitude: appointments.latitude,
+      orderLongitude: appointments.longitude,
     })
     .from(offers)
     .innerJoin(agent, eq(agent.id, offers.agentId))
+    .innerJoin(appointments, eq(appointments.id, offers.appointmentId))
     .leftJoin(profiles, eq(profiles.userId, agent.id))
+    .leftJoin(agentProfiles, eq(agentProfiles.userId, agent.id))
     .where(
       and(
         eq(offers.appointmentId, appointmentId),
@@ -66,6 +74,11 @@ export async function bidsOf(db: Db | Tx, appointmentId: string, statuses?: (typ
     bidCents: r.bidCents,
     notes: r.notes,
     respondedAt: iso(r.respondedAt),
+    // Miles from the agent's address to the signing (decision 048); null where either is not on the map.
+    distanceMiles:
+      r.agentLatitude === null || r.agentLongitude === null || r.orderLatitude === null || r.orderLongitude === null
+        ? null
+        : roundMiles(distanceMiles({ latitude: r.agentLatitude, longitude: r.agentLongitude }, { latitude: r.orderLatitude, longitude: r.orderLongitude })),
   }));
 }
 

@@ -1,7 +1,7 @@
 import { schema } from '@signingdesk/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrder, otherAgentEmail, post, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
+import { createOrder, makeEligible, otherAgentEmail, post, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 import { ATTENTION_KINDS, type AttentionKind } from '@signingdesk/domain/attention';
 import { APPOINTMENT_STATUSES } from '@signingdesk/domain/codes';
@@ -80,7 +80,9 @@ describe('the operators’ Dashboard', () => {
 
     // An assignment now: its order (made a minute ago) shows in the median for its state.
     const id = await createOrder(t, s.escrowA, { state: 'NM', zip: '87501', city: 'Santa Fe', fileNumber: 'DASH-NM' });
-    expect((await post(t, `/api/appointments/${id}/assign`, s.admin, { agentId: await userIdOf(t, 'agent@demo.test') })).status).toBe(200);
+    const agentId = await userIdOf(t, 'agent@demo.test');
+    await makeEligible(t, id, [agentId]);
+    expect((await post(t, `/api/appointments/${id}/assign`, s.admin, { agentId })).status).toBe(200);
     const after = await readJson(await t.request('/api/dashboard', { cookie: s.admin }));
     const nm = after.hoursToAssignment.find((r: { state: string }) => r.state === 'NM');
     expect(nm).toMatchObject({ orders: 1 });
@@ -140,7 +142,7 @@ describe('the operators’ Dashboard', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="assignments-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = (await res.text()).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Appointment,Files,Agent Downloaded,Unread Messages,Status,Notary Paid,Signing Agent,Firm,Date');
+    expect(lines[0]).toBe('Appointment,Files,Agent Downloaded,Unread Messages,Status,Notary Paid,Signing Agent,Firm,Date,Agent Pay,Firm Fee,Margin,Invoice Number');
     expect(lines.length - 1).toBe((await listed('unpaid')).total);
     const open = await readJson(await t.request('/api/appointments?status=Open&pageSize=1', { cookie: s.admin }));
     const all = (await (await t.request('/api/appointments/export?status=Open', { cookie: s.admin })).text()).trimEnd().split('\r\n');

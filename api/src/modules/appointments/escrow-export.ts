@@ -4,6 +4,8 @@
  * would run as a formula (=, +, -, @, tab, CR first) is kept as text with a leading '.
  */
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
+import { marginCents } from '@signingdesk/domain/fee-rules';
+import { formatCents } from '@signingdesk/domain/money';
 import { formatPhone } from '@signingdesk/domain/phone';
 import { formatTime, formatUsDate } from '@signingdesk/domain/time-zones';
 import type { EscrowListRow, OperatorListRow } from './appointments.service';
@@ -47,8 +49,22 @@ export function escrowCsvLine(row: EscrowListRow): string {
   ]);
 }
 
-/** The Assignments table's columns (spec 02 §2), in its order. */
-export const ASSIGNMENTS_CSV_COLUMNS = ['Appointment', 'Files', 'Agent Downloaded', 'Unread Messages', 'Status', 'Notary Paid', 'Signing Agent', 'Firm', 'Date'] as const;
+/** The Assignments table's columns (spec 02 §2), in its order, then the order's money (issue 27, item 2). */
+export const ASSIGNMENTS_CSV_COLUMNS = [
+  'Appointment',
+  'Files',
+  'Agent Downloaded',
+  'Unread Messages',
+  'Status',
+  'Notary Paid',
+  'Signing Agent',
+  'Firm',
+  'Date',
+  'Agent Pay',
+  'Firm Fee',
+  'Margin',
+  'Invoice Number',
+] as const;
 
 export function assignmentCsvLine(row: OperatorListRow): string {
   const files = row.filesUploaded ? 'Files complete' : row.filesAttachedCount > 0 ? `${row.filesAttachedCount} attached` : 'No files';
@@ -62,6 +78,10 @@ export function assignmentCsvLine(row: OperatorListRow): string {
     row.agent?.name ?? null,
     row.firm.name,
     formatUsDate(row.date),
+    formatCents(row.agentFeeCents),
+    row.firmFeeCents === null ? null : formatCents(row.firmFeeCents),
+    row.firmFeeCents === null ? null : formatCents(marginCents(row)),
+    row.invoiceNumber,
   ]);
 }
 

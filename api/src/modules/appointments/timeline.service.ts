@@ -7,8 +7,9 @@
  * - operators (admin, sub_admin): every step with names — created, edited, sent, each claim,
  *   counter, decline and withdrawal with its amount, bids declined, assignment (with the fee)
  *   and reassignment (with its notes), status, messages posted or removed (never their text:
- *   that is the thread's), documents uploaded, deleted and downloaded by anyone, completed,
- *   the agent paid, invoiced (amount and recipient);
+ *   that is the thread's), documents uploaded, deleted and downloaded by anyone, completed
+ *   (by the agent, or by the operator named), the agent paid (with the amount), invoiced (amount
+ *   and recipient);
  * - the escrow side (creator, creator_admin): created and edited (which fields), sent to agents
  *   (how many, no names), the agent assigned or changed (the names: they see the assigned
  *   agent's contact card), status changes, documents uploaded or deleted (by whom: escrow, the
@@ -27,6 +28,7 @@
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
+import { formatCents } from '@signingdesk/domain/money';
 import { isEscrowRole, isOperator, isRole } from '@signingdesk/domain/roles';
 import { OPERATORS_NAME } from '../../lib/people';
 import { withoutInvisibleCharacters } from '@signingdesk/domain/text';
@@ -50,7 +52,7 @@ interface AuditRow {
 /** A download before it is shown: who and which file, to collapse repeats. */
 type Entry = TimelineEvent & { download?: { userId: string; fileId: string } };
 
-const dollars = (cents: unknown) => (typeof cents === 'number' ? `$${(cents / 100).toFixed(2)}` : null);
+const dollars = (cents: unknown) => (typeof cents === 'number' ? formatCents(cents) : null);
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 /** 'contactPhone1' → 'contact phone 1': the API's field names, read as words. */
 const words = (field: string) => field.replace(/([a-z])([A-Z0-9])/g, '$1 $2').toLowerCase();
@@ -129,9 +131,14 @@ function fromAudit(row: AuditRow, audience: Audience, names: Map<string, string>
     case 'appointment.status_changed':
       return event('status', `Status changed to ${appointmentStatusLabel(String(d.to))}`, by);
     case 'appointment.completed':
-      return event('completed', 'Order completed', d.by === 'agent' ? 'Marked complete by the signing agent' : 'Marked complete by SigningDesk');
-    case 'appointment.agent_paid':
-      return operator ? event('agent_paid', `Signing agent ${agentName(d.agentId)} paid`, by) : null;
+      // An operator's completion names the operator to operators, SigningDesk to everyone else.
+      if (d.by === 'agent') return event('completed', 'Order completed', 'Marked complete by the signing agent');
+      return event('completed', 'Order completed', `Marked complete by ${operator ? (row.actorName ?? OPERATORS_NAME) : OPERATORS_NAME}`);
+    case 'appointment.agent_paid': {
+      if (!operator) return null;
+      const amount = dollars(d.amountCents);
+      return event('agent_paid', `Signing agent ${agentName(d.agentId)} paid${amount ? ` ${amount}` : ''}`, by);
+    }
     case 'note.created':
       return operator ? event('note_added', `Message posted by ${row.actorName ?? side(row.actorRole)}`) : null;
     case 'note.removed':

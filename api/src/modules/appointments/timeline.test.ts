@@ -127,8 +127,12 @@ describe('an order’s timeline', () => {
     expect(labelOf('assigned')).toBe(`Signing agent ${agentName} assigned at $175.00`);
     expect(labelOf('note_added')).toBe('Message posted by Dana Whitfield');
     expect(labelOf('document_downloaded')).toBe(`Document downloaded by ${agentName}: Closing package.pdf`);
-    expect(labelOf('agent_paid')).toBe(`Signing agent ${agentName} paid`);
-    expect(events.find((e) => e.kind === 'invoiced')?.detail).toMatch(/^\$\d+\.\d\d to /);
+    // The agreed $175.00 counter is what the agent is paid, and the firm invoiced on (+ $45.00 service fee).
+    expect(labelOf('agent_paid')).toBe(`Signing agent ${agentName} paid $175.00`);
+    expect(events.find((e) => e.kind === 'invoiced')?.detail).toBe('$220.00 to escrow@firm-a.demo.test');
+    // The operator who marked it complete, by name (issue 27, item 4).
+    const adminName = (await readJson(await t.request('/api/me', { cookie: s.admin }))).name as string;
+    expect(events.find((e) => e.kind === 'completed')?.detail).toBe(`Marked complete by ${adminName}`);
     // A message's text stays in the thread.
     expect(JSON.stringify(events)).not.toContain('Gate code');
   });

@@ -51,10 +51,10 @@ export const filesAccessRows: RowsFactory = ({ t, s, fixtures }) => {
       expect: escrowSide(200),
     },
     'PUT /appointments/:id/agent-upload': { fixture: async () => ({ ...(await fixtures.scheduled()), body: { value: true } }), expect: operatorsOnly(200) },
-    'POST /appointments/:id/invoice': { fixture: fixtures.scheduled, expect: operatorsOnly(201) },
+    'POST /appointments/:id/invoice': { fixture: fixtures.completed, expect: operatorsOnly(201) },
     'GET /appointments/:id/invoice': {
       fixture: async () => {
-        const fixture = await fixtures.scheduled();
+        const fixture = await fixtures.completed();
         await post(t, `/api/appointments/${fixture.params.id}/invoice`, s.admin);
         return fixture;
       },

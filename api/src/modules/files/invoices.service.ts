@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { desc, eq } from 'drizzle-orm';
+import { firmFeeOf, settlementRefusal } from '@signingdesk/domain/fee-rules';
 import { formatCents } from '@signingdesk/domain/money';
 import { findVisibleAppointment } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
@@ -21,23 +22,19 @@ import { renderInvoicePdf } from './invoice-pdf';
 
 const { files, fileEvents, firms, invoices } = schema;
 
-/** An agent is assigned from Scheduled on: the work and the fee are settled. */
-const INVOICEABLE: readonly (typeof schema.appointments.$inferSelect)['status'][] = ['Scheduled', 'Completed'];
-
 export async function sendInvoice(ctx: FilesContext, db: Db, actor: Actor, appointmentId: string): Promise<Invoice> {
   const fileId = randomUUID();
   let storedKey: string | null = null;
   try {
     return await db.transaction(async (tx) => {
       const { appointment } = await findVisibleAppointment(tx, actor, appointmentId, { forUpdate: true });
-      if (!INVOICEABLE.includes(appointment.status)) {
-        const label = appointment.status === 'Paused' ? 'on hold' : appointment.status.toLowerCase();
-        throw new AppError('NOT_ALLOWED_IN_STATUS', `You cannot invoice an appointment that is ${label}; invoices go out once an agent is assigned.`);
-      }
+      // Invoiced once the signing's outcome is known: before it the agreed fee may still change (decision 047).
+      const refusal = settlementRefusal('invoice', { status: appointment.status, assigned: appointment.assignedAgentId !== null });
+      if (refusal) throw new AppError('NOT_ALLOWED_IN_STATUS', refusal);
       const [existing] = await tx.select({ number: invoices.number }).from(invoices).where(eq(invoices.appointmentId, appointment.id));
       if (existing) throw new AppError('CONFLICT', `Invoice ${existing.number} was already sent for this appointment.`);
       const [firm] = await tx.select().from(firms).where(eq(firms.id, appointment.firmId));
-      const amountCents = appointment.firmFeeCents ?? appointment.agentFeeCents + (firm?.serviceFeeCents ?? 0);
+      const amountCents = firmFeeOf(appointment, firm?.serviceFeeCents ?? 0);
       if (amountCents <= 0) throw new AppError('CONFLICT', 'This appointment has no firm fee to invoice.');
 
       const [invoice] = await tx

@@ -3,7 +3,7 @@ import { schema } from '@signingdesk/db';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentRow, auditOf, createOrder, jobsOf, post, scheduledForAgent, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
+import { appointmentRow, auditOf, completedForAgent, createOrder, jobsOf, post, scheduledForAgent, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 import { testFiles } from './files.testing';
 import { PAYMENT_TERMS } from './invoice-pdf';
@@ -43,7 +43,7 @@ describe('invoices', () => {
   });
 
   it('renders the PDF from the firm fee, stores it as the invoice file and queues the escrow officer’s email with it attached', async () => {
-    const { id } = await scheduledForAgent(t, s);
+    const { id } = await completedForAgent(t, s);
     const appointment = await appointmentRow(t, id);
     expect(appointment.firmFeeCents).toBe(15000 + 4500);
 
@@ -99,7 +99,7 @@ describe('invoices', () => {
   });
 
   it('shows the invoice to the escrow side, who download it by signed link; agents and firm B never reach it', async () => {
-    const { id } = await scheduledForAgent(t, s);
+    const { id } = await completedForAgent(t, s);
     expect((await t.request(`/api/appointments/${id}/invoice`, { cookie: s.escrowA })).status).toBe(404);
     const sent = await post(t, `/api/appointments/${id}/invoice`, s.subAdmin);
     stored.push(`appointments/${id}/${sent.body.fileId}`);
@@ -125,13 +125,21 @@ describe('invoices', () => {
     expect((await t.request(`/api/appointments/${id}/files/${sent.body.fileId}`, { method: 'DELETE', cookie: s.admin })).status).toBe(404);
   });
 
-  it('sends once, only after an agent is assigned, and only operators send', async () => {
+  it('sends once, only once the signing is completed, and only operators send', async () => {
     const open = await createOrder(t, s.escrowA);
     const early = await post(t, `/api/appointments/${open}/invoice`, s.admin);
     expect(early.status).toBe(409);
-    expect(early.body).toMatchObject({ code: 'NOT_ALLOWED_IN_STATUS', detail: 'You cannot invoice an appointment that is open; invoices go out once an agent is assigned.' });
+    expect(early.body).toMatchObject({ code: 'NOT_ALLOWED_IN_STATUS', detail: 'The invoice can be sent once the appointment is completed; it is open.' });
 
-    const { id } = await scheduledForAgent(t, s);
+    // Assigned but not yet signed (issue 27, item 3): refused, nothing written.
+    const scheduled = await scheduledForAgent(t, s);
+    const beforeSigning = await post(t, `/api/appointments/${scheduled.id}/invoice`, s.admin);
+    expect(beforeSigning.status).toBe(409);
+    expect(beforeSigning.body).toMatchObject({ code: 'NOT_ALLOWED_IN_STATUS', detail: 'The invoice can be sent once the appointment is completed; it is scheduled.' });
+    expect(await t.database.db.$count(schema.invoices, eq(schema.invoices.appointmentId, scheduled.id))).toBe(0);
+    expect(await t.database.db.$count(schema.files, eq(schema.files.appointmentId, scheduled.id))).toBe(0);
+
+    const { id } = await completedForAgent(t, s, scheduled);
     expect((await post(t, `/api/appointments/${id}/invoice`, s.escrowA)).status).toBe(403);
     const first = await post(t, `/api/appointments/${id}/invoice`, s.admin);
     stored.push(`appointments/${id}/${first.body.fileId}`);

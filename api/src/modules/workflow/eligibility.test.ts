@@ -1,15 +1,16 @@
 /**
- * Who is offered an order (eligibility.ts), seen through the Send to Notaries and Send to
- * Preferred Agents routes and the offers rows they write: exclusion as well as inclusion, the
- * radius boundary, registration and account statuses, and the count an operator is told on
- * the full demo data.
+ * Who may be offered or assigned an order (decision 048: commissioned in its state AND within
+ * the radius), seen through the routes: Send to Notaries and Send to Preferred Agents and the
+ * offers rows they write, the reach an operator is told before sending, the direct-assignment
+ * list, direct assignment and reassignment (409 NOT_ELIGIBLE), an agent's own claim or counter
+ * once no longer eligible, the distance on every bid, and the count on the full demo data.
  */
 import { schema } from '@signingdesk/db';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import zipcodes from 'zipcodes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrder, offersOf, post, VALID_ORDER } from '../../testing/fixtures';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { appointmentRow, createOrder, offersOf, post, userIdOf, VALID_ORDER } from '../../testing/fixtures';
+import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 import { seedDemoData } from '../../seed';
 
 /** A zip code of the zipcodes data set (zip, city, state, coordinates). */
@@ -89,8 +90,8 @@ async function independentFirmId(t: TestApp): Promise<string> {
 const offeredAgents = async (t: TestApp, appointmentId: string) => new Set((await offersOf(t, appointmentId)).map((o) => o.agentId));
 
 describe('who is offered an order', () => {
-  // An order in Portsmouth, NH, near the Maine and Massachusetts lines, so agents certified only
-  // in those states can live on either side of the radius.
+  // An order in Portsmouth, NH, near the Maine and Massachusetts lines, so agents commissioned
+  // in NH, or only in those states, can live on either side of the radius.
   const ORDER = { ...VALID_ORDER, street: '1 Junkins Ave', city: 'Portsmouth', state: 'NH', zip: '03801' };
   const orderPlace = placeOf(ORDER.zip);
   const at49 = zipAtDistance(orderPlace, 49, ['ME', 'MA']);
@@ -104,7 +105,7 @@ describe('who is offered an order', () => {
 
   beforeAll(async () => {
     // No generated agents: the demo accounts alone (agent@demo.test lives in Beverly Hills,
-    // certified in CA and TX), so every offer of these orders is one of the agents below.
+    // commissioned in CA and TX), so every offer of these orders is one of the agents below.
     t = await createTestApp({ agentCount: 0 });
     admin = await t.signIn('admin@demo.test');
     escrow = await t.signIn('escrow@firm-a.demo.test');
@@ -112,9 +113,11 @@ describe('who is offered an order', () => {
     const specs: AgentSpec[] = [
       { label: 'certified-nearby', zip: nearby.zip, certifiedStates: ['NH'], preferred: true },
       { label: 'neither', zip: '90012', certifiedStates: ['CA', 'NV'], preferred: true },
-      { label: 'at-49-miles', zip: at49.zip, certifiedStates: [at49.state], preferred: true },
-      { label: 'at-51-miles', zip: at51.zip, certifiedStates: [at51.state], preferred: true },
-      { label: 'certified-far', zip: '90012', certifiedStates: ['CA', 'NH'] },
+      { label: 'nh-at-49-miles', zip: at49.zip, certifiedStates: [at49.state, 'NH'], preferred: true },
+      { label: 'nh-at-51-miles', zip: at51.zip, certifiedStates: [at51.state, 'NH'], preferred: true },
+      { label: 'elsewhere-at-49-miles', zip: at49.zip, certifiedStates: [at49.state], preferred: true },
+      { label: 'elsewhere-next-door', zip: nearby.zip, certifiedStates: ['ME', 'MA'], preferred: true },
+      { label: 'certified-far', zip: '90012', certifiedStates: ['CA', 'NH'], preferred: true },
       { label: 'registration-pending', zip: nearby.zip, certifiedStates: ['NH'], account: 'pending', registration: 'pending', preferred: true },
       { label: 'registration-declined', zip: nearby.zip, certifiedStates: ['NH'], account: 'disabled', registration: 'declined', preferred: true },
       { label: 'account-disabled', zip: nearby.zip, certifiedStates: ['NH'], account: 'disabled', registration: 'approved', preferred: true },
@@ -122,6 +125,7 @@ describe('who is offered an order', () => {
       { label: 'only-registration-pending', zip: nearby.zip, certifiedStates: ['NH'], account: 'active', registration: 'pending', preferred: true },
       { label: 'only-registration-declined', zip: nearby.zip, certifiedStates: ['NH'], account: 'active', registration: 'declined', preferred: true },
       { label: 'only-account-pending', zip: nearby.zip, certifiedStates: ['NH'], account: 'pending', registration: 'approved', preferred: true },
+      { label: 'not-preferred-nearby', zip: nearby.zip, certifiedStates: ['NH'] },
     ];
     for (const spec of specs) agents[spec.label] = await addAgent(t, firmId, spec);
   });
@@ -141,24 +145,26 @@ describe('who is offered an order', () => {
     expect(zipcodes.distance(ORDER.zip, '90012')).toBeGreaterThan(2000);
   });
 
-  it('does not offer an active agent neither certified in the state nor within the radius', async () => {
+  it('does not offer an agent commissioned only in other states, 49 miles away or next door', async () => {
     const { offered } = await send(false);
+    expect(offered.has(agents['elsewhere-at-49-miles']!)).toBe(false);
+    expect(offered.has(agents['elsewhere-next-door']!)).toBe(false);
     expect(offered.has(agents['neither']!)).toBe(false);
     expect(offered.has(agents['certified-nearby']!)).toBe(true);
   });
 
-  it('holds the radius: an agent certified elsewhere 49 miles away is offered, 51 miles away is not', async () => {
+  it('holds the radius: an agent commissioned in NH 49 miles away is offered, 51 miles away is not', async () => {
     const { offered } = await send(false);
-    expect(offered.has(agents['at-49-miles']!)).toBe(true);
-    expect(offered.has(agents['at-51-miles']!)).toBe(false);
+    expect(offered.has(agents['nh-at-49-miles']!)).toBe(true);
+    expect(offered.has(agents['nh-at-51-miles']!)).toBe(false);
   });
 
-  it('offers an agent certified in the state however far away they live (certified OR nearby)', async () => {
+  it('does not offer an agent commissioned in the state who lives across the country', async () => {
     const { offered } = await send(false);
-    expect(offered.has(agents['certified-far']!)).toBe(true);
+    expect(offered.has(agents['certified-far']!)).toBe(false);
   });
 
-  it('excludes pending, declined and disabled agents even when certified and next door', async () => {
+  it('excludes pending, declined and disabled agents even when commissioned and next door', async () => {
     const { offered } = await send(false);
     expect(offered.has(agents['registration-pending']!)).toBe(false);
     expect(offered.has(agents['registration-declined']!)).toBe(false);
@@ -170,17 +176,222 @@ describe('who is offered an order', () => {
 
   it('Send to Notaries offers exactly the eligible agents and says how many', async () => {
     const { message, offered } = await send(false);
-    expect(offered).toEqual(new Set([agents['certified-nearby'], agents['at-49-miles'], agents['certified-far']]));
+    expect(offered).toEqual(new Set([agents['certified-nearby'], agents['nh-at-49-miles'], agents['not-preferred-nearby']]));
     expect(message).toBe('Offered to 3 signing agents.');
   });
 
-  it('Send to Preferred Agents applies the same rule, then keeps the preferred', async () => {
-    // Every agent but certified-far is preferred: status, certification and radius still decide.
+  it('Send to Preferred Agents applies the same rule, commission included, then keeps the preferred', async () => {
     const { message, offered } = await send(true);
-    expect(offered).toEqual(new Set([agents['certified-nearby'], agents['at-49-miles']]));
+    expect(offered).toEqual(new Set([agents['certified-nearby'], agents['nh-at-49-miles']]));
     expect(message).toBe('Offered to 2 preferred agents.');
   });
+
+  it('tells the operator the reach before sending, then that everyone already has it', async () => {
+    const id = await createOrder(t, escrow, ORDER);
+    const reach = async (preferredOnly: boolean) => {
+      const res = await t.request(`/api/appointments/${id}/reach?preferredOnly=${preferredOnly}`, { cookie: admin });
+      expect(res.status).toBe(200);
+      return readJson(res);
+    };
+    expect(await reach(false)).toEqual({
+      count: 3,
+      alreadyOffered: 0,
+      radiusMiles: 50,
+      state: 'NH',
+      preferredOnly: false,
+      message: 'This will offer the order to 3 agents within 50 miles.',
+    });
+    expect((await reach(true)).message).toBe('This will offer the order to 2 preferred agents within 50 miles.');
+    expect((await post(t, `/api/appointments/${id}/send`, admin, {})).body.offered).toBe(3);
+    expect(await reach(false)).toMatchObject({
+      count: 0,
+      alreadyOffered: 3,
+      message: 'Every agent commissioned in NH within 50 miles already has this offer: there is no one new to send it to.',
+    });
+    const escrowAsks = await t.request(`/api/appointments/${id}/reach`, { cookie: escrow });
+    expect(escrowAsks.status).toBe(403);
+  });
+
+  it('says plainly when no agent is commissioned in the state within the radius, and sends nothing', async () => {
+    // Concord, VT: nobody here is commissioned in VT.
+    const id = await createOrder(t, escrow, { ...ORDER, street: '1 Main St', city: 'Concord', state: 'VT', zip: '05824' });
+    const reach = await readJson(await t.request(`/api/appointments/${id}/reach`, { cookie: admin }));
+    expect(reach).toMatchObject({ count: 0, alreadyOffered: 0 });
+    expect(reach.message).toBe('No agent commissioned in VT lives within 50 miles of this order, so there is no one to send it to.');
+    const sent = await post(t, `/api/appointments/${id}/send`, admin, {});
+    expect(sent.body).toMatchObject({ offered: 0, message: 'There are no signing agents commissioned in VT within 50 miles of this appointment; it was not sent.' });
+    expect(await offeredAgents(t, id)).toEqual(new Set());
+  });
+
+  it('lists the eligible agents for a direct assignment nearest first, with distance, states and completed count; a name narrows them', async () => {
+    const id = await createOrder(t, escrow, ORDER);
+    const res = await t.request(`/api/appointments/${id}/eligible-agents`, { cookie: admin });
+    expect(res.status).toBe(200);
+    const list = await readJson(res);
+    expect(list).toMatchObject({ total: 3, radiusMiles: 50, state: 'NH', page: 1 });
+    // The two at the same zip in last-name order, then the one 49 miles away.
+    expect(list.items.map((a: { id: string }) => a.id)).toEqual([agents['certified-nearby'], agents['not-preferred-nearby'], agents['nh-at-49-miles']]);
+    const [first, , last] = list.items;
+    expect(first).toMatchObject({ name: 'Agent certified-nearby', certifiedStates: ['NH'], completedCount: 0, zip: nearby.zip });
+    expect(first.distanceMiles).toBeCloseTo(milesBetween(orderPlace, placeOf(nearby.zip)), 1);
+    expect(last.distanceMiles).toBeCloseTo(at49.miles, 1);
+    expect(last.distanceMiles).toBeLessThanOrEqual(50);
+
+    const named = await readJson(await t.request(`/api/appointments/${id}/eligible-agents?name=not-pref`, { cookie: admin }));
+    expect(named.items.map((a: { id: string }) => a.id)).toEqual([agents['not-preferred-nearby']]);
+    // A name outside the eligible ones finds nobody, however well it matches.
+    const elsewhere = await readJson(await t.request(`/api/appointments/${id}/eligible-agents?name=elsewhere`, { cookie: admin }));
+    expect(elsewhere).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('refuses a direct assignment of an agent commissioned elsewhere (409 naming the rule) and of one beyond the radius', async () => {
+    const id = await createOrder(t, escrow, ORDER);
+    const elsewhere = await post(t, `/api/appointments/${id}/assign`, admin, { agentId: agents['elsewhere-next-door'] });
+    expect(elsewhere.status).toBe(409);
+    expect(elsewhere.body).toMatchObject({
+      code: 'NOT_ELIGIBLE',
+      detail: "Agent elsewhere-next-door is not commissioned in NH: only agents commissioned in the order's state can be assigned.",
+    });
+    const far = await post(t, `/api/appointments/${id}/assign`, admin, { agentId: agents['certified-far'] });
+    expect(far.status).toBe(409);
+    expect(far.body.code).toBe('NOT_ELIGIBLE');
+    expect(far.body.detail).toMatch(/^Agent certified-far lives \d[\d,.]* mi from this signing: only agents within 50 miles can be assigned\.$/);
+    expect((await offeredAgents(t, id)).size).toBe(0);
+    expect((await appointmentRow(t, id)).assignedAgentId).toBeNull();
+
+    const ok = await post(t, `/api/appointments/${id}/assign`, admin, { agentId: agents['nh-at-49-miles'] });
+    expect(ok.status).toBe(200);
+  });
 });
+
+describe('a Texas order and agents commissioned elsewhere (decision 048)', () => {
+  // Austin, TX. Agents commissioned only in OK, LA or NM live in Austin itself, a few miles off,
+  // 45 miles off and in Oklahoma City; the demo agent (Beverly Hills, CA and TX) is ~1,200 miles off.
+  const AUSTIN = { ...VALID_ORDER, street: '100 Congress Ave', city: 'Austin', state: 'TX', zip: '78701' };
+  const austin = placeOf(AUSTIN.zip);
+  const at45 = zipAtDistance(austin, 45, ['TX']);
+  const ELSEWHERE: AgentSpec[] = [
+    { label: 'ok-in-austin', zip: '78701', certifiedStates: ['OK'], preferred: true },
+    { label: 'la-nm-in-austin', zip: '78704', certifiedStates: ['LA', 'NM'], preferred: true },
+    { label: 'ok-45-miles', zip: at45.zip, certifiedStates: ['OK', 'AR', 'LA', 'NM', 'KS'], preferred: true },
+    { label: 'ok-in-oklahoma-city', zip: '73102', certifiedStates: ['OK'], preferred: true },
+  ];
+
+  let t: TestApp;
+  let admin: string;
+  let escrow: string;
+  const elsewhere: Record<string, string> = {};
+  let texan: string;
+  let demoAgent: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ agentCount: 0 });
+    admin = await t.signIn('admin@demo.test');
+    escrow = await t.signIn('escrow@firm-a.demo.test');
+    const firmId = await independentFirmId(t);
+    for (const spec of ELSEWHERE) elsewhere[spec.label] = await addAgent(t, firmId, spec);
+    texan = await addAgent(t, firmId, { label: 'tx-in-austin', zip: '78702', certifiedStates: ['TX'] });
+    demoAgent = await userIdOf(t, 'agent@demo.test');
+  });
+  afterAll(() => t?.close());
+
+  it('is never offered to an agent commissioned only elsewhere, at any distance, nor to a CA+TX agent 1,000 miles away', async () => {
+    for (const preferredOnly of [false, true]) {
+      const id = await createOrder(t, escrow, AUSTIN);
+      const sent = await post(t, `/api/appointments/${id}/send`, admin, { preferredOnly });
+      expect(sent.status).toBe(200);
+      const offered = await offeredAgents(t, id);
+      for (const agentId of [...Object.values(elsewhere), demoAgent]) expect(offered.has(agentId)).toBe(false);
+      expect(offered).toEqual(preferredOnly ? new Set() : new Set([texan]));
+    }
+    expect(milesBetween(austin, placeOf('90210'))).toBeGreaterThan(1000);
+  });
+
+  it('leaves them out of the reach and of the direct-assignment list', async () => {
+    const id = await createOrder(t, escrow, AUSTIN);
+    expect((await readJson(await t.request(`/api/appointments/${id}/reach`, { cookie: admin }))).message).toBe(
+      'This will offer the order to 1 agent within 50 miles.',
+    );
+    const list = await readJson(await t.request(`/api/appointments/${id}/eligible-agents`, { cookie: admin }));
+    expect(list.items.map((a: { id: string }) => a.id)).toEqual([texan]);
+    expect(list.items[0]).toMatchObject({ certifiedStates: ['TX'], completedCount: 0 });
+  });
+
+  it('refuses a direct assignment of each of them with 409 NOT_ELIGIBLE naming the rule', async () => {
+    const id = await createOrder(t, escrow, AUSTIN);
+    for (const label of Object.keys(elsewhere)) {
+      const res = await post(t, `/api/appointments/${id}/assign`, admin, { agentId: elsewhere[label] });
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({
+        code: 'NOT_ELIGIBLE',
+        detail: `Agent ${label} is not commissioned in TX: only agents commissioned in the order's state can be assigned.`,
+      });
+    }
+    const demo = await post(t, `/api/appointments/${id}/assign`, admin, { agentId: demoAgent });
+    expect(demo.status).toBe(409);
+    expect(demo.body.detail).toMatch(/^Jordan Taylor lives 1,?\d{3}\.\d mi from this signing: only agents within 50 miles can be assigned\.$/);
+    expect(await appointmentRow(t, id)).toMatchObject({ status: 'Open', assignedAgentId: null });
+  });
+
+  it('refuses accepting or reassigning to a bidder whose TX commission was removed, and that agent’s own claim or counter', async () => {
+    const id = await createOrder(t, escrow, AUSTIN);
+    const otherTexan = await addAgent(t, await independentFirmId(t), { label: 'tx-moving-away', zip: '78703', certifiedStates: ['TX', 'OK'] });
+    await post(t, `/api/appointments/${id}/send`, admin, {});
+    const cookie = await signInAgent(t, otherTexan);
+    const claimed = await post(t, `/api/appointments/${id}/claim`, cookie);
+    expect(claimed.status).toBe(200);
+    const bids = await readJson(await t.request(`/api/appointments/${id}/bids`, { cookie: admin }));
+    expect(bids.items[0].distanceMiles).toBeCloseTo(milesBetween(austin, placeOf('78703')), 1);
+
+    // The bidder drops TX from their profile: their bid can no longer be accepted, nor later
+    // chosen to replace the agent assigned instead.
+    await t.database.db.update(schema.agentProfiles).set({ certifiedStates: ['OK'] }).where(eq(schema.agentProfiles.userId, otherTexan));
+    const accept = await post(t, `/api/appointments/${id}/bids/${claimed.body.offer.id}/accept`, admin);
+    expect(accept.status).toBe(409);
+    expect(accept.body).toMatchObject({
+      code: 'NOT_ELIGIBLE',
+      detail: "Agent tx-moving-away is not commissioned in TX: only agents commissioned in the order's state can be assigned.",
+    });
+    expect(await appointmentRow(t, id)).toMatchObject({ status: 'Pending', assignedAgentId: null });
+    expect((await post(t, `/api/appointments/${id}/assign`, admin, { agentId: texan })).status).toBe(200);
+    const reassign = await post(t, `/api/appointments/${id}/reassign`, admin, { offerId: claimed.body.offer.id });
+    expect(reassign.status).toBe(409);
+    expect(reassign.body).toMatchObject({
+      code: 'NOT_ELIGIBLE',
+      detail: "Agent tx-moving-away is not commissioned in TX: only agents commissioned in the order's state can be assigned.",
+    });
+    expect((await appointmentRow(t, id)).assignedAgentId).toBe(texan);
+
+    const second = await createOrder(t, escrow, AUSTIN);
+    await t.database.db.update(schema.agentProfiles).set({ certifiedStates: ['TX', 'OK'] }).where(eq(schema.agentProfiles.userId, otherTexan));
+    await post(t, `/api/appointments/${second}/send`, admin, {});
+    await t.database.db.update(schema.agentProfiles).set({ certifiedStates: ['OK'] }).where(eq(schema.agentProfiles.userId, otherTexan));
+    for (const [path, body] of [['claim', undefined], ['counter', { bid: '$200' }]] as const) {
+      const res = await post(t, `/api/appointments/${second}/${path}`, cookie, body);
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({
+        code: 'NOT_ELIGIBLE',
+        detail: "Your profile has no commission in TX: only agents commissioned in the order's state can take this order.",
+      });
+    }
+    const [offer] = (await offersOf(t, second)).filter((o) => o.agentId === otherTexan);
+    expect(offer).toMatchObject({ status: 'offered', bidCents: null });
+    // Declining stays open to them.
+    expect((await post(t, `/api/appointments/${second}/decline`, cookie)).status).toBe(200);
+  });
+});
+
+/** Gives an added agent a password login (the seed's demo password) and signs in. */
+async function signInAgent(t: TestApp, userId: string): Promise<string> {
+  const [demoAccount] = await t.database.db
+    .select({ password: schema.account.password })
+    .from(schema.account)
+    .innerJoin(schema.user, eq(schema.user.id, schema.account.userId))
+    .where(and(eq(schema.user.email, 'agent@demo.test'), eq(schema.account.providerId, 'credential')));
+  const [agent] = await t.database.db.select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, userId));
+  await t.database.db.insert(schema.account).values({ accountId: userId, providerId: 'credential', userId, password: demoAccount!.password });
+  return t.signIn(agent!.email);
+}
 
 describe('an order in Bangor, ME on the demo data', () => {
   let t: TestApp;
@@ -192,7 +403,7 @@ describe('an order in Bangor, ME on the demo data', () => {
   }, 120_000);
   afterAll(() => t?.close());
 
-  it('is offered to every active, approved agent certified in ME or living within the radius, and to no one else', async () => {
+  it('is offered to every active, approved agent commissioned in ME and living within the radius, and to no one else', async () => {
     const radius = t.env.AGENT_RADIUS_MILES;
     const bangor = placeOf('04401');
     const agents = await t.database.db
@@ -208,28 +419,43 @@ describe('an order in Bangor, ME on the demo data', () => {
     const active = agents.filter((a) => a.account === 'active' && a.registration === 'approved');
     const certified = active.filter((a) => a.certifiedStates.includes('ME'));
     const withinRadius = active.filter((a) => milesBetween(bangor, placeOf(a.zip)) <= radius);
-    const expected = new Set([...certified, ...withinRadius].map((a) => a.id));
-    // Not a vacuous match: the set is neither empty nor everyone. (Within 50 miles of Bangor is
-    // all Maine, and every seeded agent is certified in their home state, so on this data the
-    // radius adds nobody the certification has not already: the count is Maine's certified
-    // agents, less the pending ones.)
-    expect(certified.length).toBeGreaterThan(0);
-    expect(withinRadius.length).toBeGreaterThan(0);
-    expect(expected.size).toBeLessThan(active.length);
-    const pendingInMaine = agents.filter((a) => a.registration === 'pending' && a.certifiedStates.includes('ME'));
-    expect(pendingInMaine.length).toBeGreaterThan(0);
+    const expected = new Set(certified.filter((a) => withinRadius.includes(a)).map((a) => a.id));
+    // Not a vacuous match: each condition on its own leaves out someone the other admits.
+    expect(expected.size).toBeGreaterThan(0);
+    expect(expected.size).toBeLessThan(certified.length);
+    const pendingNearby = agents.filter((a) => a.registration === 'pending' && a.certifiedStates.includes('ME') && milesBetween(bangor, placeOf(a.zip)) <= radius);
 
     const admin = await t.signIn('admin@demo.test');
     const escrow = await t.signIn('escrow@firm-a.demo.test');
     const id = await createOrder(t, escrow, { street: '73 Harlow St', city: 'Bangor', state: 'ME', zip: '04401' });
+    const reach = await readJson(await t.request(`/api/appointments/${id}/reach`, { cookie: admin }));
+    expect(reach.message).toBe(`This will offer the order to ${expected.size} agents within ${radius} miles.`);
     const res = await post(t, `/api/appointments/${id}/send`, admin, {});
     expect(res.status).toBe(200);
     expect(await offeredAgents(t, id)).toEqual(expected);
     expect(res.body.message).toBe(`Offered to ${expected.size} signing agents.`);
     console.info(
-      `Bangor, ME: ${expected.size} offered = ${certified.length} certified in ME ∪ ${withinRadius.length} within ${radius} miles ` +
-        `(${certified.filter((a) => withinRadius.includes(a)).length} both), of ${active.length} active agents; ` +
-        `${pendingInMaine.length} pending agents certified in ME left out`,
+      `Bangor, ME: ${expected.size} offered = ${certified.length} commissioned in ME ∩ ${withinRadius.length} within ${radius} miles, ` +
+        `of ${active.length} active agents; ${pendingNearby.length} pending agents left out`,
     );
+  }, 60_000);
+
+  it('seeds no offer to an agent outside the rule for its order', async () => {
+    const rows = await t.database.db
+      .select({
+        state: schema.appointments.state,
+        zip: schema.appointments.zip,
+        status: schema.offers.status,
+        agentZip: schema.agentProfiles.zip,
+        certifiedStates: schema.agentProfiles.certifiedStates,
+      })
+      .from(schema.offers)
+      .innerJoin(schema.appointments, eq(schema.appointments.id, schema.offers.appointmentId))
+      .innerJoin(schema.agentProfiles, eq(schema.agentProfiles.userId, schema.offers.agentId));
+    expect(rows.length).toBeGreaterThan(1000);
+    const outside = rows.filter(
+      (r) => !r.certifiedStates.includes(r.state) || milesBetween(placeOf(r.zip), placeOf(r.agentZip)) > t.env.AGENT_RADIUS_MILES,
+    );
+    expect(outside).toEqual([]);
   }, 60_000);
 });

@@ -1,47 +1,185 @@
 /**
- * Who an appointment is offered to (DESIGN.md "Domain"): active agents with an approved
- * registration, certified in the appointment's state or living within the radius of its zip;
- * preferred-only sends keep the preferred agents among them. The radius uses a bounding box
- * on the indexed coordinates first, then the exact great-circle distance.
+ * Who an appointment may be offered to or assigned (decision 048, domain/src/eligibility.ts):
+ * active agents with an approved registration, commissioned in the appointment's state AND
+ * living within the radius of its zip. Used by Send to Notaries / Send to Preferred Agents
+ * (preferred-only keeps the preferred among the eligible: a commission is law for them too),
+ * the reach count shown before sending, the direct-assignment list, and the checks of accepting
+ * a bid, direct assignment, reassignment and an agent's claim or counter. The radius uses a bounding box on
+ * the indexed coordinates first, then the exact great-circle distance.
  */
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { ineligibility, reachMessage, roundMiles, type Ineligibility } from '@signingdesk/domain/eligibility';
+import { pageOffset, type PageQuery } from '@signingdesk/domain/pagination';
+import { findVisibleAppointment } from '../../lib/access';
+import type { Actor } from '../../lib/actor';
 import { boundingBox } from '../../lib/geo';
+import { escapeLike } from '../../lib/like';
 
-const { agentProfiles: ap, profiles } = schema;
+const { agentProfiles: ap, profiles, user, offers, appointments } = schema;
 
-export interface EligibilityOptions {
+/** Where the order is: its state and the coordinates of its zip (null when the zip is unknown). */
+export interface OrderPlace {
+  id: string;
   state: string;
   latitude: number | null;
   longitude: number | null;
-  radiusMiles: number;
-  preferredOnly: boolean;
 }
 
-export async function eligibleAgentIds(db: Db | Tx, options: EligibilityOptions): Promise<string[]> {
-  const inState = sql`${options.state} = any(${ap.certifiedStates})`;
-  let nearby = sql`false`;
-  if (options.latitude !== null && options.longitude !== null) {
-    const box = boundingBox({ latitude: options.latitude, longitude: options.longitude }, options.radiusMiles);
-    const lat = options.latitude;
-    const lng = options.longitude;
-    nearby = sql`(${ap.latitude} between ${box.minLat} and ${box.maxLat}
-      and ${ap.longitude} between ${box.minLng} and ${box.maxLng}
-      and 3958.8 * 2 * asin(sqrt(power(sin(radians(${ap.latitude} - ${lat}) / 2), 2)
-        + cos(radians(${lat})) * cos(radians(${ap.latitude})) * power(sin(radians(${ap.longitude} - ${lng}) / 2), 2))) <= ${options.radiusMiles})`;
-  }
+/** Great-circle miles from the agent's stored coordinates to a point, in SQL (null without coordinates). */
+export function agentMilesSql(latitude: number, longitude: number): SQL<number | null> {
+  return sql<number | null>`(3958.8 * 2 * asin(least(1, sqrt(
+    power(sin(radians(${ap.latitude} - ${latitude}::double precision) / 2), 2)
+    + cos(radians(${latitude}::double precision)) * cos(radians(${ap.latitude}))
+      * power(sin(radians(${ap.longitude} - ${longitude}::double precision) / 2), 2)))))`;
+}
+
+/** The rule as SQL conditions on agent_profiles joined with profiles; `false` when the order cannot be placed. */
+function eligibleWhere(order: OrderPlace, radiusMiles: number, preferredOnly = false): SQL {
+  if (order.latitude === null || order.longitude === null) return sql`false`;
+  const box = boundingBox({ latitude: order.latitude, longitude: order.longitude }, radiusMiles);
+  return and(
+    eq(profiles.status, 'active'),
+    eq(ap.registrationStatus, 'approved'),
+    sql`${order.state} = any(${ap.certifiedStates})`,
+    sql`${ap.latitude} between ${box.minLat} and ${box.maxLat}`,
+    sql`${ap.longitude} between ${box.minLng} and ${box.maxLng}`,
+    sql`${agentMilesSql(order.latitude, order.longitude)} <= ${radiusMiles}`,
+    preferredOnly ? eq(ap.preferred, true) : undefined,
+  )!;
+}
+
+export async function eligibleAgentIds(db: Db | Tx, order: OrderPlace, options: { radiusMiles: number; preferredOnly: boolean }): Promise<string[]> {
   const rows = await db
     .select({ id: ap.userId })
     .from(ap)
     .innerJoin(profiles, eq(profiles.userId, ap.userId))
-    .where(
-      and(
-        eq(profiles.status, 'active'),
-        eq(ap.registrationStatus, 'approved'),
-        sql`(${inState} or ${nearby})`,
-        options.preferredOnly ? eq(ap.preferred, true) : undefined,
-      ),
-    );
+    .where(eligibleWhere(order, options.radiusMiles, options.preferredOnly));
   return rows.map((r) => r.id);
+}
+
+/** How many eligible agents a send would reach now (no offer yet) and how many already have it. */
+export async function reachOf(db: Db | Tx, order: OrderPlace, options: { radiusMiles: number; preferredOnly: boolean }) {
+  const [row] = await db
+    .select({
+      eligible: count(),
+      fresh: sql<number>`count(*) filter (where not exists (select 1 from ${offers} where ${offers.appointmentId} = ${order.id} and ${offers.agentId} = ${ap.userId}))`.mapWith(Number),
+    })
+    .from(ap)
+    .innerJoin(profiles, eq(profiles.userId, ap.userId))
+    .where(eligibleWhere(order, options.radiusMiles, options.preferredOnly));
+  const eligible = Number(row?.eligible ?? 0);
+  const fresh = Number(row?.fresh ?? 0);
+  return { count: fresh, alreadyOffered: eligible - fresh };
+}
+
+/**
+ * The direct-assignment list: the eligible agents, nearest first, optionally narrowed by a name
+ * (first or last name, or the full name, from its beginning), with their distance, certified
+ * states and completed signings.
+ */
+export async function listEligibleAgents(db: Db | Tx, order: OrderPlace, query: PageQuery & { radiusMiles: number; name?: string | undefined }) {
+  const conditions: SQL[] = [eligibleWhere(order, query.radiusMiles)];
+  const name = query.name?.trim().toLowerCase();
+  if (name) {
+    const prefix = `${escapeLike(name)}%`;
+    conditions.push(
+      sql`(lower(${ap.lastName}) like ${prefix} or lower(${ap.firstName}) like ${prefix} or lower(${ap.firstName} || ' ' || ${ap.lastName}) like ${prefix})`,
+    );
+  }
+  const where = and(...conditions)!;
+  const distance = order.latitude === null || order.longitude === null ? sql<null>`null` : agentMilesSql(order.latitude, order.longitude);
+  const completed = sql<number>`(select count(*) from ${appointments} where ${appointments.assignedAgentId} = ${ap.userId} and ${appointments.status} = 'Completed')`.mapWith(Number);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: ap.userId,
+        name: user.name,
+        city: ap.city,
+        state: ap.state,
+        zip: ap.zip,
+        preferred: ap.preferred,
+        certifiedStates: ap.certifiedStates,
+        distance,
+        completedCount: completed,
+      })
+      .from(ap)
+      .innerJoin(profiles, eq(profiles.userId, ap.userId))
+      .innerJoin(user, eq(user.id, ap.userId))
+      .where(where)
+      .orderBy(asc(distance), asc(sql`lower(${ap.lastName})`), asc(ap.userId))
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+    db.select({ n: count() }).from(ap).innerJoin(profiles, eq(profiles.userId, ap.userId)).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      city: r.city,
+      state: r.state,
+      zip: r.zip,
+      preferred: r.preferred,
+      certifiedStates: r.certifiedStates,
+      distanceMiles: r.distance === null ? null : roundMiles(Number(r.distance)),
+      completedCount: r.completedCount,
+    })),
+    total: Number(total?.n ?? 0),
+  };
+}
+
+/** Distances from the order to these agents, for the bid list (null where either place is unknown). */
+export async function agentDistances(db: Db | Tx, order: Pick<OrderPlace, 'latitude' | 'longitude'>, agentIds: string[]): Promise<Map<string, number | null>> {
+  if (agentIds.length === 0 || order.latitude === null || order.longitude === null) return new Map(agentIds.map((id) => [id, null]));
+  const rows = await db
+    .select({ id: ap.userId, distance: agentMilesSql(order.latitude, order.longitude) })
+    .from(ap)
+    .where(inArray(ap.userId, agentIds));
+  return new Map(rows.map((r) => [r.id, r.distance === null ? null : roundMiles(Number(r.distance))]));
+}
+
+/**
+ * Whether one agent may take this order, as the domain rule says it (null when they may). Read
+ * in the transition's transaction, so a commission removed a second ago counts.
+ */
+export async function agentIneligibility(
+  db: Db | Tx,
+  order: OrderPlace,
+  agentId: string,
+  options: { radiusMiles: number; who: 'operator' | 'agent' },
+): Promise<Ineligibility | null> {
+  const distance = order.latitude === null || order.longitude === null ? sql<null>`null` : agentMilesSql(order.latitude, order.longitude);
+  const [agent] = await db
+    .select({ name: user.name, certifiedStates: ap.certifiedStates, distance })
+    .from(ap)
+    .innerJoin(user, eq(user.id, ap.userId))
+    .where(eq(ap.userId, agentId));
+  if (!agent) return null;
+  return ineligibility(
+    { name: agent.name, certifiedStates: agent.certifiedStates, distanceMiles: agent.distance === null ? null : Number(agent.distance) },
+    { state: order.state, radiusMiles: options.radiusMiles },
+    options.who,
+  );
+}
+
+/** GET /appointments/{id}/reach: what Send to Notaries (or to Preferred Agents) would do now, in a sentence. */
+export async function offerReach(db: Db, actor: Actor, appointmentId: string, options: { radiusMiles: number; preferredOnly: boolean }) {
+  const { appointment } = await findVisibleAppointment(db, actor, appointmentId);
+  const reach = await reachOf(db, appointment, options);
+  const located = appointment.latitude !== null && appointment.longitude !== null;
+  return {
+    ...reach,
+    radiusMiles: options.radiusMiles,
+    state: appointment.state,
+    preferredOnly: options.preferredOnly,
+    message: reachMessage({ ...reach, radiusMiles: options.radiusMiles, state: appointment.state, preferredOnly: options.preferredOnly, located }),
+  };
+}
+
+/** GET /appointments/{id}/eligible-agents: the direct-assignment list. */
+export async function eligibleAgentsFor(db: Db, actor: Actor, appointmentId: string, query: PageQuery & { name?: string | undefined; radiusMiles: number }) {
+  const { appointment } = await findVisibleAppointment(db, actor, appointmentId);
+  const list = await listEligibleAgents(db, appointment, query);
+  return { ...list, page: query.page, pageSize: query.pageSize, radiusMiles: query.radiusMiles, state: appointment.state };
 }

@@ -6,7 +6,7 @@
 import { schema } from '@signingdesk/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentRow, createOrder, jobsOf, offerTo, offersOf, post } from '../../testing/fixtures';
+import { appointmentRow, createOrder, jobsOf, makeEligible, offerTo, offersOf, post } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 const RACERS = 50;
@@ -63,6 +63,7 @@ describe('races on one appointment', () => {
 
   it(`${RACERS} direct assignments at once: one agent wins, the rest get OFFER_TAKEN`, async () => {
     const id = await createOrder(t, escrowA);
+    await makeEligible(t, id, agents.map((a) => a.id));
     const results = await Promise.all(
       agents.map((a, i) => post(t, `/api/appointments/${id}/assign`, admins[i % admins.length]!, { agentId: a.id })),
     );

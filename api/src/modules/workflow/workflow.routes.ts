@@ -7,9 +7,13 @@ import {
   AssignSchema,
   BidListSchema,
   CounterSchema,
+  EligibleAgentListSchema,
+  EligibleAgentsQuerySchema,
   EmptySchema,
   OfferIdParamSchema,
   OfferResultSchema,
+  ReachQuerySchema,
+  ReachSchema,
   ReassignSchema,
   SendResultSchema,
   SendSchema,
@@ -31,6 +35,7 @@ import {
   sendToAgents,
   withdrawOffer,
 } from './workflow.service';
+import { eligibleAgentsFor, offerReach } from './eligibility';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 const body = <T>(schema: T) => ({ body: { ...json(schema), required: false } });
@@ -45,14 +50,36 @@ function transition(path: string, summary: string, roles: readonly string[], gua
 const sendRoute = createRoute({
   operationId: 'sendAppointmentToAgents',
   ...transition('/appointments/{id}/send', 'Send to notaries (or preferred agents only)', OPERATOR_ROLES, operators,
-    'Offers the appointment to active agents certified in its state or within the configured radius of its zip. Allowed while Open or Pending.'),
+    'Offers the appointment to active approved agents commissioned in its state and living within the configured radius of its zip (decision 048); re-sending adds only new agents. Allowed while Open or Pending.'),
   request: { params: IdParamSchema, ...body(SendSchema) },
   responses: { 200: { description: 'Offered', ...json(SendResultSchema) }, ...mutationErrors },
+});
+const reachRoute = createRoute({
+  operationId: 'getAppointmentOfferReach',
+  method: 'get',
+  path: '/appointments/{id}/reach',
+  tags: ['Workflow'],
+  summary: 'How many agents a send would reach now, and the sentence saying so',
+  ...rolesDoc(OPERATOR_ROLES, 'Eligible agents (decision 048) without an offer yet; shown in the confirmation before Send to Notaries or Send to Preferred Agents.'),
+  middleware: [operators] as const,
+  request: { params: IdParamSchema, query: ReachQuerySchema },
+  responses: { 200: { description: 'Reach', ...json(ReachSchema) }, ...problemResponses(400, 401, 403, 404) },
+});
+const eligibleAgentsRoute = createRoute({
+  operationId: 'listAppointmentEligibleAgents',
+  method: 'get',
+  path: '/appointments/{id}/eligible-agents',
+  tags: ['Workflow'],
+  summary: 'Agents who may be assigned this appointment, nearest first',
+  ...rolesDoc(OPERATOR_ROLES, 'Active approved agents commissioned in its state within the radius (decision 048), with distance, certified states and completed count; `name` narrows them.'),
+  middleware: [operators] as const,
+  request: { params: IdParamSchema, query: EligibleAgentsQuerySchema },
+  responses: { 200: { description: 'Eligible agents', ...json(EligibleAgentListSchema) }, ...problemResponses(400, 401, 403, 404) },
 });
 const claimRoute = createRoute({
   operationId: 'claimAppointment',
   ...transition('/appointments/{id}/claim', 'Claim an offer at the offered fee (goes to pending approval)', ['notary'], agents,
-    '409 OFFER_TAKEN once another agent is assigned.'),
+    '409 OFFER_TAKEN once another agent is assigned; 409 NOT_ELIGIBLE when the agent is no longer commissioned in its state or within the radius.'),
   request: { params: IdParamSchema, ...body(EmptySchema) },
   responses: { 200: { description: 'Claimed', ...json(OfferResultSchema) }, ...mutationErrors },
 });
@@ -89,7 +116,7 @@ const bidsRoute = createRoute({
 const acceptRoute = createRoute({
   operationId: 'acceptAppointmentBid',
   ...transition('/appointments/{id}/bids/{offerId}/accept', 'Accept a bid: assigns the agent, rejects the other bids', OPERATOR_ROLES, operators,
-    'Exactly one accept wins; the others get 409 OFFER_TAKEN.'),
+    'Exactly one accept wins; the others get 409 OFFER_TAKEN. 409 NOT_ELIGIBLE when the bidder is no longer commissioned in the order\'s state or within the radius (decision 048).'),
   request: { params: OfferIdParamSchema, ...body(EmptySchema) },
   responses: { 200: { description: 'Scheduled', ...json(TransitionResultSchema) }, ...mutationErrors },
 });
@@ -101,13 +128,15 @@ const declineBidRoute = createRoute({
 });
 const assignRoute = createRoute({
   operationId: 'assignAppointmentAgent',
-  ...transition('/appointments/{id}/assign', 'Directly assign an agent', OPERATOR_ROLES, operators),
+  ...transition('/appointments/{id}/assign', 'Directly assign an agent', OPERATOR_ROLES, operators,
+    '409 NOT_ELIGIBLE when the agent is not commissioned in the order\'s state or lives beyond the radius (decision 048).'),
   request: { params: IdParamSchema, body: { ...json(AssignSchema), required: true } },
   responses: { 200: { description: 'Scheduled', ...json(TransitionResultSchema) }, ...mutationErrors },
 });
 const reassignRoute = createRoute({
   operationId: 'reassignAppointmentAgent',
-  ...transition('/appointments/{id}/reassign', 'Reassign to another agent from the bid list, with notes for the displaced agent', OPERATOR_ROLES, operators),
+  ...transition('/appointments/{id}/reassign', 'Reassign to another agent from the bid list, with notes for the displaced agent', OPERATOR_ROLES, operators,
+    '409 NOT_ELIGIBLE when that agent is no longer commissioned in the order\'s state or within the radius (decision 048).'),
   request: { params: IdParamSchema, body: { ...json(ReassignSchema), required: true } },
   responses: { 200: { description: 'Reassigned', ...json(TransitionResultSchema) }, ...mutationErrors },
 });
@@ -139,24 +168,30 @@ export function workflowRoutes(options: { radiusMiles: number }): Router {
       const input = (c.req.valid('json') as { preferredOnly?: boolean } | undefined) ?? {};
       return c.json(await sendToAgents(c.var.db, c.var.actor, c.req.valid('param').id, { preferredOnly: input.preferredOnly ?? false, radiusMiles: options.radiusMiles }), 200);
     })
-    .openapi(claimRoute, async (c) => c.json(await claimOffer(c.var.db, c.var.actor, c.req.valid('param').id), 200))
+    .openapi(reachRoute, async (c) =>
+      c.json(await offerReach(c.var.db, c.var.actor, c.req.valid('param').id, { radiusMiles: options.radiusMiles, preferredOnly: c.req.valid('query').preferredOnly === 'true' }), 200),
+    )
+    .openapi(eligibleAgentsRoute, async (c) =>
+      c.json(await eligibleAgentsFor(c.var.db, c.var.actor, c.req.valid('param').id, { ...c.req.valid('query'), radiusMiles: options.radiusMiles }), 200),
+    )
+    .openapi(claimRoute, async (c) => c.json(await claimOffer(c.var.db, c.var.actor, c.req.valid('param').id, options), 200))
     .openapi(counterRoute, async (c) =>
-      c.json(await counterOffer(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json').bid), 200),
+      c.json(await counterOffer(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json').bid, options), 200),
     )
     .openapi(declineRoute, async (c) => c.json(await declineOffer(c.var.db, c.var.actor, c.req.valid('param').id), 200))
     .openapi(withdrawRoute, async (c) => c.json(await withdrawOffer(c.var.db, c.var.actor, c.req.valid('param').id), 200))
     .openapi(bidsRoute, async (c) => c.json(await listBids(c.var.db, c.var.actor, c.req.valid('param').id), 200))
     .openapi(acceptRoute, async (c) => {
       const { id, offerId } = c.req.valid('param');
-      return c.json(await acceptBid(c.var.db, c.var.actor, id, offerId), 200);
+      return c.json(await acceptBid(c.var.db, c.var.actor, id, offerId, options), 200);
     })
     .openapi(declineBidRoute, async (c) => {
       const { id, offerId } = c.req.valid('param');
       return c.json(await declineBid(c.var.db, c.var.actor, id, offerId), 200);
     })
-    .openapi(assignRoute, async (c) => c.json(await assignAgent(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 200))
+    .openapi(assignRoute, async (c) => c.json(await assignAgent(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json'), options), 200))
     .openapi(reassignRoute, async (c) =>
-      c.json(await reassignAgent(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 200),
+      c.json(await reassignAgent(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json'), options), 200),
     )
     .openapi(statusRoute, async (c) =>
       c.json(await changeStatus(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json').status), 200),

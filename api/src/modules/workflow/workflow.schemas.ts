@@ -3,6 +3,8 @@ import { COUNTER_OFFER_MESSAGE, MONEY_PATTERN } from '@signingdesk/domain/appoin
 import { OFFER_STATUSES } from '@signingdesk/domain/codes';
 import { agentFeeProblem } from '@signingdesk/domain/fee-rules';
 import { parseDollars } from '@signingdesk/domain/money';
+import { CONTROL_CHARACTERS_MESSAGE, hasNoControlCharacters } from '@signingdesk/domain/fields';
+import { pageQueryFields, pageResultFields } from '@signingdesk/domain/pagination';
 import { AppointmentViewSchema, BidSchema } from '../appointments/appointments.schemas';
 
 export const SendSchema = z
@@ -81,3 +83,51 @@ export type OfferResult = z.infer<typeof OfferResultSchema>;
 export type TransitionResult = z.infer<typeof TransitionResultSchema>;
 
 export const BidListSchema = z.object({ items: z.array(BidSchema) }).openapi('BidList');
+
+/** Before sending: how many agents the send would reach (decision 048). */
+export const ReachQuerySchema = z.object({
+  preferredOnly: z
+    .enum(['true', 'false'], { message: "must be 'true' or 'false'" })
+    .optional()
+    .openapi({ description: 'true: count preferred agents only (Send to Preferred Agents); default false' }),
+});
+
+export const ReachSchema = z
+  .object({
+    count: z.number().int().openapi({ description: 'Eligible agents without an offer yet: whom a send would reach' }),
+    alreadyOffered: z.number().int().openapi({ description: 'Eligible agents who already have the offer' }),
+    radiusMiles: z.number(),
+    state: z.string(),
+    preferredOnly: z.boolean(),
+    message: z.string().openapi({ example: 'This will offer the order to 38 agents within 50 miles.' }),
+  })
+  .openapi('OfferReach');
+
+export const EligibleAgentsQuerySchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .max(100, 'must be at most 100 characters')
+    .refine(hasNoControlCharacters, { message: CONTROL_CHARACTERS_MESSAGE })
+    .optional()
+    .openapi({ description: 'First, last or full name, or its beginning' }),
+  ...pageQueryFields(),
+});
+
+export const EligibleAgentSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zip: z.string(),
+    preferred: z.boolean(),
+    certifiedStates: z.array(z.string()),
+    distanceMiles: z.number().nullable().openapi({ description: 'Miles from the signing, one decimal' }),
+    completedCount: z.number().int().openapi({ description: 'Signings this agent completed' }),
+  })
+  .openapi('EligibleAgent');
+
+export const EligibleAgentListSchema = z
+  .object({ items: z.array(EligibleAgentSchema), ...pageResultFields, radiusMiles: z.number(), state: z.string() })
+  .openapi('EligibleAgentList');

@@ -10,6 +10,7 @@ import { schema } from '@signingdesk/db';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { completionMessage, completionNotYetMessage, completionOpen } from '@signingdesk/domain/appointment-rules';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
+import { agreedPayCents, feesWithAgentPay, settlementRefusal } from '@signingdesk/domain/fee-rules';
 import { formatCents } from '@signingdesk/domain/money';
 import { findVisibleAppointment, type AppointmentAccess } from '../../lib/access';
 import { isUuid } from '@signingdesk/domain/uuid';
@@ -18,9 +19,9 @@ import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { notify, operatorIds, type Notification, type NotificationPayloads, type NotificationType } from '../../lib/notify';
 import { bidsOf, viewFor, type ViewOptions } from '../appointments/appointments.views';
-import { eligibleAgentIds } from './eligibility';
+import { agentIneligibility, eligibleAgentIds, type OrderPlace } from './eligibility';
 
-const { appointments, offers, agentProfiles, profiles, user } = schema;
+const { appointments, offers, agentProfiles, profiles, user, firms } = schema;
 type Appointment = typeof appointments.$inferSelect;
 type Offer = typeof offers.$inferSelect;
 type AppointmentStatus = Appointment['status'];
@@ -92,6 +93,16 @@ async function setStatus(tx: Tx, appointmentId: string, values: Partial<Appointm
   await tx.update(appointments).set(values).where(eq(appointments.id, appointmentId));
 }
 
+/**
+ * The order's fees once `agentPayCents` is agreed with the agent now assigned (decision 047):
+ * the agent fee becomes the pay, the firm fee follows with the order's markup. Called by every
+ * transition that assigns an agent, in its transaction.
+ */
+async function agreedFees(tx: Tx, appointment: Appointment, agentPayCents: number) {
+  const [firm] = await tx.select({ serviceFeeCents: firms.serviceFeeCents }).from(firms).where(eq(firms.id, appointment.firmId));
+  return feesWithAgentPay(appointment, agentPayCents, firm?.serviceFeeCents ?? 0);
+}
+
 /** Closes the bidding: every other live bid is rejected, every unanswered offer removed. */
 async function closeBidding(tx: Tx, appointmentId: string, winnerOfferId: string | null) {
   const others = winnerOfferId ? ne(offers.id, winnerOfferId) : undefined;
@@ -110,13 +121,7 @@ async function closeBidding(tx: Tx, appointmentId: string, winnerOfferId: string
 export async function sendToAgents(db: Db, actor: Actor, appointmentId: string, options: { preferredOnly: boolean; radiusMiles: number }) {
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
     refuseStatus(appointment, ['Open', 'Pending'], 'send');
-    const eligible = await eligibleAgentIds(tx, {
-      state: appointment.state,
-      latitude: appointment.latitude,
-      longitude: appointment.longitude,
-      radiusMiles: options.radiusMiles,
-      preferredOnly: options.preferredOnly,
-    });
+    const eligible = await eligibleAgentIds(tx, appointment, options);
     const added: string[] = [];
     for (let i = 0; i < eligible.length; i += 1000) {
       const rows = await tx
@@ -142,9 +147,11 @@ export async function sendToAgents(db: Db, actor: Actor, appointmentId: string, 
     ]);
     const who = options.preferredOnly ? 'preferred agents' : 'signing agents';
     const message =
-      added.length === 0
-        ? `No new ${who} to offer this appointment to; everyone eligible already has it.`
-        : `Offered to ${added.length} ${who}.`;
+      eligible.length === 0
+        ? `There are no ${who} commissioned in ${appointment.state} within ${options.radiusMiles} miles of this appointment; it was not sent.`
+        : added.length === 0
+          ? `No new ${who} to offer this appointment to; everyone eligible already has it.`
+          : `Offered to ${added.length} ${who}.`;
     return { ...(await result(tx, actor, appointment.id, access, message)), offered: added.length };
   });
 }
@@ -169,7 +176,17 @@ function refuseClosedForBids(appointment: Appointment, action = 'bid on') {
   refuseStatus(appointment, ['Open', 'Pending'], action);
 }
 
-async function placeBid(db: Db, actor: Actor, appointmentId: string, bid: { counter: boolean; cents?: number }) {
+/**
+ * Refuses an agent the eligibility rule no longer admits (decision 048): a commission removed
+ * from their profile, or a move beyond the radius, since the offer was sent. Operators'
+ * assignments say it in the operator's words, an agent's own bid in the agent's.
+ */
+async function refuseIneligible(tx: Tx, appointment: OrderPlace, agentId: string, options: { radiusMiles: number; who: 'operator' | 'agent' }) {
+  const refusal = await agentIneligibility(tx, appointment, agentId, options);
+  if (refusal) throw new AppError('NOT_ELIGIBLE', refusal.message);
+}
+
+async function placeBid(db: Db, actor: Actor, appointmentId: string, bid: { counter: boolean; cents?: number; radiusMiles: number }) {
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
     const offer = await agentOffer(tx, actor, appointment, access);
     refuseClosedForBids(appointment);
@@ -181,6 +198,7 @@ async function placeBid(db: Db, actor: Actor, appointmentId: string, bid: { coun
     if (offer.status === 'declined') {
       throw new AppError('NOT_ALLOWED_IN_STATUS', 'You declined this offer. Take the decline back first to claim or counter.');
     }
+    await refuseIneligible(tx, appointment, actor.userId, { radiusMiles: bid.radiusMiles, who: 'agent' });
     const bidCents = bid.counter ? bid.cents! : appointment.agentFeeCents;
     const status = bid.counter ? 'countered' : 'claimed';
     const message = bid.counter
@@ -204,9 +222,10 @@ async function placeBid(db: Db, actor: Actor, appointmentId: string, bid: { coun
   });
 }
 
-export const claimOffer = (db: Db, actor: Actor, appointmentId: string) => placeBid(db, actor, appointmentId, { counter: false });
-export const counterOffer = (db: Db, actor: Actor, appointmentId: string, cents: number) =>
-  placeBid(db, actor, appointmentId, { counter: true, cents });
+export const claimOffer = (db: Db, actor: Actor, appointmentId: string, options: { radiusMiles: number }) =>
+  placeBid(db, actor, appointmentId, { counter: false, radiusMiles: options.radiusMiles });
+export const counterOffer = (db: Db, actor: Actor, appointmentId: string, cents: number, options: { radiusMiles: number }) =>
+  placeBid(db, actor, appointmentId, { counter: true, cents, radiusMiles: options.radiusMiles });
 
 export async function declineOffer(db: Db, actor: Actor, appointmentId: string) {
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
@@ -281,7 +300,7 @@ async function offerOf(tx: Tx, appointmentId: string, offerId: string): Promise<
   return offer;
 }
 
-export async function acceptBid(db: Db, actor: Actor, appointmentId: string, offerId: string) {
+export async function acceptBid(db: Db, actor: Actor, appointmentId: string, offerId: string, options: { radiusMiles: number }) {
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
     if (appointment.assignedAgentId) throw new AppError('OFFER_TAKEN', 'Another bid was already accepted for this appointment.');
     refuseStatus(appointment, ['Open', 'Pending'], 'accept a bid on');
@@ -289,12 +308,14 @@ export async function acceptBid(db: Db, actor: Actor, appointmentId: string, off
     if (!LIVE_BIDS.includes(offer.status as (typeof LIVE_BIDS)[number])) {
       throw new AppError('NOT_ALLOWED_IN_STATUS', `This bid is ${offer.status}; only claimed or countered bids can be accepted.`);
     }
+    await refuseIneligible(tx, appointment, offer.agentId, { radiusMiles: options.radiusMiles, who: 'operator' });
     const losers = await liveBidderIds(tx, appointment.id, offer.id);
-    await tx.update(offers).set({ status: 'approved', respondedAt: new Date() }).where(eq(offers.id, offer.id));
+    const fees = await agreedFees(tx, appointment, agreedPayCents(offer.bidCents, appointment.agentFeeCents));
+    await tx.update(offers).set({ status: 'approved', bidCents: fees.agentFeeCents, respondedAt: new Date() }).where(eq(offers.id, offer.id));
     await closeBidding(tx, appointment.id, offer.id);
-    await setStatus(tx, appointment.id, { status: 'Scheduled', assignedAgentId: offer.agentId });
-    await record(tx, actor, appointment, 'bid.accepted', { offerId: offer.id, agentId: offer.agentId, bidCents: offer.bidCents }, [
-      { type: 'bid.accepted', to: [offer.agentId], payload: { fee: formatCents(offer.bidCents ?? appointment.agentFeeCents) } },
+    await setStatus(tx, appointment.id, { status: 'Scheduled', assignedAgentId: offer.agentId, ...fees });
+    await record(tx, actor, appointment, 'bid.accepted', { offerId: offer.id, agentId: offer.agentId, bidCents: fees.agentFeeCents, ...fees }, [
+      { type: 'bid.accepted', to: [offer.agentId], payload: { fee: formatCents(fees.agentFeeCents) } },
       { type: 'bid.declined', to: losers },
       { type: 'assignment.changed', to: [appointment.createdBy], payload: { agentId: offer.agentId } },
     ]);
@@ -333,13 +354,20 @@ async function requireActiveAgent(tx: Tx, agentId: string) {
   }
 }
 
-export async function assignAgent(db: Db, actor: Actor, appointmentId: string, input: { agentId: string; bid?: number | undefined }) {
+export async function assignAgent(
+  db: Db,
+  actor: Actor,
+  appointmentId: string,
+  input: { agentId: string; bid?: number | undefined },
+  options: { radiusMiles: number },
+) {
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
     if (appointment.assignedAgentId) {
       throw new AppError('OFFER_TAKEN', 'An agent is already assigned; use reassignment from the bid list.');
     }
     refuseStatus(appointment, ['Open', 'Pending', 'Paused'], 'assign an agent to');
     await requireActiveAgent(tx, input.agentId);
+    await refuseIneligible(tx, appointment, input.agentId, { radiusMiles: options.radiusMiles, who: 'operator' });
     const bidCents = input.bid ?? appointment.agentFeeCents;
     const losers = (await liveBidderIds(tx, appointment.id)).filter((id) => id !== input.agentId);
     const [offer] = await tx
@@ -351,8 +379,9 @@ export async function assignAgent(db: Db, actor: Actor, appointmentId: string, i
       })
       .returning();
     await closeBidding(tx, appointment.id, offer!.id);
-    await setStatus(tx, appointment.id, { status: 'Scheduled', assignedAgentId: input.agentId });
-    await record(tx, actor, appointment, 'appointment.assigned', { agentId: input.agentId, bidCents, direct: true }, [
+    const fees = await agreedFees(tx, appointment, bidCents);
+    await setStatus(tx, appointment.id, { status: 'Scheduled', assignedAgentId: input.agentId, ...fees });
+    await record(tx, actor, appointment, 'appointment.assigned', { agentId: input.agentId, bidCents, direct: true, ...fees }, [
       { type: 'assignment.changed', to: [input.agentId], payload: { fee: formatCents(bidCents), assigned: true } },
       { type: 'bid.declined', to: losers },
       { type: 'assignment.changed', to: [appointment.createdBy], payload: { agentId: input.agentId } },
@@ -361,7 +390,13 @@ export async function assignAgent(db: Db, actor: Actor, appointmentId: string, i
   });
 }
 
-export async function reassignAgent(db: Db, actor: Actor, appointmentId: string, input: { offerId: string; notes?: string | undefined }) {
+export async function reassignAgent(
+  db: Db,
+  actor: Actor,
+  appointmentId: string,
+  input: { offerId: string; notes?: string | undefined },
+  options: { radiusMiles: number },
+) {
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
     if (!appointment.assignedAgentId) {
       throw new AppError('NOT_ALLOWED_IN_STATUS', 'No agent is assigned yet; accept a bid or assign an agent directly.');
@@ -375,16 +410,18 @@ export async function reassignAgent(db: Db, actor: Actor, appointmentId: string,
       throw new AppError('VALIDATION_FAILED', 'Choose an agent from the bid list.', [{ field: 'offerId', message: 'must be a bid of this appointment' }]);
     }
     await requireActiveAgent(tx, offer.agentId);
+    await refuseIneligible(tx, appointment, offer.agentId, { radiusMiles: options.radiusMiles, who: 'operator' });
     const displaced = appointment.assignedAgentId;
     await tx
       .update(offers)
       .set({ status: 'removed', notes: input.notes ?? null, respondedAt: new Date() })
       .where(and(eq(offers.appointmentId, appointment.id), eq(offers.agentId, displaced)));
-    await tx.update(offers).set({ status: 'approved', respondedAt: new Date() }).where(eq(offers.id, offer.id));
-    await setStatus(tx, appointment.id, { assignedAgentId: offer.agentId });
-    await record(tx, actor, appointment, 'appointment.reassigned', { from: displaced, to: offer.agentId, notes: input.notes ?? null }, [
+    const fees = await agreedFees(tx, appointment, agreedPayCents(offer.bidCents, appointment.agentFeeCents));
+    await tx.update(offers).set({ status: 'approved', bidCents: fees.agentFeeCents, respondedAt: new Date() }).where(eq(offers.id, offer.id));
+    await setStatus(tx, appointment.id, { assignedAgentId: offer.agentId, ...fees });
+    await record(tx, actor, appointment, 'appointment.reassigned', { from: displaced, to: offer.agentId, notes: input.notes ?? null, ...fees }, [
       { type: 'assignment.displaced', to: [displaced], payload: { notes: input.notes ?? null } },
-      { type: 'assignment.changed', to: [offer.agentId], payload: { fee: formatCents(offer.bidCents ?? appointment.agentFeeCents), assigned: true } },
+      { type: 'assignment.changed', to: [offer.agentId], payload: { fee: formatCents(fees.agentFeeCents), assigned: true } },
       { type: 'assignment.changed', to: [appointment.createdBy], payload: { agentId: offer.agentId } },
     ]);
     return result(tx, actor, appointment.id, access, 'The appointment was reassigned; both agents were notified.');
@@ -460,7 +497,7 @@ export async function completeAppointment(db: Db, actor: Actor, appointmentId: s
       {
         type: 'appointment.completed',
         to: byAgent ? [appointment.createdBy, ...(await operatorIds(tx))] : [appointment.createdBy, appointment.assignedAgentId],
-        payload: { scanBackRequired: appointment.scanBackRequired },
+        payload: { scanBackRequired: appointment.scanBackRequired, by: byAgent ? 'agent' : 'operator' },
       },
     ]);
     const message = byAgent ? completionMessage(appointment.scanBackRequired) : 'The appointment is marked complete.';
@@ -472,11 +509,14 @@ export async function markAgentPaid(db: Db, actor: Actor, appointmentId: string)
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
     if (appointment.agentPaid) throw new AppError('ALREADY_PAID', 'The agent is already marked paid.');
     if (!appointment.assignedAgentId) throw new AppError('NOT_ALLOWED_IN_STATUS', 'No agent is assigned to pay.');
-    refuseStatus(appointment, ['Scheduled', 'Completed'], 'mark paid');
+    // Paid once the signing's outcome is known: before it the pay may still change (decision 047).
+    const refusal = settlementRefusal('pay', { status: appointment.status, assigned: true });
+    if (refusal) throw new AppError('NOT_ALLOWED_IN_STATUS', refusal);
+    const amount = formatCents(appointment.agentFeeCents);
     await setStatus(tx, appointment.id, { agentPaid: true, agentPaidAt: sql`now()` as unknown as Date });
-    await record(tx, actor, appointment, 'appointment.agent_paid', { agentId: appointment.assignedAgentId }, [
-      { type: 'agent.paid', to: [appointment.assignedAgentId] },
+    await record(tx, actor, appointment, 'appointment.agent_paid', { agentId: appointment.assignedAgentId, amountCents: appointment.agentFeeCents }, [
+      { type: 'agent.paid', to: [appointment.assignedAgentId], payload: { amount } },
     ]);
-    return result(tx, actor, appointment.id, access, 'The agent is marked paid.');
+    return result(tx, actor, appointment.id, access, `The agent is marked paid ${amount}.`);
   });
 }

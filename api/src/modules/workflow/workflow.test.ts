@@ -11,6 +11,7 @@ import {
   auditOf,
   createOrder,
   jobsOf,
+  makeEligible,
   offersOf,
   offerTo,
   pendingWithBid,
@@ -621,6 +622,7 @@ describe('the appointment workflow', () => {
       .orderBy(schema.user.email)
       .limit(1);
     const chosen = other!.id;
+    await makeEligible(t, appointmentId, [chosen]);
     const [offer] = await t.database.db
       .insert(schema.offers)
       .values({ appointmentId, agentId: chosen, status, bidCents })

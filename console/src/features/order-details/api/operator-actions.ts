@@ -75,14 +75,3 @@ export function useComparisonOrders(id: string) {
     queryFn: ({ signal }) => answer(api.GET('/appointments/{id}/comparison-orders', { params: { path: { id } }, signal })),
   });
 }
-
-export const DIRECT_ASSIGN_PAGE_SIZE = 100;
-
-/** Active agents by last name (or its beginning), for a direct assignment (spec 02 §2 "Assign agent by search"). */
-export function useAgentsByLastName(lastName: string) {
-  return useQuery({
-    queryKey: ['agents', 'by-last-name', lastName] as const,
-    queryFn: ({ signal }) => answer(api.GET('/agents', { params: { query: { mode: 'name', lastName, pageSize: DIRECT_ASSIGN_PAGE_SIZE } }, signal })),
-    enabled: lastName.trim() !== '',
-  });
-}

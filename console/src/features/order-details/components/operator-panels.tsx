@@ -1,6 +1,7 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Menu, Modal, Radio, ScrollArea, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Menu, Modal, Radio, ScrollArea, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
+import { formatMiles } from '@signingdesk/domain/eligibility';
 import { formatCents } from '@signingdesk/domain/money';
 import { formatPhone } from '@signingdesk/domain/phone';
 import { formatUsDate } from '@signingdesk/domain/time-zones';
@@ -8,8 +9,11 @@ import { useState, type FormEvent } from 'react';
 import type { Schemas } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { downloadLink } from '../api/get-order';
-import { DIRECT_ASSIGN_PAGE_SIZE, useAgentsByLastName, useComparisonOrders, useInvoice, useOperatorAction, type OperatorAction } from '../api/operator-actions';
+import { useComparisonOrders, useInvoice, useOperatorAction, type OperatorAction } from '../api/operator-actions';
 import { LIVE_BID_STATUSES, operatorActionsFor } from '../utils/operator-rules';
+import { DirectAssignModal } from './direct-assign-modal';
+import { SendConfirmModal } from './send-confirm-modal';
+import { WaitingButton } from './waiting-button';
 
 type Order = Schemas['OperatorAppointment'];
 type Bid = Schemas['Bid'];
@@ -60,10 +64,12 @@ type StatusAction = (typeof STATUS_ACTIONS)[number];
  * not allow is disabled.
  */
 export function OperatorActions({ order, onEditDetails }: { order: Order; onEditDetails: () => void }) {
-  const can = operatorActionsFor({ status: order.status, assigned: order.assignedAgent !== null, markedCompleted: order.markedCompleted, agentPaid: order.agentPaid });
+  const can = operatorActionsFor({ ...order, assigned: order.assignedAgent !== null });
   const { run, pending } = useRun(order);
   const invoice = useInvoice(order.id);
   const [assigning, setAssigning] = useState(false);
+  // Which send is being confirmed with its reach (decision 048): all notaries, or preferred only.
+  const [sending, setSending] = useState<{ preferredOnly: boolean } | null>(null);
   const [reassigning, setReassigning] = useState(false);
   const [changingStatus, setChangingStatus] = useState(false);
 
@@ -119,10 +125,10 @@ export function OperatorActions({ order, onEditDetails }: { order: Order; onEdit
       </Group>
       <Stack gap="md">
         <Group gap="sm">
-          <Button disabled={!can.send || pending} onClick={() => void run({ kind: 'send', preferredOnly: false }, 'Sent to notaries')}>
+          <Button disabled={!can.send || pending} onClick={() => setSending({ preferredOnly: false })}>
             Send to Notaries
           </Button>
-          <Button variant="light" disabled={!can.send || pending} onClick={() => void run({ kind: 'send', preferredOnly: true }, 'Sent to preferred agents')}>
+          <Button variant="light" disabled={!can.send || pending} onClick={() => setSending({ preferredOnly: true })}>
             Send to Preferred Agents
           </Button>
           <Button variant="default" disabled={!can.directAssign || pending} onClick={() => setAssigning(true)}>
@@ -133,39 +139,61 @@ export function OperatorActions({ order, onEditDetails }: { order: Order; onEdit
           </Button>
         </Group>
         <StatusButtons can={can} pending={pending} onChoose={setStatus} />
-        <Group gap="sm">
-          <Button
-            variant="default"
+        {/* Completion waits for the signing's start, payment and the invoice for its completion (decision 047): disabled with the reason until then. */}
+        <Group gap="sm" align="flex-start">
+          <WaitingButton
+            reason={can.why.complete}
             disabled={!can.complete || pending}
             onClick={() => confirm('Mark Appointment Complete', `Mark “${order.name}” complete?`, 'Mark Complete', () => void run({ kind: 'complete' }, 'Marked complete'))}
           >
             Mark Appointment Complete
-          </Button>
+          </WaitingButton>
           {order.agentPaid ? (
-            <Badge size="lg" color="teal.9" variant="filled" aria-label={`Notary paid ${order.agentPaidAt ? when(order.agentPaidAt) : ''}`}>
-              ✓ Notary paid {order.agentPaidAt ? when(order.agentPaidAt) : ''}
+            <Badge size="lg" color="teal.9" variant="filled" aria-label={`Notary paid ${formatCents(order.agentFeeCents)} ${order.agentPaidAt ? when(order.agentPaidAt) : ''}`}>
+              ✓ Notary paid {formatCents(order.agentFeeCents)} {order.agentPaidAt ? when(order.agentPaidAt) : ''}
             </Badge>
           ) : (
-            <Button
-              variant="default"
+            <WaitingButton
+              reason={can.why.markPaid}
               disabled={!can.markPaid || pending}
-              onClick={() => confirm('Mark Notary Paid', 'This cannot be undone. Mark the signing agent paid?', 'Mark Paid', () => void run({ kind: 'mark-paid' }, 'Notary marked paid'))}
+              onClick={() =>
+                confirm('Mark Notary Paid', `This cannot be undone. Mark the signing agent paid ${formatCents(order.agentFeeCents)}?`, 'Mark Paid', () => void run({ kind: 'mark-paid' }, 'Notary marked paid'))
+              }
             >
               Mark Notary Paid
-            </Button>
+            </WaitingButton>
           )}
           {invoice.data ? (
             <Anchor component="button" type="button" onClick={() => invoice.data?.fileId && void openInvoice(invoice.data.fileId)}>
               Invoice {invoice.data.number} ({invoice.data.amount}, sent {when(invoice.data.sentAt)})
             </Anchor>
           ) : (
-            <Button variant="default" disabled={!can.invoice || pending || invoice.isPending} onClick={() => void run({ kind: 'invoice' }, 'Invoice sent')}>
-              Send Invoice
-            </Button>
+            <WaitingButton reason={can.why.invoice} disabled={!can.invoice || pending || invoice.isPending} onClick={() => void run({ kind: 'invoice' }, 'Invoice sent')}>
+              Send Invoice{order.firmFeeCents === null ? '' : ` (${formatCents(order.firmFeeCents)})`}
+            </WaitingButton>
           )}
         </Group>
       </Stack>
-      <DirectAssignModal order={order} opened={assigning} onClose={() => setAssigning(false)} />
+      <SendConfirmModal
+        orderId={order.id}
+        preferredOnly={sending?.preferredOnly ?? false}
+        opened={sending !== null}
+        pending={pending}
+        onClose={() => setSending(null)}
+        onSend={() => {
+          const preferredOnly = sending?.preferredOnly ?? false;
+          setSending(null);
+          void run({ kind: 'send', preferredOnly }, preferredOnly ? 'Sent to preferred agents' : 'Sent to notaries');
+        }}
+      />
+      <DirectAssignModal
+        orderId={order.id}
+        state={order.state}
+        opened={assigning}
+        pending={pending}
+        onClose={() => setAssigning(false)}
+        onAssign={(agentId) => run({ kind: 'assign', agentId }, 'Signing agent assigned')}
+      />
       <ReassignModal order={order} opened={reassigning} onClose={() => setReassigning(false)} />
       {/* The menu's Status choice: the status-change sub-screen, holding the actions of spec 02 §4. */}
       <Modal opened={changingStatus} onClose={() => setChangingStatus(false)} title="Change Status" closeButtonProps={{ 'aria-label': 'Close' }}>
@@ -205,7 +233,7 @@ function StatusButtons({ can, pending, onChoose }: { can: ReturnType<typeof oper
 
 /** The agent-status list with bids (spec 02 §2): Accept / Decline while the request is unfilled. */
 export function BidList({ order }: { order: Order }) {
-  const can = operatorActionsFor({ status: order.status, assigned: order.assignedAgent !== null, markedCompleted: order.markedCompleted, agentPaid: order.agentPaid });
+  const can = operatorActionsFor({ ...order, assigned: order.assignedAgent !== null });
   const { run, pending } = useRun(order);
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="bids-title">
@@ -222,6 +250,7 @@ export function BidList({ order }: { order: Order }) {
                 <Table.Th>Signing agent</Table.Th>
                 <Table.Th>Phone</Table.Th>
                 <Table.Th>Email</Table.Th>
+                <Table.Th>Distance</Table.Th>
                 <Table.Th>Bid</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Decision</Table.Th>
@@ -235,6 +264,7 @@ export function BidList({ order }: { order: Order }) {
                     <Table.Td>{bid.agent.name}</Table.Td>
                     <Table.Td>{bid.agent.phone ? formatPhone(bid.agent.phone) : '—'}</Table.Td>
                     <Table.Td>{bid.agent.email}</Table.Td>
+                    <Table.Td>{formatMiles(bid.distanceMiles)}</Table.Td>
                     <Table.Td>{bid.bidCents === null ? '—' : formatCents(bid.bidCents)}</Table.Td>
                     <Table.Td>{BID_STATUS_LABEL[bid.status]}</Table.Td>
                     <Table.Td>
@@ -291,7 +321,7 @@ function ReassignModal({ order, opened, onClose }: { order: Order; opened: boole
                   <Radio
                     key={bid.offerId}
                     value={bid.offerId}
-                    label={`${bid.agent.name} · ${bid.agent.phone ? formatPhone(bid.agent.phone) : 'no phone'} · ${bid.agent.email} · ${bid.bidCents === null ? 'no bid' : formatCents(bid.bidCents)}`}
+                    label={`${bid.agent.name} · ${formatMiles(bid.distanceMiles)} · ${bid.agent.phone ? formatPhone(bid.agent.phone) : 'no phone'} · ${bid.agent.email} · ${bid.bidCents === null ? 'no bid' : formatCents(bid.bidCents)}`}
                   />
                 ))}
               </Stack>
@@ -308,72 +338,6 @@ function ReassignModal({ order, opened, onClose }: { order: Order; opened: boole
           </Button>
         </Group>
       </form>
-    </Modal>
-  );
-}
-
-/** Assign agent by search (spec 02 §2): last name, then pick one. */
-function DirectAssignModal({ order, opened, onClose }: { order: Order; opened: boolean; onClose: () => void }) {
-  const { run, pending } = useRun(order);
-  const [typed, setTyped] = useState('');
-  const [lastName, setLastName] = useState('');
-  const [agentId, setAgentId] = useState<string | null>(null);
-  const found = useAgentsByLastName(lastName);
-  const [problem, setProblem] = useState<string | null>(null);
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setAgentId(null);
-    if (typed.trim() === '') {
-      setProblem('Enter a last name to search.');
-      return;
-    }
-    setProblem(null);
-    setLastName(typed.trim());
-  };
-  const assign = async () => {
-    if (agentId && (await run({ kind: 'assign', agentId }, 'Signing agent assigned'))) onClose();
-  };
-  return (
-    <Modal opened={opened} onClose={onClose} title="Directly Assign Notary" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={search}>
-        <Group align="flex-end" mb="md">
-          <TextInput label="Last name" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} error={problem} style={{ flex: 1 }} />
-          <Button type="submit" variant="default">
-            Search
-          </Button>
-        </Group>
-      </form>
-      {found.isFetching ? <Text size="sm">Searching…</Text> : null}
-      {found.data && found.data.items.length === 0 ? <Text size="sm">No active signing agent has that last name.</Text> : null}
-      {found.data && found.data.items.length > 0 ? (
-        <Radio.Group
-          label="Signing agent"
-          description={
-            found.data.total > found.data.items.length
-              ? `The first ${DIRECT_ASSIGN_PAGE_SIZE} of ${found.data.total} agents: type more of the last name to narrow them.`
-              : `${found.data.total} found`
-          }
-          value={agentId}
-          onChange={setAgentId}
-          mb="md"
-        >
-          <ScrollArea.Autosize mah={200} type="auto" mt="xs">
-            <Stack gap="xs">
-              {found.data.items.map((agent) => (
-                <Radio key={agent.id} value={agent.id} label={`${agent.name} · ${agent.city}, ${agent.state} ${agent.zip}${agent.preferred ? ' · preferred' : ''}`} />
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        </Radio.Group>
-      ) : null}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button disabled={!agentId} loading={pending} onClick={() => void assign()}>
-          Assign
-        </Button>
-      </Group>
     </Modal>
   );
 }

@@ -1,7 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Grid, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { fileDeletable, orderEditable } from '@signingdesk/domain/appointment-rules';
 import { appointmentStatusLabel, FINANCE_TYPES, TRANSACTION_TYPES } from '@signingdesk/domain/codes';
-import { formatCents } from '@signingdesk/domain/money';
 import { formatPhone } from '@signingdesk/domain/phone';
 import { formatTime, formatUsDate } from '@signingdesk/domain/time-zones';
 import { useState, type ReactNode } from 'react';
@@ -13,6 +12,7 @@ import { useOrder, useOrderNotes, usePostNote } from '../api/get-order';
 import { OrderFiles } from './order-files';
 import { EditOrder } from './edit-order';
 import { BidList, ComparisonOrders, OperatorActions } from './operator-panels';
+import { OrderMoney } from './order-money';
 import { OrderTimeline } from './order-timeline';
 
 type Order = Schemas['EscrowAppointment'] | Schemas['OperatorAppointment'];
@@ -123,7 +123,7 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
           {row('Location', `${order.street}, ${order.city}, ${order.state} ${order.zip}`)}
           {row('Date and time', `${formatUsDate(order.date)} ${formatTime(order.time, order.timeTbd)} ${order.timeZone}`)}
           {operator ? row('Firm', operator.firm.name) : null}
-          {operator ? row('Fees', `Signing agent ${formatCents(operator.agentFeeCents)} · firm ${operator.firmFeeCents === null ? '—' : formatCents(operator.firmFeeCents)}`) : null}
+          {operator ? row('Fees', <OrderMoney agentFeeCents={operator.agentFeeCents} firmFeeCents={operator.firmFeeCents} assigned={operator.assignedAgent !== null} />) : null}
           {row(
             'Assigned signing agent',
             order.assignedAgent ? (

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { appointmentInstant } from '@signingdesk/domain/time-zones';
 import { operatorActionsFor } from './operator-rules';
 
-const order = (status: Parameters<typeof operatorActionsFor>[0]['status'], assigned = false, more = {}) =>
-  operatorActionsFor({ status, assigned, markedCompleted: false, agentPaid: false, ...more });
+const STARTS = appointmentInstant('2026-12-10', '14:30', 'PT');
+const AFTER_START = STARTS + 3600;
+const when = { date: '2026-12-10', time: '14:30', timeTbd: false, timeZone: 'PT', startsAt: STARTS };
+const order = (status: Parameters<typeof operatorActionsFor>[0]['status'], assigned = false, more = {}, now = AFTER_START) =>
+  operatorActionsFor({ status, assigned, markedCompleted: false, agentPaid: false, ...when, ...more }, now);
 
 describe('operatorActionsFor', () => {
   it('offers sending, bids, direct assignment and cancel while the request is unfilled', () => {
@@ -11,11 +15,27 @@ describe('operatorActionsFor', () => {
     }
   });
 
-  it('offers reassignment, completion, payment and the invoice once filled, never cancel', () => {
-    expect(order('Scheduled', true)).toMatchObject({ send: false, decideBids: false, cancel: false, reassign: true, complete: true, markPaid: true, invoice: true, hold: true });
+  it('offers reassignment and completion once filled and started, payment and the invoice once completed, never cancel', () => {
+    expect(order('Scheduled', true)).toMatchObject({ send: false, decideBids: false, cancel: false, reassign: true, complete: true, markPaid: false, invoice: false, hold: true });
     expect(order('Scheduled', true, { markedCompleted: true }).complete).toBe(false);
     expect(order('Completed', true)).toMatchObject({ complete: false, markPaid: true, invoice: true, reassign: false, hold: false });
     expect(order('Completed', true, { agentPaid: true }).markPaid).toBe(false);
+  });
+
+  it('disables Mark Appointment Complete before the signing starts, saying from when, as the API refuses it (issue 27, item 3)', () => {
+    const early = order('Scheduled', true, {}, STARTS - 1);
+    expect(early.complete).toBe(false);
+    expect(early.why.complete).toBe('You can mark this assignment complete from 12/10/2026 at 2:30 PM PT, when the signing starts.');
+    expect(order('Scheduled', true, {}, STARTS).complete).toBe(true);
+    expect(order('Scheduled', true, {}, STARTS).why.complete).toBeNull();
+  });
+
+  it('says why Mark Notary Paid and Send Invoice wait: the signing must be completed', () => {
+    const scheduled = order('Scheduled', true);
+    expect(scheduled.why.markPaid).toBe('The signing agent can be marked paid once the appointment is completed; it is scheduled.');
+    expect(scheduled.why.invoice).toBe('The invoice can be sent once the appointment is completed; it is scheduled.');
+    expect(order('Paused', true).why.invoice).toBe('The invoice can be sent once the appointment is completed; it is on hold.');
+    expect(order('Completed', true).why).toEqual({ complete: null, markPaid: null, invoice: null });
   });
 
   it('puts on hold and back: an unfilled order reopens, a filled one is scheduled again', () => {

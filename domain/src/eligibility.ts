@@ -1,0 +1,118 @@
+/**
+ * Who may be offered, or assigned, an order (decision 048, DESIGN.md "Filling an order"): an
+ * active agent with an approved registration who is commissioned in the order's state AND
+ * lives within the radius of its zip. A notary commission is bound to its state, so distance
+ * never stands in for it; the radius keeps offers to agents who can drive there.
+ *
+ * The API applies the same rule in SQL (api/src/modules/workflow/eligibility.ts) for Send to
+ * Notaries, Send to Preferred Agents, the direct-assignment list and the reach count, and with
+ * `ineligibility` below for direct assignment, reassignment and an agent's claim or counter.
+ */
+
+/** The default offer radius (decision 007 kept its value; `AGENT_RADIUS_MILES` overrides it). */
+export const OFFER_RADIUS_MILES = 50;
+
+const EARTH_RADIUS_MILES = 3958.8;
+
+/** Great-circle miles between two points (the SQL in api/src/modules/workflow/eligibility.ts is the same formula). */
+export function milesBetween(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const h = Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(rad(b.longitude - a.longitude) / 2) ** 2;
+  return EARTH_RADIUS_MILES * 2 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Distances are shown in miles with one decimal, everywhere (the agent search does the same). */
+export function roundMiles(miles: number): number {
+  return Math.round(miles * 10) / 10;
+}
+
+export function formatMiles(miles: number | null): string {
+  return miles === null ? 'distance unknown' : `${roundMiles(miles).toFixed(1)} mi`;
+}
+
+export function commissionedIn(certifiedStates: readonly string[], state: string): boolean {
+  return certifiedStates.includes(state);
+}
+
+/** Why this agent may not take this order, or null when they may. */
+export type Ineligibility =
+  | { rule: 'commission'; message: string }
+  | { rule: 'radius'; message: string };
+
+export interface EligibilityFacts {
+  /** The agent as the operator knows them ("Jordan Taylor"). */
+  name: string;
+  certifiedStates: readonly string[];
+  /** Miles from the agent's address to the signing; null when either place is unknown. */
+  distanceMiles: number | null;
+}
+
+/**
+ * The rule for one agent and one order, in the operator's words: the commission first (the law),
+ * then the radius. `who` says whom the sentence is addressed to: the operator assigning, or the
+ * agent answering their own offer.
+ */
+export function ineligibility(
+  facts: EligibilityFacts,
+  order: { state: string; radiusMiles: number },
+  who: 'operator' | 'agent' = 'operator',
+): Ineligibility | null {
+  if (!commissionedIn(facts.certifiedStates, order.state)) {
+    return {
+      rule: 'commission',
+      message:
+        who === 'operator'
+          ? `${facts.name} is not commissioned in ${order.state}: only agents commissioned in the order's state can be assigned.`
+          : `Your profile has no commission in ${order.state}: only agents commissioned in the order's state can take this order.`,
+    };
+  }
+  if (facts.distanceMiles === null || facts.distanceMiles > order.radiusMiles) {
+    const where =
+      facts.distanceMiles === null
+        ? who === 'operator'
+          ? `${facts.name}'s distance from this signing is unknown`
+          : 'Your distance from this signing is unknown'
+        : who === 'operator'
+          ? `${facts.name} lives ${formatMiles(facts.distanceMiles)} from this signing`
+          : `You live ${formatMiles(facts.distanceMiles)} from this signing`;
+    return {
+      rule: 'radius',
+      message:
+        who === 'operator'
+          ? `${where}: only agents within ${order.radiusMiles} miles can be assigned.`
+          : `${where}: only agents within ${order.radiusMiles} miles can take this order.`,
+    };
+  }
+  return null;
+}
+
+/**
+ * What the operator is told before sending: how many agents the send would reach (those
+ * eligible who do not have the offer yet; a re-send adds only them). Zero is its own sentence,
+ * and the console sends nothing then.
+ */
+export interface Reach {
+  /** Eligible agents who would get the offer now. */
+  count: number;
+  /** Eligible agents who already have it (answered or not). */
+  alreadyOffered: number;
+  radiusMiles: number;
+  state: string;
+  preferredOnly: boolean;
+  /** Whether the order's zip has coordinates; without them no distance can be measured. */
+  located: boolean;
+}
+
+export function reachMessage(reach: Reach): string {
+  const who = reach.preferredOnly ? 'preferred agent' : 'agent';
+  if (!reach.located) {
+    return `The order's zip code is not on our map, so no agent can be found within ${reach.radiusMiles} miles. Correct the zip code first.`;
+  }
+  if (reach.count === 0 && reach.alreadyOffered > 0) {
+    return `Every ${who} commissioned in ${reach.state} within ${reach.radiusMiles} miles already has this offer: there is no one new to send it to.`;
+  }
+  if (reach.count === 0) {
+    return `No ${who} commissioned in ${reach.state} lives within ${reach.radiusMiles} miles of this order, so there is no one to send it to.`;
+  }
+  return `This will offer the order to ${reach.count} ${who}${reach.count === 1 ? '' : 's'} within ${reach.radiusMiles} miles.`;
+}
