@@ -44,7 +44,7 @@ const OPERATOR_VIEW: Shape = {
 const ESCROW_VIEW: Shape = {
   view: V, id: V, name: V, status: V, ...SCHEDULE, ...CODES, lender: V, ...ADDRESS, fileNumber: V, comments: V, ...CONTACTS,
   escrowOfficer: PERSON, escrowEmail: V, assignedAgent: PERSON, filesUploaded: V, agentUploadEnabled: V, uploadsApproved: V,
-  markedCompleted: V, updatedAt: V,
+  markedCompleted: V, invoice: { number: V, fileId: V, fileName: V, amountCents: V, amount: V, sentTo: V, sentAt: V }, updatedAt: V,
 };
 const ASSIGNED_AGENT_VIEW: Shape = {
   view: V, id: V, name: V, status: V, ...SCHEDULE, ...CODES, lender: V, ...ADDRESS, fileNumber: V, comments: V, ...CONTACTS,
@@ -77,10 +77,10 @@ const PAGE = (item: Shape): Shape => ({ items: [item], page: V, pageSize: V, tot
 const CAPPED_PAGE = (item: Shape): Shape => ({ ...PAGE(item), totalCapped: V });
 const ESCROW_ROW: Shape = {
   id: V, date: V, time: V, timeTbd: V, timeZone: V, fileNumber: V, escrowOfficer: V, signerName: V, status: V,
-  assignedAgent: { id: V, name: V, email: V, phone: V }, filesAttachedCount: V, filesUploaded: V, unreadMessages: V,
+  assignedAgent: { id: V, name: V, email: V, phone: V }, filesAttachedCount: V, filesUploaded: V, unreadMessages: V, invoice: { number: V, fileId: V },
 };
 const OPERATOR_ROW: Shape = {
-  id: V, name: V, date: V, status: V, filesAttachedCount: V, filesUploaded: V, agentDownloaded: V, unreadMessages: V,
+  id: V, name: V, date: V, status: V, overdue: V, filesAttachedCount: V, filesUploaded: V, agentDownloaded: V, unreadMessages: V,
   agentPaid: V, agentPaidAt: V, agentFeeCents: V, firmFeeCents: V, invoiceNumber: V, agent: { id: V, name: V, email: V, phone: V }, firm: { id: V, name: V },
 };
 

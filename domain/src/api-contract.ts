@@ -1820,6 +1820,8 @@ export interface components {
             /** @description The invoice sent for the order, if any */
             invoiceNumber: number | null;
             name: string;
+            /** @description Scheduled and still not marked complete 3 hours after the signing's start (a Time TBD signing: after its day): shown as "Overdue — not marked complete" */
+            overdue: boolean;
             /** @enum {string} */
             status: "Open" | "Pending" | "Scheduled" | "Paused" | "Completed" | "Canceled";
             unreadMessages: number;
@@ -2145,7 +2147,7 @@ export interface components {
                 capped: boolean;
                 count: number;
                 /** @enum {string} */
-                kind: "agent_disabled" | "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
+                kind: "agent_disabled" | "overdue" | "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
                 label: string;
             }[];
             /** Format: date-time */
@@ -2239,6 +2241,18 @@ export interface components {
             filesUploaded: boolean;
             financeType: number | null;
             id: string;
+            /** @description The invoice sent for the order (spec: invoiceFileName), null before: its file opens with the file’s download link */
+            invoice: {
+                /** @example $195.00 */
+                amount: string;
+                amountCents: number;
+                fileId: string | null;
+                fileName: string | null;
+                number: number;
+                /** @description ISO time */
+                sentAt: string;
+                sentTo: string;
+            } | null;
             lender: string | null;
             markedCompleted: boolean;
             name: string;
@@ -2314,6 +2328,11 @@ export interface components {
             filesAttachedCount: number;
             filesUploaded: boolean;
             id: string;
+            /** @description The invoice sent for the order, if any: its number, and its file to open with the file’s download link */
+            invoice: {
+                fileId: string | null;
+                number: number;
+            } | null;
             signerName: string | null;
             /** @enum {string} */
             status: "Open" | "Pending" | "Scheduled" | "Paused" | "Completed" | "Canceled";
@@ -3926,7 +3945,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description A dashboard bucket (GET /dashboard): the orders counted there, whatever their status (`status` is then ignored) */
-                attention?: "agent_disabled" | "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
+                attention?: "agent_disabled" | "overdue" | "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
                 /** @description Omit for All firms */
                 firmId?: string;
                 page?: number;
@@ -6478,7 +6497,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description A dashboard bucket (GET /dashboard): the orders counted there, whatever their status (`status` is then ignored) */
-                attention?: "agent_disabled" | "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
+                attention?: "agent_disabled" | "overdue" | "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
                 /** @description Omit for All firms */
                 firmId?: string;
                 /** @description Default Open */

@@ -5,7 +5,10 @@ import {
   completeButtonShown,
   completionNotYetMessage,
   completionOpen,
+  isOverdue,
+  OVERDUE_AFTER_HOURS,
   panelsEnabled,
+  signingTimePassed,
 } from './appointment-rules';
 import { appointmentInstant } from './time-zones';
 
@@ -80,5 +83,41 @@ describe("how long the assigned agent sees the borrower's details (DESIGN.md \"D
     expect(panelsEnabled('Completed', startsAt, startsAt + 3 * 86_400)).toBe(true);
     expect(panelsEnabled('Completed', startsAt, startsAt + 3 * 86_400 + 1)).toBe(false);
     expect(panelsEnabled('Paused', startsAt, startsAt)).toBe(false);
+  });
+});
+
+describe('a signing time that has passed (issue 27, item 7)', () => {
+  const at = (date: string, time: string, timeTbd = false) => ({ date, time, timeTbd, timeZone: 'PT', startsAt: appointmentInstant(date, time, 'PT') });
+  const now = appointmentInstant('2026-11-26', '10:00', 'PT');
+
+  it('refuses a time earlier today on the time field, in the spec’s format', () => {
+    expect(signingTimePassed(at('2026-11-26', '09:59'), now)).toEqual({ field: 'time', message: 'must be later than now: 11/26/2026 at 9:59 AM PT has passed' });
+    expect(signingTimePassed(at('2026-11-26', '10:00'), now)?.field).toBe('time');
+    expect(signingTimePassed(at('2026-11-26', '10:01'), now)).toBeNull();
+  });
+
+  it('refuses an earlier day on the date field; a Time TBD signing stays possible until its day ends', () => {
+    expect(signingTimePassed(at('2026-11-25', '23:00'), now)).toEqual({ field: 'date', message: 'must be today or later: 11/25/2026 has passed' });
+    expect(signingTimePassed(at('2026-11-26', '00:00', true), now)).toBeNull();
+    expect(signingTimePassed(at('2026-11-25', '00:00', true), now)).toEqual({ field: 'date', message: 'must be today or later: 11/25/2026 has passed' });
+  });
+});
+
+describe('an overdue signing (issue 27, item 7)', () => {
+  const startsAt = appointmentInstant('2026-11-24', '10:30', 'PT');
+  const overdueAt = startsAt + OVERDUE_AFTER_HOURS * 3600;
+
+  it('is a scheduled signing not marked complete hours after its start', () => {
+    expect(isOverdue({ status: 'Scheduled', startsAt, timeTbd: false }, overdueAt - 1)).toBe(false);
+    expect(isOverdue({ status: 'Scheduled', startsAt, timeTbd: false }, overdueAt)).toBe(true);
+    for (const status of ['Open', 'Pending', 'Paused', 'Completed', 'Canceled']) {
+      expect(isOverdue({ status, startsAt, timeTbd: false }, overdueAt + 86_400)).toBe(false);
+    }
+  });
+
+  it('judges a Time TBD signing from the end of its day', () => {
+    const day = appointmentInstant('2026-11-24', '00:00', 'PT');
+    expect(isOverdue({ status: 'Scheduled', startsAt: day, timeTbd: true }, day + 86_400 + OVERDUE_AFTER_HOURS * 3600 - 1)).toBe(false);
+    expect(isOverdue({ status: 'Scheduled', startsAt: day, timeTbd: true }, day + 86_400 + OVERDUE_AFTER_HOURS * 3600)).toBe(true);
   });
 });

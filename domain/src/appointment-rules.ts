@@ -106,3 +106,64 @@ export function completionNotYetMessage(appointment: { date: string; time: strin
     ? `You can mark this assignment complete from ${day} (the time is TBD), the day of the signing.`
     : `You can mark this assignment complete from ${day} at ${formatTime(appointment.time)} ${appointment.timeZone}, when the signing starts.`;
 }
+
+interface SigningWhen {
+  date: string;
+  time: string;
+  timeTbd: boolean;
+  timeZone: string;
+  startsAt: number;
+}
+
+/**
+ * When a signing is over at the latest for these rules: its start, or for a Time TBD signing
+ * (stored at 00:00) the end of its day in the appointment's zone.
+ */
+function signingDeadline(when: Pick<SigningWhen, 'timeTbd' | 'startsAt'>): number {
+  return when.timeTbd ? when.startsAt + 86_400 : when.startsAt;
+}
+
+/**
+ * A signing must not be ordered or moved to a time that has passed (issue 27, item 7): refused
+ * once its start is behind `nowSeconds` (a Time TBD signing, once its day has ended). The field
+ * named is the date when the whole day has passed, else the time.
+ */
+export function signingTimePassed(
+  when: SigningWhen,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): { field: 'date' | 'time'; message: string } | null {
+  if (nowSeconds < signingDeadline(when)) return null;
+  const day = formatUsDate(when.date);
+  const dayOver = when.timeTbd || nowSeconds >= when.startsAt - secondsIntoDay(when.time) + 86_400;
+  if (dayOver) return { field: 'date', message: `must be today or later: ${day} has passed` };
+  return { field: 'time', message: `must be later than now: ${day} at ${formatTime(when.time)} ${when.timeZone} has passed` };
+}
+
+function secondsIntoDay(time: string): number {
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  return hh * 3600 + mm * 60;
+}
+
+/**
+ * A scheduled signing is overdue when it is still not marked complete this long after it
+ * started (a signing takes about an hour; the agent drops the documents and marks it after).
+ */
+export const OVERDUE_AFTER_HOURS = 3;
+export const OVERDUE_LABEL = 'Overdue — not marked complete';
+
+/**
+ * Whether a signing is overdue: scheduled (an agent is assigned, nothing on hold), and
+ * `OVERDUE_AFTER_HOURS` past its start — for a Time TBD signing, past the end of its day —
+ * without being marked complete. The API's dashboard bucket states the same predicate in SQL.
+ */
+export function isOverdue(
+  appointment: { status: string; startsAt: number; timeTbd: boolean },
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
+  return appointment.status === 'Scheduled' && nowSeconds >= overdueFrom(appointment);
+}
+
+/** The instant (epoch seconds) from which a scheduled signing is overdue. */
+export function overdueFrom(appointment: { startsAt: number; timeTbd: boolean }): number {
+  return signingDeadline(appointment) + OVERDUE_AFTER_HOURS * 3600;
+}

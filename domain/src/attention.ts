@@ -3,15 +3,18 @@
  * the API (api/src/modules/appointments/attention.ts), counted on the dashboard and listed by
  * GET /api/appointments?attention=<kind>, so a count and the list it opens cannot disagree.
  */
+import { OVERDUE_AFTER_HOURS, OVERDUE_LABEL } from './appointment-rules';
+
 export const UNFILLED_AFTER_HOURS = 4;
 export const DOCUMENTS_WITHIN_HOURS = 24;
 export const SCAN_BACKS_AFTER_HOURS = 2;
 
-export const ATTENTION_KINDS = ['agent_disabled', 'unfilled', 'undocumented', 'no_scan_backs', 'unpaid', 'unread'] as const;
+export const ATTENTION_KINDS = ['agent_disabled', 'overdue', 'unfilled', 'undocumented', 'no_scan_backs', 'unpaid', 'unread'] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
 export const ATTENTION_LABELS: Record<AttentionKind, string> = {
   agent_disabled: 'Upcoming signings whose agent was disabled: reassign',
+  overdue: `${OVERDUE_LABEL} ${OVERDUE_AFTER_HOURS} hours after the signing`,
   unfilled: `Open orders not filled after ${UNFILLED_AFTER_HOURS} hours`,
   undocumented: `Signings in the next ${DOCUMENTS_WITHIN_HOURS} hours without documents`,
   no_scan_backs: `Completed over ${SCAN_BACKS_AFTER_HOURS} hours ago without scan-backs`,

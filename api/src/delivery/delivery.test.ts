@@ -205,16 +205,16 @@ describe('delivery of notifications', () => {
     await worker.drain();
 
     const [accepted] = emailsTo('agent@demo.test').filter((m) => m.subject === 'Your bid was accepted');
-    expect(accepted!.text).toBe(`Bid accepted: Los Angeles, CA 12/10/2030 2:30 PM PT, $150.00. ${TEST_ORIGIN}/preview/${id}`);
+    expect(accepted!.text).toBe(`Bid accepted: Los Angeles, CA 12/10/2030 2:30 PM PT, $150.00. ${TEST_ORIGIN}/notary/appointments/${id}`);
     expect(accepted!.text.length).toBeLessThanOrEqual(AGENT_EMAIL_MAX_LENGTH);
     const [declined] = emailsTo(rival!.email).filter((m) => m.subject === 'Your bid was not accepted');
-    expect(declined!.text).toBe(`Bid not accepted: Los Angeles, CA 12/10/2030. Thank you for your offer. ${TEST_ORIGIN}/preview/${id}`);
+    expect(declined!.text).toBe(`Bid not accepted: Los Angeles, CA 12/10/2030. Thank you for your offer. ${TEST_ORIGIN}/notary/`);
     // A bidder who lost never learns the order's name.
     expect(declined!.text).not.toContain('Whitfield');
     const [officer] = emailsTo('escrow@firm-a.demo.test').filter((m) => m.subject === 'Signing agent assigned');
     expect(officer!.text).toContain('Jordan Taylor is assigned to Whitfield Refinance (12/10/2030 2:30 PM PT).');
     expect(officer!.text).toContain('File number: FX-77');
-    expect(officer!.text).toContain(`${TEST_ORIGIN}/originator?appointment=${id}`);
+    expect(officer!.text).toContain(`${TEST_ORIGIN}/originator/orders/${id}`);
     expect(officer!.messageId).toMatch(/^<[0-9a-f-]{36}@signingdesk\.test>$/);
   });
 

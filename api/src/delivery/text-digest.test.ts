@@ -63,7 +63,7 @@ describe('texts coalesced per order and recipient', () => {
   }
 
   /** The texts the agent's phone received about one order. */
-  const textsAbout = (appointmentId: string) => sms.received.filter((m) => m.to === AGENT_PHONE && m.body.endsWith(`/preview/${appointmentId}`));
+  const textsAbout = (appointmentId: string) => sms.received.filter((m) => m.to === AGENT_PHONE && m.body.includes(`/notary/appointments/${appointmentId}`));
 
   const message = (appointmentId: string, cookie: string, text: string) => post(t, `/api/appointments/${appointmentId}/notes`, cookie, { message: text });
 
@@ -125,7 +125,7 @@ describe('texts coalesced per order and recipient', () => {
     await worker.drain();
     const texts = textsAbout(id);
     expect(texts).toHaveLength(3);
-    expect(texts[2]!.body).toBe(`SigningDesk: 25 more updates on Fixture Refinance (12/10/2030): 24 new messages, 1 change. ${TEST_ORIGIN}/preview/${id}`);
+    expect(texts[2]!.body).toBe(`SigningDesk: 25 more updates on Fixture Refinance (12/10/2030): 24 new messages, 1 change. ${TEST_ORIGIN}/notary/appointments/${id}`);
     expect(texts[2]!.body.length).toBeLessThanOrEqual(SMS_MAX_LENGTH);
 
     // The Outbox: the digest's own text was sent; each held update says which text carried it.
@@ -176,7 +176,7 @@ describe('texts coalesced per order and recipient', () => {
     );
     expect((await message(a.id, s.admin, 'On hold until Monday')).status).toBe(201);
     await worker.drain();
-    expect(textsAbout(a.id).slice(2).map((m) => m.body)).toEqual([`SigningDesk: Fixture Refinance (12/10/2030) is now on hold. ${TEST_ORIGIN}/preview/${a.id}`]);
+    expect(textsAbout(a.id).slice(2).map((m) => m.body)).toEqual([`SigningDesk: Fixture Refinance (12/10/2030) is now on hold. ${TEST_ORIGIN}/notary/appointments/${a.id}`]);
     expect(await digestsOf(a.id)).toHaveLength(1);
     expect(await digestsOf(b.id)).toHaveLength(0);
   });
@@ -204,7 +204,7 @@ describe('texts coalesced per order and recipient', () => {
     await Promise.all([one.drain(), two.drain()]);
     const texts = textsAbout(id);
     expect(texts).toHaveLength(3);
-    expect(texts[2]!.body).toBe(`SigningDesk: 2 more updates on Fixture Refinance (12/10/2030): 2 new messages. ${TEST_ORIGIN}/preview/${id}`);
+    expect(texts[2]!.body).toBe(`SigningDesk: 2 more updates on Fixture Refinance (12/10/2030): 2 new messages. ${TEST_ORIGIN}/notary/appointments/${id}`);
     expect(await t.database.db.select().from(outboundMessages).where(eq(outboundMessages.jobId, digest!.id))).toHaveLength(1);
     expect((await digestsOf(id)).map((d) => d.state)).toEqual(['sent']);
   });

@@ -2,10 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@signingdesk/domain/roles';
 import { TIME_ZONE_CODES } from '@signingdesk/domain/time-zones';
-import { readNotification } from '../lib/notify';
+import { readNotification, type NotificationType } from '../lib/notify';
 import { pushTopic } from './push';
 import { factsForRecipient } from './recipient-facts';
-import { AGENT_EMAIL_MAX_LENGTH, channelTexts, clip, deepLink, digestText, RENDERERS, SMS_MAX_LENGTH, type AppointmentFacts, type NotificationFacts } from './texts';
+import { deepLink } from '@signingdesk/domain/deep-links';
+import { AGENT_EMAIL_MAX_LENGTH, channelTexts, clip, digestText, linkFocus, RENDERERS, SMS_MAX_LENGTH, type AppointmentFacts, type NotificationFacts } from './texts';
 
 const ORIGIN = 'https://signings.example.com';
 /** Types whose emails carry the payload's own link (set-password, login) instead of the portal's. */
@@ -86,7 +87,7 @@ describe('notification texts', () => {
         if (facts.recipient.role === 'notary') {
           expect(chars(texts.email.text)).toBeLessThanOrEqual(AGENT_EMAIL_MAX_LENGTH);
           const ownLink = SET_PASSWORD_TYPES.includes(facts.type) && facts.payload.link;
-          expect(texts.email.text.endsWith(ownLink ? String(facts.payload.link) : `${ORIGIN}${deepLink('notary', facts.appointment?.id ?? null)}`)).toBe(true);
+          expect(texts.email.text.endsWith(ownLink ? String(facts.payload.link) : `${ORIGIN}${deepLink('notary', facts.appointment?.id ?? null, linkFocus(readNotification(facts.type, facts.payload)))}`)).toBe(true);
         }
         if (texts.push) {
           expect(chars(texts.push.title)).toBeLessThanOrEqual(64);
@@ -121,13 +122,13 @@ describe('notification texts', () => {
       readNotification('bid.declined', { name: 'x' }),
     ];
     const a: AppointmentFacts = { id: 'a1', name: 'Whitfield Refinance', city: 'Pasadena', state: 'CA', date: '2030-12-10', time: '14:30', timeTbd: false, timeZone: 'PT', agentFeeCents: 15000, assignedAgentId: 'agent', fileNumber: null };
-    expect(digestText(a, held, ORIGIN)).toBe(`SigningDesk: 6 more updates on Whitfield Refinance (12/10/2030): 3 new messages, 1 change, 1 new document, 1 other update. ${ORIGIN}/preview/a1`);
-    expect(digestText(a, held.slice(3, 4), ORIGIN)).toBe(`SigningDesk: 1 more update on Whitfield Refinance (12/10/2030): 1 change. ${ORIGIN}/preview/a1`);
+    expect(digestText(a, held, ORIGIN)).toBe(`SigningDesk: 6 more updates on Whitfield Refinance (12/10/2030): 3 new messages, 1 change, 1 new document, 1 other update. ${ORIGIN}/notary/appointments/a1`);
+    expect(digestText(a, held.slice(3, 4), ORIGIN)).toBe(`SigningDesk: 1 more update on Whitfield Refinance (12/10/2030): 1 change. ${ORIGIN}/notary/appointments/a1`);
     fc.assert(
       fc.property(appointmentArb, fc.integer({ min: 1, max: 500 }), (appointment, n) => {
         const text = digestText(appointment, Array.from({ length: n }, () => held[0]!), ORIGIN);
         expect(chars(text)).toBeLessThanOrEqual(SMS_MAX_LENGTH);
-        expect(text.endsWith(`${ORIGIN}/preview/${appointment.id}`)).toBe(true);
+        expect(text.endsWith(`${ORIGIN}/notary/appointments/${appointment.id}`)).toBe(true);
       }),
     );
     const offered = factsForRecipient({ ...a, name: 'Secret Signer Name', assignedAgentId: null, transactionType: 2, financeType: 12, status: 'Scheduled', startsAt: 0 }, null, { id: 'agent', role: 'notary' });
@@ -162,7 +163,7 @@ describe('notification texts', () => {
       ORIGIN,
     );
     expect(displaced.sms).toBe(
-      `SigningDesk: You were removed from the signing in Dallas, TX on 05/01/2026. Note from the SigningDesk team: Signer asked for a Spanish-speaking agent. ${ORIGIN}/preview/${appointment.id}`,
+      `SigningDesk: You were removed from the signing in Dallas, TX on 05/01/2026. Note from the SigningDesk team: Signer asked for a Spanish-speaking agent. ${ORIGIN}/notary/`,
     );
     const updated = textsOf(
       { type: 'appointment.updated', payload: { changedFields: ['date', 'time', 'firmFeeCents'] }, recipient: { id: 'y', name: 'Dana Whitfield', role: 'creator' }, appointment, names: {} },
@@ -175,7 +176,7 @@ describe('notification texts', () => {
         'Garcia Purchase: date, time, service fee changed. Now 05/01/2026 4:00 PM CT in Dallas, TX.',
         'Open the order to see the details.',
         '',
-        `Open it in SigningDesk: ${ORIGIN}/originator?appointment=${appointment.id}`,
+        `Open it in SigningDesk: ${ORIGIN}/originator/orders/${appointment.id}`,
         '',
         '— The SigningDesk team',
       ].join('\n'),
@@ -270,16 +271,27 @@ describe('notification texts', () => {
     }
   });
 
-  it('links each role to its own portal', () => {
+  it('links each notification to the exact thing it is about, on the recipient’s own page (issue 27, item 8)', () => {
     const id = '0b5e2b1c-3c1e-4f7e-9a51-1b7a3f0e6d21';
-    const links: Record<Role, string> = {
-      notary: `/preview/${id}`,
-      creator: `/originator?appointment=${id}`,
-      creator_admin: `/originator?appointment=${id}`,
-      admin: `/admin?appointment=${id}`,
-      sub_admin: `/admin?appointment=${id}`,
-    };
-    for (const role of ROLES) expect(deepLink(role, id)).toBe(links[role]);
+    const link = (type: NotificationType, payload: Record<string, unknown>, role: Role) =>
+      channelTexts({ recipient: { id: 'r', name: 'Dana Whitfield', role }, appointment: { ...GARCIA_PURCHASE, id }, names: {}, notification: readNotification(type, payload) }, ORIGIN).push?.url;
+    const order = { notary: `/notary/appointments/${id}`, creator: `/originator/orders/${id}`, creator_admin: `/originator/orders/${id}`, admin: `/admin/requests/${id}`, sub_admin: `/admin/requests/${id}` };
+    for (const role of ROLES) {
+      expect(link('note.created', { authorName: 'Dana Whitfield' }, role)).toBe(`${order[role]}#messages`);
+      expect(link('appointment.updated', { event: 'documents_ready' }, role)).toBe(`${order[role]}#files`);
+      expect(link('appointment.updated', { event: 'documents', fileName: 'a.pdf' }, role)).toBe(`${order[role]}#files`);
+      expect(link('appointment.updated', { fields: ['lender'] }, role)).toBe(order[role]);
+      expect(link('appointment.completed', {}, role)).toBe(order[role]);
+    }
+    expect(link('appointment.updated', { event: 'invoice', amount: '$195.00' }, 'creator')).toBe(`${order.creator}#invoice`);
+    // An agent's offer opens its preview; a bid that lost and an assignment taken away open the portal.
+    expect(link('offer.new', {}, 'notary')).toBe(`/preview/${id}`);
+    expect(link('bid.accepted', {}, 'notary')).toBe(order.notary);
+    expect(link('agent.paid', { amount: '$175.00' }, 'notary')).toBe(order.notary);
+    expect(link('bid.declined', {}, 'notary')).toBe('/notary/');
+    expect(link('assignment.displaced', {}, 'notary')).toBe('/notary/');
+    // Without an order: the recipient's portal.
+    for (const [role, portal] of [['notary', '/notary/'], ['creator', '/originator'], ['admin', '/admin']] as const) expect(deepLink(role, null)).toBe(portal);
   });
 
   it('makes a push topic of at most 32 URL-safe characters per appointment', () => {
@@ -341,7 +353,7 @@ describe('user-supplied values in the texts', () => {
     const bid = textsOf(cases[2]!, ORIGIN);
     expect(bid.email.text).toContain('An agent countered at $150.00 on Garcia Purchase (05/01/2026).');
     const note = textsOf(cases[3]!, ORIGIN);
-    expect(note.sms).toBe(`SigningDesk: Someone wrote on Garcia Purchase (05/01/2026). Open the order to read it. ${ORIGIN}/preview/${appointment.id}`);
+    expect(note.sms).toBe(`SigningDesk: Someone wrote on Garcia Purchase (05/01/2026). Open the order to read it. ${ORIGIN}/notary/appointments/${appointment.id}#messages`);
     expect(textsOf(cases[5]!, ORIGIN).email.text.split('\n')[0]).toBe('Hello,');
   });
 

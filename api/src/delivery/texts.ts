@@ -15,6 +15,7 @@
  * message sent from our address. Emails are plain text: there is no HTML part to escape.
  */
 import type { AppointmentStatus } from '@signingdesk/domain/codes';
+import { deepLink, type LinkFocus } from '@signingdesk/domain/deep-links';
 import { formatCents } from '@signingdesk/domain/money';
 import { isPersonName } from '@signingdesk/domain/person-name';
 import type { Role } from '@signingdesk/domain/roles';
@@ -517,11 +518,28 @@ export function renderMessage(facts: NotificationFacts): Message {
   return notification ? render(notification.type, notification.payload, facts) : fallbackMessage(facts.appointment);
 }
 
-/** Where the recipient opens the appointment: the agent app, the escrow portal or the console. */
-export function deepLink(role: Role, appointmentId: string | null): string {
-  if (role === 'notary') return appointmentId ? `/preview/${appointmentId}` : '/notary/';
-  const portal = role === 'admin' || role === 'sub_admin' ? '/admin' : '/originator';
-  return appointmentId ? `${portal}?appointment=${appointmentId}` : portal;
+/**
+ * What a notification's link opens on its order (domain/deep-links.ts): an agent's offer opens
+ * its preview; a bid that lost or an assignment taken away has nothing left to open but the
+ * portal; a message, a document and an invoice open that part of the order's page.
+ */
+export function linkFocus(notification: StoredNotification | null): LinkFocus {
+  switch (notification?.type) {
+    case 'offer.new':
+      return 'offer';
+    case 'bid.declined':
+    case 'assignment.displaced':
+      return 'portal';
+    case 'note.created':
+      return 'messages';
+    case 'appointment.updated': {
+      const event = notification.payload.event;
+      if (event === 'invoice') return 'invoice';
+      return event === 'documents' || event === 'documents_ready' || event === 'uploads_approved' ? 'files' : null;
+    }
+    default:
+      return null;
+  }
 }
 
 /** Cuts `value` to at most `max` characters, ending with an ellipsis when it was cut. */
@@ -549,7 +567,7 @@ function greeting(name: string): string {
 /** The texts of every channel for one notification, within each channel's limits. */
 export function channelTexts(facts: NotificationFacts, origin: string): ChannelTexts {
   const message = renderMessage(facts);
-  const url = deepLink(facts.recipient.role, facts.appointment?.id ?? null);
+  const url = deepLink(facts.recipient.role, facts.appointment?.id ?? null, linkFocus(facts.notification));
   const link = message.link ?? `${origin}${url}`;
   const isAgent = facts.recipient.role === 'notary';
   // Each part is one line, whatever a renderer was given: the email's lines are the ones below.

@@ -4,6 +4,8 @@
  */
 import { schema } from '@signingdesk/db';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { signingTimePassed } from '@signingdesk/domain/appointment-rules';
+import { appointmentInstant, DEFAULT_TIME_ZONE, TBD_TIME, type TimeZoneCode } from '@signingdesk/domain/time-zones';
 import { readJson, type TestApp } from './test-app';
 
 export const VALID_ORDER = {
@@ -65,10 +67,30 @@ export async function signInAll(t: TestApp): Promise<Sessions> {
   };
 }
 
+/**
+ * An order made through the API. One whose signing time `overrides` puts in the past (which the
+ * API refuses to order: decision 049) is ordered for the fixture's future date and then moved
+ * there in the database, as time passing would: a signing that has begun, or is days old.
+ */
 export async function createOrder(t: TestApp, cookie: string, overrides: Record<string, unknown> = {}): Promise<string> {
-  const res = await t.request('/api/appointments', { method: 'POST', cookie, body: JSON.stringify({ ...VALID_ORDER, ...overrides }) });
+  const body = { ...VALID_ORDER, ...overrides } as Record<string, unknown>;
+  const when = pastSchedule(body);
+  const sent = when ? { ...body, date: VALID_ORDER.date, time: VALID_ORDER.time, timeTbd: false } : body;
+  const res = await t.request('/api/appointments', { method: 'POST', cookie, body: JSON.stringify(sent) });
   if (res.status !== 201) throw new Error(`create answered ${res.status}: ${await res.text()}`);
-  return (await readJson(res)).appointment.id;
+  const id = (await readJson(res)).appointment.id as string;
+  if (when) await t.database.db.update(schema.appointments).set(when).where(eq(schema.appointments.id, id));
+  return id;
+}
+
+/** The schedule of an order body whose signing time has passed, as stored; null for one still to come. */
+function pastSchedule(body: Record<string, unknown>) {
+  const timeTbd = body.timeTbd === true;
+  const time = timeTbd ? TBD_TIME : String(body.time);
+  const timeZone = (body.timeZone ?? DEFAULT_TIME_ZONE) as TimeZoneCode;
+  const date = String(body.date);
+  const when = { date, time, timeTbd, timeZone, startsAt: appointmentInstant(date, time, timeZone) };
+  return signingTimePassed(when) ? when : null;
 }
 
 /**

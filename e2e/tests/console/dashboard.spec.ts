@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fillLogin } from '../../support/accounts';
 import { expectNoAxeViolations, shot, signedInApi } from '../../support/agent-app';
 
-const KINDS = ['agent_disabled', 'unfilled', 'undocumented', 'no_scan_backs', 'unpaid', 'unread'] as const;
+const KINDS = ['agent_disabled', 'overdue', 'unfilled', 'undocumented', 'no_scan_backs', 'unpaid', 'unread'] as const;
 
 test('the Dashboard’s counts equal the rows they open; its charts are shown; the search exports as CSV', async ({ page }) => {
   test.setTimeout(90_000);
@@ -35,6 +35,11 @@ test('the Dashboard’s counts equal the rows they open; its charts are shown; t
     expect(count, bucket.kind).toBe(listed);
     if (count === 0) await expect(page.getByText('Nothing waits here right now.')).toBeVisible();
     else await expect(page.getByText(`1–${Math.min(25, count)} of ${count}`)).toBeVisible();
+    if (bucket.kind === 'overdue' && count > 0) {
+      // Every row of the bucket carries the mark (decision 049).
+      const statuses = await page.getByRole('table', { name: 'Assignments' }).locator('tbody tr td:nth-child(5)').allTextContents();
+      for (const status of statuses) expect(status).toBe('ScheduledOverdue — not marked complete');
+    }
     if (bucket.kind === 'unread') {
       expect(count).toBeGreaterThan(0);
       await expect(page.getByRole('table', { name: 'Assignments' }).locator('tbody tr').first()).toContainText('unread');

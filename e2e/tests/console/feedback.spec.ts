@@ -32,6 +32,13 @@ test.describe('the Feedback inbox', () => {
     await expect(detail.getByLabel('Reply by').locator('option')).toHaveText([`Email (${first})`, 'Text message ((775) 555-0123)']);
     await detail.getByRole('textbox', { name: 'Reply', exact: true }).fill('Yes — we cover all of Washoe County.');
     await expect(detail).toContainText('36 / 320 characters');
+    // Marked read meanwhile, it leaves the unread list: the open message and the typed reply stay (issue 27, item 11).
+    await table.getByRole('row').filter({ hasText: first }).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Mark Selected as Read' }).click();
+    await expect(table).not.toContainText(first);
+    await expect(detail.getByRole('textbox', { name: 'Reply', exact: true })).toHaveValue('Yes — we cover all of Washoe County.');
+    await expect(page.getByRole('alert').filter({ hasText: 'Marked as read' })).toBeVisible();
+    await page.getByRole('button', { name: 'Close notification' }).click();
     await expectAccessibleAndFitting(page, 'feedback detail');
     await detail.getByRole('button', { name: 'Send Reply' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Reply sent' })).toBeVisible();

@@ -53,3 +53,39 @@ test('an agent’s claim reaches the escrow officer’s list and the operators�
   await operatorContext.close();
   await Promise.all([escrow.dispose(), admin.dispose(), agent.dispose()]);
 });
+
+test('an operator’s edit of an Open request survives an agent’s bid: the typed text stays, with a notice, and Update saves it', async ({ page }) => {
+  const escrow = await signedInApi('escrow@firm-a.demo.test');
+  const fileNumber = `LE-${randomBytes(3).toString('hex').toUpperCase()}`;
+  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const created = await escrow.post('/api/appointments', {
+    data: { name: `Live edit ${fileNumber}`, date: day, time: '11:00', street: '200 N Spring St', city: 'Los Angeles', state: 'CA', zip: '90012', agentFee: '$125', fileNumber, contactName: 'Ines Navarro', scanBackRequired: false, transactionType: 1 },
+  });
+  expect(created.status()).toBe(201);
+  const id = (await created.json()).appointment.id as string;
+  const admin = await signedInApi('admin@demo.test');
+  expect((await admin.post(`/api/appointments/${id}/send`, { data: {} })).status()).toBe(200);
+
+  await signIn(page, 'subadmin@demo.test', `/admin/requests/${id}`);
+  const review = page.getByRole('region', { name: 'Review and Edit Submitted Appointment' });
+  await review.getByRole('button', { name: 'Edit' }).click();
+  await review.getByLabel('Lender').fill('Harbor Point Mortgage');
+  await review.getByLabel('Additional notes').fill('Gate code 4410; the signer prefers Spanish.');
+
+  // An agent counters through the API while the operator types: the order becomes Pending.
+  const agent = await signedInApi('agent@demo.test');
+  expect((await agent.post(`/api/appointments/${id}/counter`, { data: { bid: '$175' } })).status()).toBe(200);
+  await expect(review.getByRole('status').filter({ hasText: 'An agent bid while you were editing — your changes are kept.' })).toBeVisible({ timeout: 5_000 });
+  await expect(review.getByLabel('Lender')).toHaveValue('Harbor Point Mortgage');
+  await expect(review.getByLabel('Additional notes')).toHaveValue('Gate code 4410; the signer prefers Spanish.');
+  expect(await stayed(page)).toBe(true);
+
+  await review.getByRole('button', { name: 'Preview' }).click();
+  await review.getByRole('button', { name: 'Update', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Order updated' })).toContainText('lender');
+  const saved = await (await admin.get(`/api/appointments/${id}`)).json();
+  expect(saved).toMatchObject({ status: 'Pending', lender: 'Harbor Point Mortgage', comments: 'Gate code 4410; the signer prefers Spanish.' });
+  await page.getByRole('button', { name: 'Return to Order Details' }).click();
+  await expect(page.getByRole('table', { name: 'Signing agents and bids' }).getByRole('row').filter({ hasText: 'Jordan Taylor' })).toContainText('$175.00');
+  await Promise.all([escrow.dispose(), admin.dispose(), agent.dispose()]);
+});

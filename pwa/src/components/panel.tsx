@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 
-/** A boxed, titled section of a screen, named by its heading for assistive technology. */
-export function Panel({ id, title, className, children }: { id: string; title: ReactNode; className?: string; children: ReactNode }) {
+/**
+ * A boxed, titled section of a screen, named by its heading for assistive technology. `anchor`
+ * is the section's own id, for a notification's link to it (`#messages`).
+ */
+export function Panel({ id, title, className, anchor, children }: { id: string; title: ReactNode; className?: string; anchor?: string; children: ReactNode }) {
   return (
-    <section className={`card panel${className ? ` ${className}` : ''}`} aria-labelledby={id}>
+    <section id={anchor} className={`card panel${className ? ` ${className}` : ''}`} aria-labelledby={id}>
       <h2 id={id} className="card__heading">
         {title}
       </h2>

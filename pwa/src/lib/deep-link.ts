@@ -20,7 +20,7 @@ export async function takeDeepLink(): Promise<string | null> {
     if (target.origin !== window.location.origin || !target.pathname.startsWith(base)) return null;
     const here = window.location.pathname + window.location.search;
     if (target.pathname + target.search === here) return null;
-    return `/${target.pathname.slice(base.length)}${target.search}`;
+    return `/${target.pathname.slice(base.length)}${target.search}${target.hash}`;
   } catch {
     return null;
   }

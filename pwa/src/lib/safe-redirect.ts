@@ -21,7 +21,7 @@ export function safeRedirectTarget(redirect: string | null, origin: string): str
   return `${inApp}${url.search}${url.hash}`;
 }
 
-/** The `redirect` value for the current location (path with the /notary prefix, plus query). */
-export function redirectParamFor(location: { pathname: string; search: string }): string {
-  return `${APP_BASENAME}${location.pathname === '/' ? '/' : location.pathname}${location.search}`;
+/** The `redirect` value for the current location (path with the /notary prefix, plus query and #part). */
+export function redirectParamFor(location: { pathname: string; search: string; hash?: string }): string {
+  return `${APP_BASENAME}${location.pathname === '/' ? '/' : location.pathname}${location.search}${location.hash ?? ''}`;
 }

@@ -5,7 +5,9 @@
 import { z } from '@hono/zod-openapi';
 import { cappedPageResultFields, COUNT_AHEAD, pageQueryFields, pageResultFields } from '@signingdesk/domain/pagination';
 import { APPOINTMENT_STATUSES, OFFER_STATUSES } from '@signingdesk/domain/codes';
+import { OVERDUE_AFTER_HOURS, OVERDUE_LABEL } from '@signingdesk/domain/appointment-rules';
 import { ATTENTION_KINDS } from '@signingdesk/domain/attention';
+import { invoiceFields } from '../files/files.schemas';
 import {
   CreateAppointmentSchema as CreateAppointmentInputSchema,
   UpdateAppointmentSchema as UpdateAppointmentInputSchema,
@@ -117,6 +119,10 @@ export const EscrowAppointmentSchema = z
     agentUploadEnabled: z.boolean(),
     uploadsApproved: z.boolean(),
     markedCompleted: z.boolean(),
+    invoice: z
+      .object(invoiceFields)
+      .nullable()
+      .openapi({ description: 'The invoice sent for the order (spec: invoiceFileName), null before: its file opens with the file’s download link' }),
     updatedAt: z.string().openapi({ description: 'The version of the order: send it back as If-Match when editing' }),
   })
   .openapi('EscrowAppointment');
@@ -234,6 +240,7 @@ export const OperatorRowSchema = z
     name: z.string(),
     date: z.string(),
     status: z.enum(APPOINTMENT_STATUSES),
+    overdue: z.boolean().openapi({ description: `Scheduled and still not marked complete ${OVERDUE_AFTER_HOURS} hours after the signing's start (a Time TBD signing: after its day): shown as "${OVERDUE_LABEL}"` }),
     filesAttachedCount: z.number().int(),
     filesUploaded: z.boolean(),
     agentDownloaded: z.boolean(),
@@ -290,6 +297,10 @@ export const EscrowRowSchema = z
     filesAttachedCount: z.number().int(),
     filesUploaded: z.boolean(),
     unreadMessages: z.number().int(),
+    invoice: z
+      .object({ number: z.number().int(), fileId: z.string().nullable() })
+      .nullable()
+      .openapi({ description: 'The invoice sent for the order, if any: its number, and its file to open with the file’s download link' }),
   })
   .openapi('EscrowRow');
 

@@ -6,7 +6,7 @@ import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { CLOSED_STATUSES, IN_PROCESS_STATUSES, orderEditable } from '@signingdesk/domain/appointment-rules';
+import { CLOSED_STATUSES, IN_PROCESS_STATUSES, isOverdue, orderEditable, signingTimePassed } from '@signingdesk/domain/appointment-rules';
 import { escrowMayChangeOfferedFee, feesWithAgentPay, newOrderFees, OFFERED_FEE_LOCKED_MESSAGE } from '@signingdesk/domain/fee-rules';
 import { countLimit, pageOffset } from '@signingdesk/domain/pagination';
 import { isEscrowRole, isOperator } from '@signingdesk/domain/roles';
@@ -76,10 +76,18 @@ function schedule(date: string, time: string | null | undefined, timeTbd: boolea
   return { date, time: wall, timeTbd, timeZone: timeZone as TimeZoneCode, startsAt: appointmentInstant(date, wall, timeZone as TimeZoneCode) };
 }
 
+/** A signing is never ordered or moved to a time that has passed (issue 27, item 7): 400 on the field. */
+function refusePastSigning(when: ReturnType<typeof schedule>) {
+  const passed = signingTimePassed(when);
+  if (passed) throw new AppError('VALIDATION_FAILED', `${passed.field}: ${passed.message}`, [passed]);
+}
+
 export async function createAppointment(db: Db, actor: Actor, input: CreateAppointmentInput) {
   if (!isOperator(actor.role) && input.firmFee !== undefined) {
     throw new AppError('VALIDATION_FAILED', 'Only operators set the firm fee.', [{ field: 'firmFee', message: 'is set by operators' }]);
   }
+  const when = schedule(input.date, input.time, input.timeTbd, input.timeZone);
+  refusePastSigning(when);
   return db.transaction(async (tx) => {
     const { firmId, officer } = await resolveOwner(tx, actor, input);
     const coordinates = coordinatesOfZip(input.zip);
@@ -91,7 +99,7 @@ export async function createAppointment(db: Db, actor: Actor, input: CreateAppoi
         createdBy: officer.id,
         escrowEmail: input.escrowEmail ?? officer.email,
         name: input.name,
-        ...schedule(input.date, input.time, input.timeTbd, input.timeZone),
+        ...when,
         street: input.street,
         city: input.city,
         state: input.state,
@@ -185,6 +193,7 @@ export async function updateAppointment(
       return { message: 'Nothing changed.', changedFields: [], appointment: await viewFor(tx, actor, current, access) };
     }
     const derived = schedule(merged.date, merged.time, merged.timeTbd, merged.timeZone);
+    if (changedFields.some((field) => field === 'date' || field === 'time' || field === 'timeTbd' || field === 'timeZone')) refusePastSigning(derived);
     const coordinates = changedFields.includes('zip') ? coordinatesOfZip(merged.zip) : null;
     const [updated] = await tx
       .update(appointments)
@@ -299,6 +308,8 @@ export async function listForOperators(
       name: appointments.name,
       date: appointments.date,
       status: appointments.status,
+      startsAt: appointments.startsAt,
+      timeTbd: appointments.timeTbd,
       filesAttachedCount: filesCount,
       filesUploaded: appointments.filesUploaded,
       agentDownloaded: sql<boolean>`exists (select 1 from ${fileEvents} join ${files} on ${files.id} = ${fileEvents.fileId} where ${files.appointmentId} = ${appointments.id} and ${fileEvents.action} = 'read' and ${fileEvents.confirmed} and ${fileEvents.userId} = ${appointments.assignedAgentId})`,
@@ -327,6 +338,7 @@ export async function listForOperators(
       name: r.name,
       date: r.date,
       status: r.status,
+      overdue: isOverdue(r, Math.floor(now.getTime() / 1000)),
       filesAttachedCount: Number(r.filesAttachedCount),
       filesUploaded: r.filesUploaded,
       agentDownloaded: Boolean(r.agentDownloaded),
@@ -380,6 +392,8 @@ async function escrowRows(db: Db, actor: Actor, filter: EscrowFilter, window: { 
       filesAttachedCount: filesCount,
       filesUploaded: appointments.filesUploaded,
       unreadMessages: sql<number>`(select count(*)::int from ${notes} where ${notes.appointmentId} = ${appointments.id} and ${notes.escrowReadAt} is null)`,
+      invoiceNumber: sql<number | null>`(select max(${invoices.number}) from ${invoices} where ${invoices.appointmentId} = ${appointments.id})`,
+      invoiceFileId: sql<string | null>`(select ${invoices.fileId} from ${invoices} where ${invoices.appointmentId} = ${appointments.id} order by ${invoices.sentAt} desc limit 1)`,
     })
     .from(pageIds)
     .innerJoin(appointments, eq(appointments.id, sql`page_ids.id`))
@@ -387,8 +401,9 @@ async function escrowRows(db: Db, actor: Actor, filter: EscrowFilter, window: { 
     .leftJoin(agent, eq(agent.id, appointments.assignedAgentId))
     .leftJoin(agentProfile, eq(agentProfile.userId, appointments.assignedAgentId))
     .orderBy(...order);
-  return rows.map(({ agentId, agentName, agentEmail, agentPhone, ...r }) => ({
+  return rows.map(({ agentId, agentName, agentEmail, agentPhone, invoiceNumber, invoiceFileId, ...r }) => ({
     ...r,
+    invoice: invoiceNumber === null ? null : { number: Number(invoiceNumber), fileId: invoiceFileId },
     assignedAgent: agentId ? { id: agentId, name: agentName!, email: agentEmail!, phone: agentPhone } : null,
     filesAttachedCount: Number(r.filesAttachedCount),
     unreadMessages: Number(r.unreadMessages),

@@ -89,3 +89,58 @@ describe('the signers’ phones of an order', () => {
     expect(await t.database.db.$count(appointments)).toBe(before);
   });
 });
+
+describe('a signing time that has passed (issue 27, item 7)', () => {
+  let t: TestApp;
+  let escrow: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    escrow = await t.signIn('escrow@firm-a.demo.test');
+  });
+  afterAll(() => t.close());
+
+  /** Today and yesterday as the Pacific zone's calendar reads them now. */
+  const pacificDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
+  const orderCount = async () => (await t.database.db.select({ n: count() }).from(appointments))[0]!.n;
+
+  it('refuses an order for a day that has passed, on the date field, and creates nothing', async () => {
+    const before = await orderCount();
+    const yesterday = pacificDay(-1);
+    const res = await t.request('/api/appointments', { method: 'POST', cookie: escrow, body: JSON.stringify({ ...VALID_ORDER, date: yesterday, time: '23:59', timeZone: 'PT' }) });
+    expect(res.status).toBe(400);
+    const [y, m, d] = yesterday.split('-');
+    expect(await readJson(res)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [{ field: 'date', message: `must be today or later: ${m}/${d}/${y} has passed` }],
+    });
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('refuses a time earlier today on the time field, in the spec’s format; Time TBD today is accepted', async () => {
+    const today = pacificDay(0);
+    const hourAgo = new Date(Date.now() - 3_600_000).toLocaleTimeString('en-GB', { timeZone: 'America/Los_Angeles', hour: '2-digit', minute: '2-digit' });
+    // Just after midnight the hour before is yesterday's: then the date field answers.
+    const res = await t.request('/api/appointments', { method: 'POST', cookie: escrow, body: JSON.stringify({ ...VALID_ORDER, date: today, time: hourAgo, timeZone: 'PT' }) });
+    expect(res.status).toBe(400);
+    const body = await readJson(res);
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.errors[0].message).toMatch(/^must be (later than now: \d{2}\/\d{2}\/\d{4} at \d{1,2}:\d{2} [AP]M PT|today or later: \d{2}\/\d{2}\/\d{4}) has passed$/);
+    const tbd = await t.request('/api/appointments', { method: 'POST', cookie: escrow, body: JSON.stringify({ ...VALID_ORDER, date: today, time: null, timeTbd: true, timeZone: 'PT' }) });
+    expect(tbd.status).toBe(201);
+  });
+
+  it('refuses moving an order into the past, and still edits an order whose time has passed in other fields', async () => {
+    const id = await createOrder(t, escrow, { fileNumber: 'PAST-1' });
+    const patch = (body: object) => t.request(`/api/appointments/${id}`, { method: 'PATCH', cookie: escrow, body: JSON.stringify(body) });
+    const moved = await patch({ date: pacificDay(-2), time: '10:00', timeZone: 'PT' });
+    expect(moved.status).toBe(400);
+    expect((await readJson(moved)).errors[0].field).toBe('date');
+    expect(await appointmentRow(t, id)).toMatchObject({ date: VALID_ORDER.date });
+
+    // The signing's time passes (as it does for every order): the rest of it can still be edited.
+    await t.database.db.update(appointments).set({ date: pacificDay(-2), startsAt: Math.floor(Date.now() / 1000) - 2 * 86_400 }).where(eq(appointments.id, id));
+    const edited = await patch({ comments: 'Signer asks for a call first.' });
+    expect(edited.status).toBe(200);
+    expect(await appointmentRow(t, id)).toMatchObject({ comments: 'Signer asks for a call first.' });
+  });
+});

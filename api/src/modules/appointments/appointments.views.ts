@@ -15,6 +15,7 @@ import { offerTitle } from '@signingdesk/domain/offer-title';
 import type { AppointmentAccess } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { distanceMiles } from '../../lib/geo';
+import { invoiceOf } from '../files/invoices.service';
 
 type Appointment = typeof schema.appointments.$inferSelect;
 const { user, profiles, offers, agentProfiles, appointments } = schema;
@@ -163,6 +164,7 @@ export async function escrowView(db: Db | Tx, a: Appointment) {
     agentUploadEnabled: a.agentUploadEnabled,
     uploadsApproved: a.uploadsApproved,
     markedCompleted: a.markedCompleted,
+    invoice: await invoiceOf(db, a.id),
     updatedAt: a.updatedAt.toISOString(),
   };
 }

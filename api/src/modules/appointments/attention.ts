@@ -5,6 +5,7 @@
  * order's flags, which triggers on files keep (migration 0008), so each bucket reads its index.
  */
 import { schema } from '@signingdesk/db';
+import { OVERDUE_AFTER_HOURS } from '@signingdesk/domain/appointment-rules';
 import {
   DOCUMENTS_WITHIN_HOURS,
   SCAN_BACKS_AFTER_HOURS,
@@ -26,6 +27,15 @@ export function attentionWhere(kind: AttentionKind, now = new Date()): SQL {
         sql`${appointments.startsAt} >= ${nowSeconds}`,
         sql`exists (select 1 from ${profiles} where ${profiles.userId} = ${appointments.assignedAgentId} and ${profiles.status} = 'disabled')`,
       )!;
+    case 'overdue': {
+      // isOverdue (domain) as SQL: a Time TBD signing is judged from the end of its day.
+      const startedBy = nowSeconds - OVERDUE_AFTER_HOURS * 3600;
+      return and(
+        eq(appointments.status, 'Scheduled'),
+        sql`${appointments.startsAt} <= ${startedBy}`,
+        sql`(not ${appointments.timeTbd} or ${appointments.startsAt} <= ${startedBy - 86_400})`,
+      )!;
+    }
     case 'unfilled':
       return and(inArray(appointments.status, ['Open', 'Pending']), lte(appointments.createdAt, new Date(now.getTime() - UNFILLED_AFTER_HOURS * HOUR_MS)))!;
     case 'undocumented':

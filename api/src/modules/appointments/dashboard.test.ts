@@ -29,6 +29,8 @@ describe('the operators’ Dashboard', () => {
     // Completed, the agent not paid yet, no scan-backs needed.
     await set(ids.unpaid, { status: 'Completed', assignedAgentId: agentId, scanBackRequired: false, markedCompleted: true, markedCompletedAt: new Date(now - HOUR) });
     await set(ids.paid, { status: 'Completed', assignedAgentId: agentId, scanBackRequired: false, markedCompleted: true, markedCompletedAt: new Date(now - HOUR), agentPaid: true, agentPaidAt: new Date(now) });
+    // Started five hours ago, still not marked complete (issue 27, item 7).
+    await set(ids.overdue, { status: 'Scheduled', assignedAgentId: agentId, startsAt: Math.floor((now - 5 * HOUR) / 1000), createdAt: new Date(now - 48 * HOUR) });
     // Assigned, two days ahead, to an agent who was disabled since.
     const disabledAgentId = await userIdOf(t, await otherAgentEmail(t));
     await t.database.db.update(schema.profiles).set({ status: 'disabled' }).where(eq(schema.profiles.userId, disabledAgentId));
@@ -65,6 +67,19 @@ describe('the operators’ Dashboard', () => {
       expect(list.ids).not.toContain(ids.fresh);
       expect(list.ids).not.toContain(ids.paid);
     }
+  });
+
+  it('marks a scheduled signing overdue 3 hours after its start, in its row and its bucket (issue 27, item 7)', async () => {
+    const row = async (kind: AttentionKind, id: string) =>
+      (await readJson(await t.request(`/api/appointments?attention=${kind}&pageSize=100`, { cookie: s.admin }))).items.find((r: { id: string }) => r.id === id);
+    expect(await row('overdue', ids.overdue)).toMatchObject({ status: 'Scheduled', overdue: true });
+    expect(await row('undocumented', ids.undocumented)).toMatchObject({ status: 'Scheduled', overdue: false });
+    const dashboard = await readJson(await t.request('/api/dashboard', { cookie: s.admin }));
+    expect(dashboard.attention.find((a: { kind: string }) => a.kind === 'overdue')).toMatchObject({ label: 'Overdue — not marked complete 3 hours after the signing' });
+    // An hour later than its start is not overdue yet.
+    await t.database.db.update(appointments).set({ startsAt: Math.floor((Date.now() - HOUR) / 1000) }).where(eq(appointments.id, ids.overdue));
+    expect((await listed('overdue')).ids).not.toContain(ids.overdue);
+    await t.database.db.update(appointments).set({ startsAt: Math.floor((Date.now() - 5 * HOUR) / 1000) }).where(eq(appointments.id, ids.overdue));
   });
 
   it('charts signings per day by status around today, orders by state and the time to assignment', async () => {

@@ -140,15 +140,16 @@ export const ToggleSchema = z
 
 export const FileRemovedSchema = z.object({ message: z.string() }).openapi('FileRemoved');
 
-export const InvoiceSchema = z
-  .object({
-    number: z.number().int(),
-    fileId: z.string().nullable(),
-    fileName: z.string().nullable(),
-    amountCents: z.number().int(),
-    amount: z.string().openapi({ example: '$195.00' }),
-    sentTo: z.string(),
-    sentAt: z.string().openapi({ description: 'ISO time' }),
-  })
-  .openapi('Invoice');
+/** An invoice's fields; the escrow view embeds them (nullable), a named schema would turn nullable everywhere. */
+export const invoiceFields = {
+  number: z.number().int(),
+  fileId: z.string().nullable(),
+  fileName: z.string().nullable(),
+  amountCents: z.number().int(),
+  amount: z.string().openapi({ example: '$195.00' }),
+  sentTo: z.string(),
+  sentAt: z.string().openapi({ description: 'ISO time' }),
+};
+
+export const InvoiceSchema = z.object(invoiceFields).openapi('Invoice');
 export type Invoice = z.infer<typeof InvoiceSchema>;

@@ -5,7 +5,7 @@
  * (with the PDF as an attachment for the email worker) in one transaction.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '@signingdesk/db';
+import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { desc, eq } from 'drizzle-orm';
 import { firmFeeOf, settlementRefusal } from '@signingdesk/domain/fee-rules';
@@ -116,15 +116,21 @@ export async function sendInvoice(ctx: FilesContext, db: Db, actor: Actor, appoi
 /** The appointment's invoice as the escrow side and operators see it; 404 before one is sent. */
 export async function getInvoice(db: Db, actor: Actor, appointmentId: string): Promise<Invoice> {
   const { appointment } = await findVisibleAppointment(db, actor, appointmentId);
+  const invoice = await invoiceOf(db, appointment.id);
+  if (!invoice) throw new AppError('NOT_FOUND', 'No invoice has been sent for this appointment yet.');
+  return invoice;
+}
+
+/** The invoice of an appointment the caller may see, or null before one is sent (the escrow view's link). */
+export async function invoiceOf(db: Db | Tx, appointmentId: string): Promise<Invoice | null> {
   const [row] = await db
     .select({ invoice: invoices, fileName: files.fileName })
     .from(invoices)
     .leftJoin(files, eq(files.id, invoices.fileId))
-    .where(eq(invoices.appointmentId, appointment.id))
+    .where(eq(invoices.appointmentId, appointmentId))
     .orderBy(desc(invoices.sentAt))
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'No invoice has been sent for this appointment yet.');
-  return view(row.invoice, row.fileName);
+  return row ? view(row.invoice, row.fileName) : null;
 }
 
 function view(invoice: typeof invoices.$inferSelect, fileName: string | null): Invoice {

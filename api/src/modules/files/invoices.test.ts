@@ -1,29 +1,12 @@
-import { inflateSync } from 'node:zlib';
 import { schema } from '@signingdesk/db';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentRow, auditOf, completedForAgent, createOrder, jobsOf, post, scheduledForAgent, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
+import { pdfText } from '../../testing/pdf-text';
 import { testFiles } from './files.testing';
 import { PAYMENT_TERMS } from './invoice-pdf';
-
-/** The text a PDF shows: every Tj string of every (Flate-compressed) content stream. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const parts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    } catch {
-      content = match[1]!;
-    }
-    for (const shown of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) parts.push(Buffer.from(shown[1]!, 'hex').toString('latin1'));
-    for (const shown of content.matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g)) parts.push(shown[1]!);
-  }
-  return parts.join('\n');
-}
 
 describe('invoices', () => {
   let t: TestApp;

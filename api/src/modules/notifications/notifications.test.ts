@@ -203,7 +203,7 @@ describe('push subscriptions, the outbox and the job log', () => {
       channel: 'email',
       state: 'held',
       recipient: { id: agentId, name: 'Jordan Taylor' },
-      body: `Bid accepted: Los Angeles, CA 12/10/2030 2:30 PM PT, $150.00. ${TEST_ORIGIN}/preview/${id}`,
+      body: `Bid accepted: Los Angeles, CA 12/10/2030 2:30 PM PT, $150.00. ${TEST_ORIGIN}/notary/appointments/${id}`,
       sentAt: null,
       error: null,
     });

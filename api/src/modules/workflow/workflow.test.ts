@@ -79,7 +79,7 @@ describe('the appointment workflow', () => {
 
     it('refuses a missing time unless TBD, a 4-digit zip and a 401-character comment, naming the fields', async () => {
       const before = await t.database.db.$count(schema.appointments);
-      const res = await post(t, '/api/appointments', s.escrowA, { name: 'x', date: '2026-12-01', street: 's', city: 'c', state: 'CA', zip: '9001', agentFee: '100', scanBackRequired: false, transactionType: 1, comments: 'x'.repeat(401) });
+      const res = await post(t, '/api/appointments', s.escrowA, { name: 'x', date: '2030-12-01', street: 's', city: 'c', state: 'CA', zip: '9001', agentFee: '100', scanBackRequired: false, transactionType: 1, comments: 'x'.repeat(401) });
       expect(res.status).toBe(400);
       const fields = res.body.errors.map((e: { field: string }) => e.field);
       expect(fields).toEqual(expect.arrayContaining(['zip', 'comments', 'time']));
@@ -543,15 +543,15 @@ describe('the appointment workflow', () => {
 
       it('opens a Time TBD signing at the start of its day in its own zone', async () => {
         const agent = await actorOf('agent@demo.test');
-        const { id } = await assignedWith({ date: '2026-12-11', time: undefined, timeTbd: true, timeZone: 'PT' });
-        const startOfDay = appointmentInstant('2026-12-11', '00:00', 'PT');
+        const { id } = await assignedWith({ date: '2030-12-11', time: undefined, timeTbd: true, timeZone: 'PT' });
+        const startOfDay = appointmentInstant('2030-12-11', '00:00', 'PT');
         expect((await appointmentRow(t, id)).startsAt).toBe(startOfDay);
 
         const dayBefore = new Date((startOfDay - 3600) * 1000); // 11 PM PT on 12/10
         const refused = await completeAppointment(t.database.db, agent, id, { now: dayBefore }).catch((e: unknown) => e);
         expect(refused).toMatchObject({
           code: 'NOT_YET_STARTED',
-          message: 'You can mark this assignment complete from 12/11/2026 (the time is TBD), the day of the signing.',
+          message: 'You can mark this assignment complete from 12/11/2030 (the time is TBD), the day of the signing.',
         });
         expect((await completionDone(id)).row.status).toBe('Scheduled');
 

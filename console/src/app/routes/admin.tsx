@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { LoadingSpinner } from '../../components/loading-spinner';
 import { Page } from '../../components/page';
 import { paths } from '../../config/paths';
+import { useOlderOrderLink } from '../../lib/older-order-link';
 import { FirmOfficerFields } from '../../features/firm-users/components/firm-officer-fields';
 import { SigningAgents } from '../../features/agent-search/components/signing-agents';
 import { useSignedInUser } from '../../features/auth/api/get-me';
@@ -22,6 +23,8 @@ const Dashboard = lazy(() => import('../../features/dashboard/components/dashboa
 export function AdminRoute() {
   const user = useSignedInUser();
   const caller = { id: user.id, role: user.role };
+  const olderLink = useOlderOrderLink(paths.adminRequest);
+  if (olderLink) return olderLink;
   return (
     <Page title="Admin Portal">
       <AdminTabs

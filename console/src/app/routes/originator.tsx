@@ -5,6 +5,7 @@ import { useSignedInUser } from '../../features/auth/api/get-me';
 import { AppointmentList } from '../../features/escrow-orders/components/appointment-list';
 import { CreateAppointmentForm } from '../../components/appointment-form/create-appointment-form';
 import { paths } from '../../config/paths';
+import { useOlderOrderLink } from '../../lib/older-order-link';
 import { FirmUsers } from '../../features/firm-users/components/firm-users';
 import { AgentCoverage } from '../../features/agent-search/components/agent-coverage';
 
@@ -19,6 +20,8 @@ export function OriginatorRoute() {
   const user = useSignedInUser();
   const role = user.role === 'creator_admin' ? 'creator_admin' : 'creator';
   const [tab, setTab] = useTabParam(TABS, 'schedule');
+  const olderLink = useOlderOrderLink(paths.originatorOrder);
+  if (olderLink) return olderLink;
   return (
     <Page title="Escrow Officer Portal" size="xl">
       <Text mb="lg">

@@ -16,6 +16,7 @@ import { useAppointmentOutbox } from '../../lib/outbox/use-outbox';
 import { useMarkFirstScreen } from '../../lib/first-screen';
 import { useCopyWhilePending } from '../../lib/use-copy-while-pending';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useLinkTarget } from '../../lib/use-link-target';
 
 /**
  * One appointment: an offer (claim / counter / decline), the agent's assignment, or — once a
@@ -34,6 +35,7 @@ export function AppointmentDetailRoute() {
   const heading = headingOf(view);
   useDocumentTitle(heading);
   useMarkFirstScreen(mirrored !== undefined || !query.isPending);
+  useLinkTarget();
 
   return (
     <PageLayout header={<AgentHeader me={me} />}>

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, CloseButton, Group, NativeSelect, Paper, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, CloseButton, Group, NativeSelect, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { OVERDUE_LABEL } from '@signingdesk/domain/appointment-rules';
 import { ATTENTION_LABELS, isAttentionKind } from '@signingdesk/domain/attention';
 import { APPOINTMENT_STATUSES, appointmentStatusLabel, type AppointmentStatus } from '@signingdesk/domain/codes';
 import { formatUsDate } from '@signingdesk/domain/time-zones';
@@ -143,7 +144,21 @@ export function Assignments() {
                 </Text>
               ) : null,
           },
-          { accessor: 'status', title: 'Status', render: (row) => appointmentStatusLabel(row.status) },
+          {
+            accessor: 'status',
+            title: 'Status',
+            render: (row) =>
+              row.overdue ? (
+                <Stack gap={2} align="flex-start">
+                  {appointmentStatusLabel(row.status)}
+                  <Badge color="red.9" variant="filled" size="sm">
+                    {OVERDUE_LABEL}
+                  </Badge>
+                </Stack>
+              ) : (
+                appointmentStatusLabel(row.status)
+              ),
+          },
           {
             accessor: 'agentPaid',
             title: 'Notary paid',

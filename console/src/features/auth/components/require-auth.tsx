@@ -13,7 +13,7 @@ type RequireAuthProps = {
 
 /**
  * Layout route guarding its children: a visitor is sent to the login page, which brings them
- * back to this path and query string; a signed-in user of another role gets a page saying so.
+ * back to this path, query string and #part (a notification's link to an order's messages); a signed-in user of another role gets a page saying so.
  */
 export function RequireAuth({ roles }: RequireAuthProps) {
   const me = useMe();
@@ -23,7 +23,7 @@ export function RequireAuth({ roles }: RequireAuthProps) {
   if (me.data === undefined) return <SessionCheckFailed onRetry={() => void me.refetch()} />;
 
   const user = me.data;
-  if (!user) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
+  if (!user) return <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />;
   if (roles && !roles.includes(user.role)) return <AccessDenied user={user} />;
   return <Outlet />;
 }

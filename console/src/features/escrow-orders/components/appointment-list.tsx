@@ -6,6 +6,7 @@ import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AgentContactCard } from '../../../components/agent-contact-card';
+import { InvoiceLink } from '../../../components/invoice-link';
 import { paths } from '../../../config/paths';
 import { useCameFromHere } from '../../../lib/came-from';
 import type { Schemas } from '../../../lib/api-client';
@@ -128,6 +129,24 @@ export function AppointmentList({ view }: AppointmentListProps) {
             sortable: true,
             render: (row) => (row.assignedAgent ? <AgentContactCard agent={row.assignedAgent} /> : <Text span c="dimmed" size="sm">Not assigned</Text>),
           },
+          ...(view === 'completed'
+            ? [
+                {
+                  accessor: 'invoice',
+                  title: 'Invoice',
+                  render: (row: Row) =>
+                    row.invoice ? (
+                      <InvoiceLink appointmentId={row.id} fileId={row.invoice.fileId} label={`Open invoice ${row.invoice.number}${row.fileNumber ? ` for file ${row.fileNumber}` : ''}`}>
+                        {`Invoice ${row.invoice.number}`}
+                      </InvoiceLink>
+                    ) : (
+                      <Text span c="dimmed" size="sm">
+                        Not invoiced
+                      </Text>
+                    ),
+                },
+              ]
+            : []),
           {
             accessor: 'unreadMessages',
             title: <VisuallyHidden>Unread messages</VisuallyHidden>,

@@ -27,6 +27,8 @@ function FeedbackDetail({ item, onClose }: { item: Item; onClose: () => void }) 
         onSuccess: (result) => {
           setMessage('');
           showToast({ title: 'Reply sent', message: result.message });
+          // Answered is read: it leaves the unread list, and the message closes with it.
+          onClose();
         },
         onError: (error) => showToast({ title: 'The reply was not sent', message: error.message, tone: 'error' }),
       },
@@ -99,9 +101,11 @@ export function FeedbackInbox() {
   const list = useFeedback(includeRead, page);
   const markRead = useMarkRead();
   const [selected, setSelected] = useState<Item[]>([]);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The opened message as it was when opened: a live update that takes it off this page (another
+  // operator marked it read, newer ones pushed it on) must not close it with a reply half typed.
+  const [opened, setOpened] = useState<Item | null>(null);
   const items = list.data?.items ?? [];
-  const open = items.find((item) => item.id === openId) ?? null;
+  const open = opened ? (items.find((item) => item.id === opened.id) ?? opened) : null;
 
   const mark = () =>
     markRead.mutate(
@@ -162,7 +166,7 @@ export function FeedbackInbox() {
             accessor: 'name',
             title: 'From',
             render: (item) => (
-              <Anchor component="button" type="button" fz="sm" fw={item.read ? 400 : 700} onClick={() => setOpenId(item.id)}>
+              <Anchor component="button" type="button" fz="sm" fw={item.read ? 400 : 700} onClick={() => setOpened(item)}>
                 {item.name}
               </Anchor>
             ),
@@ -177,7 +181,7 @@ export function FeedbackInbox() {
           },
         ]}
       />
-      {open ? <FeedbackDetail key={open.id} item={open} onClose={() => setOpenId(null)} /> : null}
+      {open ? <FeedbackDetail key={open.id} item={open} onClose={() => setOpened(null)} /> : null}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
@@ -30,6 +31,8 @@ type EditOrderProps = {
   editRequests?: number;
   /** Back to the details: after Cancel Edit, or Return to Order Details (which reloads them). */
   onDone: () => void;
+  /** Told whether an edit is under way (typed, previewed, sending or answered), so the page keeps the form when the order's status moves on. */
+  onEditingChange?: (editing: boolean) => void;
 };
 
 type Stage = 'reading' | 'editing' | 'previewing';
@@ -53,7 +56,7 @@ function theirChanges(opened: AppointmentFormValues, current: AppointmentFormVal
  * their changes into the fields left alone, lists them, and the next Update applies to their version. The spec's wait text while the
  * server updates the order and notifies, then its message with Return to Order Details.
  */
-export function EditOrder({ order, mode = 'edit', editRequests = 0, onDone }: EditOrderProps) {
+export function EditOrder({ order, mode = 'edit', editRequests = 0, onDone, onEditingChange }: EditOrderProps) {
   const queryClient = useQueryClient();
   const [base, setBase] = useState(() => ({ values: valuesOf(order), version: order.updatedAt }));
   const form = useForm<AppointmentFormValues>({
@@ -66,6 +69,8 @@ export function EditOrder({ order, mode = 'edit', editRequests = 0, onDone }: Ed
   const [result, setResult] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [conflict, setConflict] = useState<ReturnType<typeof theirChanges> | null>(null);
+  const [liveChange, setLiveChange] = useState<{ text: string; changes: ReturnType<typeof theirChanges> } | null>(null);
+  const [versionSeen, setVersionSeen] = useState({ version: order.updatedAt, status: order.status });
   const formRef = useRef<HTMLFormElement>(null);
   const [editRequestsSeen, setEditRequestsSeen] = useState(editRequests);
   if (editRequests !== editRequestsSeen) {
@@ -78,6 +83,36 @@ export function EditOrder({ order, mode = 'edit', editRequests = 0, onDone }: Ed
     const frame = requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), select, textarea')?.focus());
     return () => cancelAnimationFrame(frame);
   }, [editRequestsSeen]);
+
+  const underWay = stage !== 'reading' || update.isPending || result !== null;
+  useEffect(() => onEditingChange?.(underWay), [underWay, onEditingChange]);
+
+  // A live update of the order while the form is open (issue 27, item 11): nothing typed is lost.
+  // Others' changes fill the fields this editor left alone and are listed; the form now stands on
+  // the version shown, so Update saves through the same conflict check against any later change.
+  // Judged as the new version renders (state from the previous render, as editRequests above).
+  if (order.updatedAt !== versionSeen.version && !update.isPending && result === null) {
+    setVersionSeen({ version: order.updatedAt, status: order.status });
+    if (order.updatedAt !== base.version) {
+      const now = valuesOf(order);
+      const typed = form.getValues();
+      for (const field of Object.keys(now) as (keyof AppointmentFormValues)[]) {
+        if (String(typed[field]) === String(base.values[field])) form.setFieldValue(field, now[field] as never);
+      }
+      const changes = theirChanges(base.values, now);
+      const from = versionSeen.status;
+      setBase({ values: now, version: order.updatedAt });
+      if (stage !== 'reading' && (from !== order.status || changes.length > 0)) {
+        const text =
+          from === 'Open' && order.status === 'Pending'
+            ? 'An agent bid while you were editing — your changes are kept.'
+            : from !== order.status
+              ? `This order is now ${appointmentStatusLabel(order.status)} — your changes are kept.`
+              : 'Someone else changed this order while you were editing — your changes are kept.';
+        setLiveChange({ text, changes });
+      }
+    }
+  }
 
   const valid = () => {
     if (!form.validate().hasErrors) return true;
@@ -170,6 +205,24 @@ export function EditOrder({ order, mode = 'edit', editRequests = 0, onDone }: Ed
         {stage === 'previewing' ? (
           <Alert color="blue" mb="md" role="status">
             Check the order, then press Update to save it and notify, or Edit to change it.
+          </Alert>
+        ) : null}
+        {liveChange ? (
+          <Alert color="yellow" role="status" mb="md" title={liveChange.text} withCloseButton closeButtonLabel="Dismiss" onClose={() => setLiveChange(null)}>
+            {liveChange.changes.length > 0 ? (
+              <>
+                <Text size="sm">Their changes are in the fields you had not changed:</Text>
+                <List size="sm" mt="xs">
+                  {liveChange.changes.map((change) => (
+                    <List.Item key={change.field}>
+                      {change.label}: “{change.from || '—'}” → “{change.to || '—'}”
+                    </List.Item>
+                  ))}
+                </List>
+              </>
+            ) : (
+              <Text size="sm">Nothing you typed was changed. Update saves it.</Text>
+            )}
           </Alert>
         ) : null}
         <AppointmentFields form={form} readOnly={stage !== 'editing'} feeKept={order.view === 'escrow'} />

@@ -1,14 +1,16 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Menu, Modal, Radio, ScrollArea, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Menu, Modal, Radio, ScrollArea, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { LINK_TARGETS } from '@signingdesk/domain/deep-links';
 import { modals } from '@mantine/modals';
+import { orderEditable } from '@signingdesk/domain/appointment-rules';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import { formatMiles } from '@signingdesk/domain/eligibility';
 import { formatCents } from '@signingdesk/domain/money';
 import { formatPhone } from '@signingdesk/domain/phone';
 import { formatUsDate } from '@signingdesk/domain/time-zones';
 import { useState, type FormEvent } from 'react';
+import { InvoiceLink } from '../../../components/invoice-link';
 import type { Schemas } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
-import { downloadLink } from '../api/get-order';
 import { useComparisonOrders, useInvoice, useOperatorAction, type OperatorAction } from '../api/operator-actions';
 import { LIVE_BID_STATUSES, operatorActionsFor } from '../utils/operator-rules';
 import { DirectAssignModal } from './direct-assign-modal';
@@ -89,14 +91,6 @@ export function OperatorActions({ order, onEditDetails }: { order: Order; onEdit
       ? confirm('Cancel this appointment?', `“${order.name}” will be canceled and its offers withdrawn.`, label, () => void run({ kind: 'status', status }, 'Canceled'), true)
       : void run({ kind: 'status', status }, label);
 
-  const openInvoice = async (fileId: string) => {
-    try {
-      window.open((await downloadLink(order.id, fileId)).url, '_blank', 'noopener');
-    } catch (error) {
-      showToast({ title: 'The invoice could not be opened', message: message(error), tone: 'error' });
-    }
-  };
-
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="actions-title">
       <Group justify="space-between" mb="md">
@@ -112,7 +106,10 @@ export function OperatorActions({ order, onEditDetails }: { order: Order; onEdit
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item onClick={onEditDetails}>Details</Menu.Item>
+            {/* A completed or canceled order is its record: not editable (issue 27, item 13). */}
+            <Menu.Item disabled={!orderEditable(order.status)} onClick={onEditDetails}>
+              Details
+            </Menu.Item>
             <Menu.Item disabled={!can.reassign} onClick={() => setReassigning(true)}>
               Notary
             </Menu.Item>
@@ -164,9 +161,9 @@ export function OperatorActions({ order, onEditDetails }: { order: Order; onEdit
             </WaitingButton>
           )}
           {invoice.data ? (
-            <Anchor component="button" type="button" onClick={() => invoice.data?.fileId && void openInvoice(invoice.data.fileId)}>
+            <InvoiceLink id={LINK_TARGETS.invoice} appointmentId={order.id} fileId={invoice.data.fileId}>
               Invoice {invoice.data.number} ({invoice.data.amount}, sent {when(invoice.data.sentAt)})
-            </Anchor>
+            </InvoiceLink>
           ) : (
             <WaitingButton reason={can.why.invoice} disabled={!can.invoice || pending || invoice.isPending} onClick={() => void run({ kind: 'invoice' }, 'Invoice sent')}>
               Send Invoice{order.firmFeeCents === null ? '' : ` (${formatCents(order.firmFeeCents)})`}

@@ -1,13 +1,16 @@
 import { Alert, Anchor, Badge, Button, Card, Grid, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
-import { fileDeletable, orderEditable } from '@signingdesk/domain/appointment-rules';
+import { LINK_TARGETS } from '@signingdesk/domain/deep-links';
+import { fileDeletable, isOverdue, orderEditable, OVERDUE_LABEL } from '@signingdesk/domain/appointment-rules';
 import { appointmentStatusLabel, FINANCE_TYPES, TRANSACTION_TYPES } from '@signingdesk/domain/codes';
 import { formatPhone } from '@signingdesk/domain/phone';
 import { formatTime, formatUsDate } from '@signingdesk/domain/time-zones';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AgentContactCard } from '../../../components/agent-contact-card';
+import { InvoiceLink } from '../../../components/invoice-link';
 import { paths } from '../../../config/paths';
 import { ApiError, type Schemas } from '../../../lib/api-client';
+import { useLinkTarget } from '../../../lib/use-link-target';
 import { useOrder, useOrderNotes, usePostNote } from '../api/get-order';
 import { OrderFiles } from './order-files';
 import { EditOrder } from './edit-order';
@@ -30,6 +33,7 @@ type OrderDetailsProps = {
 export function OrderDetails({ appointmentId }: OrderDetailsProps) {
   const order = useOrder(appointmentId);
   const visible = order.data?.view === 'escrow' || order.data?.view === 'operator';
+  useLinkTarget();
 
   if (order.isPending) return <Skeleton height={320} radius="md" aria-label="Loading..." />;
   if (order.isError || !visible) {
@@ -60,11 +64,22 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
   // Each choice of Details in the edit-choice menu unlocks the review form of an Open request.
   const [editRequests, setEditRequests] = useState(0);
   const operator = order.view === 'operator' ? order : null;
+  // An edit under way keeps its form when the request stops being Open (an agent bid): issue 27, item 11.
+  const [reviewUnderWay, setReviewUnderWay] = useState(false);
   // Operators review an Open request in its edit form (spec 02 §2 "Admin appointment review and edit").
-  if (operator && operator.status === 'Open') {
+  if (operator && (operator.status === 'Open' || reviewUnderWay)) {
     return (
       <Stack gap="lg">
-        <EditOrder order={operator} mode="review" editRequests={editRequests} onDone={onReload} />
+        <EditOrder
+          order={operator}
+          mode="review"
+          editRequests={editRequests}
+          onEditingChange={setReviewUnderWay}
+          onDone={() => {
+            setReviewUnderWay(false);
+            onReload();
+          }}
+        />
         <OperatorPanels order={operator} onEditDetails={() => setEditRequests((n) => n + 1)} />
       </Stack>
     );
@@ -107,6 +122,11 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
             <Badge size="lg" variant="light">
               {appointmentStatusLabel(order.status)}
             </Badge>
+            {isOverdue(order) ? (
+              <Badge size="lg" color="red.9" variant="filled">
+                {OVERDUE_LABEL}
+              </Badge>
+            ) : null}
             {/* Offered only while the order can still change (the API refuses a closed one). */}
             {orderEditable(order.status) ? (
               <Button variant="default" onClick={() => setEditing(true)}>
@@ -143,6 +163,18 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
           {row('Transaction type', TRANSACTION_TYPES[order.transactionType as keyof typeof TRANSACTION_TYPES])}
           {row('Finance type', order.financeType === null ? null : FINANCE_TYPES[order.financeType as keyof typeof FINANCE_TYPES])}
           {row('Additional notes', order.comments)}
+          {order.view === 'escrow'
+            ? row(
+                'Invoice',
+                order.invoice ? (
+                  <InvoiceLink id={LINK_TARGETS.invoice} appointmentId={order.id} fileId={order.invoice.fileId}>
+                    {`Invoice ${order.invoice.number}${order.invoice.fileName ? ` (${order.invoice.fileName})` : ''}: ${order.invoice.amount}, sent ${new Date(order.invoice.sentAt).toLocaleDateString('en-US')}`}
+                  </InvoiceLink>
+                ) : (
+                  'No invoice yet'
+                ),
+              )
+            : null}
         </Grid>
       </Card>
       {operator ? <OperatorPanels order={operator} onEditDetails={() => setEditing(true)} /> : <OrderRecords appointmentId={order.id} status={order.status} operator={false} />}
@@ -189,7 +221,7 @@ function OrderMessages({ appointmentId }: { appointmentId: string }) {
   };
   const flag = (who: string, read: Schemas['NoteReadFlag']) => (read.readBy ? `reviewed by ${read.readBy}` : `unread by ${who}`);
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="messages-title">
+    <Card withBorder padding="lg" component="section" id={LINK_TARGETS.messages} aria-labelledby="messages-title">
       <Title order={2} id="messages-title" mb="md">
         Messages
       </Title>

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, List, Progress, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { LINK_TARGETS } from '@signingdesk/domain/deep-links';
 import { Dropzone } from '@mantine/dropzone';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
@@ -76,7 +77,7 @@ export function OrderFiles({ appointmentId, filesDeletable }: { appointmentId: s
 
   const flags = files.data;
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="files-title">
+    <Card withBorder padding="lg" component="section" id={LINK_TARGETS.files} aria-labelledby="files-title">
       <Title order={2} id="files-title" mb="xs">
         Files
       </Title>

@@ -1,3 +1,4 @@
+import { isOverdue, OVERDUE_LABEL } from '@signingdesk/domain/appointment-rules';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import { formatCents } from '@signingdesk/domain/money';
 import { formatTime } from '@signingdesk/domain/time-zones';
@@ -18,9 +19,10 @@ interface AppointmentCardProps {
 }
 
 /**
- * One appointment of a portal tab, dense enough for three on a phone's first screen: the name
- * and the day ('Today, 11/23/2026'), then time, city and fee on one line, then status, file
- * number and scan backs (the spec's card fields, each still labelled for screen readers). The button keeps the spec's
+ * One appointment of a portal tab, dense enough for three on a phone's first screen: the name,
+ * then the day ('Today, 11/23/2026'), time, city and fee as one run of facts that wraps between
+ * facts, never inside one (long Los Angeles city names stay whole), then status, file number and
+ * scan backs (the spec's card fields, each still labelled for screen readers). The button keeps the spec's
  * text and says which appointment it opens. Offers (open and pending) have no name or file
  * number: they are headed by the neutral title the server sends ('Refinance signing — San
  * Francisco, CA') until the agent is assigned. Memoized: the list renders again as its refresh
@@ -33,25 +35,26 @@ export const AppointmentCard = memo(function AppointmentCard({ appointment: a, t
   const button = declined ? TABS.pending.cardButton : TABS[tab].cardButton;
   const feeLabel = tab === 'pending' ? 'Your Bid' : 'Signing Agent Fee';
   const heading = a.name ?? a.title;
+  // Judged as the card renders: a list read offline still turns overdue as the hours pass.
+  const overdue = isOverdue(a);
   return (
     <article className={`appointment-card${declined ? ' appointment-card--declined' : ''}`} aria-labelledby={titleId}>
-      <div className="appointment-card__top">
-        <h3 id={titleId} className="appointment-card__name">
-          {heading}
-        </h3>
-        <p className="appointment-card__day">
-          <span className="visually-hidden">Date </span>
-          {day}
-        </p>
-      </div>
+      <h3 id={titleId} className="appointment-card__name">
+        {heading}
+      </h3>
       <dl className="appointment-card__facts">
+        <Fact label="Date" value={day} className="appointment-card__day" />
         <Fact label="Time" value={`${formatTime(a.time, a.timeTbd)} ${a.timeZone}`} />
         <Fact label="Location" value={`${a.city}, ${a.state}`} />
         <Fact label={feeLabel} value={formatCents(a.feeCents)} labelShown={tab === 'pending'} />
         {tab === 'pending' && <Fact label="Offered" value={formatCents(a.offeredFeeCents)} labelShown />}
       </dl>
       <dl className="appointment-card__meta">
-        <Fact label="Status" value={declined ? 'Declined by you' : appointmentStatusLabel(a.status)} />
+        {overdue ? (
+          <Fact label="Status" value={OVERDUE_LABEL} className="appointment-card__overdue" />
+        ) : (
+          <Fact label="Status" value={declined ? 'Declined by you' : appointmentStatusLabel(a.status)} />
+        )}
         {a.fileNumber !== undefined && <Fact label="File Number" shownLabel="File" value={a.fileNumber ?? '—'} />}
         {/* 'SCAN BACKS ARE REQUIRED' says it all; 'NONE' needs its label. */}
         <Fact label="Scan Backs" value={a.scanBackRequired ? 'SCAN BACKS ARE REQUIRED' : 'NONE'} labelShown={!a.scanBackRequired} />
@@ -75,11 +78,12 @@ interface FactProps {
   labelShown?: boolean;
   /** A shorter label to show, the rest of `label` kept for screen readers ('File' Number). */
   shownLabel?: string;
+  className?: string;
 }
 
-function Fact({ label, value, labelShown = false, shownLabel }: FactProps) {
+function Fact({ label, value, labelShown = false, shownLabel, className }: FactProps) {
   return (
-    <div className="appointment-card__fact">
+    <div className={className ? `appointment-card__fact ${className}` : 'appointment-card__fact'}>
       {shownLabel && label.startsWith(shownLabel) ? (
         <dt>
           {shownLabel}

@@ -1,5 +1,5 @@
 import type { AgentAppointmentView } from '../../../../types/api';
-import { panelsEnabled } from '@signingdesk/domain/appointment-rules';
+import { isOverdue, OVERDUE_LABEL, panelsEnabled } from '@signingdesk/domain/appointment-rules';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import { formatCents } from '@signingdesk/domain/money';
 import { formatPhone, toE164 } from '@signingdesk/domain/phone';
@@ -92,7 +92,9 @@ export function AssignmentView({ view, userId, rows }: { view: AgentAppointmentV
 
       <Panel id="assignment-facts" title="Assignment">
         <Facts>
-          <Fact label="Status">{appointmentStatusLabel(view.status)}</Fact>
+          <Fact label="Status">
+            {isOverdue(view) ? <strong className="overdue">{OVERDUE_LABEL}</strong> : appointmentStatusLabel(view.status)}
+          </Fact>
           <Fact label="Signing Agent Fee">{formatCents(view.feeCents)}</Fact>
           <Fact label="File Number">{view.fileNumber ?? '—'}</Fact>
           <Fact label="Lender">{view.lender ?? '—'}</Fact>

@@ -1,4 +1,5 @@
 import type { AgentAppointmentView, FileList } from '../../../../types/api';
+import { LINK_TARGETS } from '@signingdesk/domain/deep-links';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { formatDateTime } from '../../../../lib/format-date-time';
@@ -82,7 +83,7 @@ export function FilesPanel({ view, userId, rows, enabled }: { view: AgentAppoint
   };
 
   return (
-    <Panel id="files-heading" title="Files">
+    <Panel id="files-heading" anchor={LINK_TARGETS.files} title="Files">
       {/* Online the page says when it synced; an offline copy of the list says its own time. */}
       {files.data?.offline && <SyncedAt mirrored={files.data} />}
       {files.isError && !files.data && <p className="status-text">The file list is not available offline yet.</p>}

@@ -1,4 +1,5 @@
 import type { AgentAppointmentView, Note } from '../../../../types/api';
+import { LINK_TARGETS } from '@signingdesk/domain/deep-links';
 import { useId, useState, type FormEvent } from 'react';
 import { EmailLink, splitOnEmails } from '../../../../components/email-link';
 import { formatDateTime } from '../../../../lib/format-date-time';
@@ -41,7 +42,7 @@ export function MessageCenter({ view, userId, rows, enabled }: { view: AgentAppo
   };
 
   return (
-    <Panel id="messages-heading" title="Message Center">
+    <Panel id="messages-heading" anchor={LINK_TARGETS.messages} title="Message Center">
       <p className="notice notice--info">{notes.data?.data.warning ?? FEE_WARNING_FALLBACK}</p>
       {notes.data?.offline && <SyncedAt mirrored={notes.data} />}
       {notes.isError && !notes.data && <p className="status-text">Messages are not available offline yet.</p>}
