@@ -17,7 +17,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfBytes, sha256, TUS } from './modules/files/files.testing';
 import { seedDemoData } from './seed';
-import { VALID_ORDER } from './testing/fixtures';
+import { offerTo, VALID_ORDER } from './testing/fixtures';
 import { startServerProcess, stopServerProcess, type ServerProcess } from './testing/server-process';
 
 const ORIGIN = 'http://localhost:3000';
@@ -133,7 +133,7 @@ describe('two API processes on one PostgreSQL database', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.appointment.id as string;
-    if (n > 0) await database.db.insert(schema.offers).values(agentIds.slice(0, n).map((agentId) => ({ appointmentId: id, agentId })));
+    if (n > 0) await offerTo({ database }, id, agentIds.slice(0, n));
     return id;
   }
   const firmA = async () => (await database.db.select().from(schema.firms).where(eq(schema.firms.name, 'Firm A Title & Escrow')))[0]!.id;

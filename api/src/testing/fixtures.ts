@@ -98,7 +98,7 @@ function pastSchedule(body: Record<string, unknown>) {
  * state added to their commissions, their coordinates moved onto its zip's. For tests about
  * what happens after an offer; who is offered is eligibility.test.ts's subject.
  */
-export async function makeEligible(t: TestApp, appointmentId: string, agentIds: string[]) {
+export async function makeEligible(t: Pick<TestApp, 'database'>, appointmentId: string, agentIds: string[]) {
   const order = await appointmentRow(t, appointmentId);
   const ap = schema.agentProfiles;
   const notYet = or(sql`not (${order.state} = any(${ap.certifiedStates}))`, sql`${ap.latitude} is distinct from ${order.latitude}`);
@@ -117,7 +117,7 @@ export async function makeEligible(t: TestApp, appointmentId: string, agentIds: 
 }
 
 /** Offers the appointment to exactly these agents, made eligible for it first (`makeEligible`). */
-export async function offerTo(t: TestApp, appointmentId: string, agentIds: string[]) {
+export async function offerTo(t: Pick<TestApp, 'database'>, appointmentId: string, agentIds: string[]) {
   await makeEligible(t, appointmentId, agentIds);
   await t.database.db
     .insert(schema.offers)
@@ -135,7 +135,7 @@ export async function post(t: TestApp, path: string, cookie: string, body?: unkn
   return { status: res.status, body: await readJson(res).catch(() => null), headers: res.headers };
 }
 
-export async function appointmentRow(t: TestApp, id: string) {
+export async function appointmentRow(t: Pick<TestApp, 'database'>, id: string) {
   const [row] = await t.database.db.select().from(schema.appointments).where(eq(schema.appointments.id, id));
   return row!;
 }
