@@ -1,49 +1,45 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-export const BASE_URL = `http://localhost:${PORT}`;
+/**
+ * Files whose journeys change what every server serves (the built pwa/dist): they run in a
+ * project of their own, after all the others. Running one alone: `--no-deps`.
+ */
+const SHARED_FILES = ['**/pwa/update.spec.ts'];
 
-// Browser journeys against the built product (npm run build first), served by the real
-// server on a fresh database, in Debian's Chromium. Browsers are never downloaded.
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  },
+};
+
+// Browser journeys against the built product (npm run build first), in Debian's Chromium;
+// browsers are never downloaded. Each worker has its own server on a fresh database
+// (support/fixtures.ts); a file's journeys run in order in one worker, files spread over the
+// workers (E2E_WORKERS, default 2).
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL: BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
-        },
-      },
-    },
+    { name: 'chromium', testIgnore: SHARED_FILES, use: chromium },
+    { name: 'shared-files', testMatch: SHARED_FILES, dependencies: ['chromium'], use: chromium },
   ],
-  webServer: {
-    command: 'node support/serve.mjs',
-    url: `${BASE_URL}/api/health`,
-    env: { PORT: String(PORT), PUBLIC_ORIGIN: BASE_URL },
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-  },
 });

@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import { BASE_URL } from '../playwright.config';
+import type { Page } from '@playwright/test';
+import { expect, workerServer } from './fixtures';
 
 export const DEMO_PASSWORD = 'signing-demo-2026';
 
@@ -14,6 +14,7 @@ export const LANDINGS = [
   { email: 'pending-agent@demo.test', path: '/notary/', heading: 'Signing Agent Portal' },
 ] as const satisfies readonly { email: string; path: string; heading: string; greeting?: string }[];
 
+/** Signs in through the login form on the page: for the journeys about logging in itself. */
 export async function fillLogin(page: Page, email: string, password = DEMO_PASSWORD) {
   const form = page.locator('form');
   await form.getByLabel('Email').fill(email);
@@ -23,7 +24,8 @@ export async function fillLogin(page: Page, email: string, password = DEMO_PASSW
 
 /** Signs the page's browser context in through the API, without the form (page.request shares its cookies). */
 export async function apiSignIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  const signIn = () => page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { Origin: BASE_URL } });
+  const origin = workerServer().baseURL;
+  const signIn = () => page.request.post(`${origin}/api/auth/sign-in/email`, { data: { email, password }, headers: { Origin: origin } });
   // A kept-alive connection the server closed as it was reused (its 5 s idle limit) resets
   // the request before any answer: a browser sends it again on a new connection, so does this.
   const res = await signIn().catch((error: unknown) => {
@@ -31,4 +33,14 @@ export async function apiSignIn(page: Page, email: string, password = DEMO_PASSW
     throw error;
   });
   expect(res.status(), `sign-in of ${email}`).toBe(200);
+}
+
+/**
+ * Opens `path` signed in as `email`, without the login form (the session comes from the API), and
+ * checks that the page stayed there rather than being sent to a login.
+ */
+export async function signInAs(page: Page, email: string, path: string) {
+  await apiSignIn(page, email);
+  await page.goto(path);
+  await expect(page).toHaveURL((url) => url.pathname === new URL(path, url).pathname);
 }

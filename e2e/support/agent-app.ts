@@ -5,9 +5,9 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
-import { expect, request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { BASE_URL } from '../playwright.config';
-import { DEMO_PASSWORD, fillLogin } from './accounts';
+import { request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, signInAs } from './accounts';
+import { expect, workerServer } from './fixtures';
 
 export interface AgentListItem {
   id: string;
@@ -25,8 +25,10 @@ export interface AgentListItem {
   markedCompleted: boolean;
 }
 
+/** An API session of a demo account on this worker's server, apart from any browser. */
 export async function signedInApi(email: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { Origin: BASE_URL } });
+  const { baseURL } = workerServer();
+  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
   const res = await api.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD } });
   expect(res.status()).toBe(200);
   return api;
@@ -48,20 +50,18 @@ export async function restoreNetwork(context: BrowserContext) {
   await context.setOffline(false);
 }
 
-/** Signs in as the demo agent through the login form and waits for the portal. */
+/** Opens the agent app signed in as the demo agent (through the API, not the form) and waits for the portal. */
 export async function signInAsAgent(page: Page, email = 'agent@demo.test') {
-  await page.goto('/notary/login');
-  await fillLogin(page, email);
+  await signInAs(page, email, '/notary/');
   await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
 }
 
 /**
- * Signs in as the demo agent and reloads once the service worker is ready, so it controls the
- * page: from then on the app's chunks load with no network.
+ * Opens the agent app signed in as the demo agent and reloads once the service worker is ready,
+ * so it controls the page: from then on the app's chunks load with no network.
  */
 export async function signInUnderServiceWorker(page: Page, email = 'agent@demo.test') {
-  await page.goto('/notary/login');
-  await fillLogin(page, email);
+  await signInAs(page, email, '/notary/');
   const assigned = page.getByRole('heading', { name: 'Here are your current assigned requests:' });
   await expect(assigned).toBeVisible();
   await page.evaluate(async () => {

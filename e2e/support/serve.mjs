@@ -1,5 +1,11 @@
-// Starts the built product for the browser tests on a fresh database: a new PGlite data folder
-// by default, or a new PostgreSQL database (seeded with SEED_DEMO=1) when DATABASE_URL is set.
+// Starts the built product for the browser tests on a fresh database of its own: PGlite in a new
+// data folder by default, or, when DATABASE_URL is set, a new PostgreSQL database (seeded with
+// SEED_DEMO=1) named after the port, so the servers of parallel Playwright workers never touch
+// each other's. Uploaded files go to that data folder in both cases.
+//
+// support/fixtures.ts starts one per worker and passes E2E_DATA_DIR (a folder it made) and
+// E2E_DATABASE (sd_e2e_<port>); it drops that database once the server has stopped, because the
+// server's own SIGTERM handler ends this process. Run by hand, both have defaults.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,21 +13,24 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sd-e2e-'));
+process.env.DATA_DIR = dataDir;
+process.env.FILES_DIR = join(dataDir, 'files');
+
 const serverUrl = process.env.DATABASE_URL;
 if (serverUrl) {
+  const name = process.env.E2E_DATABASE ?? `sd_e2e_${process.env.PORT ?? 3000}`;
+  if (!/^sd_e2e_\w+$/.test(name)) throw new Error(`E2E_DATABASE must look like sd_e2e_<port>, not ${name}`);
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  // Databases of earlier runs that were stopped before they could clean up.
-  const stale = await admin`select datname from pg_database where datname like 'sd_e2e_%'`;
-  for (const { datname } of stale) await admin.unsafe(`drop database if exists "${datname}" with (force)`);
-  const name = `sd_e2e_${Date.now().toString(36)}`;
-  await admin.unsafe(`create database ${name}`);
+  // Only this server's own name: another worker's database is in use. A run stopped before it
+  // could clean up left this one behind; it is replaced.
+  await admin.unsafe(`drop database if exists "${name}" with (force)`);
+  await admin.unsafe(`create database "${name}"`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();
   process.env.SEED_DEMO = '1';
-} else {
-  process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'sd-e2e-'));
 }
 process.env.NODE_ENV = 'production';
 // Every journey signs in from 127.0.0.1, more than the 30 a minute a real address is allowed;

@@ -1,26 +1,21 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { pdfText } from '../../../api/src/testing/pdf-text';
-import { fillLogin } from '../../support/accounts';
+import { fillLogin, signInAs } from '../../support/accounts';
 import { signedInApi, signInAsAgent } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 // Issue 27, items 1–4 and 9: one agreed fee from the bid to the invoice (decision 047).
 
 const todayInPacific = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date());
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-async function signIn(page: Page, email: string, to: string) {
-  await page.goto(`/login?redirect=${encodeURIComponent(to)}`);
-  await fillLogin(page, email);
-  await expect(page).toHaveURL((url) => url.pathname === to.split('?')[0]);
-}
-
 async function outbox(admin: APIRequestContext, to: string) {
   const items = (await (await admin.get('/api/outbox?channel=email&pageSize=100')).json()).items as { toAddress: string; subject: string | null; body: string }[];
   return items.filter((m) => m.toAddress === to);
 }
 
-test('a $175 counter on a $125 offer: the agent is paid $175 everywhere, the firm is invoiced on it, and the escrow officer opens the invoice', async ({ page, browser }) => {
+test('a $175 counter on a $125 offer: the agent is paid $175 everywhere, the firm is invoiced on it, and the escrow officer opens the invoice', { tag: '@smoke' }, async ({ page, browser }) => {
   test.setTimeout(60_000);
   const escrow = await signedInApi('escrow@firm-a.demo.test');
   const admin = await signedInApi('admin@demo.test');
@@ -40,7 +35,7 @@ test('a $175 counter on a $125 offer: the agent is paid $175 everywhere, the fir
   expect((await agent.post(`/api/appointments/${id}/counter`, { data: { bid: '$175' } })).status()).toBe(200);
 
   // The operator accepts the counter and sees the agreed pay, the firm fee and the margin.
-  await signIn(page, 'admin@demo.test', `/admin/requests/${id}`);
+  await signInAs(page, 'admin@demo.test', `/admin/requests/${id}`);
   const bids = page.getByRole('table', { name: 'Signing agents and bids' });
   await expect(bids.getByRole('row').filter({ hasText: 'Jordan Taylor' })).toContainText('$175.00');
   await bids.getByRole('button', { name: 'Accept Jordan Taylor' }).click();

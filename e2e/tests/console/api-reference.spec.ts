@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { fillLogin } from '../../support/accounts';
+import type { Page } from '@playwright/test';
+import { signInAs } from '../../support/accounts';
+import { expect, test } from '../../support/fixtures';
 
 async function expectNoAxeViolations(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -8,8 +9,7 @@ async function expectNoAxeViolations(page: Page, screen: string) {
 }
 
 test('an integrator reads the API reference rendered from the OpenAPI document', async ({ page }) => {
-  await page.goto('/external-api');
-  await fillLogin(page, 'escrow@firm-a.demo.test');
+  await signInAs(page, 'escrow@firm-a.demo.test', '/external-api');
   await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
   const doc = await (await page.request.get('/api/openapi.json')).json();
   const operations = Object.values(doc.paths as Record<string, object>).reduce((n, item) => n + Object.keys(item).length, 0);

@@ -1,14 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { fillLogin } from '../../support/accounts';
+import { signInAs } from '../../support/accounts';
 import { expectAccessibleAndFitting, expectNoAxeViolations, shot, signedInApi } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 test.describe('the operators’ Assignments', () => {
   test('Open by default for all firms; a firm and a status searched on the server; the agent’s card; the request opens with its timeline', async ({ page }) => {
     const admin = await signedInApi('admin@demo.test');
     const open = await (await admin.get('/api/appointments?status=Open&pageSize=1')).json();
 
-    await page.goto('/login?redirect=/admin');
-    await fillLogin(page, 'admin@demo.test');
+    await signInAs(page, 'admin@demo.test', '/admin');
     await expect(page.getByRole('tab', { name: 'Assignments', selected: true })).toBeVisible();
     const table = page.getByRole('table', { name: 'Assignments' });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
@@ -63,8 +62,7 @@ test.describe('the operators’ Assignments', () => {
     const escrow = await signedInApi('escrow@firm-a.demo.test');
     const id = (await (await escrow.get('/api/escrow/appointments?pageSize=1')).json()).items[0].id as string;
     await escrow.dispose();
-    await page.goto(`/login?redirect=/admin/requests/${id}`);
-    await fillLogin(page, 'escrow@firm-a.demo.test');
+    await signInAs(page, 'escrow@firm-a.demo.test', `/admin/requests/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Request Details' })).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name: 'You do not have access to this page' })).toBeVisible();
   });

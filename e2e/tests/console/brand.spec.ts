@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { fillLogin } from '../../support/accounts';
+import { signInAs } from '../../support/accounts';
 import { expectAccessibleAndFitting, shot } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 test.describe('one look: the brand, light and dark', () => {
   test('the console wears the agent app’s brand: its logo and teal; dark mode is remembered and stays readable', async ({ page }) => {
@@ -27,8 +27,7 @@ test.describe('one look: the brand, light and dark', () => {
     await expectAccessibleAndFitting(page, 'notary request form, dark');
     await page.keyboard.press('Escape');
 
-    await page.goto('/login?redirect=/originator');
-    await fillLogin(page, 'escrow@firm-a.demo.test');
+    await signInAs(page, 'escrow@firm-a.demo.test', '/originator');
     await expect(page.getByRole('heading', { level: 1, name: 'Escrow Officer Portal' })).toBeVisible();
     await expect(page.getByLabel('Appointment name')).toBeVisible();
     await expectAccessibleAndFitting(page, 'create form, dark');

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { fillLogin } from '../../support/accounts';
+import type { Page } from '@playwright/test';
+import { signInAs } from '../../support/accounts';
+import { expect, test } from '../../support/fixtures';
 
 /** Every CSP violation the page reports, as "directive: blocked". */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -14,9 +15,10 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
 test('the console and the agent app run under the CSP: styles only with the page’s nonce, no violation', async ({ page }) => {
   const violations = await watchViolations(page);
 
+  // The login page renders under the CSP too; the session itself comes from the API.
   await page.goto('/login');
-  await fillLogin(page, 'escrow@firm-a.demo.test');
-  await expect(page).toHaveURL(/\/originator/);
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  await signInAs(page, 'escrow@firm-a.demo.test', '/originator');
   // Mantine's own style element carries this page's nonce, so the browser applied it.
   const mantineStyle = page.locator('style[data-mantine-styles]').first();
   await expect(mantineStyle).toBeAttached();

@@ -1,14 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { fillLogin } from '../../support/accounts';
+import { signInAs } from '../../support/accounts';
 import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 test.describe('the operators’ Create New User', () => {
   test('the admin creates a signing agent (where they work) and an escrow officer of a chosen firm; each gets an invitation', async ({ page }) => {
     const stamp = Date.now().toString(36);
     // A name takes letters only: the stamp's digits spelled as letters.
     const surname = `Quill${stamp.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
-    await page.goto('/login?redirect=/admin?tab=create-user');
-    await fillLogin(page, 'admin@demo.test');
+    await signInAs(page, 'admin@demo.test', '/admin?tab=create-user');
     const role = page.getByLabel('Role');
     await expect(role).toHaveValue('notary');
     await expect(role.locator('option')).toHaveText(['Signing Agent', 'Escrow Officer', 'Org Admin', 'Admin']);
@@ -59,8 +58,7 @@ test.describe('the operators’ Create New User', () => {
   });
 
   test('a sub-admin is not offered Admin', async ({ page }) => {
-    await page.goto('/login?redirect=/admin?tab=create-user');
-    await fillLogin(page, 'subadmin@demo.test');
+    await signInAs(page, 'subadmin@demo.test', '/admin?tab=create-user');
     await expect(page.getByLabel('Role').locator('option')).toHaveText(['Signing Agent', 'Escrow Officer', 'Org Admin']);
   });
 });

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { fillLogin } from '../../support/accounts';
+import { signInAs } from '../../support/accounts';
 import { expectNoAxeViolations, shot, signedInApi } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 const KINDS = ['agent_disabled', 'overdue', 'unfilled', 'undocumented', 'no_scan_backs', 'unpaid', 'unread'] as const;
 
@@ -13,8 +13,7 @@ test('the Dashboard’s counts equal the rows they open; its charts are shown; t
   const some = (await (await escrow.get('/api/escrow/appointments?view=in-process&pageSize=1')).json()).items[0].id as string;
   expect((await escrow.post(`/api/appointments/${some}/notes`, { data: { message: 'Is the signer’s spouse signing too?' } })).status()).toBe(201);
 
-  await page.goto('/login?redirect=%2Fadmin%3Ftab%3Ddashboard');
-  await fillLogin(page, 'admin@demo.test');
+  await signInAs(page, 'admin@demo.test', '/admin?tab=dashboard');
   await expect(page.getByRole('tab', { name: 'Dashboard', selected: true })).toBeVisible();
   const act = page.getByRole('region', { name: 'Act on now' });
   await expect(act.getByRole('link')).toHaveCount(KINDS.length);

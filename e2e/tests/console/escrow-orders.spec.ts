@@ -1,13 +1,14 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { fillLogin } from '../../support/accounts';
+import { signInAs } from '../../support/accounts';
 import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 const FILE_NUMBER = `E2E-${Date.now().toString(36).toUpperCase()}`;
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/login?redirect=/originator');
-  await fillLogin(page, email);
+/** The escrow officer portal, signed in as `email`. */
+async function openPortal(page: Page, email: string) {
+  await signInAs(page, email, '/originator');
   await expect(page.getByRole('heading', { level: 1, name: 'Escrow Officer Portal' })).toBeVisible();
 }
 
@@ -39,8 +40,8 @@ async function fillOrder(page: Page, fields: { name: string; fileNumber: string;
 }
 
 test.describe('the escrow officer portal: ordering and finding signings', () => {
-  test('create an order through Preview, Edit and Submit, then find it and open it', async ({ page }) => {
-    await signIn(page, 'escrow@firm-a.demo.test');
+  test('create an order through Preview, Edit and Submit, then find it and open it', { tag: '@smoke' }, async ({ page }) => {
+    await openPortal(page, 'escrow@firm-a.demo.test');
     await expect(page.getByRole('heading', { level: 2, name: 'Create New Event' })).toBeVisible();
     // The title company email starts as the officer's own.
     await expect(page.getByLabel('Title company email')).toHaveValue('escrow@firm-a.demo.test');
@@ -113,7 +114,7 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
   });
 
   test('a TBD order shows TBD; the list sorts and pages on the server and searches by signer', async ({ page }) => {
-    await signIn(page, 'escrow@firm-a.demo.test');
+    await openPortal(page, 'escrow@firm-a.demo.test');
     await fillOrder(page, { name: 'Moreno Purchase', fileNumber: `${FILE_NUMBER}-TBD`, signer: 'Kai Moreno-Lopez', tbd: true });
     await expect(page.getByRole('textbox', { name: 'Time', exact: true })).toBeDisabled();
     await page.getByRole('button', { name: 'Preview' }).click();
@@ -146,7 +147,7 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
 
   test('submitted offline, the order is not sent and the form says so, keeping what was typed; back online it goes once', async ({ page, context }) => {
     const fileNumber = `${FILE_NUMBER}-OFF`;
-    await signIn(page, 'escrow@firm-a.demo.test');
+    await openPortal(page, 'escrow@firm-a.demo.test');
     await fillOrder(page, { name: 'Offline Refinance', fileNumber, signer: 'Lee Offline' });
     await page.getByRole('button', { name: 'Preview' }).click();
     await context.setOffline(true);
@@ -180,7 +181,7 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
     expect(made.status()).toBe(201);
     await firmA.dispose();
 
-    await signIn(page, 'escrow@firm-b.demo.test');
+    await openPortal(page, 'escrow@firm-b.demo.test');
     await page.goto(`/originator?tab=in-process&q=${fileNumber}`);
     await expect(page.getByText(`No in-process appointments match “${fileNumber}”.`)).toBeVisible();
     const firmB = await signedInApi('escrow@firm-b.demo.test');
@@ -189,7 +190,7 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
 
     await page.getByRole('button', { name: 'Log Out' }).click();
     await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
-    await signIn(page, 'orgadmin@firm-a.demo.test');
+    await openPortal(page, 'orgadmin@firm-a.demo.test');
     await page.goto(`/originator?tab=in-process&q=${fileNumber}`);
     const table = page.getByRole('table', { name: 'In process appointments' });
     await expect(table.getByRole('row')).toHaveCount(2);
@@ -198,7 +199,7 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
   });
 
   test('the assigned agent’s contact card, and the completed list’s CSV export with as many rows as the list', async ({ page }) => {
-    await signIn(page, 'escrow@firm-a.demo.test');
+    await openPortal(page, 'escrow@firm-a.demo.test');
     await page.goto('/originator?tab=completed');
     const table = page.getByRole('table', { name: 'Completed appointments' });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
@@ -227,7 +228,7 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
 
   test('the create form can be completed with the keyboard alone, and every screen fits 768 px', async ({ page }) => {
     await page.setViewportSize({ width: 768, height: 1000 });
-    await signIn(page, 'escrow@firm-a.demo.test');
+    await openPortal(page, 'escrow@firm-a.demo.test');
     await shot(page, 'escrow-create-form');
     await expectAccessibleAndFitting(page, 'create form at 768');
     // From the first field on, only keys: Tab to the next field (a few presses at most), type.

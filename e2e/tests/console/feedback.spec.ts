@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { fillLogin } from '../../support/accounts';
+import { signInAs } from '../../support/accounts';
 import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 type Item = { id: string; email: string; read: boolean; replies: { channel: string; message: string }[] };
 
@@ -17,8 +17,7 @@ test.describe('the Feedback inbox', () => {
       expect(res.status()).toBe(201);
     }
 
-    await page.goto('/login?redirect=/admin?tab=feedback');
-    await fillLogin(page, 'admin@demo.test');
+    await signInAs(page, 'admin@demo.test', '/admin?tab=feedback');
     const table = page.getByRole('table', { name: 'Feedback' });
     await expect(table).toContainText(first);
     await expect(table).toContainText(second);

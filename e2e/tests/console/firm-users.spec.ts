@@ -1,11 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { fillLogin } from '../../support/accounts';
+import { fillLogin, signInAs } from '../../support/accounts';
 import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 test.describe('the org admin’s users', () => {
   test('orgadmin@firm-a creates an escrow user of the firm, who appears in the list and can sign in', async ({ page }) => {
-    await page.goto('/login?redirect=/originator?tab=users');
-    await fillLogin(page, 'orgadmin@firm-a.demo.test');
+    await signInAs(page, 'orgadmin@firm-a.demo.test', '/originator?tab=users');
     await expect(page.getByRole('heading', { level: 2, name: 'Create New User' })).toBeVisible();
     await shot(page, 'firm-users');
     await expectAccessibleAndFitting(page, 'firm users');
@@ -58,8 +57,7 @@ test.describe('the org admin’s users', () => {
 
 test.describe('signing agents near a signing', () => {
   test('an escrow officer sees how many agents cover a zip, nearest first, without their contact; the search is in the URL', async ({ page }) => {
-    await page.goto('/login?redirect=/originator?tab=agents');
-    await fillLogin(page, 'escrow@firm-a.demo.test');
+    await signInAs(page, 'escrow@firm-a.demo.test', '/originator?tab=agents');
     const search = page.getByRole('search', { name: 'Find signing agents' });
     await search.getByLabel('Zip code').fill('7870');
     await search.getByRole('button', { name: 'Search' }).click();

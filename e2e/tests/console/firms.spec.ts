@@ -1,12 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { fillLogin } from '../../support/accounts';
+import { signInAs } from '../../support/accounts';
 import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 test.describe('Firms', () => {
   test('the admin adds a firm with the spec’s rules and messages; a firm’s name shows its escrow users', async ({ page }) => {
     const suffix = Date.now().toString(36);
-    await page.goto('/login?redirect=/admin?tab=firms');
-    await fillLogin(page, 'admin@demo.test');
+    await signInAs(page, 'admin@demo.test', '/admin?tab=firms');
     const table = page.getByRole('table', { name: 'Firms' });
     await expect(table).toContainText('Firm A Title & Escrow');
     await shot(page, 'firms');
@@ -70,8 +69,7 @@ test.describe('Firms', () => {
   });
 
   test('a sub-admin sees the firms but no Add Firm', async ({ page }) => {
-    await page.goto('/login?redirect=/admin?tab=firms');
-    await fillLogin(page, 'subadmin@demo.test');
+    await signInAs(page, 'subadmin@demo.test', '/admin?tab=firms');
     await expect(page.getByRole('table', { name: 'Firms' })).toContainText('Firm A Title & Escrow');
     await expect(page.getByRole('button', { name: 'Add Firm' })).toHaveCount(0);
   });

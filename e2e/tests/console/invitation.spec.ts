@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, fillLogin } from '../../support/accounts';
+import { expect, test } from '../../support/fixtures';
 
 test('a user created by an operator sets a password from the invitation and signs in', async ({ page, request }) => {
   const signIn = await request.post('/api/auth/sign-in/email', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });

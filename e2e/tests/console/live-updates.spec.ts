@@ -1,12 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { fillLogin } from '../../support/accounts';
+import { signInAs } from '../../support/accounts';
 import { signedInApi } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
-async function signIn(page: Page, email: string, to: string) {
-  await page.goto(`/login?redirect=${encodeURIComponent(to)}`);
-  await fillLogin(page, email);
-  await expect(page).toHaveURL((url) => url.pathname === to.split('?')[0]);
+/** Opens `to` signed in as `email` once the console follows the live updates; marks the page to see it is never reloaded. */
+async function watch(page: Page, email: string, to: string) {
+  await signInAs(page, email, to);
   // The console follows the API's event stream once it is connected.
   await expect(page.locator('html')).toHaveAttribute('data-live', 'connected');
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
@@ -14,7 +14,7 @@ async function signIn(page: Page, email: string, to: string) {
 
 const stayed = (page: Page) => page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true);
 
-test('an agent’s claim reaches the escrow officer’s list and the operators’ Assignments without a reload', async ({ page, browser }) => {
+test('an agent’s claim reaches the escrow officer’s list and the operators’ Assignments without a reload', { tag: '@smoke' }, async ({ page, browser }) => {
   const escrow = await signedInApi('escrow@firm-a.demo.test');
   const fileNumber = `LV-${randomBytes(3).toString('hex').toUpperCase()}`;
   const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
@@ -25,13 +25,13 @@ test('an agent’s claim reaches the escrow officer’s list and the operators�
   const id = (await created.json()).appointment.id as string;
 
   // The escrow officer watches the order in In Process; an operator watches the request itself.
-  await signIn(page, 'escrow@firm-a.demo.test', '/originator?tab=in-process');
+  await watch(page, 'escrow@firm-a.demo.test', '/originator?tab=in-process');
   await page.getByLabel('Search').fill(fileNumber);
   const row = page.getByRole('table', { name: 'In process appointments' }).getByRole('row').filter({ hasText: 'Noor Haddad' });
   await expect(row).toContainText('Open');
   const operatorContext = await browser.newContext();
   const operator = await operatorContext.newPage();
-  await signIn(operator, 'subadmin@demo.test', `/admin/requests/${id}`);
+  await watch(operator, 'subadmin@demo.test', `/admin/requests/${id}`);
   await expect(operator.getByRole('region', { name: 'Signing agents and bids' })).toContainText('Not sent to any signing agent yet.');
 
   // Sent and claimed through the API, as another operator and the agent app would.
@@ -66,7 +66,7 @@ test('an operator’s edit of an Open request survives an agent’s bid: the typ
   const admin = await signedInApi('admin@demo.test');
   expect((await admin.post(`/api/appointments/${id}/send`, { data: {} })).status()).toBe(200);
 
-  await signIn(page, 'subadmin@demo.test', `/admin/requests/${id}`);
+  await watch(page, 'subadmin@demo.test', `/admin/requests/${id}`);
   const review = page.getByRole('region', { name: 'Review and Edit Submitted Appointment' });
   await review.getByRole('button', { name: 'Edit' }).click();
   await review.getByLabel('Lender').fill('Harbor Point Mortgage');

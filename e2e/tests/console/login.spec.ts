@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { fillLogin, LANDINGS } from '../../support/accounts';
+import { expect, test } from '../../support/fixtures';
 
 test.describe('signing in from the console', () => {
   for (const landing of LANDINGS) {
@@ -12,7 +12,7 @@ test.describe('signing in from the console', () => {
     });
   }
 
-  test('a visitor sent to a protected page logs in and returns to the path and query wanted', async ({ page }) => {
+  test('a visitor sent to a protected page logs in and returns to the path and query wanted', { tag: '@smoke' }, async ({ page }) => {
     await page.goto('/admin?tab=firms&sort=name');
     await expect(page).toHaveURL(/\/login\?redirect=/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin?tab=firms&sort=name');

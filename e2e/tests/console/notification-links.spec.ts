@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { fillLogin } from '../../support/accounts';
 import { signedInApi } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 // Issue 27, item 8: every link of a notification opens the exact thing it is about, for its
 // recipient, signed out (through the login and back) and signed in.

@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { fillLogin } from '../../support/accounts';
+import { signInAs } from '../../support/accounts';
 import { expectNoAxeViolations, shot, signedInApi } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 /** Today's date where the order is (Eastern time), so a Time TBD signing has started and can be completed. */
 const todayInEastern = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
@@ -42,12 +43,6 @@ async function createOrder(admin: APIRequestContext, fileNumber: string, name: s
   return { id: (await res.json()).appointment.id as string, firmA };
 }
 
-async function signIn(page: Page, email: string, to: string) {
-  await page.goto(`/login?redirect=${encodeURIComponent(to)}`);
-  await fillLogin(page, email);
-  await expect(page).toHaveURL((url) => url.pathname === to.split('?')[0]);
-}
-
 const order = async (api: APIRequestContext, id: string) => (await api.get(`/api/appointments/${id}`)).json();
 
 test.describe('an operator runs a request from review to invoice', () => {
@@ -60,7 +55,7 @@ test.describe('an operator runs a request from review to invoice', () => {
     const firmA = firms.find((f) => f.orgNumber === 1)!;
 
     // Create New Request: the firm, its escrow officer (whose email fills the title company email), the order; Preview, Submit.
-    await signIn(page, 'admin@demo.test', '/admin');
+    await signInAs(page, 'admin@demo.test', '/admin');
     await page.getByRole('tab', { name: 'Create New Request' }).click();
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect(page.getByText('Choose the firm')).toBeVisible();
@@ -207,8 +202,8 @@ test.describe('an operator runs a request from review to invoice', () => {
     // The admin's console gets no live updates (its event stream is cut), so the save itself
     // finds the other change; with them, the form takes it in while typing (live-updates.spec.ts).
     await page.route('**/api/events**', (route) => route.abort());
-    await signIn(page, 'admin@demo.test', `/admin/requests/${id}`);
-    await signIn(subAdmin, 'subadmin@demo.test', `/admin/requests/${id}`);
+    await signInAs(page, 'admin@demo.test', `/admin/requests/${id}`);
+    await signInAs(subAdmin, 'subadmin@demo.test', `/admin/requests/${id}`);
     for (const p of [page, subAdmin]) await p.getByRole('region', { name: 'Review and Edit Submitted Appointment' }).getByRole('button', { name: 'Edit' }).click();
 
     // The sub-admin saves a new lender first.
@@ -243,7 +238,7 @@ test.describe('an operator runs a request from review to invoice', () => {
     const fileNumber = `DA-${randomBytes(3).toString('hex').toUpperCase()}`;
     const { id } = await createOrder(admin, fileNumber, `Ibarra Sale ${fileNumber}`);
     const { id: toCancel } = await createOrder(admin, `${fileNumber}-X`, `Ibarra Sale ${fileNumber}-X`);
-    await signIn(page, 'admin@demo.test', `/admin/requests/${id}`);
+    await signInAs(page, 'admin@demo.test', `/admin/requests/${id}`);
     const review = page.getByRole('region', { name: 'Review and Edit Submitted Appointment' });
     const choices = page.getByRole('button', { name: 'Edit Choices' });
 

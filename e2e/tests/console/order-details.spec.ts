@@ -1,13 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { fillLogin } from '../../support/accounts';
+import { signInAs } from '../../support/accounts';
 import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
-
-async function signIn(page: Page, email: string, to: string) {
-  await page.goto(`/login?redirect=${encodeURIComponent(to)}`);
-  await fillLogin(page, email);
-  await expect(page).toHaveURL((url) => url.pathname === to.split('?')[0]);
-}
+import { expect, test } from '../../support/fixtures';
 
 async function createOrder(api: APIRequestContext, fileNumber: string): Promise<string> {
   const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
@@ -48,7 +43,7 @@ test.describe('an escrow order’s details at its own URL', () => {
     const fileNumber = `DET-${Date.now().toString(36).toUpperCase()}`;
     const id = await createOrder(escrow, fileNumber);
 
-    await signIn(page, 'escrow@firm-a.demo.test', `/originator/orders/${id}`);
+    await signInAs(page, 'escrow@firm-a.demo.test', `/originator/orders/${id}`);
     const details = page.getByRole('region', { name: 'Details' });
     await expect(details).toContainText(fileNumber);
     await expect(details).toContainText('Nguyen Purchase');
@@ -141,7 +136,7 @@ test.describe('an escrow order’s details at its own URL', () => {
     const completed = await (await api.get('/api/escrow/appointments?view=completed&pageSize=100')).json();
     const withFiles = completed.items.find((row: { filesAttachedCount: number }) => row.filesAttachedCount > 0) ?? completed.items[0];
     await api.dispose();
-    await signIn(page, 'escrow@firm-a.demo.test', `/originator/orders/${withFiles.id}`);
+    await signInAs(page, 'escrow@firm-a.demo.test', `/originator/orders/${withFiles.id}`);
     await expect(page.getByRole('region', { name: 'Details' })).toContainText('Completed');
     // The files are listed (the seed attaches some to most completed orders), without Delete.
     const files = page.getByRole('region', { name: 'Files' });
@@ -156,7 +151,7 @@ test.describe('an escrow order’s details at its own URL', () => {
     const id = await createOrder(escrow, `ISO-${Date.now().toString(36).toUpperCase()}`);
     await escrow.dispose();
 
-    await signIn(page, 'escrow@firm-b.demo.test', `/originator/orders/${id}`);
+    await signInAs(page, 'escrow@firm-b.demo.test', `/originator/orders/${id}`);
     await expect(page.getByText('Order not found')).toBeVisible();
     await expect(page.getByText('Nguyen Purchase')).toHaveCount(0);
     await expectAccessibleAndFitting(page, 'order not found');
@@ -168,12 +163,12 @@ test.describe('an escrow order’s details at its own URL', () => {
     await expect(page.getByText('Order not found')).toBeVisible();
   });
 
-  test('uploads two files with progress, refuses six at once, deletes one after the confirmation, and marks the files uploaded', async ({ page }) => {
+  test('uploads two files with progress, refuses six at once, deletes one after the confirmation, and marks the files uploaded', { tag: '@smoke' }, async ({ page }) => {
     const escrow = await signedInApi('escrow@firm-a.demo.test');
     const id = await createOrder(escrow, `FIL-${Date.now().toString(36).toUpperCase()}`);
     const stored = async () => (await (await escrow.get(`/api/appointments/${id}/files`)).json()) as { filesUploaded: boolean; items: { fileName: string; uploadConfirmed: boolean }[] };
 
-    await signIn(page, 'escrow@firm-a.demo.test', `/originator/orders/${id}`);
+    await signInAs(page, 'escrow@firm-a.demo.test', `/originator/orders/${id}`);
     const files = page.getByRole('region', { name: 'Files' });
     await expect(files).toContainText('No files yet.');
     const input = files.locator('input[type=file]');

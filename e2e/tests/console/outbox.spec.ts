@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { fillLogin } from '../../support/accounts';
+import { signInAs } from '../../support/accounts';
 import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 test.describe('the Outbox', () => {
   test('an operator sees what a notification did on each channel: here an invitation whose email is held (no SMTP server)', async ({ page }) => {
@@ -21,8 +21,7 @@ test.describe('the Outbox', () => {
       .toBe('held');
     await admin.dispose();
 
-    await page.goto('/login?redirect=/admin?tab=outbox');
-    await fillLogin(page, 'subadmin@demo.test');
+    await signInAs(page, 'subadmin@demo.test', '/admin?tab=outbox');
     const table = page.getByRole('table', { name: 'Notifications' });
     const row = table.getByRole('row').filter({ hasText: 'Nia Outbox (Signing Agent)' });
     await expect(row).toContainText('user.invited');

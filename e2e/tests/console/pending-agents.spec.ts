@@ -1,20 +1,19 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { BASE_URL } from '../../playwright.config';
-import { DEMO_PASSWORD, fillLogin } from '../../support/accounts';
+import { request as playwrightRequest } from '@playwright/test';
+import { DEMO_PASSWORD, signInAs } from '../../support/accounts';
 import { agentList, expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 type Pending = { id: string; email: string; firstName: string; lastName: string };
 
 test.describe('Pending Signing Agents', () => {
-  test('the admin approves two registrations at once and declines one, each after Confirm Action; the database holds the decisions', async ({ page }) => {
+  test('the admin approves two registrations at once and declines one, each after Confirm Action; the database holds the decisions', async ({ page, baseURL }) => {
     const admin = await signedInApi('admin@demo.test');
     const before = (await (await admin.get('/api/agents/registrations/pending?pageSize=25')).json()) as { items: Pending[]; total: number };
     // Seeded registrations other than pending-agent@demo.test, which other journeys sign in with.
     const [first, second, third] = before.items.filter((r) => r.email !== 'pending-agent@demo.test');
     expect(third, 'the demo seed has at least three other pending registrations').toBeDefined();
 
-    await page.goto('/login?redirect=/admin?tab=pending-agents');
-    await fillLogin(page, 'admin@demo.test');
+    await signInAs(page, 'admin@demo.test', '/admin?tab=pending-agents');
     const table = page.getByRole('table', { name: 'Pending signing agents' });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Approve' })).toBeDisabled();
@@ -63,7 +62,7 @@ test.describe('Pending Signing Agents', () => {
       expect(Array.isArray(await agentList(agent, 'open'))).toBe(true);
       await agent.dispose();
     }
-    const visitor = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { Origin: BASE_URL } });
+    const visitor = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
     const refused = await visitor.post('/api/auth/sign-in/email', { data: { email: third!.email, password: DEMO_PASSWORD } });
     expect(refused.status()).toBeGreaterThanOrEqual(400);
     expect((await visitor.get('/api/agent/appointments?tab=open')).status()).toBe(401);
@@ -72,8 +71,7 @@ test.describe('Pending Signing Agents', () => {
   });
 
   test('a sub-admin has neither the Pending Signing Agents nor the Feedback tab, and the API refuses them both', async ({ page }) => {
-    await page.goto('/login?redirect=/admin');
-    await fillLogin(page, 'subadmin@demo.test');
+    await signInAs(page, 'subadmin@demo.test', '/admin');
     await expect(page.getByRole('tab', { name: 'Assignments' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Pending Signing Agents' })).toHaveCount(0);
     await expect(page.getByRole('tab', { name: 'Feedback' })).toHaveCount(0);

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { fillLogin } from '../../support/accounts';
+import { signInAs } from '../../support/accounts';
 import { signedInApi, signInAsAgent } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 /**
  * A number pasted with its country code (issue 27, item 12): the console's mask once kept its
@@ -35,8 +35,7 @@ test.describe('phone numbers pasted with +1', () => {
 
     // The org admin's Create New User.
     const officerEmail = `phone-officer-${stamp}@firm-a.demo.test`;
-    await page.goto('/login?redirect=/originator?tab=users');
-    await fillLogin(page, 'orgadmin@firm-a.demo.test');
+    await signInAs(page, 'orgadmin@firm-a.demo.test', '/originator?tab=users');
     await page.getByLabel('First name').fill('Noel');
     await page.getByLabel('Last name').fill('Ferris');
     await page.getByLabel('Email').fill(officerEmail);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 test.describe('the public forms', () => {
   test('Contact Us: the status card, the form cleared on Close, and the request stored as Feedback', async ({ page }) => {

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { fillLogin } from '../../support/accounts';
+import type { Page } from '@playwright/test';
+import { signInAs } from '../../support/accounts';
 import { expectAccessibleAndFitting, shot } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 /** Each screen at both widths: axe finds nothing and nothing reaches past the right edge. */
 async function atBothWidths(page: Page, screen: string) {
@@ -48,8 +49,7 @@ test.describe('every console screen of the public site and the profile', () => {
   });
 
   test('the profile and its details show the signed-in officer, read-only', async ({ page }) => {
-    await page.goto('/login?redirect=/profile');
-    await fillLogin(page, 'escrow@firm-a.demo.test');
+    await signInAs(page, 'escrow@firm-a.demo.test', '/profile');
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
     const main = page.locator('main');
     await expect(main.getByText('Dana Whitfield', { exact: true })).toBeVisible();

@@ -1,10 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { fillLogin } from '../../support/accounts';
+import type { Page } from '@playwright/test';
+import { signInAs } from '../../support/accounts';
 import { expectNoAxeViolations, shot, signedInApi } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 async function openTab(page: Page, email: string) {
-  await page.goto('/login?redirect=%2Fadmin%3Ftab%3Dsigning-agents');
-  await fillLogin(page, email);
+  await signInAs(page, email, '/admin?tab=signing-agents');
   await expect(page.getByRole('tab', { name: 'List Signing Agents', selected: true })).toBeVisible();
 }
 

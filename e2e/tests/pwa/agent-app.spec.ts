@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { fillLogin } from '../../support/accounts';
+import { apiSignIn, fillLogin, signInAs } from '../../support/accounts';
+import { expect, test } from '../../support/fixtures';
 
 const INACTIVE_TEXT = 'Your registration is currently being reviewed and is not yet active.  Please check back soon!';
 
@@ -15,8 +15,7 @@ test.describe('the agent app at /notary/', () => {
   });
 
   test('opens on the Assigned tab with the cards of the agent', async ({ page }) => {
-    await page.goto('/notary/login');
-    await fillLogin(page, 'agent@demo.test');
+    await signInAs(page, 'agent@demo.test', '/notary/');
     await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Assigned Appointments' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('heading', { name: 'Here are your current assigned requests:' })).toBeVisible();
@@ -37,7 +36,8 @@ test.describe('the agent app at /notary/', () => {
     // The page's HTML shows the header alone until the app runs.
     await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
     expect(await links()).toEqual(['Home /', 'About Us /about-us', 'Contact Us /support', 'Sign Up /notary/sign-up']);
-    await fillLogin(page, 'agent@demo.test');
+    await apiSignIn(page, 'agent@demo.test');
+    await page.goto('/notary/');
     await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
     expect(await links()).toEqual(['Home /', 'About Us /about-us', 'Portal /notary/', 'Contact Us /support']);
     await expect(page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Portal' })).toHaveAttribute('aria-current', 'page');
@@ -49,8 +49,7 @@ test.describe('the agent app at /notary/', () => {
   });
 
   test('keeps a pending agent out of every tab with the spec text', async ({ page }) => {
-    await page.goto('/notary/login');
-    await fillLogin(page, 'pending-agent@demo.test');
+    await signInAs(page, 'pending-agent@demo.test', '/notary/');
     for (const tab of ['Open Appointments', 'Pending Appointments', 'Assigned Appointments', 'Completed Appointments']) {
       await page.getByRole('tab', { name: tab }).click();
       const text = page.getByText('Your registration is currently being reviewed');

@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations, shot, signedInApi, signInAsAgent } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 /**
  * The agent app's chrome on a 360 px phone (and 320 px where it is tightest): links out of the

@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { cutNetwork, expectNoAxeViolations, restoreNetwork, signedInApi, signInUnderServiceWorker, waitForMirror } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 /**
  * Documents on a 360 px phone (issue 14, item 4): a download whose bytes are missing shows the
@@ -61,23 +60,11 @@ async function uploadDocument(api: APIRequestContext, appointmentId: string, fil
   return item!.fileId;
 }
 
-/**
- * Deletes a file's stored bytes where the test server keeps them (support/serve.mjs: a fresh
- * DATA_DIR under the temp folder, or ./data with DATABASE_URL; FILES_DIR when set). The key
- * `appointments/<appointment>/<file>` is unique, so exactly one of the places holds it.
- */
-function removeStoredBytes(appointmentId: string, fileId: string) {
-  const root = resolve(fileURLToPath(import.meta.url), '../../../..');
-  const folders = [
-    process.env.FILES_DIR,
-    join(root, 'data', 'files'),
-    ...readdirSync(tmpdir())
-      .filter((name) => name.startsWith('sd-e2e-'))
-      .map((name) => join(tmpdir(), name, 'files')),
-  ].filter((folder): folder is string => typeof folder === 'string');
-  const found = folders.map((folder) => join(folder, 'appointments', appointmentId, fileId)).filter((path) => existsSync(path));
-  expect(found, 'the stored bytes of the uploaded file').toHaveLength(1);
-  rmSync(found[0]!);
+/** Deletes a file's stored bytes from the files folder of this worker's server (support/fixtures.ts). */
+function removeStoredBytes(filesDir: string, appointmentId: string, fileId: string) {
+  const stored = join(filesDir, 'appointments', appointmentId, fileId);
+  expect(existsSync(stored), 'the stored bytes of the uploaded file').toBe(true);
+  rmSync(stored);
 }
 
 async function openAppointment(page: Page) {
@@ -102,7 +89,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 test.describe('documents on the phone', () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ server }) => {
     const admin = await signedInApi('admin@demo.test');
     const agent = await signedInApi('agent@demo.test');
     const assigned = ((await (await agent.get('/api/agent/appointments?tab=assigned')).json()) as { items: ListItem[] }).items;
@@ -120,7 +107,7 @@ test.describe('documents on the phone', () => {
     const missing = { name: `Closing Instructions ${stamp}.pdf` };
     await uploadDocument(admin, target!.id, kept.name, kept.bytes);
     const missingId = await uploadDocument(admin, target!.id, missing.name, Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(1_000)]));
-    removeStoredBytes(target!.id, missingId);
+    removeStoredBytes(server.filesDir, target!.id, missingId);
     setup = { appointment: { id: target!.id, name: target!.name }, kept, missing };
     await admin.dispose();
     await agent.dispose();

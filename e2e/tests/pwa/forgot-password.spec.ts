@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { fillLogin } from '../../support/accounts';
 import { expectAccessibleAndFitting, signedInApi } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 /**
  * Forgot password, on a 360 px phone: from the login's 'Forgot password?' (carrying the email

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
 import { cutNetwork, restoreNetwork, signedInApi, signInUnderServiceWorker, waitForMirror, type AgentListItem } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 /**
  * The agent at a kitchen table with no signal: the app opens from cache, every action is kept
@@ -14,7 +14,7 @@ type ListItem = AgentListItem;
 test.describe('the agent app offline', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('keeps every action made offline and delivers each exactly once when the network is back', async ({ page, context }) => {
+  test('keeps every action made offline and delivers each exactly once when the network is back', { tag: '@smoke' }, async ({ page, context }) => {
     const admin = await signedInApi('admin@demo.test');
     const agentApi = await signedInApi('agent@demo.test');
     const list = async (tab: string) => ((await (await agentApi.get(`/api/agent/appointments?tab=${tab}`)).json()) as { items: ListItem[] }).items;

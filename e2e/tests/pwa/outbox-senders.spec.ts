@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { agentList, cutNetwork, restoreNetwork, signedInApi, signInUnderServiceWorker, type AgentListItem } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 import { appRegistrationId } from '../../support/push';
 
 /**

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { fillLogin } from '../../support/accounts';
+import { signInAs } from '../../support/accounts';
 import { signedInApi, signInUnderServiceWorker } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 import { installPushService, turnOnNotifications } from '../../support/push';
 
 /**
@@ -86,8 +86,7 @@ test('a pushed offer shows a notification whose click opens the preview', async 
 
 test('a notification tapped while the app was closed opens its preview on the next start', async ({ page, context }) => {
   await context.grantPermissions(['notifications']);
-  await page.goto('/notary/login');
-  await fillLogin(page, 'agent@demo.test');
+  await signInAs(page, 'agent@demo.test', '/notary/');
   await expect(page.getByRole('heading', { name: 'Here are your current assigned requests:' })).toBeVisible();
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { shot, signedInApi, signInAsAgent, waitForMirror } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 const PHONE = { width: 360, height: 740 };
 const CERTIFIED_STATES_MESSAGE = 'Choose up to five certified states.';

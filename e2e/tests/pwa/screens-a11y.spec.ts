@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { fillLogin } from '../../support/accounts';
+import { signInAs } from '../../support/accounts';
 import { expectAccessibleAndFitting } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 /**
  * Every screen of the agent app on a 360 px wide phone: axe finds no violations (WCAG 2.1 AA
@@ -25,8 +25,7 @@ test('public screens: login, registration, a preview link before sign-in', async
 test('signed-in screens of an active agent', async ({ page }) => {
   // Eleven screens and dialogs, each checked by axe and for sideways scroll: about 30–40 s on two cores.
   test.setTimeout(90_000);
-  await page.goto('/notary/login');
-  await fillLogin(page, 'agent@demo.test');
+  await signInAs(page, 'agent@demo.test', '/notary/');
   await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
 
   for (const [tab, heading] of [
@@ -103,8 +102,7 @@ test('signed-in screens of an active agent', async ({ page }) => {
 });
 
 test('a pending agent’s portal', async ({ page }) => {
-  await page.goto('/notary/login');
-  await fillLogin(page, 'pending-agent@demo.test');
+  await signInAs(page, 'pending-agent@demo.test', '/notary/');
   await expect(page.getByText('Your registration is currently being reviewed')).toBeVisible();
   await expectAccessibleAndFitting(page, 'pending agent portal');
 });

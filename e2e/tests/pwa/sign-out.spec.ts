@@ -1,7 +1,7 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { BASE_URL } from '../../playwright.config';
+import { request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { fillLogin } from '../../support/accounts';
 import { agentList, cutNetwork, restoreNetwork, signedInApi, signInAsAgent, signInUnderServiceWorker, waitForMirror } from '../../support/agent-app';
+import { expect, test, workerServer } from '../../support/fixtures';
 import { deviceEndpoint, installPushService, turnOnNotifications } from '../../support/push';
 
 /**
@@ -43,7 +43,7 @@ async function storedRows(page: Page): Promise<Record<string, number>> {
 const hasDeepLink = (page: Page) => page.evaluate(() => caches.has('signingdesk-deep-link'));
 
 async function sessionCookie(context: BrowserContext): Promise<string> {
-  const cookies = await context.cookies(BASE_URL);
+  const cookies = await context.cookies(workerServer().baseURL);
   const session = cookies.filter((c) => c.name.includes('session_token'));
   expect(session.length).toBeGreaterThan(0);
   return session.map((c) => `${c.name}=${c.value}`).join('; ');
@@ -51,7 +51,7 @@ async function sessionCookie(context: BrowserContext): Promise<string> {
 
 /** Whether the server still honours a session cookie (sent from outside the browser). */
 async function sessionAlive(cookie: string): Promise<boolean> {
-  const api = await playwrightRequest.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { Cookie: cookie } });
+  const api = await playwrightRequest.newContext({ baseURL: workerServer().baseURL, extraHTTPHeaders: { Cookie: cookie } });
   const status = (await api.get('/api/me')).status();
   await api.dispose();
   return status === 200;

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiSignIn } from '../../support/accounts';
 import { agentList, expectAccessibleAndFitting, shot, signedInApi, waitForMirror } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 /**
  * DESIGN.md "Data lifecycle" on a 360 px phone: a signing completed more than 3 days ago opens

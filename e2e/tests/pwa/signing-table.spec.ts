@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   agentList,
   cutNetwork,
@@ -10,6 +10,7 @@ import {
   waitForMirror,
   type AgentListItem,
 } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
 
 /**
  * The agent at the signing table, on a 360 px phone: nothing irreversible by accident (decline

@@ -1,8 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
-import { fillLogin } from '../../support/accounts';
+import type { Page } from '@playwright/test';
+import { signInAs } from '../../support/accounts';
+import { expect, test } from '../../support/fixtures';
 
 /**
  * A new version of the app arrives while the agent's claim is still on its way: the prompt
@@ -41,8 +42,7 @@ test.describe('updating the agent app', () => {
   });
 
   test('waits for the outbox to send the claim, then reloads into the new version', async ({ page }) => {
-    await page.goto('/notary/login');
-    await fillLogin(page, 'agent@demo.test');
+    await signInAs(page, 'agent@demo.test', '/notary/');
     await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -100,8 +100,7 @@ test.describe('updating the agent app', () => {
   });
 
   test('a version taken over in another tab: Reload in this one loads it', async ({ page, context }) => {
-    await page.goto('/notary/login');
-    await fillLogin(page, 'agent@demo.test');
+    await signInAs(page, 'agent@demo.test', '/notary/');
     await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
