@@ -106,7 +106,7 @@ export default tseslint.config(
   },
   {
     // The environment's one reader, and the places that set up a process (tests, scripts, the seed).
-    files: ['api/src/env.ts', '**/*.test.ts', '**/*.test.tsx', 'api/scripts/**', 'api/bench/**', 'e2e/**', 'db/src/testing.ts', '**/vite.config.ts', 'db/drizzle.config.ts', 'vitest.config.ts', 'api/src/testing/server-process.ts', 'api/auth.config.ts'],
+    files: ['api/src/env.ts', '**/*.test.ts', '**/*.test.tsx', 'api/scripts/**', 'api/bench/**', 'e2e/**', 'db/src/testing.ts', '**/vite.config.ts', 'db/drizzle.config.ts', 'vitest.config.ts', 'api/src/testing/server-process.ts', 'api/src/testing/global-setup.ts', 'api/auth.config.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

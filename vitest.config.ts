@@ -1,16 +1,36 @@
 import { defineConfig } from 'vitest/config';
 
-// One run for every workspace's unit and API tests. API tests use a real database: an
-// in-memory PGlite per test file, or a fresh PostgreSQL database when DATABASE_URL is set.
-// `*.postgres.test.ts` try several API processes on one database, which only PostgreSQL can
-// serve: they run when DATABASE_URL is set (the PostgreSQL half of `.ci/run`).
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+// Every workspace's tests, in projects a file's name chooses:
+// - `*.test.ts(x)`: `unit`, pure code that touches no database; run once.
+// - `*.db.test.ts`: `db`, the API and data layer on a real database: an in-memory PGlite per test
+//   file, or a new PostgreSQL database when DATABASE_URL is set; CI runs them on both. Each file
+//   starts from a copy of a template migrated and seeded once per run (api/src/testing/global-setup.ts).
+// - `*.postgres.test.ts`: `postgres`, several API processes on one database, which only
+//   PostgreSQL can serve; in the run only when DATABASE_URL is set.
 export default defineConfig({
   test: {
-    include: ['{domain,db,api,console,pwa}/src/**/*.test.{ts,tsx}'],
-    exclude: ['**/node_modules/**', ...(process.env.DATABASE_URL ? [] : ['**/*.postgres.test.ts'])],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{domain,db,api,console,pwa}/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', '**/*.db.test.ts', '**/*.postgres.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'db', include: ['{db,api}/src/**/*.db.test.ts'], globalSetup: ['api/src/testing/global-setup.ts'] },
+      },
+      ...(onPostgres
+        ? [{ extends: true, test: { name: 'postgres', include: ['api/src/**/*.postgres.test.ts'] } }]
+        : []),
+    ],
   },
 });

@@ -62,6 +62,8 @@ export interface CreateDbOptions {
   url?: string | undefined;
   /** Folder for PGlite's files; `memory://` keeps it in memory (tests). */
   dataDir?: string | undefined;
+  /** PGlite: start from this dumped data folder (`dumpDataDir`) instead of an empty one. */
+  loadDataDir?: Blob | undefined;
   /** Connections in the postgres.js pool. */
   maxConnections?: number | undefined;
   /**
@@ -134,10 +136,10 @@ export function rowsOf<T>(result: unknown): T[] {
 
 export async function createDb(options: CreateDbOptions = {}): Promise<Database> {
   if (options.url) return createPostgres(options.url, options.maxConnections ?? 10, options.statementTimeoutMs);
-  return createPglite(options.dataDir ?? './data');
+  return createPglite(options.dataDir ?? './data', options.loadDataDir);
 }
 
-async function createPglite(dataDir: string): Promise<Database> {
+async function createPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const location = inMemory ? dataDir : resolve(dataDir, 'pglite');
   let unlock = () => {};
@@ -148,7 +150,7 @@ async function createPglite(dataDir: string): Promise<Database> {
   }
   try {
     // pg_trgm: the escrow search's trigram index on signer names (migration 0007).
-    const client = await PGlite.create(location, { extensions: { pg_trgm } });
+    const client = await PGlite.create(location, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,

@@ -2,7 +2,7 @@ import { ROLES, type Role } from './roles';
 import { describe, expect, it } from 'vitest';
 import { mayChangeAccountStatus } from './account-rules';
 
-/** Whom each role may disable or enable, as the API's 403s have it (users.status.test.ts). */
+/** Whom each role may disable or enable, as the API's 403s have it (users.status.db.test.ts). */
 const changeable = (role: Role) => ROLES.filter((target) => mayChangeAccountStatus({ id: 'me', role }, { id: 'them', role: target }));
 
 describe('mayChangeAccountStatus', () => {

@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the role × route matrix (access-matrix.test.ts). Each module that adds
+ * Shared pieces of the role × route matrix (access-matrix.db.test.ts). Each module that adds
  * routes also adds a `<module>.access-rows.ts` exporting a RowsFactory; the test collects them
  * and fails when a live route has no row.
  */

@@ -54,17 +54,29 @@ export async function otherAgentEmail(t: TestApp): Promise<string> {
   return rows.find((r) => r.email !== 'agent@demo.test')!.email;
 }
 
+/** The demo accounts signInAll() signs in, by the name of their session. */
+export const DEMO_SESSIONS = {
+  admin: 'admin@demo.test',
+  subAdmin: 'subadmin@demo.test',
+  orgAdmin: 'orgadmin@firm-a.demo.test',
+  escrowA: 'escrow@firm-a.demo.test',
+  escrowB: 'escrow@firm-b.demo.test',
+  agent: 'agent@demo.test',
+  pendingAgent: 'pending-agent@demo.test',
+} as const satisfies Record<Exclude<keyof Sessions, 'otherAgent'>, string>;
+
+/** Every demo account's email, with the other agent's: the sessions a template prepares. */
+export async function demoSessionEmails(t: TestApp): Promise<string[]> {
+  return [...Object.values(DEMO_SESSIONS), await otherAgentEmail(t)];
+}
+
+/** A session of each demo account: one prepared in the run's template where there is one. */
 export async function signInAll(t: TestApp): Promise<Sessions> {
-  return {
-    admin: await t.signIn('admin@demo.test'),
-    subAdmin: await t.signIn('subadmin@demo.test'),
-    orgAdmin: await t.signIn('orgadmin@firm-a.demo.test'),
-    escrowA: await t.signIn('escrow@firm-a.demo.test'),
-    escrowB: await t.signIn('escrow@firm-b.demo.test'),
-    agent: await t.signIn('agent@demo.test'),
-    pendingAgent: await t.signIn('pending-agent@demo.test'),
-    otherAgent: await t.signIn(await otherAgentEmail(t)),
-  };
+  const session = (email: string) => t.preparedSession(email) ?? t.signIn(email);
+  const sessions = {} as Record<keyof Sessions, string>;
+  for (const [name, email] of Object.entries(DEMO_SESSIONS)) sessions[name as keyof typeof DEMO_SESSIONS] = await session(email);
+  sessions.otherAgent = await session(await otherAgentEmail(t));
+  return sessions;
 }
 
 /**
@@ -96,7 +108,7 @@ function pastSchedule(body: Record<string, unknown>) {
 /**
  * Puts these agents within reach of the appointment (decision 048) where they are not: its
  * state added to their commissions, their coordinates moved onto its zip's. For tests about
- * what happens after an offer; who is offered is eligibility.test.ts's subject.
+ * what happens after an offer; who is offered is eligibility.db.test.ts's subject.
  */
 export async function makeEligible(t: Pick<TestApp, 'database'>, appointmentId: string, agentIds: string[]) {
   const order = await appointmentRow(t, appointmentId);

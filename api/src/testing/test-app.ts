@@ -1,9 +1,10 @@
 /**
  * createTestApp(): the real app over a fresh, migrated test database (in-memory PGlite, or a
  * new PostgreSQL database when DATABASE_URL is set) seeded with the demo accounts and a small
- * set of agents, plus helpers to sign in as any of them.
+ * set of agents, plus helpers to sign in as any of them. Under the `db` test project the
+ * database is a copy of the run's template (db/src/testing.ts), with the demo accounts' sessions.
  */
-import { createTestDatabase, type TestDatabase } from '@signingdesk/db/testing';
+import { createTestDatabase, testTemplates, type TestDatabase } from '@signingdesk/db/testing';
 import { DEMO_PASSWORD } from '@signingdesk/db/seed';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
@@ -22,6 +23,11 @@ export interface TestApp {
   database: TestDatabase;
   /** Signs in and returns the Cookie header value of the new session. */
   signIn(email: string, password?: string): Promise<string>;
+  /**
+   * The Cookie header of a session of `email` made before this file ran (in the run's `seeded`
+   * template), once; afterwards, or for any other account, undefined: sign in then.
+   */
+  preparedSession(email: string): string | undefined;
   /** GET/POST… with an optional session cookie. */
   request(path: string, init?: RequestInit & { cookie?: string | undefined; clientIp?: string }): Promise<Response>;
   /** The configuration the app runs with (FILES_DIR points at a temporary folder). */
@@ -29,15 +35,39 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  options: { seed?: boolean; agentCount?: number; staticRoots?: AppDeps['staticRoots']; readiness?: AppDeps['readiness'] } = {},
-): Promise<TestApp> {
-  const database = await createTestDatabase();
-  if (options.seed !== false) await seedDemoData(database.db, { agentCount: options.agentCount ?? 60 });
+/** Agents the seed adds when a test names no count: the `seeded` template holds this many. */
+export const TEST_AGENT_COUNT = 60;
+/** The auth secret of every test app; sessions prepared in a template are signed with it. */
+export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-0123456789';
+
+export interface TestAppOptions {
+  seed?: boolean;
+  agentCount?: number;
+  staticRoots?: AppDeps['staticRoots'];
+  readiness?: AppDeps['readiness'];
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const seed = options.seed !== false;
+  const agentCount = options.agentCount ?? TEST_AGENT_COUNT;
+  // The run's `seeded` template already holds the default seed, and a session of each demo account.
+  const templates = testTemplates();
+  const fromTemplate = seed && agentCount === TEST_AGENT_COUNT && templates !== null;
+  const database = await createTestDatabase(fromTemplate ? 'seeded' : 'migrated');
+  if (seed && !fromTemplate) await seedDemoData(database.db, { agentCount });
+  return testAppOver(database, options, fromTemplate ? templates.sessions : {});
+}
+
+/**
+ * The real app over `database`. `sessions` (email → Cookie header) are sessions already in that
+ * database: preparedSession() hands each out once.
+ */
+export function testAppOver(database: TestDatabase, options: TestAppOptions = {}, sessions: Record<string, string> = {}): TestApp {
+  const unused = new Map(Object.entries(sessions));
   // Stored files go to a folder of this test app, removed by close().
   const filesDir = mkdtempSync(join(tmpdir(), 'sd-test-files-'));
   const env = parseEnv({ NODE_ENV: 'test', PUBLIC_ORIGIN: TEST_ORIGIN, FILES_DIR: filesDir });
-  const auth = createAuth({ db: database.db, secret: 'test-secret-that-is-long-enough-0123456789', origin: TEST_ORIGIN });
+  const auth = createAuth({ db: database.db, secret: TEST_AUTH_SECRET, origin: TEST_ORIGIN });
   const app = createApp({ env, database, auth, staticRoots: options.staticRoots, readiness: options.readiness });
 
   // Each sign-in comes from its own address, so suites signing in many users stay under the
@@ -66,6 +96,11 @@ export async function createTestApp(
         .getSetCookie()
         .map((c) => c.split(';')[0])
         .join('; ');
+    },
+    preparedSession(email) {
+      const cookie = unused.get(email);
+      unused.delete(email);
+      return cookie;
     },
     env,
     async close() {
