@@ -3,7 +3,7 @@
  * worker (support/serve.mjs as a child process): its port (E2E_PORT, default 3100, plus the
  * worker's parallel index), its data folder under the temp folder (PGlite and uploaded files),
  * its PostgreSQL database sd_e2e_<port> when DATABASE_URL is set, and its log, written to
- * test-results/ and attached to each failed test. Workers run their files one at a time, so a
+ * test-results/ (what it logged during a failed test is attached to that test). Workers run their files one at a time, so a
  * server only ever sees one journey at once, as the single server of earlier runs did.
  *
  * The server stops at worker teardown: after a failed test Playwright replaces the worker, and

@@ -46,7 +46,7 @@ async function createOrder(admin: APIRequestContext, fileNumber: string, name: s
 const order = async (api: APIRequestContext, id: string) => (await api.get(`/api/appointments/${id}`)).json();
 
 test.describe('an operator runs a request from review to invoice', () => {
-  test('create, review and update, send, bids arriving live, accept, reassign, complete, pay, invoice', async ({ page }) => {
+  test('create, review and update, send, bids arriving live, accept, reassign, complete, pay, invoice', { tag: '@smoke' }, async ({ page }) => {
     test.setTimeout(120_000);
     const admin = await signedInApi('admin@demo.test');
     const fileNumber = `OP-${randomBytes(3).toString('hex').toUpperCase()}`;
