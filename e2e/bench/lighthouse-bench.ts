@@ -7,8 +7,8 @@
  *   2. the agent app's Assigned list, /notary/, signed in as agent@demo.test;
  *   3. the public landing page, /.
  * Each page is measured LIGHTHOUSE_RUNS times (default 3) and the median score is kept, with
- * its First and Largest Contentful Paint and Total Blocking Time. (Lighthouse 12.2.3 cannot name
- * the LCP element with Chromium 156, its TraceElements gatherer fails; the pwa part names it.)
+ * its First and Largest Contentful Paint and Total Blocking Time. (Lighthouse 13 names the LCP
+ * element only among its performance insights, which are not read here; the pwa part names it.)
  * Builds console/dist and pwa/dist first when stale. The JSON goes to the OS temp folder.
  */
 import { writeFileSync } from 'node:fs';
