@@ -43,9 +43,10 @@ const boundaries = {
   },
 };
 
-const featuresOf = (app) => readdirSync(new URL(`./${app}/src/features`, import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const featuresOf = (app) =>
+  readdirSync(new URL(`./${app}/src/features`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 
 /** Each feature of an app may not reach into any other feature of that app. */
 const featureZones = ['pwa', 'console'].flatMap((app) =>
@@ -60,12 +61,27 @@ const featureZones = ['pwa', 'console'].flatMap((app) =>
 const SERVER_PACKAGES = ['@signingdesk/api', '@signingdesk/api/*', '@signingdesk/db', '@signingdesk/db/*'];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dev-dist/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'db/migrations/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dev-dist/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'db/migrations/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts', 'scripts/vite-chunks.ts'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts', 'scripts/vite-chunks.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     plugins: { boundaries },
     rules: {
@@ -75,13 +91,23 @@ export default tseslint.config(
       // A variable read by a callback made before it is set (a test server and its handler) stays `let`.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read the environment in api/src/env.ts (parsed once at boot).' }],
-      'boundaries/no-restricted-paths': ['error', {
-        zones: [
-          ...featureZones,
-          { target: ['pwa/src', 'console/src', 'domain/src'], from: ['api', 'db'], message: 'The apps and domain/ never import the API or the database.' },
-        ],
-      }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read the environment in api/src/env.ts (parsed once at boot).' },
+      ],
+      'boundaries/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones,
+            {
+              target: ['pwa/src', 'console/src', 'domain/src'],
+              from: ['api', 'db'],
+              message: 'The apps and domain/ never import the API or the database.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -89,14 +115,27 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: SERVER_PACKAGES, message: 'The apps never import the API or the database: use the typed client and @signingdesk/domain.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: SERVER_PACKAGES,
+              message: 'The apps never import the API or the database: use the typed client and @signingdesk/domain.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['domain/src/**'],
     ignores: ['domain/src/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\./)', message: 'domain/ imports nothing but zod and its own modules.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|\\./)', message: 'domain/ imports nothing but zod and its own modules.' }] },
+      ],
     },
   },
   {
@@ -106,7 +145,21 @@ export default tseslint.config(
   },
   {
     // The environment's one reader, and the places that set up a process (tests, scripts, the seed).
-    files: ['api/src/env.ts', '**/*.test.ts', '**/*.test.tsx', 'api/scripts/**', 'api/bench/**', 'e2e/**', 'db/src/testing.ts', '**/vite.config.ts', 'db/drizzle.config.ts', 'vitest.config.ts', 'api/src/testing/server-process.ts', 'api/src/testing/global-setup.ts', 'api/auth.config.ts'],
+    files: [
+      'api/src/env.ts',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'api/scripts/**',
+      'api/bench/**',
+      'e2e/**',
+      'db/src/testing.ts',
+      '**/vite.config.ts',
+      'db/drizzle.config.ts',
+      'vitest.config.ts',
+      'api/src/testing/server-process.ts',
+      'api/src/testing/global-setup.ts',
+      'api/auth.config.ts',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

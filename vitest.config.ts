@@ -28,9 +28,7 @@ export default defineConfig({
         extends: true,
         test: { name: 'db', include: ['{db,api}/src/**/*.db.test.ts'], globalSetup: ['api/src/testing/global-setup.ts'] },
       },
-      ...(onPostgres
-        ? [{ extends: true, test: { name: 'postgres', include: ['api/src/**/*.postgres.test.ts'] } }]
-        : []),
+      ...(onPostgres ? [{ extends: true, test: { name: 'postgres', include: ['api/src/**/*.postgres.test.ts'] } }] : []),
     ],
   },
 });

@@ -30,7 +30,9 @@ const url = (process.env.BENCH_DATABASE_URL ?? '').trim() || (process.env.DATABA
 const only = (process.env.BENCH_ONLY ?? '').trim().toLowerCase();
 
 if (only && !['api', 'fanout', 'pwa', 'console', 'lighthouse'].includes(only)) {
-  console.error(`Invalid BENCH_ONLY (${JSON.stringify(process.env.BENCH_ONLY)}): must be api, fanout, pwa, console or lighthouse (or unset for all)`);
+  console.error(
+    `Invalid BENCH_ONLY (${JSON.stringify(process.env.BENCH_ONLY)}): must be api, fanout, pwa, console or lighthouse (or unset for all)`,
+  );
   process.exit(1);
 }
 

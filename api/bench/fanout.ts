@@ -50,11 +50,23 @@ async function addSubscribedAgents(bench: BenchDatabase, push: TestPushService):
       const device = push.device(`fanout-${n}`);
       devices.push(device);
       // Around downtown Los Angeles (the order's zip 90012), well inside the 50-mile radius.
-      return { id: randomUUID(), n, device, lat: 34.06 + ((n % 50) - 25) * 0.004, lng: -118.24 + (Math.floor(n / 50) % 40 - 20) * 0.004 };
+      return { id: randomUUID(), n, device, lat: 34.06 + ((n % 50) - 25) * 0.004, lng: -118.24 + ((Math.floor(n / 50) % 40) - 20) * 0.004 };
     });
     await db.transaction(async (tx) => {
-      await tx.insert(schema.user).values(batch.map((a) => ({ id: a.id, name: `Fanout Agent${a.n}`, email: `fanout${a.n}@agents.bench.test`, emailVerified: true, role: 'notary' })));
-      await tx.insert(schema.profiles).values(batch.map((a) => ({ userId: a.id, firmId: firm.id, phone: '2135550100', status: 'active' as const })));
+      await tx
+        .insert(schema.user)
+        .values(
+          batch.map((a) => ({
+            id: a.id,
+            name: `Fanout Agent${a.n}`,
+            email: `fanout${a.n}@agents.bench.test`,
+            emailVerified: true,
+            role: 'notary',
+          })),
+        );
+      await tx
+        .insert(schema.profiles)
+        .values(batch.map((a) => ({ userId: a.id, firmId: firm.id, phone: '2135550100', status: 'active' as const })));
       await tx.insert(schema.agentProfiles).values(
         batch.map((a) => ({
           userId: a.id,
@@ -88,7 +100,11 @@ async function waitFor(condition: () => boolean, timeoutMs: number, what: string
 }
 
 async function main() {
-  console.log(`Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   bench = await openBenchDatabase();
   const { database } = bench;
   console.log(`Database: ${bench.description}`);
@@ -106,14 +122,26 @@ async function main() {
   const request = (path: string, cookie: string | undefined, body: unknown) =>
     app.request(
       `${ORIGIN}${path}`,
-      { method: 'POST', headers: { origin: ORIGIN, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) },
+      {
+        method: 'POST',
+        headers: { origin: ORIGIN, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(body),
+      },
       bindings,
     );
   const signIn = await request('/api/auth/sign-in/email', undefined, { email: 'admin@demo.test', password: DEMO_PASSWORD });
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const firm = (await database.db.select().from(schema.firms)).find((f) => f.name === 'Firm A Title & Escrow')!;
   const officer = (await database.db.select().from(schema.user)).find((u) => u.email === 'escrow@firm-a.demo.test')!;
-  const created = await request('/api/appointments', cookie, { ...VALID_ORDER, firmId: firm.id, escrowOfficerId: officer.id, fileNumber: 'FANOUT-1' });
+  const created = await request('/api/appointments', cookie, {
+    ...VALID_ORDER,
+    firmId: firm.id,
+    escrowOfficerId: officer.id,
+    fileNumber: 'FANOUT-1',
+  });
   if (created.status !== 201) throw new Error(`create answered ${created.status}: ${await created.text()}`);
   const orderId = ((await created.json()) as { appointment: { id: string } }).appointment.id;
 
@@ -137,7 +165,12 @@ async function main() {
 
     // ---- The same number of bare web-push sends, same service, concurrency and agent
     const vapid = await getVapidKeys(database.db);
-    const body = JSON.stringify({ title: 'New signing offer', body: 'Fixture Refinance — Los Angeles, CA', url: `/notary/preview/${orderId}`, tag: orderId });
+    const body = JSON.stringify({
+      title: 'New signing offer',
+      body: 'Fixture Refinance — Los Angeles, CA',
+      url: `/notary/preview/${orderId}`,
+      tag: orderId,
+    });
     push.received.length = 0;
     const b0 = performance.now();
     let next = 0;
@@ -160,11 +193,21 @@ async function main() {
     const barePerPush = bareMs / devices.length;
     const ratio = perPush / barePerPush;
     console.log(`\nSend to Notaries, ${devices.length} subscribed agents in range (${offered ?? '?'} offered):`);
-    console.log(`  the request answered in ${answered.toFixed(1)} ms, with ${pushesAtAnswer} of ${devices.length} pushes delivered by then → ${pushesAtAnswer < devices.length ? 'returns before the fan-out ends' : 'the fan-out was already over'}`);
-    console.log(`  every push at the push service after ${(fanoutMs / 1000).toFixed(2)} s (${distinct} distinct devices, each once): ${perPush.toFixed(2)} ms per push`);
-    console.log(`  bare web-push sendNotification, ${devices.length} sends, ${CONCURRENCY} at a time: ${(bareMs / 1000).toFixed(2)} s, ${barePerPush.toFixed(2)} ms per push`);
+    console.log(
+      `  the request answered in ${answered.toFixed(1)} ms, with ${pushesAtAnswer} of ${devices.length} pushes delivered by then → ${pushesAtAnswer < devices.length ? 'returns before the fan-out ends' : 'the fan-out was already over'}`,
+    );
+    console.log(
+      `  every push at the push service after ${(fanoutMs / 1000).toFixed(2)} s (${distinct} distinct devices, each once): ${perPush.toFixed(2)} ms per push`,
+    );
+    console.log(
+      `  bare web-push sendNotification, ${devices.length} sends, ${CONCURRENCY} at a time: ${(bareMs / 1000).toFixed(2)} s, ${barePerPush.toFixed(2)} ms per push`,
+    );
     console.log(`  per push ÷ bare: ${ratio.toFixed(2)} (target ≤ ${TARGET}) ${ratio <= TARGET ? 'met' : 'OVER'}`);
-    console.log(`Load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `Load average at the end: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     if (distinct !== devices.length || pushesAtAnswer >= devices.length) process.exitCode = 1;
   } finally {
     await worker.stop();

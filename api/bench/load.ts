@@ -28,13 +28,7 @@ import { join } from 'node:path';
 import autocannon, { type Request, type Result } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { pdfBytes } from '../src/modules/files/files.testing';
-import {
-  processTree,
-  residentBytes,
-  startServerProcess,
-  stopServerProcess,
-  type ServerProcess,
-} from '../src/testing/server-process';
+import { processTree, residentBytes, startServerProcess, stopServerProcess, type ServerProcess } from '../src/testing/server-process';
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchServerUrl, openBenchDatabase, seedLarge, type BenchDatabase } from './seed-large';
 
 const ORIGIN = 'http://localhost:3000';
@@ -175,7 +169,8 @@ function workload(f: Fixtures, adminCookie: string, scale: number): Kind[] {
       requests: [
         {
           method: 'GET',
-          setupRequest: (req) => withHeaders({ ...req, path: `/api/appointments?status=Open&page=${1 + (page++ % 40)}` }, { cookie: adminCookie }),
+          setupRequest: (req) =>
+            withHeaders({ ...req, path: `/api/appointments?status=Open&page=${1 + (page++ % 40)}` }, { cookie: adminCookie }),
         },
       ],
     },
@@ -184,16 +179,14 @@ function workload(f: Fixtures, adminCookie: string, scale: number): Kind[] {
       label: 'agent: claim, then withdraw',
       connections: n(4),
       expected: [200, 200],
-      requests: ['claim', 'withdraw'].map(
-        (action): Request => ({
-          method: 'POST',
-          body: '{}',
-          setupRequest: (req, context) => {
-            const pair = claimPair(context as Context);
-            return withHeaders({ ...req, path: `/api/appointments/${pair.appointmentId}/${action}` }, { ...json, cookie: pair.cookie });
-          },
-        }),
-      ),
+      requests: ['claim', 'withdraw'].map((action): Request => ({
+        method: 'POST',
+        body: '{}',
+        setupRequest: (req, context) => {
+          const pair = claimPair(context as Context);
+          return withHeaders({ ...req, path: `/api/appointments/${pair.appointmentId}/${action}` }, { ...json, cookie: pair.cookie });
+        },
+      })),
     },
     {
       key: 'counter',
@@ -203,16 +196,14 @@ function workload(f: Fixtures, adminCookie: string, scale: number): Kind[] {
       requests: [
         ['counter', JSON.stringify({ bid: '$185' })],
         ['withdraw', '{}'],
-      ].map(
-        ([action, body]): Request => ({
-          method: 'POST',
-          body,
-          setupRequest: (req, context) => {
-            const pair = counterPair(context as Context);
-            return withHeaders({ ...req, path: `/api/appointments/${pair.appointmentId}/${action}` }, { ...json, cookie: pair.cookie });
-          },
-        }),
-      ),
+      ].map(([action, body]): Request => ({
+        method: 'POST',
+        body,
+        setupRequest: (req, context) => {
+          const pair = counterPair(context as Context);
+          return withHeaders({ ...req, path: `/api/appointments/${pair.appointmentId}/${action}` }, { ...json, cookie: pair.cookie });
+        },
+      })),
     },
     {
       key: 'upload',
@@ -228,7 +219,8 @@ function workload(f: Fixtures, adminCookie: string, scale: number): Kind[] {
             return withHeaders({ ...req, path: `/api/appointments/${pair.appointmentId}/files/uploads` }, { ...json, cookie: pair.cookie });
           },
           onResponse: (status, body, context) => {
-            if (status === 201) (context as Context).uploadUrl = (JSON.parse(body) as { items: { uploadUrl: string }[] }).items[0]!.uploadUrl;
+            if (status === 201)
+              (context as Context).uploadUrl = (JSON.parse(body) as { items: { uploadUrl: string }[] }).items[0]!.uploadUrl;
           },
         },
         {
@@ -238,7 +230,12 @@ function workload(f: Fixtures, adminCookie: string, scale: number): Kind[] {
             const ctx = context as Context;
             return withHeaders(
               { ...req, path: ctx.uploadUrl ?? '/api/uploads/missing' },
-              { cookie: ctx.pair!.cookie, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+              {
+                cookie: ctx.pair!.cookie,
+                'tus-resumable': '1.0.0',
+                'upload-offset': '0',
+                'content-type': 'application/offset+octet-stream',
+              },
             );
           },
         },
@@ -352,7 +349,11 @@ async function signInAdmin(server: ServerProcess): Promise<string> {
 }
 
 async function post(server: ServerProcess, path: string, cookie: string): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { origin: ORIGIN, cookie, 'content-type': 'application/json' }, body: '{}' });
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { origin: ORIGIN, cookie, 'content-type': 'application/json' },
+    body: '{}',
+  });
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 
@@ -395,22 +396,35 @@ let running: ServerProcess[] = [];
 async function main() {
   const started = performance.now();
   if (!benchServerUrl()) {
-    console.error('npm run load needs PostgreSQL: set BENCH_DATABASE_URL or DATABASE_URL (a new database is made on that server and dropped at the end).');
+    console.error(
+      'npm run load needs PostgreSQL: set BENCH_DATABASE_URL or DATABASE_URL (a new database is made on that server and dropped at the end).',
+    );
     process.exit(1);
   }
-  console.log(`Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   bench = await openBenchDatabase();
   console.log(`Database: ${bench.description}`);
   const seedStarted = performance.now();
   const seeded = await seedLarge(bench.database);
-  console.log(`Seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s: ${seeded.counts.appointments} appointments, ${seeded.counts.agent_profiles} agents.`);
+  console.log(
+    `Seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s: ${seeded.counts.appointments} appointments, ${seeded.counts.agent_profiles} agents.`,
+  );
   const fixtures = await loadFixtures(bench);
   console.log(
     `Load: ${fixtures.agentCookies.length} agent sessions, ${fixtures.offered.length} offered and ${fixtures.assigned.length} assigned (agent, order) pairs; ` +
       `${LOAD_SECONDS} s per run, soak ${SOAK_SECONDS} s, ${PROCESSES} processes; race ${fixtures.race.length} rounds.`,
   );
   const filesDir = mkdtempSync(join(tmpdir(), 'sd-load-files-'));
-  const report: Record<string, unknown> = { when: new Date().toISOString(), node: process.version, cpus: cpus().length, database: bench.description };
+  const report: Record<string, unknown> = {
+    when: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    database: bench.description,
+  };
   try {
     // ---- One process
     const one = await startServerProcess(serverEnv(bench, filesDir, 1));
@@ -441,7 +455,10 @@ async function main() {
     await stopServerProcess(many);
 
     // ---- The race across two processes
-    const [a, b] = await Promise.all([startServerProcess(serverEnv(bench, filesDir, 1)), startServerProcess(serverEnv(bench, filesDir, 1))]);
+    const [a, b] = await Promise.all([
+      startServerProcess(serverEnv(bench, filesDir, 1)),
+      startServerProcess(serverEnv(bench, filesDir, 1)),
+    ]);
     running = [a, b];
     const raced = await race(a, b, adminCookie, fixtures.race);
     console.log(
@@ -466,7 +483,11 @@ async function main() {
     const file = join(tmpdir(), `signingdesk-load-${Date.now()}.json`);
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`Results (JSON): ${file}`);
-    console.log(`npm run load: done in ${((performance.now() - started) / 1000).toFixed(0)} s; load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `npm run load: done in ${((performance.now() - started) / 1000).toFixed(0)} s; load average at the end ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     if (unexpected > 0 || raced.oneWinner !== raced.rounds || growth >= 0.1) process.exitCode = 1;
   } finally {
     await Promise.all(running.map(stopServerProcess));

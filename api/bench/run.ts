@@ -38,7 +38,15 @@ import { loadActor, type Actor } from '../src/lib/actor';
 import { listAgentAppointments } from '../src/modules/agent-appointments/agent-appointments.service';
 import { listForEscrow, listForOperators, readAppointment } from '../src/modules/appointments/appointments.service';
 import { operatorDashboard } from '../src/modules/appointments/dashboard.service';
-import { BENCH_ACCOUNTS, BENCH_PASSWORD, BENCH_SCALE, openBenchDatabase, seedLarge, type BenchDatabase, type SeedResult } from './seed-large';
+import {
+  BENCH_ACCOUNTS,
+  BENCH_PASSWORD,
+  BENCH_SCALE,
+  openBenchDatabase,
+  seedLarge,
+  type BenchDatabase,
+  type SeedResult,
+} from './seed-large';
 
 const ORIGIN = 'http://localhost:3000';
 const SECRET = 'bench-secret-that-is-long-enough-0123456789';
@@ -158,7 +166,11 @@ let interrupted = false;
 
 async function main() {
   const started = performance.now();
-  console.log(`Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   bench = await openBenchDatabase();
   const { database } = bench;
   console.log(`Database: ${bench.description}`);
@@ -314,9 +326,9 @@ async function main() {
   const client = (database.db as unknown as { $client: unknown }).$client;
   const captured: Statement[] = [];
   const logger = { logQuery: (query: string, params: unknown[]) => void captured.push({ sql: query, params: [...params] }) };
-  const loggingDb = (
-    database.kind === 'pglite' ? drizzlePglite(client as PGlite, { schema, logger }) : drizzlePostgres(client as Sql, { schema, logger })
-  ) as unknown as Db;
+  const loggingDb = (database.kind === 'pglite'
+    ? drizzlePglite(client as PGlite, { schema, logger })
+    : drizzlePostgres(client as Sql, { schema, logger })) as unknown as Db;
   const loggingAuth = createAuth({ db: loggingDb, secret: SECRET, origin: ORIGIN });
   const loggingApp = createApp({ env, database: { ...database, db: loggingDb }, auth: loggingAuth });
   const take = () => captured.splice(0, captured.length);
@@ -393,7 +405,9 @@ async function main() {
     // Index-bound: no statement the service sends reads appointments or offers sequentially.
     const seqScans = new Set<string>();
     for (const statement of serviceSql.flat()) {
-      const [row] = rowsOf<Record<string, unknown>>(await rawQuery({ sql: `explain (format json) ${statement.sql}`, params: statement.params }));
+      const [row] = rowsOf<Record<string, unknown>>(
+        await rawQuery({ sql: `explain (format json) ${statement.sql}`, params: statement.params }),
+      );
       const plan = Object.values(row!)[0];
       const walk = (node: any): void => {
         if (node['Node Type'] === 'Seq Scan' && SCANNED_TABLES.has(node['Relation Name'])) seqScans.add(node['Relation Name']);
@@ -501,7 +515,9 @@ async function main() {
 
   // ---- Live updates: an agent's claim until its event reaches a connected console client
   // The open tab also lists the offers the agent declined (to take back): only those still offered can be claimed.
-  const claimable = (await listAgentAppointments(database.db, { agentId: agent.userId, tab: 'open', limit: 200 })).filter((item) => item.offerStatus === 'offered');
+  const claimable = (await listAgentAppointments(database.db, { agentId: agent.userId, tab: 'open', limit: 200 })).filter(
+    (item) => item.offerStatus === 'offered',
+  );
   const live = await measureLiveUpdate(app, bindings, { agentCookie, adminCookie }, claimable.slice(0, LIVE_RUNS));
   console.log(
     `\nLive update, an agent's claim (POST /api/appointments/{id}/claim) until its event reaches an open GET /api/events stream, ${live.runs} claims: ` +
@@ -525,7 +541,11 @@ async function main() {
   const file = join(tmpdir(), `signingdesk-bench-${database.kind}-${BENCH_SCALE}-${Date.now()}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nResults (JSON): ${file}`);
-  console.log(`Load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (other work on the machine skews absolute times; ratios are interleaved)`);
+  console.log(
+    `Load average at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (other work on the machine skews absolute times; ratios are interleaved)`,
+  );
 }
 
 // ---- Helpers
@@ -541,7 +561,9 @@ async function measureGrowth(large: Site, operations: Operation[]) {
   const started = performance.now();
   const seeded = await seedLarge(growthBench.database, { scale: '100k' });
   const small = await openSite(growthBench.database, seeded);
-  console.log(`\nGrowth: a second database, ${growthBench.description}, seeded at 100,000 appointments in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `\nGrowth: a second database, ${growthBench.description}, seeded at 100,000 appointments in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   const rows = [];
   for (const op of operations.filter((o) => o.list)) {
     const get = (site: Site) => call(site.app, op.path(0, site), site.cookies[op.account]);
@@ -559,10 +581,20 @@ async function measureGrowth(large: Site, operations: Operation[]) {
     const at1m = stats(samples.large);
     rows.push({ key: op.key, label: op.label, answers, at100k, at1m, ratio: round(at1m.median / at100k.median) });
   }
-  console.log(`Growth, API median at 1,000,000 appointments ÷ at 100,000, ${GROWTH_RUNS} requests to each, alternating (target ≤ ${GROWTH_TARGET}):`);
+  console.log(
+    `Growth, API median at 1,000,000 appointments ÷ at 100,000, ${GROWTH_RUNS} requests to each, alternating (target ≤ ${GROWTH_TARGET}):`,
+  );
   printTable(
     ['list', 'answer at 100k', 'at 1M', '100k ms', '1M ms', '1M ÷ 100k', 'target'],
-    rows.map((r) => [r.label, r.answers[0]!, r.answers[1]!, r.at100k.median.toFixed(2), r.at1m.median.toFixed(2), r.ratio.toFixed(2), r.ratio <= GROWTH_TARGET ? 'met' : 'OVER']),
+    rows.map((r) => [
+      r.label,
+      r.answers[0]!,
+      r.answers[1]!,
+      r.at100k.median.toFixed(2),
+      r.at1m.median.toFixed(2),
+      r.ratio.toFixed(2),
+      r.ratio <= GROWTH_TARGET ? 'met' : 'OVER',
+    ]),
   );
   return rows;
 }
@@ -606,7 +638,11 @@ async function measureLiveUpdate(
   const claim: number[] = [];
   for (const { id } of offers) {
     const started = performance.now();
-    const res = await app.request(`${ORIGIN}/api/appointments/${id}/claim`, { method: 'POST', headers: { origin: ORIGIN, cookie: cookies.agentCookie, 'content-type': 'application/json' }, body: '{}' }, bindings);
+    const res = await app.request(
+      `${ORIGIN}/api/appointments/${id}/claim`,
+      { method: 'POST', headers: { origin: ORIGIN, cookie: cookies.agentCookie, 'content-type': 'application/json' }, body: '{}' },
+      bindings,
+    );
     claim.push(performance.now() - started);
     if (res.status !== 200) throw new Error(`claim answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
     await waitUntil(() => seen.has(id), `event for ${id}`);

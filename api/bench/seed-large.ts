@@ -147,27 +147,108 @@ async function openPostgres(serverUrl: string): Promise<BenchDatabase> {
 const lit = (value: string) => `'${value.replace(/'/g, "''")}'`;
 const textArray = (values: readonly string[]) => `array[${values.map(lit).join(',')}]::text[]`;
 /** A deterministic pseudo-random integer in [0, m) from an integer expression and a salt. */
-const rnd = (expr: string, salt: number, m: number) =>
-  `mod(hashint8((${expr})::bigint * 1009 + ${salt}) + 2147483648, ${m})::int`;
+const rnd = (expr: string, salt: number, m: number) => `mod(hashint8((${expr})::bigint * 1009 + ${salt}) + 2147483648, ${m})::int`;
 /** A deterministic, random-looking v4 UUID from a prefix and an integer expression. */
 const uid = (prefix: string, expr: string) =>
   `overlay(overlay(md5(${lit(prefix)} || (${expr})::text) placing '4' from 13) placing '8' from 17)::uuid`;
 /** 1..9999: the generic agents; 0 is the bench agent. */
-const genericAgent = (agentCount: number, n: string, slot: string) => `(1 + mod((${n})::bigint * 131 + (${slot}) * 7907, ${agentCount - 1}))`;
+const genericAgent = (agentCount: number, n: string, slot: string) =>
+  `(1 + mod((${n})::bigint * 131 + (${slot}) * 7907, ${agentCount - 1}))`;
 
-const FIRST_NAMES = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth',
-  'William', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Carlos', 'Maria', 'Wei', 'Aisha',
-  'Daniel', 'Karen', 'Matthew', 'Nancy', 'Anthony', 'Lisa', 'Mark', 'Betty', 'Luis', 'Priya'];
-const LAST_NAMES = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez',
-  'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee',
-  'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Nguyen', "O'Brien"];
-const STREETS = ['Main St', 'Oak Ave', 'Maple Dr', 'Cedar Ln', 'Park Blvd', 'Elm St', 'Lakeview Dr', 'Sunset Blvd',
-  'Washington Ave', 'Highland Rd', 'Pine St', 'River Rd'];
+const FIRST_NAMES = [
+  'James',
+  'Mary',
+  'Robert',
+  'Patricia',
+  'John',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Elizabeth',
+  'William',
+  'Barbara',
+  'Richard',
+  'Susan',
+  'Joseph',
+  'Jessica',
+  'Thomas',
+  'Sarah',
+  'Carlos',
+  'Maria',
+  'Wei',
+  'Aisha',
+  'Daniel',
+  'Karen',
+  'Matthew',
+  'Nancy',
+  'Anthony',
+  'Lisa',
+  'Mark',
+  'Betty',
+  'Luis',
+  'Priya',
+];
+const LAST_NAMES = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+  'Sanchez',
+  'Clark',
+  'Ramirez',
+  'Lewis',
+  'Robinson',
+  'Nguyen',
+  "O'Brien",
+];
+const STREETS = [
+  'Main St',
+  'Oak Ave',
+  'Maple Dr',
+  'Cedar Ln',
+  'Park Blvd',
+  'Elm St',
+  'Lakeview Dr',
+  'Sunset Blvd',
+  'Washington Ave',
+  'Highland Rd',
+  'Pine St',
+  'River Rd',
+];
 const LENDERS = ['Wells Fargo', 'Chase', 'Rocket Mortgage', 'Bank of America', 'US Bank', 'Guild Mortgage', 'loanDepot'];
 const KINDS = ['Refinance', 'Purchase', 'HELOC', 'Seller Signing', 'Closing'];
-const MESSAGES = ['Signer asked for an evening time.', 'Please bring two extra copies of the deed.',
-  'Docs uploaded, please confirm receipt.', 'Borrower will have a witness present.', 'Gate code is 4411.',
-  'Scan-backs are due by noon.', 'Running 10 minutes late.', 'Lender updated the closing disclosure.'];
+const MESSAGES = [
+  'Signer asked for an evening time.',
+  'Please bring two extra copies of the deed.',
+  'Docs uploaded, please confirm receipt.',
+  'Borrower will have a witness present.',
+  'Gate code is 4411.',
+  'Scan-backs are due by noon.',
+  'Running 10 minutes late.',
+  'Lender updated the closing disclosure.',
+];
 
 interface Place {
   zip: string;
@@ -253,23 +334,36 @@ export async function seedLarge(
     if (superuser === true) await run(`set local session_replication_role = replica`);
 
     // Firms, the admin and the escrow officers (few rows: plain inserts).
-    await tx.insert(schema.firms).values([
-      { id: independentId, orgNumber: 0, kind: 'independent', name: 'Independent notary' },
-      { id: operationsId, orgNumber: 3000, kind: 'managing_organization', name: 'SigningDesk Operations Bench' },
-      ...firms.map((f) => ({ id: f.id, orgNumber: f.k, kind: 'title_firm' as const, name: f.name, serviceFeeCents: f.fee, managingOrgNumber: 3000 })),
-    ]);
+    await tx
+      .insert(schema.firms)
+      .values([
+        { id: independentId, orgNumber: 0, kind: 'independent', name: 'Independent notary' },
+        { id: operationsId, orgNumber: 3000, kind: 'managing_organization', name: 'SigningDesk Operations Bench' },
+        ...firms.map((f) => ({
+          id: f.id,
+          orgNumber: f.k,
+          kind: 'title_firm' as const,
+          name: f.name,
+          serviceFeeCents: f.fee,
+          managingOrgNumber: 3000,
+        })),
+      ]);
     const staff = [
       { id: adminId, name: 'Bench Admin', email: BENCH_ACCOUNTS.admin, role: 'admin', firmId: operationsId },
       ...officers.map((o) => ({ id: o.id, name: o.name, email: o.email, role: o.role, firmId: o.firmId })),
     ];
     await tx.insert(schema.user).values(staff.map((p) => ({ id: p.id, name: p.name, email: p.email, emailVerified: true, role: p.role })));
-    await tx.insert(schema.account).values(
-      staff.map((p) => ({ id: randomUUID(), accountId: p.id, providerId: 'credential', userId: p.id, password: passwordHash })),
-    );
-    await tx.insert(schema.profiles).values(staff.map((p) => ({ userId: p.id, firmId: p.firmId, phone: '3105550100', status: 'active' as const })));
+    await tx
+      .insert(schema.account)
+      .values(staff.map((p) => ({ id: randomUUID(), accountId: p.id, providerId: 'credential', userId: p.id, password: passwordHash })));
+    await tx
+      .insert(schema.profiles)
+      .values(staff.map((p) => ({ userId: p.id, firmId: p.firmId, phone: '3105550100', status: 'active' as const })));
 
     // Lookup tables for the set-based inserts, dropped at commit.
-    await run(`create temp table bench_places (k int primary key, zip text, city text, state text, lat float8, lng float8, zone text, iana text) on commit drop`);
+    await run(
+      `create temp table bench_places (k int primary key, zip text, city text, state text, lat float8, lng float8, zone text, iana text) on commit drop`,
+    );
     await run(
       `insert into bench_places values ${places
         .map((p, k) => {

@@ -39,7 +39,9 @@ try {
   const now = new Date();
   const target = args[0];
   const isFolder = target !== undefined && (/[/\\]$/.test(target) || Boolean(statSync(target, { throwIfNoEntry: false })?.isDirectory()));
-  const archive = resolve(target === undefined ? join('backups', backupFileName(now)) : isFolder ? join(target, backupFileName(now)) : target);
+  const archive = resolve(
+    target === undefined ? join('backups', backupFileName(now)) : isFolder ? join(target, backupFileName(now)) : target,
+  );
   const documents = env.S3_BUCKET ? ({ kind: 's3', bucket: env.S3_BUCKET } as const) : ({ kind: 'local', dir: filesRoot(env) } as const);
 
   const { archiveBytes, manifest } = await backupEmbedded({ dataDir: env.DATA_DIR, documents, archive, now });

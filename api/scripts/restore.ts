@@ -26,7 +26,10 @@ function shown(path: string): string {
 function usage(): string {
   const newest = (() => {
     try {
-      return readdirSync('backups').filter((name) => /^signingdesk-\d{8}-\d{6}\.tar\.gz$/.test(name)).sort().at(-1);
+      return readdirSync('backups')
+        .filter((name) => /^signingdesk-\d{8}-\d{6}\.tar\.gz$/.test(name))
+        .sort()
+        .at(-1);
     } catch {
       return undefined;
     }

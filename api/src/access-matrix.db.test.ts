@@ -85,7 +85,10 @@ describe('role × route matrix', () => {
       const { makeEligible, otherAgentEmail } = await import('./testing/fixtures');
       const other = await userIdOf(t, await otherAgentEmail(t));
       await makeEligible(t, id, [other]);
-      const [offer] = await t.database.db.insert(schema.offers).values({ appointmentId: id, agentId: other, status: 'rejected', bidCents: 17000 }).returning();
+      const [offer] = await t.database.db
+        .insert(schema.offers)
+        .values({ appointmentId: id, agentId: other, status: 'rejected', bidCents: 17000 })
+        .returning();
       return { params: { id }, body: { offerId: offer!.id, notes: 'Signer prefers an evening signing.' } };
     };
     const [firmA] = (await t.database.db.select().from(schema.firms)).filter((f) => f.orgNumber === 1);
@@ -108,7 +111,10 @@ describe('role × route matrix', () => {
       },
       'GET /appointments': { fixture: none, expect: operatorsOnly(200) },
       'GET /escrow/appointments': { fixture: none, expect: everyone(403, { visitor: 401, escrowA: 200, escrowB: 200, orgAdmin: 200 }) },
-      'GET /escrow/appointments/export': { fixture: none, expect: everyone(403, { visitor: 401, escrowA: 200, escrowB: 200, orgAdmin: 200 }) },
+      'GET /escrow/appointments/export': {
+        fixture: none,
+        expect: everyone(403, { visitor: 401, escrowA: 200, escrowB: 200, orgAdmin: 200 }),
+      },
       'GET /appointments/:id': { fixture: scheduled, expect: sees(200) },
       'GET /appointments/:id/timeline': { fixture: scheduled, expect: sees(200) },
       'PATCH /appointments/:id': {
@@ -117,7 +123,10 @@ describe('role × route matrix', () => {
       },
       'POST /appointments/:id/send': { fixture: async () => ({ ...(await open()), body: {} }), expect: operatorsOnly(200) },
       'POST /appointments/:id/claim': { fixture: offered, expect: agentsOnOffer(200) },
-      'POST /appointments/:id/counter': { fixture: async () => ({ ...(await offered()), body: { bid: '$175' } }), expect: agentsOnOffer(200) },
+      'POST /appointments/:id/counter': {
+        fixture: async () => ({ ...(await offered()), body: { bid: '$175' } }),
+        expect: agentsOnOffer(200),
+      },
       'POST /appointments/:id/decline': { fixture: offered, expect: agentsOnOffer(200) },
       'POST /appointments/:id/withdraw': { fixture: declined, expect: agentsOnOffer(200) },
       'GET /appointments/:id/reach': { fixture: open, expect: operatorsOnly(200) },
@@ -127,14 +136,20 @@ describe('role × route matrix', () => {
       'POST /appointments/:id/bids/:offerId/decline': { fixture: pending, expect: operatorsOnly(200) },
       'POST /appointments/:id/assign': { fixture: async () => ({ ...(await open()), body: { agentId } }), expect: operatorsOnly(200) },
       'POST /appointments/:id/reassign': { fixture: withRival, expect: operatorsOnly(200) },
-      'POST /appointments/:id/status': { fixture: async () => ({ ...(await open()), body: { status: 'Paused' } }), expect: operatorsOnly(200) },
+      'POST /appointments/:id/status': {
+        fixture: async () => ({ ...(await open()), body: { status: 'Paused' } }),
+        expect: operatorsOnly(200),
+      },
       'POST /appointments/:id/complete': {
         fixture: started,
         expect: everyone(403, { visitor: 401, agent: 200, otherAgent: 404, subAdmin: 200, admin: 200 }),
       },
       'POST /appointments/:id/mark-paid': { fixture: completed, expect: operatorsOnly(200) },
       'GET /appointments/:id/notes': { fixture: scheduled, expect: sees(200) },
-      'POST /appointments/:id/notes': { fixture: async () => ({ ...(await scheduled()), body: { message: 'Running ten minutes late.' } }), expect: sees(201) },
+      'POST /appointments/:id/notes': {
+        fixture: async () => ({ ...(await scheduled()), body: { message: 'Running ten minutes late.' } }),
+        expect: sees(201),
+      },
       'DELETE /appointments/:id/notes/:noteId': { fixture: withNote, expect: operatorsOnly(200) },
       'GET /appointments/:id/preview': { fixture: offered, expect: agentsOnOffer(200) },
       'GET /appointments/:id/comparison-orders': { fixture: offered, expect: agentsOnOffer(200, 200) },
@@ -170,11 +185,7 @@ describe('role × route matrix', () => {
 
   it('has a row for every route the API serves, and no row for a route it does not', async () => {
     const api = createApi({ env: t.env, database: t.database, auth: undefined as never });
-    const live = new Set(
-      api.routes
-        .filter((r) => r.method !== 'ALL')
-        .map((r) => `${r.method} ${r.path}`),
-    );
+    const live = new Set(api.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`));
     expect([...live].sort()).toEqual(Object.keys(rows).sort());
   });
 
@@ -204,8 +215,18 @@ describe('role × route matrix', () => {
    */
   const REFUSALS: { key: string; caller: Caller; why: string; body?: unknown; withKey?: boolean }[] = [
     { key: 'PATCH /appointments/:id', caller: 'escrowB', why: "another firm's escrow officer edits an order" },
-    { key: 'POST /appointments/:id/status', caller: 'escrowB', body: { status: 'Canceled' }, why: "another firm's escrow officer cancels an order" },
-    { key: 'POST /appointments/:id/status', caller: 'escrowA', body: { status: 'Canceled' }, why: 'an escrow officer cancels through the operators’ route' },
+    {
+      key: 'POST /appointments/:id/status',
+      caller: 'escrowB',
+      body: { status: 'Canceled' },
+      why: "another firm's escrow officer cancels an order",
+    },
+    {
+      key: 'POST /appointments/:id/status',
+      caller: 'escrowA',
+      body: { status: 'Canceled' },
+      why: 'an escrow officer cancels through the operators’ route',
+    },
     { key: 'POST /appointments/:id/claim', caller: 'otherAgent', why: 'an agent claims an order not offered to them' },
     { key: 'POST /appointments/:id/claim', caller: 'otherAgent', withKey: true, why: 'the same, sent from the outbox with a key' },
     { key: 'POST /appointments/:id/claim', caller: 'pendingAgent', why: 'an agent whose registration is pending claims' },
@@ -220,7 +241,7 @@ describe('role × route matrix', () => {
     { key: 'POST /agents/registrations/review', caller: 'subAdmin', why: 'a sub_admin approves a registration (admin only)' },
     { key: 'POST /firms', caller: 'subAdmin', why: 'a sub_admin adds a firm (admin only)' },
     { key: 'POST /feedback/:id/replies', caller: 'subAdmin', why: 'a sub_admin answers feedback (admin only)' },
-    { key: 'POST /users', caller: 'escrowB', why: "an escrow officer creates a user in another firm" },
+    { key: 'POST /users', caller: 'escrowB', why: 'an escrow officer creates a user in another firm' },
     { key: 'POST /appointments/:id/notes', caller: 'visitor', why: 'a visitor posts a note' },
     { key: 'POST /appointments/:id/notes', caller: 'escrowB', why: "another firm's escrow officer posts a note" },
     { key: 'DELETE /appointments/:id/notes/:noteId', caller: 'escrowA', why: 'an escrow officer deletes a note (operators only)' },

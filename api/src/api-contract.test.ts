@@ -15,12 +15,16 @@ const contractPath = resolve(root, 'domain/src/api-contract.ts');
 
 /** The type errors of a workspace compiled with the contract replaced by `contract`. */
 function typeErrors(workspace: 'pwa' | 'console', contract: string): string[] {
-  const parsed = ts.getParsedCommandLineOfConfigFile(join(root, workspace, 'tsconfig.json'), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    join(root, workspace, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
     },
-  });
+  );
   if (!parsed) throw new Error(`${workspace}/tsconfig.json could not be read`);
   const host = ts.createCompilerHost(parsed.options);
   const readFile = host.readFile.bind(host);

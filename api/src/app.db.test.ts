@@ -45,7 +45,11 @@ describe('one origin: API, console and agent PWA', () => {
       const res = await t.request('/api/health');
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
-      expect(await readJson(res)).toEqual({ status: 'stopping', database: process.env.DATABASE_URL ? 'postgres' : 'pglite', migrations: null });
+      expect(await readJson(res)).toEqual({
+        status: 'stopping',
+        database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+        migrations: null,
+      });
     } finally {
       readiness.stopping = false;
     }
@@ -70,7 +74,8 @@ describe('one origin: API, console and agent PWA', () => {
   });
 
   it('sends the precompressed copy the browser accepts (Brotli, else gzip), and the plain file otherwise', async () => {
-    const get = (encoding?: string) => t.request('/notary/assets/index-5678.js', { headers: encoding ? { 'Accept-Encoding': encoding } : {} });
+    const get = (encoding?: string) =>
+      t.request('/notary/assets/index-5678.js', { headers: encoding ? { 'Accept-Encoding': encoding } : {} });
     const br = await get('gzip, deflate, br');
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(br.headers.get('vary')).toContain('Accept-Encoding');

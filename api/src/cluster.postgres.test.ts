@@ -137,7 +137,8 @@ describe('two API processes on one PostgreSQL database', () => {
     return id;
   }
   const firmA = async () => (await database.db.select().from(schema.firms).where(eq(schema.firms.name, 'Firm A Title & Escrow')))[0]!.id;
-  const officerA = async () => (await database.db.select().from(schema.user).where(eq(schema.user.email, 'escrow@firm-a.demo.test')))[0]!.id;
+  const officerA = async () =>
+    (await database.db.select().from(schema.user).where(eq(schema.user.email, 'escrow@firm-a.demo.test')))[0]!.id;
 
   it('a session made on one process works on the other, and signing out on one ends it on both', async () => {
     const cookie = await signIn(a!, 'escrow@firm-b.demo.test');
@@ -158,7 +159,14 @@ describe('two API processes on one PostgreSQL database', () => {
     expect((await attempt(b!)).status).toBe(429);
     expect((await attempt(a!)).status).toBe(429);
     // Another client behind the same proxy is not held back.
-    expect((await call(a!, '/api/auth/sign-in/email', { client: newClientAddress(), body: { email: 'admin@demo.test', password: DEMO_PASSWORD } })).status).toBe(200);
+    expect(
+      (
+        await call(a!, '/api/auth/sign-in/email', {
+          client: newClientAddress(),
+          body: { email: 'admin@demo.test', password: DEMO_PASSWORD },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('counts a public form’s submissions from one client on both processes together', async () => {
@@ -229,7 +237,13 @@ describe('two API processes on one PostgreSQL database', () => {
     const patch = (server: Server, offset: number, chunk: Uint8Array) =>
       fetch(`${server.url}${uploadUrl}`, {
         method: 'PATCH',
-        headers: { origin: ORIGIN, cookie: admin.a, ...TUS, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+        headers: {
+          origin: ORIGIN,
+          cookie: admin.a,
+          ...TUS,
+          'Upload-Offset': String(offset),
+          'Content-Type': 'application/offset+octet-stream',
+        },
         body: chunk,
       });
     expect((await patch(a!, 0, bytes.subarray(0, MB))).status).toBe(204);

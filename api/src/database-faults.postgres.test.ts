@@ -143,7 +143,11 @@ describe('the server when PostgreSQL drops its connections', () => {
 
     const acknowledged = [...answers].filter(([, a]) => a.status === 201).map(([fileNumber]) => fileNumber);
     const stored = await storedFileNumbers('KILL');
-    for (const fileNumber of acknowledged) expect(stored.filter((s) => s === fileNumber), fileNumber).toHaveLength(1);
+    for (const fileNumber of acknowledged)
+      expect(
+        stored.filter((s) => s === fileNumber),
+        fileNumber,
+      ).toHaveLength(1);
     expect(firstSuccessAfter).toBeLessThanOrEqual(2_000);
     console.log(
       `terminate rounds: ${statuses.filter((s) => s === 201).length} writes acknowledged, ${statuses.filter((s) => s === 503).length} answered 503; ` +

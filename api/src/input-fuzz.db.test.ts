@@ -14,7 +14,16 @@ import { CreateAppointmentSchema, UpdateAppointmentSchema } from './modules/appo
 import { CreateNoteSchema } from './modules/notes/notes.schemas';
 import { PasswordResetRequestSchema } from './modules/password-resets/password-resets.schemas';
 import { AssignSchema, CounterSchema, EmptySchema, ReassignSchema, SendSchema, SetStatusSchema } from './modules/workflow/workflow.schemas';
-import { createOrder, offerTo, pendingWithBid, scheduledForAgent, signInAll, userIdOf, VALID_ORDER, type Sessions } from './testing/fixtures';
+import {
+  createOrder,
+  offerTo,
+  pendingWithBid,
+  scheduledForAgent,
+  signInAll,
+  userIdOf,
+  VALID_ORDER,
+  type Sessions,
+} from './testing/fixtures';
 import { createTestApp, readJson, type TestApp } from './testing/test-app';
 
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 250);
@@ -50,9 +59,15 @@ describe('bad input never reaches the database', () => {
   async function snapshot() {
     const db = t.database.db;
     const counts = await Promise.all(
-      [schema.appointments, schema.offers, schema.notes, schema.notificationJobs, schema.auditLog, schema.idempotencyKeys, schema.verification].map(
-        async (table) => (await db.select({ n: count() }).from(table))[0]!.n,
-      ),
+      [
+        schema.appointments,
+        schema.offers,
+        schema.notes,
+        schema.notificationJobs,
+        schema.auditLog,
+        schema.idempotencyKeys,
+        schema.verification,
+      ].map(async (table) => (await db.select({ n: count() }).from(table))[0]!.n),
     );
     const [latest] = await db.select({ at: max(schema.appointments.updatedAt) }).from(schema.appointments);
     const [offerLatest] = await db.select({ at: max(schema.offers.updatedAt) }).from(schema.offers);
@@ -88,7 +103,11 @@ describe('bad input never reaches the database', () => {
 
   it('refuses the NUL character in any text field with 400 naming it', async () => {
     const before = await snapshot();
-    const res = await t.request('/api/appointments', { method: 'POST', cookie: s.escrowA, body: JSON.stringify({ ...VALID_ORDER, name: 'Bad\u0000Name' }) });
+    const res = await t.request('/api/appointments', {
+      method: 'POST',
+      cookie: s.escrowA,
+      body: JSON.stringify({ ...VALID_ORDER, name: 'Bad\u0000Name' }),
+    });
     expect(res.status).toBe(400);
     expect((await readJson(res)).errors[0].field).toBe('name');
     const query = await t.request('/api/appointments?status=Open%00', { cookie: s.admin });
@@ -136,8 +155,34 @@ describe('bad input never reaches the database', () => {
   /** Query strings a browser, a proxy or an attacker might send: bad escapes, NUL, odd shapes. */
   const queryStrings = () => {
     const piece = fc.oneof(
-      fc.constantFrom('%', '%%', '%zz', '%0', '%00', '%C0%AF', '%E2%80%AE', '%FF', '%ED%A0%80', '+', '&&', '==', '[]', 'a[b]=c', '__proto__', 'constructor'),
-      fc.constantFrom('page=-1', 'page=0', 'page=1e99', 'pageSize=100000', 'limit=NaN', 'status=Nope', 'status=Open&status=Paused', 'q=' + 'x'.repeat(5000)),
+      fc.constantFrom(
+        '%',
+        '%%',
+        '%zz',
+        '%0',
+        '%00',
+        '%C0%AF',
+        '%E2%80%AE',
+        '%FF',
+        '%ED%A0%80',
+        '+',
+        '&&',
+        '==',
+        '[]',
+        'a[b]=c',
+        '__proto__',
+        'constructor',
+      ),
+      fc.constantFrom(
+        'page=-1',
+        'page=0',
+        'page=1e99',
+        'pageSize=100000',
+        'limit=NaN',
+        'status=Nope',
+        'status=Open&status=Paused',
+        'q=' + 'x'.repeat(5000),
+      ),
       fc.string({ maxLength: 40 }).map(encodeURIComponent),
       fc.string({ maxLength: 20 }),
     );
@@ -168,7 +213,11 @@ describe('bad input never reaches the database', () => {
     for (const url of ['/api/me?x=%', '/api/me?%zz', '/api/appointments?status=%E0%A4%A', '/api/health?x=%C0']) {
       const res = await t.request(url, { cookie: s.admin });
       expect(res.status, url).toBe(400);
-      expect(await readJson(res), url).toMatchObject({ code: 'VALIDATION_FAILED', detail: 'The query string is not valid URL encoding.', errors: [{ field: '(query)' }] });
+      expect(await readJson(res), url).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        detail: 'The query string is not valid URL encoding.',
+        errors: [{ field: '(query)' }],
+      });
     }
     const path = await t.request('/api/appointments/%E0%A4%A', { cookie: s.admin });
     expect(path.status).toBe(400);
@@ -204,7 +253,20 @@ describe('bad input never reaches the database', () => {
 
   it('never answers a 5xx to malformed path segments on any route', async () => {
     const failures: string[] = [];
-    const segments = ['%', '%zz', '%00', '%2F', '..', '%2e%2e', ';', '%E2%80%AE', 'x'.repeat(3000), '00000000-0000-4000-8000-00000000000Z', '%ED%A0%80', '%20'];
+    const segments = [
+      '%',
+      '%zz',
+      '%00',
+      '%2F',
+      '..',
+      '%2e%2e',
+      ';',
+      '%E2%80%AE',
+      'x'.repeat(3000),
+      '00000000-0000-4000-8000-00000000000Z',
+      '%ED%A0%80',
+      '%20',
+    ];
     for (const [method, pattern] of liveRoutes()) {
       if (!pattern.includes(':')) continue;
       for (const segment of segments) {
@@ -215,6 +277,8 @@ describe('bad input never reaches the database', () => {
   }, 300_000);
 
   it('POST /password-resets (a visitor)', async () => {
-    expect(await fuzz('POST', '/api/password-resets', undefined, PasswordResetRequestSchema, { email: 'agent@demo.test' })).toBe(RUNS_PER_ROUTE);
+    expect(await fuzz('POST', '/api/password-resets', undefined, PasswordResetRequestSchema, { email: 'agent@demo.test' })).toBe(
+      RUNS_PER_ROUTE,
+    );
   }, 120_000);
 });

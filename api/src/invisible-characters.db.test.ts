@@ -27,7 +27,13 @@ describe('invisible characters in what people type', () => {
       comments: 'Gate code\u202E 4521\nRing twice',
     });
     const [row] = await t.database.db.select().from(schema.appointments).where(eq(schema.appointments.id, id));
-    expect(row).toMatchObject({ name: 'Gonzalez Refinance', contactName: 'Maria Signer', lender: 'Chase Home Lending', city: 'Los\u00A0Angeles', comments: 'Gate code 4521\nRing twice' });
+    expect(row).toMatchObject({
+      name: 'Gonzalez Refinance',
+      contactName: 'Maria Signer',
+      lender: 'Chase Home Lending',
+      city: 'Los\u00A0Angeles',
+      comments: 'Gate code 4521\nRing twice',
+    });
   });
 
   it('drops them from messages and firm names', async () => {

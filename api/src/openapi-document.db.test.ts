@@ -63,7 +63,11 @@ describe('OpenAPI document', () => {
   it('declares and describes every tag it uses, and only those', () => {
     const declared: { name: string; description?: string }[] = doc.tags ?? [];
     const used = new Set(operationsOf(doc).flatMap(({ operation }) => operation.tags ?? []));
-    expect(operationsOf(doc).filter(({ operation }) => !operation.tags?.length).map(({ route }) => route)).toEqual([]);
+    expect(
+      operationsOf(doc)
+        .filter(({ operation }) => !operation.tags?.length)
+        .map(({ route }) => route),
+    ).toEqual([]);
     expect([...used].filter((tag) => !declared.some((d) => d.name === tag))).toEqual([]);
     expect(declared.filter((tag) => !used.has(tag.name)).map((tag) => tag.name)).toEqual([]);
     expect(declared.filter((tag) => !tag.description?.trim()).map((tag) => tag.name)).toEqual([]);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { schema } from '@signingdesk/db';
 import { createTestApp } from './testing/test-app';
-import { normalizePersonName, PERSON_FULL_NAME_MAX, PERSON_NAME_MESSAGES as M, PERSON_NAME_PART_MAX, personNameProblem } from '@signingdesk/domain/person-name';
+import {
+  normalizePersonName,
+  PERSON_FULL_NAME_MAX,
+  PERSON_NAME_MESSAGES as M,
+  PERSON_NAME_PART_MAX,
+  personNameProblem,
+} from '@signingdesk/domain/person-name';
 
 describe('the person-name rule', () => {
   it.each([

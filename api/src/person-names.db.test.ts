@@ -60,15 +60,28 @@ describe('names wherever a person’s name is set', () => {
     let n = 0;
     for (const [name, message] of ATTACKS) {
       for (const field of ['firstName', 'lastName']) {
-        await expectRefused(await post('/api/agents/registrations', { ...registration(++n), [field]: name }), field, message, `registration ${field}`);
         await expectRefused(
-          await post('/api/users', { firstName: 'Robin', lastName: 'Hale', email: `name-rule-user-${++n}@example.test`, [field]: name }, s.admin),
+          await post('/api/agents/registrations', { ...registration(++n), [field]: name }),
+          field,
+          message,
+          `registration ${field}`,
+        );
+        await expectRefused(
+          await post(
+            '/api/users',
+            { firstName: 'Robin', lastName: 'Hale', email: `name-rule-user-${++n}@example.test`, [field]: name },
+            s.admin,
+          ),
           field,
           message,
           `users ${field}`,
         );
         await expectRefused(
-          await post('/api/escrow-registrations', { email: `name-rule-escrow-${++n}@example.test`, titleCompany: 'First Coast Title', [field]: name }),
+          await post('/api/escrow-registrations', {
+            email: `name-rule-escrow-${++n}@example.test`,
+            titleCompany: 'First Coast Title',
+            [field]: name,
+          }),
           field,
           message,
           `escrow registration ${field}`,
@@ -95,7 +108,12 @@ describe('names wherever a person’s name is set', () => {
       );
       const person = { name, email: 'jordan.lee@example.com', phone: '(213) 555-0199' };
       await expectRefused(await post('/api/contact-requests', { ...person, subject: 'Hello', comments: 'Hi' }), 'name', message, 'contact');
-      await expectRefused(await post('/api/contact-requests/landing', { ...person, variant: 'notary', comments: 'Hi' }), 'name', message, 'landing');
+      await expectRefused(
+        await post('/api/contact-requests/landing', { ...person, variant: 'notary', comments: 'Hi' }),
+        'name',
+        message,
+        'landing',
+      );
       await expectRefused(await post('/api/auto-appraisals', { ...person, comments: 'Hi' }), 'name', message, 'auto-appraisal');
     }
     expect(await rows()).toEqual(before);
@@ -114,7 +132,11 @@ describe('names wherever a person’s name is set', () => {
     };
     for (const [name, message] of ATTACKS) {
       for (const field of ['firstName', 'lastName']) {
-        const res = await t.request('/api/agents/me', { method: 'PUT', cookie: s.agent, body: JSON.stringify({ ...profile, [field]: name }) });
+        const res = await t.request('/api/agents/me', {
+          method: 'PUT',
+          cookie: s.agent,
+          body: JSON.stringify({ ...profile, [field]: name }),
+        });
         await expectRefused(res, field, message, `profile ${field}`);
       }
     }
@@ -125,7 +147,10 @@ describe('names wherever a person’s name is set', () => {
   it('stores a real name trimmed and with single spaces', async () => {
     const res = await post('/api/agents/registrations', { ...registration(999), firstName: '  Mary-Jane ', lastName: "O’Neil   d'Arc" });
     expect(res.status).toBeLessThan(300);
-    const [row] = await t.database.db.select({ name: schema.user.name }).from(schema.user).where(eq(schema.user.email, 'name-rule-999@example.test'));
+    const [row] = await t.database.db
+      .select({ name: schema.user.name })
+      .from(schema.user)
+      .where(eq(schema.user.email, 'name-rule-999@example.test'));
     expect(row!.name).toBe("Mary-Jane O’Neil d'Arc");
   });
 });

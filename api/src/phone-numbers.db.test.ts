@@ -77,7 +77,13 @@ describe('phone numbers wherever one is entered', () => {
     zip: '78701',
   });
   const newUser = (email: string, phone: string) => ({ firstName: 'Robin', lastName: 'Hale', email, phone });
-  const contact = (email: string, phone: string) => ({ name: 'Jordan Lee', email, phone, subject: 'Coverage', comments: 'Do you cover Reno?' });
+  const contact = (email: string, phone: string) => ({
+    name: 'Jordan Lee',
+    email,
+    phone,
+    subject: 'Coverage',
+    comments: 'Do you cover Reno?',
+  });
   const landing = (email: string, phone: string) => ({ variant: 'notary', name: 'Jordan Lee', email, phone, comments: 'Two signers.' });
   const escrowRegistration = (email: string, phone: string) => ({ email, phone, titleCompany: 'First Coast Title' });
   const appraisal = (email: string, phone: string) => ({ name: 'Jordan Lee', email, phone, comments: 'A 2019 Tacoma.' });
@@ -137,7 +143,14 @@ describe('phone numbers wherever one is entered', () => {
 
     it('is stored as (310) 555-0142 when an agent edits the profile', async () => {
       const me = await readJson(await t.request('/api/agents/me', { cookie: s.agent }));
-      const profile = { firstName: me.firstName, lastName: me.lastName, city: me.city, state: me.state, zip: me.zip, certifiedStates: me.certifiedStates };
+      const profile = {
+        firstName: me.firstName,
+        lastName: me.lastName,
+        city: me.city,
+        state: me.state,
+        zip: me.zip,
+        certifiedStates: me.certifiedStates,
+      };
       await expectStored(await send('PUT', '/api/agents/me', { ...profile, mobilePhone: typed }, s.agent), 'profile');
       expect(await phoneOfUser('agent@demo.test')).toBe(STORED);
       const shown = await readJson(await t.request('/api/agents/me', { cookie: s.agent }));
@@ -154,13 +167,30 @@ describe('phone numbers wherever one is entered', () => {
     await expectRefused(await post('/api/contact-requests/landing', landing(email, typed)), 'phone', message, 'landing');
     await expectRefused(await post('/api/escrow-registrations', escrowRegistration(email, typed)), 'phone', message, 'Escrow Registration');
     await expectRefused(await post('/api/auto-appraisals', appraisal(email, typed)), 'phone', message, 'auto-appraisal');
-    await expectRefused(await post('/api/appointments', { ...VALID_ORDER, contactPhone2: typed }, s.escrowA), 'contactPhone2', message, 'order');
+    await expectRefused(
+      await post('/api/appointments', { ...VALID_ORDER, contactPhone2: typed }, s.escrowA),
+      'contactPhone2',
+      message,
+      'order',
+    );
     expect(await rows()).toEqual(before);
 
     const profileBefore = await phoneOfUser('agent@demo.test');
     const me = await readJson(await t.request('/api/agents/me', { cookie: s.agent }));
-    const profile = { firstName: me.firstName, lastName: me.lastName, city: me.city, state: me.state, zip: me.zip, certifiedStates: me.certifiedStates };
-    await expectRefused(await send('PUT', '/api/agents/me', { ...profile, mobilePhone: typed }, s.agent), 'mobilePhone', message, 'profile');
+    const profile = {
+      firstName: me.firstName,
+      lastName: me.lastName,
+      city: me.city,
+      state: me.state,
+      zip: me.zip,
+      certifiedStates: me.certifiedStates,
+    };
+    await expectRefused(
+      await send('PUT', '/api/agents/me', { ...profile, mobilePhone: typed }, s.agent),
+      'mobilePhone',
+      message,
+      'profile',
+    );
     expect(await phoneOfUser('agent@demo.test')).toBe(profileBefore);
   });
 });

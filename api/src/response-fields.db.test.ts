@@ -11,16 +11,7 @@ import { schema } from '@signingdesk/db';
 import { eq } from 'drizzle-orm';
 import { agentDetailWindowOpen } from '@signingdesk/domain/appointment-rules';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createOrder,
-  offerTo,
-  otherAgentEmail,
-  post,
-  signInAll,
-  userIdOf,
-  VALID_ORDER,
-  type Sessions,
-} from './testing/fixtures';
+import { createOrder, offerTo, otherAgentEmail, post, signInAll, userIdOf, VALID_ORDER, type Sessions } from './testing/fixtures';
 import { createTestApp, readJson, type TestApp } from './testing/test-app';
 
 // ——— Shapes: `true` is a plain value (string, number, boolean, null, or a list of them), an
@@ -36,34 +27,123 @@ const ADDRESS = { street: V, city: V, state: V, zip: V };
 const BID = { offerId: V, agent: PERSON, status: V, bidCents: V, notes: V, respondedAt: V, distanceMiles: V };
 
 const OPERATOR_VIEW: Shape = {
-  view: V, id: V, name: V, status: V, ...SCHEDULE, ...CODES, lender: V, ...ADDRESS, fileNumber: V, comments: V, ...CONTACTS,
-  agentFeeCents: V, firmFeeCents: V, firm: { id: V, name: V }, escrowOfficer: PERSON, escrowEmail: V, assignedAgent: PERSON,
-  agentPaid: V, agentPaidAt: V, filesUploaded: V, agentUploadEnabled: V, uploadsApproved: V, markedCompleted: V,
-  offerCount: V, bids: [BID], createdAt: V, updatedAt: V,
+  view: V,
+  id: V,
+  name: V,
+  status: V,
+  ...SCHEDULE,
+  ...CODES,
+  lender: V,
+  ...ADDRESS,
+  fileNumber: V,
+  comments: V,
+  ...CONTACTS,
+  agentFeeCents: V,
+  firmFeeCents: V,
+  firm: { id: V, name: V },
+  escrowOfficer: PERSON,
+  escrowEmail: V,
+  assignedAgent: PERSON,
+  agentPaid: V,
+  agentPaidAt: V,
+  filesUploaded: V,
+  agentUploadEnabled: V,
+  uploadsApproved: V,
+  markedCompleted: V,
+  offerCount: V,
+  bids: [BID],
+  createdAt: V,
+  updatedAt: V,
 };
 const ESCROW_VIEW: Shape = {
-  view: V, id: V, name: V, status: V, ...SCHEDULE, ...CODES, lender: V, ...ADDRESS, fileNumber: V, comments: V, ...CONTACTS,
-  escrowOfficer: PERSON, escrowEmail: V, assignedAgent: PERSON, filesUploaded: V, agentUploadEnabled: V, uploadsApproved: V,
-  markedCompleted: V, invoice: { number: V, fileId: V, fileName: V, amountCents: V, amount: V, sentTo: V, sentAt: V }, updatedAt: V,
+  view: V,
+  id: V,
+  name: V,
+  status: V,
+  ...SCHEDULE,
+  ...CODES,
+  lender: V,
+  ...ADDRESS,
+  fileNumber: V,
+  comments: V,
+  ...CONTACTS,
+  escrowOfficer: PERSON,
+  escrowEmail: V,
+  assignedAgent: PERSON,
+  filesUploaded: V,
+  agentUploadEnabled: V,
+  uploadsApproved: V,
+  markedCompleted: V,
+  invoice: { number: V, fileId: V, fileName: V, amountCents: V, amount: V, sentTo: V, sentAt: V },
+  updatedAt: V,
 };
 const ASSIGNED_AGENT_VIEW: Shape = {
-  view: V, id: V, name: V, status: V, ...SCHEDULE, ...CODES, lender: V, ...ADDRESS, fileNumber: V, comments: V, ...CONTACTS,
-  feeCents: V, offerStatus: V, escrowName: V, escrowEmail: V, showCompleteButton: V, markedCompleted: V, panelsEnabled: V,
+  view: V,
+  id: V,
+  name: V,
+  status: V,
+  ...SCHEDULE,
+  ...CODES,
+  lender: V,
+  ...ADDRESS,
+  fileNumber: V,
+  comments: V,
+  ...CONTACTS,
+  feeCents: V,
+  offerStatus: V,
+  escrowName: V,
+  escrowEmail: V,
+  showCompleteButton: V,
+  markedCompleted: V,
+  panelsEnabled: V,
   agentUploadEnabled: V,
 };
 /** DESIGN.md "Data lifecycle": after a completed signing's 3-day window, what the agent needs to be paid. */
 const AGENT_RECORD: Shape = {
-  view: V, id: V, title: V, status: V, ...SCHEDULE, city: V, state: V, feeCents: V, fileNumber: V, paid: V, paidAt: V,
+  view: V,
+  id: V,
+  title: V,
+  status: V,
+  ...SCHEDULE,
+  city: V,
+  state: V,
+  feeCents: V,
+  fileNumber: V,
+  paid: V,
+  paidAt: V,
 };
 /** DESIGN.md: city, state, zip, date, time, fee, lender and order type — and a neutral title. */
 const PREVIEW: Shape = {
-  view: V, stage: V, message: V, id: V, title: V, status: V, ...SCHEDULE, ...CODES, lender: V, city: V, state: V, zip: V,
-  feeCents: V, offerStatus: V, bidCents: V,
+  view: V,
+  stage: V,
+  message: V,
+  id: V,
+  title: V,
+  status: V,
+  ...SCHEDULE,
+  ...CODES,
+  lender: V,
+  city: V,
+  state: V,
+  zip: V,
+  feeCents: V,
+  offerStatus: V,
+  bidCents: V,
 };
 
 const AGENT_CARD = {
-  id: V, title: V, status: V, city: V, state: V, ...SCHEDULE, feeCents: V, offeredFeeCents: V, scanBackRequired: V,
-  showCompleteButton: V, markedCompleted: V, offerStatus: V,
+  id: V,
+  title: V,
+  status: V,
+  city: V,
+  state: V,
+  ...SCHEDULE,
+  feeCents: V,
+  offeredFeeCents: V,
+  scanBackRequired: V,
+  showCompleteButton: V,
+  markedCompleted: V,
+  offerStatus: V,
 };
 /** Open and pending tabs: the agent is not assigned. */
 const OFFER_CARD: Shape = AGENT_CARD;
@@ -76,29 +156,85 @@ const PAGE = (item: Shape): Shape => ({ items: [item], page: V, pageSize: V, tot
 /** A long list's page: its total counts up to COUNT_AHEAD rows past the page, `totalCapped` says when it stopped. */
 const CAPPED_PAGE = (item: Shape): Shape => ({ ...PAGE(item), totalCapped: V });
 const ESCROW_ROW: Shape = {
-  id: V, date: V, time: V, timeTbd: V, timeZone: V, fileNumber: V, escrowOfficer: V, signerName: V, status: V,
-  assignedAgent: { id: V, name: V, email: V, phone: V }, filesAttachedCount: V, filesUploaded: V, unreadMessages: V, invoice: { number: V, fileId: V },
+  id: V,
+  date: V,
+  time: V,
+  timeTbd: V,
+  timeZone: V,
+  fileNumber: V,
+  escrowOfficer: V,
+  signerName: V,
+  status: V,
+  assignedAgent: { id: V, name: V, email: V, phone: V },
+  filesAttachedCount: V,
+  filesUploaded: V,
+  unreadMessages: V,
+  invoice: { number: V, fileId: V },
 };
 const OPERATOR_ROW: Shape = {
-  id: V, name: V, date: V, status: V, overdue: V, filesAttachedCount: V, filesUploaded: V, agentDownloaded: V, unreadMessages: V,
-  agentPaid: V, agentPaidAt: V, agentFeeCents: V, firmFeeCents: V, invoiceNumber: V, agent: { id: V, name: V, email: V, phone: V }, firm: { id: V, name: V },
+  id: V,
+  name: V,
+  date: V,
+  status: V,
+  overdue: V,
+  filesAttachedCount: V,
+  filesUploaded: V,
+  agentDownloaded: V,
+  unreadMessages: V,
+  agentPaid: V,
+  agentPaidAt: V,
+  agentFeeCents: V,
+  firmFeeCents: V,
+  invoiceNumber: V,
+  agent: { id: V, name: V, email: V, phone: V },
+  firm: { id: V, name: V },
 };
 
 const FILE_LIST: Shape = {
-  filesUploaded: V, uploadsApproved: V, agentUploadEnabled: V, agentDownloaded: V,
-  items: [{
-    fileId: V, fileName: V, kind: V, sizeBytes: V, contentType: V, uploadConfirmed: V, uploadedBy: { id: V, name: V }, createdAt: V,
-    log: [{ action: V, user: V, loggedTime: V, confirmed: V, text: V }],
-  }],
+  filesUploaded: V,
+  uploadsApproved: V,
+  agentUploadEnabled: V,
+  agentDownloaded: V,
+  items: [
+    {
+      fileId: V,
+      fileName: V,
+      kind: V,
+      sizeBytes: V,
+      contentType: V,
+      uploadConfirmed: V,
+      uploadedBy: { id: V, name: V },
+      createdAt: V,
+      log: [{ action: V, user: V, loggedTime: V, confirmed: V, text: V }],
+    },
+  ],
 };
 const READ_FLAG = { readBy: V, readAt: V };
 const NOTE_THREAD: Shape = {
-  items: [{ id: V, message: V, createdAt: V, timeStamp: V, author: { id: V, name: V, side: V }, read: { escrow: READ_FLAG, agent: READ_FLAG, operator: READ_FLAG } }],
+  items: [
+    {
+      id: V,
+      message: V,
+      createdAt: V,
+      timeStamp: V,
+      author: { id: V, name: V, side: V },
+      read: { escrow: READ_FLAG, agent: READ_FLAG, operator: READ_FLAG },
+    },
+  ],
   warning: V,
 };
 const BID_LIST: Shape = { items: [BID] };
 const COMPARISON: Shape = {
-  groups: [{ agent: { id: V, name: V }, label: V, count: V, averageFeeCents: V, averageFee: V, orders: [{ startsAt: V, date: V, city: V, state: V, feeCents: V }] }],
+  groups: [
+    {
+      agent: { id: V, name: V },
+      label: V,
+      count: V,
+      averageFeeCents: V,
+      averageFee: V,
+      orders: [{ startsAt: V, date: V, city: V, state: V, feeCents: V }],
+    },
+  ],
   radiusMiles: V,
   since: V,
 };
@@ -121,7 +257,8 @@ function shapeErrors(value: unknown, shape: Shape, path: string): string[] {
     const field = (value as Record<string, unknown>)[key];
     const at = `${path}.${key}`;
     if (spec === true) {
-      const nested = typeof field === 'object' && field !== null && (!Array.isArray(field) || field.some((i) => typeof i === 'object' && i !== null));
+      const nested =
+        typeof field === 'object' && field !== null && (!Array.isArray(field) || field.some((i) => typeof i === 'object' && i !== null));
       if (nested) errors.push(`${at}: expected a plain value, got ${JSON.stringify(field).slice(0, 80)}`);
     } else if (Array.isArray(spec)) {
       if (!Array.isArray(field)) errors.push(`${at}: expected a list`);
@@ -151,7 +288,16 @@ const OPERATORS: readonly Caller[] = ['subAdmin', 'admin'];
 const ESCROW: readonly Caller[] = ['escrowA', 'orgAdmin'];
 
 /** Before assignment: what DESIGN.md never lets an offered agent see, as keys and as values. */
-const NEVER_BEFORE_ASSIGNMENT_KEYS = ['name', 'fileNumber', 'street', ...Object.keys(CONTACTS), 'escrowName', 'escrowEmail', 'escrowOfficer', 'comments'];
+const NEVER_BEFORE_ASSIGNMENT_KEYS = [
+  'name',
+  'fileNumber',
+  'street',
+  ...Object.keys(CONTACTS),
+  'escrowName',
+  'escrowEmail',
+  'escrowOfficer',
+  'comments',
+];
 const BORROWER_ORDER = {
   ...VALID_ORDER,
   name: 'Gonzalez Closing',
@@ -163,7 +309,13 @@ const BORROWER_ORDER = {
   comments: 'Gate code 7781; the borrower works nights.',
 };
 const BORROWER_VALUES = [
-  'Gonzalez', 'GZ-2026-0042', 'Alvarado', '2135550142', 'lucia.gonzalez@example.com', 'Gate code', 'escrow@firm-a.demo.test',
+  'Gonzalez',
+  'GZ-2026-0042',
+  'Alvarado',
+  '2135550142',
+  'lucia.gonzalez@example.com',
+  'Gate code',
+  'escrow@firm-a.demo.test',
 ];
 
 describe('role × response fields', () => {
@@ -233,7 +385,15 @@ describe('role × response fields', () => {
     const escrowAId = await userIdOf(t, 'escrow@firm-a.demo.test');
     const [file] = await t.database.db
       .insert(schema.files)
-      .values({ appointmentId: ids.scheduled, fileName: 'Closing Package.pdf', storageKey: `fields/${ids.scheduled}`, contentType: 'application/pdf', sizeBytes: 2048, uploadedBy: escrowAId, uploadConfirmed: true })
+      .values({
+        appointmentId: ids.scheduled,
+        fileName: 'Closing Package.pdf',
+        storageKey: `fields/${ids.scheduled}`,
+        contentType: 'application/pdf',
+        sizeBytes: 2048,
+        uploadedBy: escrowAId,
+        uploadConfirmed: true,
+      })
       .returning();
     await t.database.db.insert(schema.fileEvents).values([
       { fileId: file!.id, action: 'write', userId: escrowAId, confirmed: true },
@@ -329,7 +489,10 @@ describe('role × response fields', () => {
     // The fixtures are in the lists the shapes were checked on.
     expect(open.body.items.map((i: { id: string }) => i.id)).toEqual(expect.arrayContaining([ids.offered, ids.declined]));
     expect(pending.body.items.map((i: { id: string }) => i.id)).toContain(ids.pending);
-    expect(assigned.body.items.find((i: { id: string }) => i.id === ids.scheduled)).toMatchObject({ name: 'Gonzalez Closing', fileNumber: 'GZ-2026-0042' });
+    expect(assigned.body.items.find((i: { id: string }) => i.id === ids.scheduled)).toMatchObject({
+      name: 'Gonzalez Closing',
+      fileNumber: 'GZ-2026-0042',
+    });
     for (const caller of [...ESCROW, ...OPERATORS]) await expectRefused(caller, '/agent/appointments?tab=open');
     check();
   });
@@ -385,7 +548,11 @@ describe('role × response fields', () => {
       if (!body) continue;
       expect(body.groups.length).toBeGreaterThanOrEqual(2);
       if (caller === 'agent') {
-        expectNothingOfTheBorrower('comparison orders as agent', body, body.groups.flatMap((g: { orders: unknown[] }) => g.orders));
+        expectNothingOfTheBorrower(
+          'comparison orders as agent',
+          body,
+          body.groups.flatMap((g: { orders: unknown[] }) => g.orders),
+        );
         const otherNamed = body.groups.filter((g: { agent: unknown; label: string }) => g.agent !== null && !g.label.startsWith('Agent '));
         expect(otherNamed.length).toBe(1); // the agent's own group only
       }
@@ -406,8 +573,14 @@ describe('role × response fields', () => {
     failures.push(...shapeErrors(createdBody, RESULT(ESCROW_VIEW), 'POST /appointments as escrowA'));
     const id = createdBody.appointment.id as string;
 
-    const patch = await t.request(`/api/appointments/${id}`, { method: 'PATCH', cookie: s.orgAdmin, body: JSON.stringify({ lender: 'Wells Fargo' }) });
-    failures.push(...shapeErrors(await readJson(patch), { ...RESULT(ESCROW_VIEW), changedFields: V }, 'PATCH /appointments/{id} as orgAdmin'));
+    const patch = await t.request(`/api/appointments/${id}`, {
+      method: 'PATCH',
+      cookie: s.orgAdmin,
+      body: JSON.stringify({ lender: 'Wells Fargo' }),
+    });
+    failures.push(
+      ...shapeErrors(await readJson(patch), { ...RESULT(ESCROW_VIEW), changedFields: V }, 'PATCH /appointments/{id} as orgAdmin'),
+    );
 
     await offerTo(t, id, [agentId]);
     const claim = await post(t, `/api/appointments/${id}/claim`, s.agent);

@@ -57,7 +57,9 @@ describe('demo data', () => {
     let document: { fileId: string; fileName: string; sizeBytes: number } | undefined;
     for (const a of assigned.items.filter((a: { status: string }) => a.status === 'Scheduled')) {
       const list = await readJson(await t.request(`/api/appointments/${a.id}/files`, { cookie }));
-      document = list.items.find((f: { kind: string; fileName: string }) => f.kind === 'document' && f.fileName.endsWith(' Loan Package.pdf'));
+      document = list.items.find(
+        (f: { kind: string; fileName: string }) => f.kind === 'document' && f.fileName.endsWith(' Loan Package.pdf'),
+      );
       appointment = a;
       if (document) break;
     }
@@ -91,7 +93,10 @@ describe('demo data', () => {
     expect(agents!.n).toBeGreaterThanOrEqual(8000);
     const states = await db.selectDistinct({ state: a.state }).from(a);
     expect(new Set(states.map((s) => s.state))).toEqual(new Set(US_STATES));
-    const [missing] = await db.select({ n: count() }).from(a).where(sql`${a.latitude} is null or ${a.zip} !~ '^[0-9]{5}$'`);
+    const [missing] = await db
+      .select({ n: count() })
+      .from(a)
+      .where(sql`${a.latitude} is null or ${a.zip} !~ '^[0-9]{5}$'`);
     expect(missing!.n).toBe(0);
     const [preferred] = await db.select({ n: count() }).from(a).where(eq(a.preferred, true));
     const [pending] = await db.select({ n: count() }).from(a).where(eq(a.registrationStatus, 'pending'));
@@ -120,7 +125,10 @@ describe('demo data', () => {
       .from(ap)
       .where(sql`${ap.status} in ('Scheduled', 'Completed') and ${ap.assignedAgentId} is null`);
     expect(unassigned!.n).toBe(0);
-    const bids = await db.select({ n: count() }).from(schema.offers).where(inArray(schema.offers.status, ['claimed', 'countered']));
+    const bids = await db
+      .select({ n: count() })
+      .from(schema.offers)
+      .where(inArray(schema.offers.status, ['claimed', 'countered']));
     expect(bids[0]!.n).toBeGreaterThan(20);
     const [files] = await db.select({ n: countDistinct(schema.files.appointmentId) }).from(schema.files);
     const [notes] = await db.select({ n: countDistinct(schema.notes.appointmentId) }).from(schema.notes);
@@ -138,18 +146,33 @@ describe('demo data', () => {
     const db = database.db;
     const ap = schema.appointments;
     const assigned = await db
-      .select({ status: ap.status, agentFeeCents: ap.agentFeeCents, firmFeeCents: ap.firmFeeCents, bidCents: schema.offers.bidCents, serviceFeeCents: schema.firms.serviceFeeCents, agentPaid: ap.agentPaid })
+      .select({
+        status: ap.status,
+        agentFeeCents: ap.agentFeeCents,
+        firmFeeCents: ap.firmFeeCents,
+        bidCents: schema.offers.bidCents,
+        serviceFeeCents: schema.firms.serviceFeeCents,
+        agentPaid: ap.agentPaid,
+      })
       .from(ap)
-      .innerJoin(schema.offers, and(eq(schema.offers.appointmentId, ap.id), eq(schema.offers.agentId, ap.assignedAgentId), eq(schema.offers.status, 'approved')))
+      .innerJoin(
+        schema.offers,
+        and(eq(schema.offers.appointmentId, ap.id), eq(schema.offers.agentId, ap.assignedAgentId), eq(schema.offers.status, 'approved')),
+      )
       .innerJoin(schema.firms, eq(schema.firms.id, ap.firmId));
-    const [withAgent] = await db.select({ n: count() }).from(ap).where(sql`${ap.assignedAgentId} is not null`);
+    const [withAgent] = await db
+      .select({ n: count() })
+      .from(ap)
+      .where(sql`${ap.assignedAgentId} is not null`);
     expect(assigned.length).toBe(withAgent!.n);
     expect(assigned.filter((r) => r.status === 'Scheduled').length).toBeGreaterThan(50);
     // Some accepted bids were counters above the offer the others bid at: the rule is exercised, not vacuous.
     const [counters] = await db
       .select({ n: count() })
       .from(ap)
-      .where(sql`exists (select 1 from ${schema.offers} o where o.appointment_id = ${ap.id} and o.status = 'rejected' and o.bid_cents < ${ap.agentFeeCents})`);
+      .where(
+        sql`exists (select 1 from ${schema.offers} o where o.appointment_id = ${ap.id} and o.status = 'rejected' and o.bid_cents < ${ap.agentFeeCents})`,
+      );
     expect(counters!.n).toBeGreaterThan(10);
     expect(assigned.filter((r) => r.agentFeeCents !== r.bidCents)).toEqual([]);
     expect(assigned.filter((r) => r.firmFeeCents !== r.agentFeeCents + r.serviceFeeCents)).toEqual([]);
@@ -168,7 +191,12 @@ describe('demo data', () => {
       .from(schema.user)
       .innerJoin(schema.profiles, eq(schema.profiles.userId, schema.user.id))
       .innerJoin(schema.firms, eq(schema.firms.id, schema.profiles.firmId))
-      .where(inArray(schema.user.email, DEMO_ACCOUNTS.map((a) => a.email)));
+      .where(
+        inArray(
+          schema.user.email,
+          DEMO_ACCOUNTS.map((a) => a.email),
+        ),
+      );
     const byEmail = new Map(rows.map((r) => [r.email, r]));
     expect(byEmail.get('admin@demo.test')).toMatchObject({ role: 'admin', status: 'active' });
     expect(byEmail.get('subadmin@demo.test')).toMatchObject({ role: 'sub_admin', status: 'active' });
@@ -221,8 +249,18 @@ async function demoAgentDay(db: TestDatabase['db'], nowSeconds: number) {
     .where(and(eq(ap.assignedAgentId, agent!.id), eq(ap.status, 'Scheduled')))
     .orderBy(asc(ap.startsAt));
   const offersOn = (appointment: (typeof APPOINTMENT_STATUSES)[number][], offer: (typeof schema.offerStatus.enumValues)[number][]) =>
-    db.$count(of, and(eq(of.agentId, agent!.id), inArray(of.status, offer), sql`exists (select 1 from ${ap} where ${ap.id} = ${of.appointmentId} and ${inArray(ap.status, appointment)})`));
-  const [completedAhead] = await db.select({ n: count() }).from(ap).where(and(eq(ap.status, 'Completed'), sql`${ap.startsAt} > ${nowSeconds}`));
+    db.$count(
+      of,
+      and(
+        eq(of.agentId, agent!.id),
+        inArray(of.status, offer),
+        sql`exists (select 1 from ${ap} where ${ap.id} = ${of.appointmentId} and ${inArray(ap.status, appointment)})`,
+      ),
+    );
+  const [completedAhead] = await db
+    .select({ n: count() })
+    .from(ap)
+    .where(and(eq(ap.status, 'Completed'), sql`${ap.startsAt} > ${nowSeconds}`));
   return {
     assignments,
     started: assignments.filter((a) => completeButtonShown(a, nowSeconds)),
@@ -238,24 +276,28 @@ describe('the demo agent’s day, whatever the time of day the seed runs', () =>
   // spring forward.
   const moments = ['2026-11-23T07:59:00Z', '2026-11-23T08:00:00Z', '2026-11-23T20:30:00Z', '2026-11-24T03:30:00Z', '2026-03-08T10:15:00Z'];
 
-  it.each(moments)('seeded at %s: exactly two started and unfinished, three or more in the next three days, none completed ahead', async (moment) => {
-    const database = await createTestDatabase();
-    try {
-      const now = new Date(moment);
-      await seedDemo(database.db, { passwordHash: 'not-signed-in-by-this-test', instantOf: appointmentInstant, agentCount: 60, now });
-      const day = await demoAgentDay(database.db, Math.floor(now.getTime() / 1000));
-      // Generated assignments start tomorrow or later in their zone: only the two pinned ones have begun.
-      expect(day.started).toHaveLength(2);
-      expect(day.assignments.slice(0, 2)).toEqual(day.started);
-      expect(new Set(day.started.map((a) => a.scanBackRequired))).toEqual(new Set([true, false]));
-      for (const a of day.started) expect(Math.floor(now.getTime() / 1000) - a.startsAt).toBeLessThanOrEqual(3 * 86_400);
-      expect(day.upcoming.length).toBeGreaterThanOrEqual(3);
-      expect(day.openOffers).toBeGreaterThanOrEqual(3);
-      expect(day.completedAhead).toBe(0);
-    } finally {
-      await database.close();
-    }
-  }, 60_000);
+  it.each(moments)(
+    'seeded at %s: exactly two started and unfinished, three or more in the next three days, none completed ahead',
+    async (moment) => {
+      const database = await createTestDatabase();
+      try {
+        const now = new Date(moment);
+        await seedDemo(database.db, { passwordHash: 'not-signed-in-by-this-test', instantOf: appointmentInstant, agentCount: 60, now });
+        const day = await demoAgentDay(database.db, Math.floor(now.getTime() / 1000));
+        // Generated assignments start tomorrow or later in their zone: only the two pinned ones have begun.
+        expect(day.started).toHaveLength(2);
+        expect(day.assignments.slice(0, 2)).toEqual(day.started);
+        expect(new Set(day.started.map((a) => a.scanBackRequired))).toEqual(new Set([true, false]));
+        for (const a of day.started) expect(Math.floor(now.getTime() / 1000) - a.startsAt).toBeLessThanOrEqual(3 * 86_400);
+        expect(day.upcoming.length).toBeGreaterThanOrEqual(3);
+        expect(day.openOffers).toBeGreaterThanOrEqual(3);
+        expect(day.completedAhead).toBe(0);
+      } finally {
+        await database.close();
+      }
+    },
+    60_000,
+  );
 });
 
 describe('the seeded files’ bytes', () => {
@@ -303,7 +345,15 @@ describe('the seeded files’ bytes', () => {
 async function seededData(db: TestDatabase['db']) {
   const ap = schema.appointments;
   const appointments = await db
-    .select({ fileNumber: ap.fileNumber, name: ap.name, date: ap.date, time: ap.time, status: ap.status, startsAt: ap.startsAt, agent: schema.user.email })
+    .select({
+      fileNumber: ap.fileNumber,
+      name: ap.name,
+      date: ap.date,
+      time: ap.time,
+      status: ap.status,
+      startsAt: ap.startsAt,
+      agent: schema.user.email,
+    })
     .from(ap)
     .leftJoin(schema.user, eq(schema.user.id, ap.assignedAgentId))
     .orderBy(asc(ap.fileNumber));

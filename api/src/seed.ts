@@ -111,7 +111,8 @@ export async function createDemoPdfTemplate(): Promise<(lines: string[]) => Uint
   const text = template.toString('latin1');
   const offsets = placeholders.map((placeholder, i) => {
     const offset = text.indexOf(placeholder);
-    if (offset < 0 || text.indexOf(placeholder, offset + 1) >= 0) throw new Error(`demo PDF template: placeholder ${i} not found exactly once`);
+    if (offset < 0 || text.indexOf(placeholder, offset + 1) >= 0)
+      throw new Error(`demo PDF template: placeholder ${i} not found exactly once`);
     return offset;
   });
 

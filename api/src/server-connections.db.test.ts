@@ -61,12 +61,21 @@ describe('the server’s connections', () => {
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
 
-  function send(path: string, method: string, cookie: string, body?: string): { req: ReturnType<typeof request>; answer: Promise<{ status: number; text: string }> } {
+  function send(
+    path: string,
+    method: string,
+    cookie: string,
+    body?: string,
+  ): { req: ReturnType<typeof request>; answer: Promise<{ status: number; text: string }> } {
     const url = new URL(path, server!.url);
     const req = request(url, {
       method,
       agent: false,
-      headers: { origin: ORIGIN, cookie, ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }) },
+      headers: {
+        origin: ORIGIN,
+        cookie,
+        ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+      },
     });
     const answer = new Promise<{ status: number; text: string }>((resolve) => {
       req.on('response', (res: IncomingMessage) => {
@@ -114,7 +123,15 @@ describe('the server’s connections', () => {
       ),
     );
     await expect
-      .poll(() => server!.output.join('').slice(before).split('\n').filter((line) => line.includes('POST /api/appointments')).length, { timeout: 5_000 })
+      .poll(
+        () =>
+          server!.output
+            .join('')
+            .slice(before)
+            .split('\n')
+            .filter((line) => line.includes('POST /api/appointments')).length,
+        { timeout: 5_000 },
+      )
       .toBe(5);
     const logged = server!.output.join('').slice(before).trim().split('\n');
     expect(logged).toEqual(Array(5).fill('[api] POST /api/appointments: the client closed the connection before the request was complete'));

@@ -115,7 +115,9 @@ describe('the server process', () => {
       await database.migrate();
       env = { DATA_DIR: dataDir };
     }
-    await database.db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-build', ${Date.now() + 86_400_000})`);
+    await database.db.execute(
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-build', ${Date.now() + 86_400_000})`,
+    );
     const { applied, available } = await database.migrationState();
     if (!process.env.DATABASE_URL) await database.close();
     const run = startServer({ ...env, PORT: String(await freePort()) });

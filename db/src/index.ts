@@ -90,9 +90,7 @@ function readJournal(): JournalEntry[] {
 
 async function migrationStateOf(db: Db): Promise<MigrationState> {
   const journal = readJournal();
-  const exists = await db.execute<{ present: boolean }>(
-    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
-  );
+  const exists = await db.execute<{ present: boolean }>(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
   let applied = 0;
   let newest = 0;
   if (rowsOf<{ present: boolean }>(exists)[0]?.present) {
@@ -196,7 +194,9 @@ export function lockDataDir(dataDir: string): () => void {
     const holder = readLockHolder(file);
     if (holder && (holder.host !== hostname() || isAlive(holder.pid))) {
       const who = holder.host === hostname() ? `process ${holder.pid}` : `process ${holder.pid} on ${holder.host}`;
-      throw new DataDirLockedError(`${resolve(dataDir)} is in use by another SigningDesk ${who}; stop it first (or remove ${file} if it is gone)`);
+      throw new DataDirLockedError(
+        `${resolve(dataDir)} is in use by another SigningDesk ${who}; stop it first (or remove ${file} if it is gone)`,
+      );
     }
     // Left by a process that is gone.
     rmSync(file, { force: true });

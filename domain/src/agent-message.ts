@@ -13,7 +13,9 @@ export const AGENT_MESSAGE_MAX: Record<AgentMessageChannel, number> = { sms: 320
 
 export const AgentMessageSchema = z
   .object({
-    channel: z.enum(AGENT_MESSAGE_CHANNELS, { message: "must be 'sms' or 'email'" }).meta({ description: 'sms: to the agent’s mobile phone; email: to their address' }),
+    channel: z
+      .enum(AGENT_MESSAGE_CHANNELS, { message: "must be 'sms' or 'email'" })
+      .meta({ description: 'sms: to the agent’s mobile phone; email: to their address' }),
     message: z
       .string({ error: (issue) => (issue.input == null ? 'is required' : 'must be text') })
       .trim()
@@ -24,7 +26,11 @@ export const AgentMessageSchema = z
   .superRefine((input, ctx) => {
     const max = AGENT_MESSAGE_MAX[input.channel];
     if (input.message.length > max) {
-      ctx.addIssue({ code: 'custom', path: ['message'], message: `must be at most ${max} characters ${input.channel === 'sms' ? 'in a text message' : 'in an email'}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['message'],
+        message: `must be at most ${max} characters ${input.channel === 'sms' ? 'in a text message' : 'in an email'}`,
+      });
     }
   });
 export type AgentMessageInput = z.infer<typeof AgentMessageSchema>;

@@ -86,9 +86,15 @@ describe('the agent profile', () => {
   });
 
   it('requires the spec’s fields and nothing else', () => {
-    expect(Object.keys(errorsOf(AgentRegistrationInputSchema.safeParse({}))).sort()).toEqual(
-      ['city', 'email', 'firstName', 'lastName', 'mobilePhone', 'state', 'zip'],
-    );
+    expect(Object.keys(errorsOf(AgentRegistrationInputSchema.safeParse({}))).sort()).toEqual([
+      'city',
+      'email',
+      'firstName',
+      'lastName',
+      'mobilePhone',
+      'state',
+      'zip',
+    ]);
     expect(errorsOf(AgentRegistrationInputSchema.safeParse({})).mobilePhone).toBe('is required');
   });
 
@@ -103,7 +109,11 @@ describe('the agent profile', () => {
   it('keeps the years between 0 and 80', () => {
     const { email: _email, ...profile } = REGISTRATION;
     expect(errorsOf(AgentProfileInputSchema.safeParse({ ...profile, yearsExperience: 80 }))).toEqual({});
-    expect(errorsOf(AgentProfileInputSchema.safeParse({ ...profile, yearsExperience: 81 }))).toEqual({ yearsExperience: 'must be at most 80' });
-    expect(errorsOf(AgentProfileInputSchema.safeParse({ ...profile, yearsExperience: -1 }))).toEqual({ yearsExperience: 'must be 0 or more' });
+    expect(errorsOf(AgentProfileInputSchema.safeParse({ ...profile, yearsExperience: 81 }))).toEqual({
+      yearsExperience: 'must be at most 80',
+    });
+    expect(errorsOf(AgentProfileInputSchema.safeParse({ ...profile, yearsExperience: -1 }))).toEqual({
+      yearsExperience: 'must be 0 or more',
+    });
   });
 });

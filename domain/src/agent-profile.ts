@@ -7,7 +7,17 @@
  */
 import { z } from 'zod';
 import { MAX_CERTIFIED_STATES } from './codes';
-import { emailField, optionalText, passwordField, personNameField, phoneField, requiredText, stateField, STATE_MESSAGE, zipField } from './fields';
+import {
+  emailField,
+  optionalText,
+  passwordField,
+  personNameField,
+  phoneField,
+  requiredText,
+  stateField,
+  STATE_MESSAGE,
+  zipField,
+} from './fields';
 import { PERSON_NAME_PART_MAX } from './person-name';
 import { US_STATES } from './us-states';
 

@@ -63,7 +63,8 @@ export function fileDeletable(status: string, byOperator: boolean): boolean {
   return byOperator || orderEditable(status);
 }
 
-export const FILE_KEPT_MESSAGE = 'The files of a completed or canceled appointment are its record: they can no longer be deleted. Ask SigningDesk if one must be removed.';
+export const FILE_KEPT_MESSAGE =
+  'The files of a completed or canceled appointment are its record: they can no longer be deleted. Ask SigningDesk if one must be removed.';
 
 /** Whether the agent's detail panels are enabled (spec 01 §4 "Detail panels"). */
 export function panelsEnabled(status: string, startsAt: number, nowSeconds = Math.floor(Date.now() / 1000)): boolean {

@@ -44,10 +44,14 @@ describe('reachMessage', () => {
   it('says how many agents a send reaches, one and many', () => {
     expect(reachMessage({ ...base, count: 38 })).toBe('This will offer the order to 38 agents within 50 miles.');
     expect(reachMessage({ ...base, count: 1 })).toBe('This will offer the order to 1 agent within 50 miles.');
-    expect(reachMessage({ ...base, count: 4, preferredOnly: true })).toBe('This will offer the order to 4 preferred agents within 50 miles.');
+    expect(reachMessage({ ...base, count: 4, preferredOnly: true })).toBe(
+      'This will offer the order to 4 preferred agents within 50 miles.',
+    );
   });
   it('gives zero its own sentence: nobody eligible, everybody already offered, or a zip not on the map', () => {
-    expect(reachMessage({ ...base, count: 0 })).toBe('No agent commissioned in CA lives within 50 miles of this order, so there is no one to send it to.');
+    expect(reachMessage({ ...base, count: 0 })).toBe(
+      'No agent commissioned in CA lives within 50 miles of this order, so there is no one to send it to.',
+    );
     expect(reachMessage({ ...base, count: 0, alreadyOffered: 7 })).toBe(
       'Every agent commissioned in CA within 50 miles already has this offer: there is no one new to send it to.',
     );

@@ -17,7 +17,9 @@ const EARTH_RADIUS_MILES = 3958.8;
 /** Great-circle miles between two points (the SQL in api/src/modules/workflow/eligibility.ts is the same formula). */
 export function milesBetween(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
   const rad = (d: number) => (d * Math.PI) / 180;
-  const h = Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(rad(b.longitude - a.longitude) / 2) ** 2;
+  const h =
+    Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 +
+    Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(rad(b.longitude - a.longitude) / 2) ** 2;
   return EARTH_RADIUS_MILES * 2 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -35,9 +37,7 @@ export function commissionedIn(certifiedStates: readonly string[], state: string
 }
 
 /** Why this agent may not take this order, or null when they may. */
-export type Ineligibility =
-  | { rule: 'commission'; message: string }
-  | { rule: 'radius'; message: string };
+export type Ineligibility = { rule: 'commission'; message: string } | { rule: 'radius'; message: string };
 
 export interface EligibilityFacts {
   /** The agent as the operator knows them ("Jordan Taylor"). */

@@ -19,7 +19,15 @@ describe('fee bounds (domain/fee-rules.ts)', () => {
   it('lets a title company’s fee be waived ($0) but not pass $1,000.00, on the order and on the firm', () => {
     expect(firmFeeField.parse('0')).toBe(0);
     expect(issue(firmFeeField.safeParse('1000.01'))).toBe('must be at most $1,000.00');
-    const firm = { name: 'Fee Title', contactName: 'Ann Lee', contactEmail: 'ann@fee.test', address: '1 Main St', city: 'Reno', state: 'NV', zip: '89501' };
+    const firm = {
+      name: 'Fee Title',
+      contactName: 'Ann Lee',
+      contactEmail: 'ann@fee.test',
+      address: '1 Main St',
+      city: 'Reno',
+      state: 'NV',
+      zip: '89501',
+    };
     expect(issue(CreateFirmSchema.safeParse({ ...firm, serviceFee: '$1,250.50' }))).toBe('must be at most $1,000.00');
     expect(CreateFirmSchema.safeParse({ ...firm, serviceFee: '45' }).success).toBe(true);
   });
@@ -38,7 +46,10 @@ describe('the agreed fee (domain/fee-rules.ts, decision 047)', () => {
   it('keeps a firm fee an operator set as the order’s own markup, and reads a missing one as the service fee', () => {
     const negotiated = newOrderFees(15_000, 4_500, 21_000);
     expect(feesWithAgentPay(negotiated, 16_000, 4_500)).toEqual({ agentFeeCents: 16_000, firmFeeCents: 22_000 });
-    expect(feesWithAgentPay({ agentFeeCents: 10_000, firmFeeCents: null }, 16_000, 3_000)).toEqual({ agentFeeCents: 16_000, firmFeeCents: 19_000 });
+    expect(feesWithAgentPay({ agentFeeCents: 10_000, firmFeeCents: null }, 16_000, 3_000)).toEqual({
+      agentFeeCents: 16_000,
+      firmFeeCents: 19_000,
+    });
     expect(firmFeeOf({ agentFeeCents: 10_000, firmFeeCents: null }, 3_000)).toBe(13_000);
   });
 
@@ -49,7 +60,11 @@ describe('the agreed fee (domain/fee-rules.ts, decision 047)', () => {
   it('pays and invoices only a completed order, saying why otherwise', () => {
     expect(settlementRefusal('pay', { status: 'Completed', assigned: true })).toBeNull();
     expect(settlementRefusal('invoice', { status: 'Completed', assigned: true })).toBeNull();
-    expect(settlementRefusal('pay', { status: 'Scheduled', assigned: true })).toBe('The signing agent can be marked paid once the appointment is completed; it is scheduled.');
-    expect(settlementRefusal('invoice', { status: 'Paused', assigned: true })).toBe('The invoice can be sent once the appointment is completed; it is on hold.');
+    expect(settlementRefusal('pay', { status: 'Scheduled', assigned: true })).toBe(
+      'The signing agent can be marked paid once the appointment is completed; it is scheduled.',
+    );
+    expect(settlementRefusal('invoice', { status: 'Paused', assigned: true })).toBe(
+      'The invoice can be sent once the appointment is completed; it is on hold.',
+    );
   });
 });

@@ -50,7 +50,11 @@ export function firmFeeOf(fees: OrderFees, serviceFeeCents: number): number {
 }
 
 /** A new order's fees: the firm fee an operator typed, else the agent fee plus the firm's service fee. */
-export function newOrderFees(agentFeeCents: number, serviceFeeCents: number, firmFeeCents?: number): { agentFeeCents: number; firmFeeCents: number } {
+export function newOrderFees(
+  agentFeeCents: number,
+  serviceFeeCents: number,
+  firmFeeCents?: number,
+): { agentFeeCents: number; firmFeeCents: number } {
   return { agentFeeCents, firmFeeCents: firmFeeCents ?? agentFeeCents + serviceFeeCents };
 }
 
@@ -63,7 +67,11 @@ export function agreedPayCents(bidCents: number | null, offeredFeeCents: number)
  * The order's fees once the agent's pay is `agentPayCents`: the firm fee keeps the order's
  * markup, so a counter above the offer is charged on, never silently absorbed (decision 047).
  */
-export function feesWithAgentPay(fees: OrderFees, agentPayCents: number, serviceFeeCents: number): { agentFeeCents: number; firmFeeCents: number } {
+export function feesWithAgentPay(
+  fees: OrderFees,
+  agentPayCents: number,
+  serviceFeeCents: number,
+): { agentFeeCents: number; firmFeeCents: number } {
   return { agentFeeCents: agentPayCents, firmFeeCents: Math.max(0, agentPayCents + orderMarkupCents(fees, serviceFeeCents)) };
 }
 

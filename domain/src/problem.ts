@@ -15,10 +15,7 @@ export interface Problem {
 
 export function readProblem(status: number, body: unknown, fallback: string): Problem {
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const message =
-    typeof record.detail === 'string' ? record.detail
-    : typeof record.title === 'string' ? record.title
-    : fallback;
+  const message = typeof record.detail === 'string' ? record.detail : typeof record.title === 'string' ? record.title : fallback;
   const fields = Array.isArray(record.errors)
     ? record.errors
         .filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null)
@@ -77,10 +74,7 @@ export type Settled<T> =
   /** No answer: offline, dropped connection or timeout. Nothing is known to have arrived. */
   | { type: 'unsent'; timedOut: boolean };
 
-export async function settle<T>(
-  call: CallResult<T>,
-  fallback: (status: number) => string,
-): Promise<Settled<T>> {
+export async function settle<T>(call: CallResult<T>, fallback: (status: number) => string): Promise<Settled<T>> {
   try {
     const { data, error, response } = await call;
     if (response.ok) return { type: 'ok', data: data as T };

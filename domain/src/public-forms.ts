@@ -12,10 +12,18 @@ import { PHONE_DESCRIPTION } from './phone';
 import { US_STATES } from './us-states';
 
 const personNameDoc = (max: number) =>
-  ({ type: 'string', maxLength: max, description: 'A person’s name: letters, spaces, hyphens, apostrophes, periods and commas, on one line' }) as const;
+  ({
+    type: 'string',
+    maxLength: max,
+    description: 'A person’s name: letters, spaces, hyphens, apostrophes, periods and commas, on one line',
+  }) as const;
 const namedPerson = (max: number) => personNameField(max).meta(personNameDoc(max));
 const optionalNamedPerson = (max: number) =>
-  optionalPersonNameField(max).meta({ type: 'string', maxLength: max, description: 'A person’s name (see the required variant); empty or omitted is none' });
+  optionalPersonNameField(max).meta({
+    type: 'string',
+    maxLength: max,
+    description: 'A person’s name (see the required variant); empty or omitted is none',
+  });
 
 /** Spec 01 §5 / §8 and spec 02 §5 / §8, verbatim (no trailing period). */
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
@@ -48,14 +56,12 @@ const isEmail = (v: string) => z.email().safeParse(v).success;
 const requiredEmail = requiredText(254)
   .refine((v) => v.length === 0 || isEmail(v), { message: 'must be an email address' })
   .transform((v) => v.toLowerCase())
-  
-    .meta({ type: 'string', format: 'email', example: 'jordan.lee@example.com' });
+
+  .meta({ type: 'string', format: 'email', example: 'jordan.lee@example.com' });
 
 /** The one phone rule (domain/phone.ts): a US or Canadian number as people write it, stored as its 10 digits. */
-const requiredPhone = phoneField
-    .meta({ type: 'string', example: '(213) 555-0199', description: PHONE_DESCRIPTION });
-const optionalPhone = optionalPhoneField
-    .meta({
+const requiredPhone = phoneField.meta({ type: 'string', example: '(213) 555-0199', description: PHONE_DESCRIPTION });
+const optionalPhone = optionalPhoneField.meta({
   type: 'string',
   example: '(213) 555-0199',
   description: `Optional. ${PHONE_DESCRIPTION}`,
@@ -65,30 +71,26 @@ const optionalPhone = optionalPhoneField
 const optionalState = optionalText(2)
   .transform((v) => (v === null ? null : v.toUpperCase()))
   .refine((v) => v === null || (US_STATES as readonly string[]).includes(v), { message: 'must be a two-letter US state code' })
-  
-    .meta({ type: 'string', example: 'CA' });
+
+  .meta({ type: 'string', example: 'CA' });
 
 const optionalZip = optionalText(5)
   .refine((v) => v === null || ZIP_PATTERN.test(v), { message: 'must be 5 digits' })
-  
-    .meta({ type: 'string', example: '90012' });
+
+  .meta({ type: 'string', example: '90012' });
 
 const comments = (description: string) =>
-  requiredText(MAX_FORM_COMMENTS_LENGTH)
-    .meta({ description: `${description}; at most ${MAX_FORM_COMMENTS_LENGTH} characters` });
+  requiredText(MAX_FORM_COMMENTS_LENGTH).meta({ description: `${description}; at most ${MAX_FORM_COMMENTS_LENGTH} characters` });
 
 export const ContactRequestSchema = z
   .object({
-    name: namedPerson(PERSON_FULL_NAME_MAX)
-    .meta({ example: 'Jordan Lee' }),
+    name: namedPerson(PERSON_FULL_NAME_MAX).meta({ example: 'Jordan Lee' }),
     email: requiredEmail,
     phone: optionalPhone,
-    subject: requiredText(200)
-    .meta({ example: 'Question about coverage in Nevada' }),
+    subject: requiredText(200).meta({ example: 'Question about coverage in Nevada' }),
     comments: comments('Comments, feedback or the issue to report'),
   })
-  .strict()
-  ;
+  .strict();
 export type ContactRequestInput = z.infer<typeof ContactRequestSchema>;
 
 export const LANDING_VARIANTS = ['notary', 'title'] as const;
@@ -98,51 +100,37 @@ export const LandingContactSchema = z
   .object({
     variant: z
       .enum(LANDING_VARIANTS, { error: (issue) => (issue.input == null ? IS_REQUIRED : "must be 'notary' or 'title'") })
-      
-    .meta({ description: "'notary': the Notary Request Form; 'title': the title-company consultation form" }),
-    name: namedPerson(PERSON_FULL_NAME_MAX)
-    .meta({ example: 'Jordan Lee' }),
+
+      .meta({ description: "'notary': the Notary Request Form; 'title': the title-company consultation form" }),
+    name: namedPerson(PERSON_FULL_NAME_MAX).meta({ example: 'Jordan Lee' }),
     email: requiredEmail,
-    phone: requiredPhone
-    .meta({ description: 'Callback Number' }),
+    phone: requiredPhone.meta({ description: 'Callback Number' }),
     comments: comments("'Notarization Needs' (notary) or 'Company Name' (title)"),
     city: optionalText(100),
     state: optionalState,
   })
-  .strict()
-  ;
+  .strict();
 export type LandingContactInput = z.infer<typeof LandingContactSchema>;
 
 export const EscrowRegistrationSchema = z
   .object({
-    email: requiredEmail
-    .meta({ description: 'user_email' }),
-    firstName: optionalNamedPerson(PERSON_NAME_PART_MAX)
-    .meta({ description: 'user_first_name' }),
-    lastName: optionalNamedPerson(PERSON_NAME_PART_MAX)
-    .meta({ description: 'user_last_name' }),
-    phone: optionalPhone
-    .meta({ description: 'user_phone (office phone)' }),
-    zip: optionalZip
-    .meta({ description: 'user_zip' }),
-    titleCompany: requiredText(200)
-    .meta({ description: 'user_title_company', example: 'First Coast Title' }),
-    comments: optionalText(MAX_FORM_COMMENTS_LENGTH)
-    .meta({ description: 'Additional details' }),
+    email: requiredEmail.meta({ description: 'user_email' }),
+    firstName: optionalNamedPerson(PERSON_NAME_PART_MAX).meta({ description: 'user_first_name' }),
+    lastName: optionalNamedPerson(PERSON_NAME_PART_MAX).meta({ description: 'user_last_name' }),
+    phone: optionalPhone.meta({ description: 'user_phone (office phone)' }),
+    zip: optionalZip.meta({ description: 'user_zip' }),
+    titleCompany: requiredText(200).meta({ description: 'user_title_company', example: 'First Coast Title' }),
+    comments: optionalText(MAX_FORM_COMMENTS_LENGTH).meta({ description: 'Additional details' }),
   })
-  .strict()
-  ;
+  .strict();
 export type EscrowRegistrationInput = z.infer<typeof EscrowRegistrationSchema>;
 
 export const AutoAppraisalSchema = z
   .object({
-    name: namedPerson(PERSON_FULL_NAME_MAX)
-    .meta({ example: 'Jordan Lee' }),
+    name: namedPerson(PERSON_FULL_NAME_MAX).meta({ example: 'Jordan Lee' }),
     email: requiredEmail,
     phone: requiredPhone,
     comments: comments('The vehicle and what the appraisal is for'),
   })
-  .strict()
-  ;
+  .strict();
 export type AutoAppraisalInput = z.infer<typeof AutoAppraisalSchema>;
-

@@ -4,14 +4,7 @@
  * Users tab checks its form with the same one. Who may grant which role is the API's service.
  */
 import { z } from 'zod';
-import {
-  emailField,
-  optionalPhoneField,
-  optionalText,
-  personNameField,
-  stateField,
-  zipField,
-} from './fields';
+import { emailField, optionalPhoneField, optionalText, personNameField, stateField, zipField } from './fields';
 import { PERSON_NAME_PART_MAX } from './person-name';
 import { PHONE_DESCRIPTION } from './phone';
 import { ROLES } from './roles';
@@ -28,7 +21,11 @@ export const CreateUserSchema = z
   .object({
     firstName: personName('userFirstName', 'Dana'),
     lastName: personName('userLastName', 'Whitfield'),
-    email: emailField.meta({ type: 'string', example: 'dana.whitfield@example.com', description: 'userEmail, stored lowercased; the invitation to set a password goes here' }),
+    email: emailField.meta({
+      type: 'string',
+      example: 'dana.whitfield@example.com',
+      description: 'userEmail, stored lowercased; the invitation to set a password goes here',
+    }),
     phone: optionalPhoneField.meta({ type: 'string', example: '(213) 555-0199', description: `userPhone; optional. ${PHONE_DESCRIPTION}` }),
     city: optionalText(100).meta({ description: 'userCity; required for signing agents' }),
     state: stateField
@@ -46,13 +43,10 @@ export const CreateUserSchema = z
         description:
           'userRole. Default: notary (Signing Agent) for operators, creator (Escrow Officer) for escrow roles. admin and sub_admin: admins only.',
       }),
-    firmId: z
-      .uuid({ message: 'must be a firm id' })
-      .optional()
-      .meta({
-        description:
-          'userFirm. Escrow roles: a title firm (escrow callers: their own, the default); operators: a managing organisation (default the caller’s); signing agents: Independent notary (the default).',
-      }),
+    firmId: z.uuid({ message: 'must be a firm id' }).optional().meta({
+      description:
+        'userFirm. Escrow roles: a title firm (escrow callers: their own, the default); operators: a managing organisation (default the caller’s); signing agents: Independent notary (the default).',
+    }),
   })
   .strict();
 export type CreateUserInput = z.infer<typeof CreateUserSchema>;

@@ -8,7 +8,15 @@ describe('isUuid', () => {
   });
 
   it('refuses anything a uuid column would choke on', () => {
-    for (const value of ['', 'new', '0b6f3c1e8d2a4f7b9c3d2e1f0a9b8c7d', '0b6f3c1e-8d2a-4f7b-9c3d-2e1f0a9b8c7', ' 0b6f3c1e-8d2a-4f7b-9c3d-2e1f0a9b8c7d', '0b6f3c1e-8d2a-4f7b-9c3d-2e1f0a9b8c7d\n', 'g b6f3c1e-8d2a-4f7b-9c3d-2e1f0a9b8c7d']) {
+    for (const value of [
+      '',
+      'new',
+      '0b6f3c1e8d2a4f7b9c3d2e1f0a9b8c7d',
+      '0b6f3c1e-8d2a-4f7b-9c3d-2e1f0a9b8c7',
+      ' 0b6f3c1e-8d2a-4f7b-9c3d-2e1f0a9b8c7d',
+      '0b6f3c1e-8d2a-4f7b-9c3d-2e1f0a9b8c7d\n',
+      'g b6f3c1e-8d2a-4f7b-9c3d-2e1f0a9b8c7d',
+    ]) {
       expect(isUuid(value), JSON.stringify(value)).toBe(false);
     }
   });

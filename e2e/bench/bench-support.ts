@@ -68,7 +68,11 @@ export function buildIfStale(workspace: 'pwa' | 'console') {
     return;
   }
   console.log(`Building ${workspace} (npm run build -w ${workspace})…`);
-  const run = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: debug ? 'inherit' : ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const run = spawnSync('npm', ['run', 'build', '-w', workspace], {
+    cwd: root,
+    stdio: debug ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
   if (run.status !== 0) {
     if (!debug) process.stderr.write(`${run.stdout ?? ''}${run.stderr ?? ''}`);
     throw new Error(`the ${workspace} build failed; see above`);
@@ -166,7 +170,15 @@ export async function launchChromium(): Promise<Browser> {
     handleSIGINT: false,
     handleSIGTERM: false,
     handleSIGHUP: false,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 
@@ -207,7 +219,8 @@ export async function measureFirstLoad(
       const request = response.request();
       const type = request.resourceType();
       const contentType = response.headers()['content-type'] ?? '';
-      const kind = type === 'stylesheet' || /text\/css/.test(contentType) ? 'css' : type === 'script' || /javascript/.test(contentType) ? 'js' : null;
+      const kind =
+        type === 'stylesheet' || /text\/css/.test(contentType) ? 'css' : type === 'script' || /javascript/.test(contentType) ? 'js' : null;
       const url = request.url();
       // A live-update stream (the console's /api/events) has no end to read: its body would
       // hold the bench until the server closes the stream, minutes later.
@@ -354,7 +367,9 @@ export function reportFirstLoad(title: string, firstLoad: FirstLoad, budgetKiB: 
     );
   }
   if (firstLoad.later.length) {
-    console.log(`  Requested after the first screen (not counted): ${firstLoad.later.map((f) => `${shortUrl(f.url)} ${kib(f.gzip)} gzip`).join(', ')}`);
+    console.log(
+      `  Requested after the first screen (not counted): ${firstLoad.later.map((f) => `${shortUrl(f.url)} ${kib(f.gzip)} gzip`).join(', ')}`,
+    );
   }
   console.log(`  Also loaded, not counted (raw bytes): ${describeOthers(firstLoad.others)}`);
   console.log(
@@ -364,7 +379,14 @@ export function reportFirstLoad(title: string, firstLoad: FirstLoad, budgetKiB: 
     totalRaw,
     totalGzip,
     verdict,
-    files: firstLoad.counted.map((f) => ({ path: shortUrl(f.url), kind: f.kind, rawBytes: f.raw, gzipBytes: f.gzip, wireBytes: f.wire, encoding: f.encoding })),
+    files: firstLoad.counted.map((f) => ({
+      path: shortUrl(f.url),
+      kind: f.kind,
+      rawBytes: f.raw,
+      gzipBytes: f.gzip,
+      wireBytes: f.wire,
+      encoding: f.encoding,
+    })),
     afterFirstScreen: firstLoad.later.map((f) => ({ path: shortUrl(f.url), kind: f.kind, rawBytes: f.raw, gzipBytes: f.gzip })),
   };
 }

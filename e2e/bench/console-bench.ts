@@ -43,7 +43,11 @@ let browser: Browser | undefined;
 
 async function main() {
   const started = performance.now();
-  console.log(`Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   buildIfStale('console');
   const serverStarted = performance.now();
   server = await startServer('console-bench', SECRET, (spawned) => {
@@ -58,7 +62,11 @@ async function main() {
     await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Schedule a Consultation' }).first().waitFor({ timeout: 20_000 });
   });
-  const landing = reportFirstLoad('1. Landing page / (visitor): JS + CSS before the hero with its schedule buttons shows', landingLoad, LANDING_BUDGET_KIB);
+  const landing = reportFirstLoad(
+    '1. Landing page / (visitor): JS + CSS before the hero with its schedule buttons shows',
+    landingLoad,
+    LANDING_BUDGET_KIB,
+  );
 
   // The officer's session, made once through the login page.
   const signIn = await browser.newContext({ ...DESKTOP, baseURL: origin });

@@ -65,7 +65,9 @@ async function measure(url: string, cookie?: string): Promise<Measure> {
     fcp: audit('first-contentful-paint'),
     lcp: audit('largest-contentful-paint'),
     tbt: audit('total-blocking-time'),
-    longTasks: ((lhr.audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? [])
+    longTasks: (
+      (lhr.audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? []
+    )
       .map(({ url, startTime, duration }) => ({ url, startTime, duration }))
       .sort((a, b) => b.duration - a.duration),
   };
@@ -76,10 +78,12 @@ async function median(url: string, cookie?: string): Promise<Measure & { scores:
   for (let i = 0; i < RUNS; i++) {
     // Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART, "please run
     // Lighthouse again"): a failed run is tried once more before the page counts as failed.
-    runs.push(await measure(url, cookie).catch(async (error: unknown) => {
-      console.log(`  (${url}: ${error instanceof Error ? error.message : String(error)} — running it once more)`);
-      return measure(url, cookie);
-    }));
+    runs.push(
+      await measure(url, cookie).catch(async (error: unknown) => {
+        console.log(`  (${url}: ${error instanceof Error ? error.message : String(error)} — running it once more)`);
+        return measure(url, cookie);
+      }),
+    );
   }
   const sorted = [...runs].sort((a, b) => a.score - b.score);
   return { ...sorted[Math.floor(sorted.length / 2)]!, scores: runs.map((r) => r.score) };
@@ -87,7 +91,11 @@ async function median(url: string, cookie?: string): Promise<Measure & { scores:
 
 async function main() {
   const started = performance.now();
-  console.log(`Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   buildIfStale('pwa');
   buildIfStale('console');
   server = await startServer('lighthouse-bench', SECRET, (spawned) => {
@@ -96,7 +104,16 @@ async function main() {
   const origin = server.origin;
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   console.log(`Server: ${origin} (demo seed); Chromium on port ${chrome.port}; ${RUNS} Lighthouse runs per page, mobile preset`);
   const agentCookie = await signIn(origin, 'agent@demo.test');
@@ -133,7 +150,11 @@ async function main() {
     `${JSON.stringify({ when: new Date().toISOString(), target: TARGET, runs: RUNS, pages: results.map(({ cookie: _cookie, ...rest }) => rest) }, null, 2)}\n`,
   );
   console.log(`\nResults (JSON): ${file}`);
-  console.log(`Lighthouse bench done in ${seconds(started)} s; load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Lighthouse bench done in ${seconds(started)} s; load average at the end ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 await runBench(

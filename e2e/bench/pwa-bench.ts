@@ -89,11 +89,13 @@ async function largestContentfulPaint(page: Page): Promise<string> {
         new PerformanceObserver((list) => {
           const element = (list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null }).element;
           if (!element) return resolve('— (no element)');
-          const where =
-            element.closest(card) ? 'in an appointment card'
-            : element.closest('.tabs__panel') ? 'in the list, its heading'
-            : element.closest('.push-card') ? 'in the notifications prompt'
-            : 'elsewhere';
+          const where = element.closest(card)
+            ? 'in an appointment card'
+            : element.closest('.tabs__panel')
+              ? 'in the list, its heading'
+              : element.closest('.push-card')
+                ? 'in the notifications prompt'
+                : 'elsewhere';
           const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 30);
           resolve(`<${element.tagName.toLowerCase()}> "${text}" (${where})`);
         }).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -105,7 +107,11 @@ async function largestContentfulPaint(page: Page): Promise<string> {
 
 async function main() {
   const started = performance.now();
-  console.log(`Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   buildIfStale('pwa');
 
   const serverStarted = performance.now();
@@ -212,7 +218,11 @@ async function main() {
   const file = join(tmpdir(), `signingdesk-bench-pwa-${Date.now()}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nResults (JSON): ${file}`);
-  console.log(`PWA bench done in ${totalSeconds.toFixed(1)} s; load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `PWA bench done in ${totalSeconds.toFixed(1)} s; load average at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 // ---- Data through the HTTP API
@@ -255,18 +265,29 @@ async function prepareAgent(origin: string): Promise<string> {
   // The registration's answer names no account (the same for every email): find it among the pending ones.
   let agentId: string | undefined;
   for (let page = 1, more = true; !agentId && more; page++) {
-    const pending = await call<{ items: { id: string; email: string }[]; total: number }>('GET', `/api/agents/registrations/pending?pageSize=100&page=${page}`, admin);
+    const pending = await call<{ items: { id: string; email: string }[]; total: number }>(
+      'GET',
+      `/api/agents/registrations/pending?pageSize=100&page=${page}`,
+      admin,
+    );
     agentId = pending.items.find((item) => item.email === AGENT.email)?.id;
     more = page * 100 < pending.total;
   }
   if (!agentId) throw new Error(`the bench agent ${AGENT.email} is not among the pending registrations`);
-  const review = await call<{ updated: string[] }>('POST', '/api/agents/registrations/review', admin, { action: 'approve', userIds: [agentId] });
+  const review = await call<{ updated: string[] }>('POST', '/api/agents/registrations/review', admin, {
+    action: 'approve',
+    userIds: [agentId],
+  });
   if (!review.updated.includes(agentId)) throw new Error(`approving the bench agent did not update it: ${JSON.stringify(review)}`);
 
   const firms = await call<{ items: { id: string; name: string; kind: string }[] }>('GET', '/api/firms?q=Firm%20A', admin);
   const firm = firms.items.find((f) => f.kind === 'title_firm');
   if (!firm) throw new Error('the demo seed has no title firm named like "Firm A"');
-  const users = await call<{ items: { id: string; email: string; role: string; status: string }[] }>('GET', `/api/firms/${firm.id}/users`, admin);
+  const users = await call<{ items: { id: string; email: string; role: string; status: string }[] }>(
+    'GET',
+    `/api/firms/${firm.id}/users`,
+    admin,
+  );
   const officer = users.items.find((u) => u.role === 'creator' && u.status === 'active') ?? users.items.find((u) => u.status === 'active');
   if (!officer) throw new Error(`${firm.name} has no active escrow officer`);
 
@@ -298,7 +319,9 @@ async function prepareAgent(origin: string): Promise<string> {
   const list = await call<{ items: { id: string; status: string }[] }>('GET', '/api/agent/appointments?tab=assigned', agent);
   const listed = new Set(list.items.map((item) => item.id));
   if (list.items.length !== APPOINTMENTS || ids.some((id) => !listed.has(id))) {
-    throw new Error(`GET /api/agent/appointments?tab=assigned answered ${list.items.length} appointments, expected exactly the ${APPOINTMENTS} assigned`);
+    throw new Error(
+      `GET /api/agent/appointments?tab=assigned answered ${list.items.length} appointments, expected exactly the ${APPOINTMENTS} assigned`,
+    );
   }
   return agentId;
 }
@@ -397,7 +420,8 @@ async function measureRenderTimes(b: Browser, origin: string, storageState: Stor
         const banner = await page.getByText(OFFLINE_BANNER).count();
         if (mode === 'offline') {
           if (banner === 0) throw new Error(`${label} (offline): the banner "${OFFLINE_BANNER}" is not shown`);
-          if (apiAnswers !== answersBefore) throw new Error(`${label} (offline): ${apiAnswers - answersBefore} API requests were answered although offline`);
+          if (apiAnswers !== answersBefore)
+            throw new Error(`${label} (offline): ${apiAnswers - answersBefore} API requests were answered although offline`);
         } else {
           if (banner !== 0) throw new Error(`${label} (online): the offline banner is shown although online`);
           if (apiAnswers === answersBefore) throw new Error(`${label} (online): the list was rendered without any API answer`);
@@ -443,9 +467,22 @@ async function waitForCards(page: Page, label: string): Promise<number> {
     );
     return (await handle.jsonValue()) as number;
   } catch (err) {
-    const cards = await page.locator(CARD).count().catch(() => -1);
-    const text = ((await page.locator('body').innerText().catch(() => '')) || '').replace(/\s+/g, ' ').slice(0, 300);
-    throw new Error(`${label}: ${APPOINTMENTS} cards did not render within 20 s (${cards} cards; page says: "${text}"): ${errorLine(err)}`, { cause: err });
+    const cards = await page
+      .locator(CARD)
+      .count()
+      .catch(() => -1);
+    const text = (
+      (await page
+        .locator('body')
+        .innerText()
+        .catch(() => '')) || ''
+    )
+      .replace(/\s+/g, ' ')
+      .slice(0, 300);
+    throw new Error(
+      `${label}: ${APPOINTMENTS} cards did not render within 20 s (${cards} cards; page says: "${text}"): ${errorLine(err)}`,
+      { cause: err },
+    );
   }
 }
 

@@ -7,9 +7,24 @@ export const DEMO_PASSWORD = 'signing-demo-2026';
 export const LANDINGS = [
   { email: 'admin@demo.test', path: '/admin', heading: 'Admin Portal' },
   { email: 'subadmin@demo.test', path: '/admin', heading: 'Admin Portal' },
-  { email: 'orgadmin@firm-a.demo.test', path: '/originator', heading: 'Escrow Officer Portal', greeting: 'Welcome, Olivia Grant of Firm A Title & Escrow.' },
-  { email: 'escrow@firm-a.demo.test', path: '/originator', heading: 'Escrow Officer Portal', greeting: 'Welcome, Dana Whitfield of Firm A Title & Escrow.' },
-  { email: 'escrow@firm-b.demo.test', path: '/originator', heading: 'Escrow Officer Portal', greeting: 'Welcome, Marcus Lee of Firm B Escrow Services.' },
+  {
+    email: 'orgadmin@firm-a.demo.test',
+    path: '/originator',
+    heading: 'Escrow Officer Portal',
+    greeting: 'Welcome, Olivia Grant of Firm A Title & Escrow.',
+  },
+  {
+    email: 'escrow@firm-a.demo.test',
+    path: '/originator',
+    heading: 'Escrow Officer Portal',
+    greeting: 'Welcome, Dana Whitfield of Firm A Title & Escrow.',
+  },
+  {
+    email: 'escrow@firm-b.demo.test',
+    path: '/originator',
+    heading: 'Escrow Officer Portal',
+    greeting: 'Welcome, Marcus Lee of Firm B Escrow Services.',
+  },
   { email: 'agent@demo.test', path: '/notary/', heading: 'Signing Agent Portal' },
   { email: 'pending-agent@demo.test', path: '/notary/', heading: 'Signing Agent Portal' },
 ] as const satisfies readonly { email: string; path: string; heading: string; greeting?: string }[];

@@ -93,7 +93,9 @@ async function waitForHealth(port: number, child: ChildProcess, logFile: string)
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The e2e server on port ${port} stopped while starting (${child.exitCode ?? child.signalCode}):\n${readFrom(logFile, 0, 8_000)}`);
+      throw new Error(
+        `The e2e server on port ${port} stopped while starting (${child.exitCode ?? child.signalCode}):\n${readFrom(logFile, 0, 8_000)}`,
+      );
     }
     const healthy = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2_000) })
       .then((res) => res.status === 200)
@@ -101,7 +103,9 @@ async function waitForHealth(port: number, child: ChildProcess, logFile: string)
     if (healthy) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`The e2e server on port ${port} did not answer /api/health within ${START_TIMEOUT_MS / 1000} s:\n${readFrom(logFile, 0, 8_000)}`);
+  throw new Error(
+    `The e2e server on port ${port} did not answer /api/health within ${START_TIMEOUT_MS / 1000} s:\n${readFrom(logFile, 0, 8_000)}`,
+  );
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -172,7 +176,9 @@ export const test = base.extend<{ serverLog: void }, { server: E2EServer }>({
       const from = sizeOf(server.logFile);
       const child = current?.child;
       if (child && (child.exitCode !== null || child.signalCode !== null)) {
-        throw new Error(`The e2e server on port ${server.port} has stopped (${child.exitCode ?? child.signalCode}):\n${readFrom(server.logFile, 0, 8_000)}`);
+        throw new Error(
+          `The e2e server on port ${server.port} has stopped (${child.exitCode ?? child.signalCode}):\n${readFrom(server.logFile, 0, 8_000)}`,
+        );
       }
       await use();
       const logged = testInfo.status !== testInfo.expectedStatus ? readFrom(server.logFile, from, LOG_ATTACHMENT_BYTES) : '';

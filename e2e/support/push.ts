@@ -20,7 +20,11 @@ export async function installPushService(context: BrowserContext) {
       endpoint: string;
       keys: { p256dh: string; auth: string };
     }
-    const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const base64url = (bytes: Uint8Array) =>
+      btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
     const read = (): Stored | null => {
       const raw = localStorage.getItem(storageKey);
       return raw ? (JSON.parse(raw) as Stored) : null;

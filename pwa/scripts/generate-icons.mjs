@@ -80,9 +80,7 @@ try {
   for (const t of targets) {
     await page.setViewportSize({ width: t.size, height: t.size });
     const drawing = svg(t).replace('width="512" height="512"', `width="${t.size}" height="${t.size}"`);
-    await page.setContent(
-      `<!doctype html><html><body style="margin:0;background:transparent">${drawing}</body></html>`,
-    );
+    await page.setContent(`<!doctype html><html><body style="margin:0;background:transparent">${drawing}</body></html>`);
     await page.screenshot({
       path: join(outDir, t.file),
       omitBackground: true,

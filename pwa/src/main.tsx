@@ -23,7 +23,9 @@ const earlyList = atPortal && !isSignOutPending();
 if (earlyList) fetchListEarly(portalTab);
 // Opened at another screen (the login, a deep link): the first render waits for its chunk; the
 // page's own HTML shows the Loading screen meanwhile.
-const screenLoaded = atPortal ? Promise.resolve() : preloadScreen(location.pathname.slice(ROUTER_BASENAME.length - 1).replace(/(.)\/$/, '$1'));
+const screenLoaded = atPortal
+  ? Promise.resolve()
+  : preloadScreen(location.pathname.slice(ROUTER_BASENAME.length - 1).replace(/(.)\/$/, '$1'));
 
 /**
  * At the portal, online, on a device with no offline copy yet (a first visit, a new phone), the

@@ -79,7 +79,10 @@ self.addEventListener('notificationclick', (event) => {
 async function storeDeepLink(url: string): Promise<void> {
   try {
     const cache = await caches.open(DEEP_LINK_CACHE);
-    await cache.put(DEEP_LINK_KEY, new Response(JSON.stringify({ url, at: Date.now() }), { headers: { 'Content-Type': 'application/json' } }));
+    await cache.put(
+      DEEP_LINK_KEY,
+      new Response(JSON.stringify({ url, at: Date.now() }), { headers: { 'Content-Type': 'application/json' } }),
+    );
   } catch {
     // Storage refused: the window opened with the URL anyway.
   }

@@ -110,7 +110,10 @@ describe('better-auth routes the product does not use, called over HTTP', () => 
     const out = await t.request('/api/auth/sign-out', { method: 'POST', cookie, body: '{}' });
     expect(out.status).toBe(200);
     expect((await t.request('/api/me', { cookie })).status).toBe(401);
-    const reset = await t.request('/api/auth/reset-password', { method: 'POST', body: JSON.stringify({ newPassword: 'whatever-password-1', token: 'not-a-token' }) });
+    const reset = await t.request('/api/auth/reset-password', {
+      method: 'POST',
+      body: JSON.stringify({ newPassword: 'whatever-password-1', token: 'not-a-token' }),
+    });
     expect(reset.status).toBe(400);
   });
 });

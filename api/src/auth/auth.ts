@@ -29,7 +29,13 @@ export const CLIENT_IP_HEADER = 'x-signingdesk-client-ip';
 
 export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled.';
 
-export function createAuth({ db, secret, origin, extraTrustedOrigins = [], signInAttemptsPerMinute = SIGN_IN_ATTEMPTS_PER_MINUTE }: AuthOptions) {
+export function createAuth({
+  db,
+  secret,
+  origin,
+  extraTrustedOrigins = [],
+  signInAttemptsPerMinute = SIGN_IN_ATTEMPTS_PER_MINUTE,
+}: AuthOptions) {
   return betterAuth({
     appName: 'SigningDesk',
     baseURL: origin,
@@ -49,7 +55,12 @@ export function createAuth({ db, secret, origin, extraTrustedOrigins = [], signI
         rateLimit: schema.rateLimit,
       },
     }),
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: MIN_PASSWORD_LENGTH, maxPasswordLength: MAX_PASSWORD_LENGTH },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+    },
     user: {
       additionalFields: {
         role: { type: 'string', required: true, defaultValue: 'notary', input: false },

@@ -27,7 +27,8 @@ import { TestSmtpServer } from './testing/smtp';
 import { selfSignedCertificate } from './testing/tls';
 import { DeliveryWorker, type DeliveryTuning } from './worker';
 
-const { notificationJobs, notificationDeliveries, outboundMessages, pushSubscriptions, user, profiles, agentProfiles, appointments } = schema;
+const { notificationJobs, notificationDeliveries, outboundMessages, pushSubscriptions, user, profiles, agentProfiles, appointments } =
+  schema;
 
 const FAN_OUT = 200;
 const TUNING: Partial<DeliveryTuning> = {
@@ -66,7 +67,12 @@ describe('a fan-out worked by a worker that dies in the middle', () => {
   let recipients: string[] = [];
   let appointmentId: string;
   const env = () =>
-    parseEnv({ NODE_ENV: 'test', PUBLIC_ORIGIN: TEST_ORIGIN, SMTP_URL: `${smtp.url}`, SMTP_FROM: 'SigningDesk <notices@signingdesk.test>' });
+    parseEnv({
+      NODE_ENV: 'test',
+      PUBLIC_ORIGIN: TEST_ORIGIN,
+      SMTP_URL: `${smtp.url}`,
+      SMTP_FROM: 'SigningDesk <notices@signingdesk.test>',
+    });
 
   beforeAll(async () => {
     push = await TestPushService.start(certificate);
@@ -94,7 +100,9 @@ describe('a fan-out worked by a worker that dies in the middle', () => {
     for (const [i, id] of recipients.entries()) {
       const device = push.device(`agent-${i}`);
       devices.set(`/push/agent-${i}`, device);
-      await database.db.insert(pushSubscriptions).values({ userId: id, endpoint: device.endpoint, p256dh: device.p256dh, auth: device.auth });
+      await database.db
+        .insert(pushSubscriptions)
+        .values({ userId: id, endpoint: device.endpoint, p256dh: device.p256dh, auth: device.auth });
     }
     const [appointment] = await database.db.select({ id: appointments.id }).from(appointments).limit(1);
     appointmentId = appointment!.id;
@@ -124,14 +132,21 @@ describe('a fan-out worked by a worker that dies in the middle', () => {
 
   /** No notification of `jobIds` pending, and no email or text waiting in the outbox. */
   async function allDelivered(jobIds: string[]): Promise<boolean> {
-    const [pending] = await database!.db.select({ n: count() }).from(notificationJobs).where(and(inArray(notificationJobs.id, jobIds), eq(notificationJobs.state, 'pending')));
+    const [pending] = await database!.db
+      .select({ n: count() })
+      .from(notificationJobs)
+      .where(and(inArray(notificationJobs.id, jobIds), eq(notificationJobs.state, 'pending')));
     const [queued] = await database!.db.select({ n: count() }).from(outboundMessages).where(eq(outboundMessages.state, 'queued'));
     return pending!.n === 0 && queued!.n === 0;
   }
 
   /** Every job sent once on each channel: the database, the push service and the SMTP server agree. */
   async function expectEachOnce(db: Database['db'], jobIds: string[], pushesBefore: number, emailsBefore: number) {
-    const jobs = await db.select({ state: notificationJobs.state, n: count() }).from(notificationJobs).where(inArray(notificationJobs.id, jobIds)).groupBy(notificationJobs.state);
+    const jobs = await db
+      .select({ state: notificationJobs.state, n: count() })
+      .from(notificationJobs)
+      .where(inArray(notificationJobs.id, jobIds))
+      .groupBy(notificationJobs.state);
     expect(jobs).toEqual([{ state: 'sent', n: FAN_OUT }]);
     const deliveries = await db
       .select({ channel: notificationDeliveries.channel, state: notificationDeliveries.state, n: count() })
@@ -174,9 +189,19 @@ describe('a fan-out worked by a worker that dies in the middle', () => {
     smtp.acceptLimit = 40;
     let recordedPushes = 0;
     let recordedEmails = 0;
-    const child: ChildProcess = fork(fileURLToPath(new URL('./testing/worker-process.ts', import.meta.url)), [
-      JSON.stringify({ url, dataDir, env: { NODE_ENV: 'test', PUBLIC_ORIGIN: TEST_ORIGIN, SMTP_URL: smtp.url, SMTP_FROM: 'SigningDesk <notices@signingdesk.test>' }, ca: certificate.cert, tuning: TUNING }),
-    ], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child: ChildProcess = fork(
+      fileURLToPath(new URL('./testing/worker-process.ts', import.meta.url)),
+      [
+        JSON.stringify({
+          url,
+          dataDir,
+          env: { NODE_ENV: 'test', PUBLIC_ORIGIN: TEST_ORIGIN, SMTP_URL: smtp.url, SMTP_FROM: 'SigningDesk <notices@signingdesk.test>' },
+          ca: certificate.cert,
+          tuning: TUNING,
+        }),
+      ],
+      { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    );
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.on('message', (message: { event?: DeliveryEvent }) => {
       if (message.event?.kind === 'push' && message.event.state === 'sent') recordedPushes++;
@@ -196,9 +221,14 @@ describe('a fan-out worked by a worker that dies in the middle', () => {
 
     if (dataDir) database = await createDb({ dataDir });
     // The dead worker left jobs claimed in the queue and notifications not yet delivered.
-    const [left] = await database!.db.select({ n: count() }).from(notificationJobs).where(and(inArray(notificationJobs.id, jobIds), eq(notificationJobs.state, 'pending')));
+    const [left] = await database!.db
+      .select({ n: count() })
+      .from(notificationJobs)
+      .where(and(inArray(notificationJobs.id, jobIds), eq(notificationJobs.state, 'pending')));
     expect(left!.n).toBeGreaterThan(0);
-    const claimedByTheDead = rowsOf<{ n: number }>(await database!.db.execute(sql`select count(*)::int as n from pgboss.job where state = 'active'`))[0]!.n;
+    const claimedByTheDead = rowsOf<{ n: number }>(
+      await database!.db.execute(sql`select count(*)::int as n from pgboss.job where state = 'active'`),
+    )[0]!.n;
     expect(claimedByTheDead).toBeGreaterThan(0);
     const worker = await DeliveryWorker.start({
       env: env(),

@@ -102,7 +102,14 @@ describe('delivery of notifications', () => {
     await subscribe(s.agent, device);
     const { publicKey } = await readJson(await t.request('/api/push/vapid-public-key', { cookie: s.agent }));
 
-    const id = await createOrder(t, s.escrowA, { city: 'Pasadena', zip: '91101', date: '2030-12-10', time: '14:30', timeZone: 'PT', agentFee: '$150' });
+    const id = await createOrder(t, s.escrowA, {
+      city: 'Pasadena',
+      zip: '91101',
+      date: '2030-12-10',
+      time: '14:30',
+      timeZone: 'PT',
+      agentFee: '$150',
+    });
     const sent = await post(t, `/api/appointments/${id}/send`, s.admin, {});
     expect(sent.status).toBe(200);
     await worker.drain();
@@ -162,7 +169,16 @@ describe('delivery of notifications', () => {
         type: 'offer.new',
         recipientIds: [optedIn!.id, optedOut!.id],
         appointmentId: id,
-        payload: { name: 'Order', url: `/preview/${id}`, city: 'Rancho Santa Margarita', state: 'CA', date: '2030-12-10', time: '14:30', timeZone: 'PT', fee: '$150.00' },
+        payload: {
+          name: 'Order',
+          url: `/preview/${id}`,
+          city: 'Rancho Santa Margarita',
+          state: 'CA',
+          date: '2030-12-10',
+          time: '14:30',
+          timeZone: 'PT',
+          fee: '$150.00',
+        },
       }),
     );
     await worker.drain();
@@ -183,7 +199,10 @@ describe('delivery of notifications', () => {
       email: { state: 'sent' },
       sms: { state: 'skipped', detail: 'not opted in to text messages' },
     });
-    const [phone] = await t.database.db.select({ phone: schema.profiles.phone }).from(schema.profiles).where(eq(schema.profiles.userId, optedOut!.id));
+    const [phone] = await t.database.db
+      .select({ phone: schema.profiles.phone })
+      .from(schema.profiles)
+      .where(eq(schema.profiles.userId, optedOut!.id));
     expect(sms.received.some((m) => m.to === `+1${phone!.phone}`)).toBe(false);
   });
 
@@ -194,7 +213,12 @@ describe('delivery of notifications', () => {
       .select({ id: user.id, email: user.email })
       .from(user)
       .innerJoin(agentProfiles, eq(agentProfiles.userId, user.id))
-      .where(and(eq(agentProfiles.registrationStatus, 'approved'), inArray(user.email, ['agent00002@agents.demo.test', 'agent00003@agents.demo.test', 'agent00004@agents.demo.test'])))
+      .where(
+        and(
+          eq(agentProfiles.registrationStatus, 'approved'),
+          inArray(user.email, ['agent00002@agents.demo.test', 'agent00003@agents.demo.test', 'agent00004@agents.demo.test']),
+        ),
+      )
       .limit(1);
     const id = await createOrder(t, s.escrowA, { name: 'Whitfield Refinance', fileNumber: 'FX-77', timeZone: 'PT' });
     await offerTo(t, id, [agentId, rival!.id]);
@@ -227,7 +251,21 @@ describe('delivery of notifications', () => {
     push.statusFor = (path) => (path === '/push/gone-phone' ? 410 : undefined);
     const id = await createOrder(t, s.escrowA);
     await t.database.db.transaction((tx) =>
-      notify(tx, { type: 'offer.new', recipientIds: [agentId], appointmentId: id, payload: { name: 'Order', url: `/preview/${id}`, city: 'Los Angeles', state: 'CA', date: '2030-12-10', time: '14:30', timeZone: 'PT', fee: '$150.00' } }),
+      notify(tx, {
+        type: 'offer.new',
+        recipientIds: [agentId],
+        appointmentId: id,
+        payload: {
+          name: 'Order',
+          url: `/preview/${id}`,
+          city: 'Los Angeles',
+          state: 'CA',
+          date: '2030-12-10',
+          time: '14:30',
+          timeZone: 'PT',
+          fee: '$150.00',
+        },
+      }),
     );
     await worker.drain();
 
@@ -244,7 +282,13 @@ describe('delivery of notifications', () => {
     const worker = await startWorker();
     const [temporary] = await t.database.db
       .insert(outboundMessages)
-      .values({ channel: 'email', toAddress: 'visitor@example.com', subject: 'Re: Question about fees', body: 'Thanks for asking!', state: 'queued' })
+      .values({
+        channel: 'email',
+        toAddress: 'visitor@example.com',
+        subject: 'Re: Question about fees',
+        body: 'Thanks for asking!',
+        state: 'queued',
+      })
       .returning();
     const [permanent] = await t.database.db
       .insert(outboundMessages)
@@ -278,7 +322,14 @@ describe('delivery of notifications', () => {
     await subscribe(s.agent, push.device('broken-phone'));
     push.statusFor = (path) => (path === '/push/broken-phone' ? 503 : undefined);
     const id = await createOrder(t, s.escrowA);
-    await t.database.db.transaction((tx) => notify(tx, { type: 'agent.paid', recipientIds: [agentId], appointmentId: id, payload: { name: 'Paid Order', url: `/preview/${id}`, amount: '$150.00' } }));
+    await t.database.db.transaction((tx) =>
+      notify(tx, {
+        type: 'agent.paid',
+        recipientIds: [agentId],
+        appointmentId: id,
+        payload: { name: 'Paid Order', url: `/preview/${id}`, amount: '$150.00' },
+      }),
+    );
     await worker.drain({ ignoreBackoff: true });
 
     const [job] = (await jobsFor(agentId, 'agent.paid')).filter((j) => j.appointmentId === id);
@@ -295,7 +346,11 @@ describe('delivery of notifications', () => {
       .values({ channel: 'sms', toAddress: '(213) 555-0199', body: 'We received your request and will call you today.', state: 'queued' })
       .returning();
     await worker.drain();
-    expect(sms.received).toContainEqual({ to: '+12135550199', body: 'We received your request and will call you today.', idempotencyKey: message!.id });
+    expect(sms.received).toContainEqual({
+      to: '+12135550199',
+      body: 'We received your request and will call you today.',
+      idempotencyKey: message!.id,
+    });
     const [row] = await t.database.db.select().from(outboundMessages).where(eq(outboundMessages.id, message!.id));
     expect(row!.state).toBe('sent');
     expect(row!.sentAt).not.toBeNull();
@@ -356,7 +411,10 @@ describe('delivery of notifications', () => {
       .insert(schema.contactRequests)
       .values({ name: 'Robin Vega', email: 'robin.vega@example.com', subject: 'Weekend signings', comments: 'Do you cover Saturdays?' })
       .returning();
-    const reply = await post(t, `/api/feedback/${request!.id}/replies`, s.admin, { channel: 'email', message: 'Yes, Saturdays from 9 to 5.' });
+    const reply = await post(t, `/api/feedback/${request!.id}/replies`, s.admin, {
+      channel: 'email',
+      message: 'Yes, Saturdays from 9 to 5.',
+    });
     expect(reply.status).toBe(201);
     await worker.drain();
 

@@ -148,14 +148,22 @@ async function prepare(ctx: DeliveryContext, jobs: JobRow[]): Promise<Prepared[]
   for (const { notification: n } of jobs) if (n?.type === 'assignment.changed' && n.payload.agentId) nameIds.add(n.payload.agentId);
   for (const a of appointmentRows) if (a.assignedAgentId) nameIds.add(a.assignedAgentId);
   const nameRows = nameIds.size
-    ? await ctx.db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, [...nameIds].filter(isUuid)))
+    ? await ctx.db
+        .select({ id: user.id, name: user.name })
+        .from(user)
+        .where(inArray(user.id, [...nameIds].filter(isUuid)))
     : [];
   const names = Object.fromEntries(nameRows.map((r) => [r.id, r.name]));
 
   const recorded = await ctx.db
     .select({ jobId: notificationDeliveries.jobId, channel: notificationDeliveries.channel, state: notificationDeliveries.state })
     .from(notificationDeliveries)
-    .where(inArray(notificationDeliveries.jobId, jobs.map((j) => j.id)));
+    .where(
+      inArray(
+        notificationDeliveries.jobId,
+        jobs.map((j) => j.id),
+      ),
+    );
 
   return jobs.map((job) => {
     const done = new Map<Channel, DeliveryState>();
@@ -189,7 +197,6 @@ async function prepare(ctx: DeliveryContext, jobs: JobRow[]): Promise<Prepared[]
   });
 }
 
-
 /** Sends the pushes not recorded yet and records them; returns the jobs to retry, with why. */
 async function pushPhase(ctx: DeliveryContext, prepared: Prepared[]): Promise<Map<string, string>> {
   const errors = new Map<string, string>();
@@ -198,7 +205,13 @@ async function pushPhase(ctx: DeliveryContext, prepared: Prepared[]): Promise<Ma
   const recipients = [...new Set(todo.filter((p) => !p.blocked).map((p) => p.job.recipientId))];
   const devices = recipients.length
     ? await ctx.db
-        .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+        .select({
+          id: pushSubscriptions.id,
+          userId: pushSubscriptions.userId,
+          endpoint: pushSubscriptions.endpoint,
+          p256dh: pushSubscriptions.p256dh,
+          auth: pushSubscriptions.auth,
+        })
         .from(pushSubscriptions)
         .where(inArray(pushSubscriptions.userId, recipients))
     : [];
@@ -271,7 +284,11 @@ async function pushPhase(ctx: DeliveryContext, prepared: Prepared[]): Promise<Ma
     const refused = results.flatMap((r) => (r.kind === 'refused' ? [r.detail] : []));
     const notes = [...transient, ...refused, ...(gone.length ? [`${gone.length} expired subscription(s) removed`] : [])];
     if (accepted > 0) {
-      return record(p.job.id, { state: 'sent', detail: `accepted for ${accepted} of ${own.length} device(s)${notes.length ? `; ${notes.join('; ')}` : ''}` }, gone);
+      return record(
+        p.job.id,
+        { state: 'sent', detail: `accepted for ${accepted} of ${own.length} device(s)${notes.length ? `; ${notes.join('; ')}` : ''}` },
+        gone,
+      );
     }
     if (transient.length > 0) {
       // No device got it and one still may: the job is retried; only expired devices go now.
@@ -350,11 +367,22 @@ async function finishPhase(ctx: DeliveryContext, ready: Prepared[], retried: Map
     const finished: string[] = [];
     if (ready.length > 0) {
       // Before any row lock: the windows' locks are always taken first (text-digest.ts).
-      const windows = await TextWindows.open(tx, ready.map((p) => p.job));
+      const windows = await TextWindows.open(
+        tx,
+        ready.map((p) => p.job),
+      );
       const locked = await tx
         .select({ id: notificationJobs.id })
         .from(notificationJobs)
-        .where(and(inArray(notificationJobs.id, ready.map((p) => p.job.id)), eq(notificationJobs.state, 'pending')))
+        .where(
+          and(
+            inArray(
+              notificationJobs.id,
+              ready.map((p) => p.job.id),
+            ),
+            eq(notificationJobs.state, 'pending'),
+          ),
+        )
         .for('update');
       const stillPending = new Set(locked.map((r) => r.id));
       const deliveries: Planned['deliveries'] = [];
@@ -367,7 +395,11 @@ async function finishPhase(ctx: DeliveryContext, ready: Prepared[], retried: Map
         deliveries.push(...planned.deliveries);
         messages.push(...planned.messages);
         finished.push(p.job.id);
-        if (p.digest) windows.digested(p.job.id, planned.deliveries.find((d) => d.channel === 'sms'));
+        if (p.digest)
+          windows.digested(
+            p.job.id,
+            planned.deliveries.find((d) => d.channel === 'sms'),
+          );
       }
       for (let i = 0; i < messages.length; i += 500) await tx.insert(outboundMessages).values(messages.slice(i, i + 500));
       for (let i = 0; i < deliveries.length; i += 500) {

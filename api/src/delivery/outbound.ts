@@ -57,9 +57,7 @@ async function sendOne(ctx: DeliveryContext, message: OutboundMessage): Promise<
       return { kind: 'held' };
     }
     const { attachments, missing } = await readAttachments(ctx, message.attachments);
-    const text = missing.length
-      ? `${message.body}\n\nAvailable in SigningDesk, not attached here: ${missing.join(', ')}`
-      : message.body;
+    const text = missing.length ? `${message.body}\n\nAvailable in SigningDesk, not attached here: ${missing.join(', ')}` : message.body;
     const result = await ctx.mailer.send({
       id: message.id,
       to: message.toAddress,
@@ -67,7 +65,8 @@ async function sendOne(ctx: DeliveryContext, message: OutboundMessage): Promise<
       text,
       attachments,
     });
-    if (result.kind !== 'transient') await settle(ctx, message, result.kind === 'sent' ? 'sent' : 'failed', result.kind === 'sent' ? null : result.detail);
+    if (result.kind !== 'transient')
+      await settle(ctx, message, result.kind === 'sent' ? 'sent' : 'failed', result.kind === 'sent' ? null : result.detail);
     return result;
   }
   if (!ctx.sms) {
@@ -81,7 +80,8 @@ async function sendOne(ctx: DeliveryContext, message: OutboundMessage): Promise<
     return result;
   }
   const result = await ctx.sms.send({ id: message.id, to, body: message.body });
-  if (result.kind !== 'transient') await settle(ctx, message, result.kind === 'sent' ? 'sent' : 'failed', result.kind === 'sent' ? null : result.detail);
+  if (result.kind !== 'transient')
+    await settle(ctx, message, result.kind === 'sent' ? 'sent' : 'failed', result.kind === 'sent' ? null : result.detail);
   return result;
 }
 

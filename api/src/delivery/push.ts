@@ -111,7 +111,8 @@ export async function sendPush(device: PushDevice, payload: PushPayload, options
     const error = err as { code?: unknown; message?: string };
     // Network errors carry a code (ECONNREFUSED, ENOTFOUND…) or are web-push's timeout; the
     // rest come from encrypting for keys that cannot be used (a bad p256dh) and will not improve.
-    if (typeof error.code === 'string' || error.message === 'Socket timeout') return { kind: 'transient', detail: error.message ?? String(err) };
+    if (typeof error.code === 'string' || error.message === 'Socket timeout')
+      return { kind: 'transient', detail: error.message ?? String(err) };
     return { kind: 'refused', detail: `cannot send to this subscription: ${error.message ?? String(err)}` };
   }
 }

@@ -25,7 +25,13 @@ const appointment: LoadedAppointment = {
 };
 // Jobs are written with the name in their payload (workflow.service.ts, notes, files); a
 // stored payload may hold more than its type's fields (the file number here), which are not read.
-const payload = { name: 'Gonzalez Closing', fileNumber: 'GZ-2026-0042', changedFields: ['time'], to: 'Paused', authorName: 'Dana Whitfield' };
+const payload = {
+  name: 'Gonzalez Closing',
+  fileNumber: 'GZ-2026-0042',
+  changedFields: ['time'],
+  to: 'Paused',
+  authorName: 'Dana Whitfield',
+};
 
 function allTexts(type: string, a: LoadedAppointment, recipient: NotificationFacts['recipient']): string {
   const facts = factsForRecipient(a, readNotification(type, payload), recipient);
@@ -43,7 +49,7 @@ describe('what a notification may say about its appointment, per recipient', () 
     }
   });
 
-  it('keeps the payload\'s name from an agent when the appointment is gone', () => {
+  it("keeps the payload's name from an agent when the appointment is gone", () => {
     for (const type of NOTIFICATION_TYPES) {
       const notification = readNotification(type, payload);
       const facts = factsForRecipient(null, notification, { id: AGENT, role: 'notary' });
@@ -60,9 +66,13 @@ describe('what a notification may say about its appointment, per recipient', () 
 
   it('names it to the assigned agent and to the escrow side and operators, as before', () => {
     const assigned = { ...appointment, assignedAgentId: AGENT };
-    expect(allTexts('appointment.updated', assigned, { id: AGENT, name: 'Ana', role: 'notary' })).toContain('Gonzalez Closing: time changed.');
+    expect(allTexts('appointment.updated', assigned, { id: AGENT, name: 'Ana', role: 'notary' })).toContain(
+      'Gonzalez Closing: time changed.',
+    );
     for (const role of ['creator', 'creator_admin', 'admin', 'sub_admin'] as const) {
-      expect(allTexts('appointment.updated', appointment, { id: 'c0000000-0000-4000-8000-000000000001', name: 'Dana', role })).toContain('Gonzalez Closing');
+      expect(allTexts('appointment.updated', appointment, { id: 'c0000000-0000-4000-8000-000000000001', name: 'Dana', role })).toContain(
+        'Gonzalez Closing',
+      );
     }
   });
 
@@ -76,7 +86,9 @@ describe('what a notification may say about its appointment, per recipient', () 
     expect(JSON.stringify(after)).not.toMatch(/Gonzalez|GZ-2026-0042/);
     expect(after.appointment?.name).toBe('Refinance signing — San Francisco, CA');
     // The escrow side keeps the name for ever.
-    expect(JSON.stringify(factsForRecipient(completed, readNotification('agent.paid', payload), { id: 'c', role: 'creator' }, windowEnd + 60))).toContain('Gonzalez Closing');
+    expect(
+      JSON.stringify(factsForRecipient(completed, readNotification('agent.paid', payload), { id: 'c', role: 'creator' }, windowEnd + 60)),
+    ).toContain('Gonzalez Closing');
   });
 });
 
@@ -96,7 +108,12 @@ describe('delivery writes the emails from those facts', () => {
       const agentId = await userIdOf(t, 'agent@demo.test');
       const escrowId = await userIdOf(t, 'escrow@firm-a.demo.test');
       // A type whose agent email is its full body (no short form), so the name would show.
-      await notify(t.database.db, { type: 'appointment.created', recipientIds: [agentId, escrowId], appointmentId: id, payload: { name: 'Gonzalez Closing', firmId: 'f0000000-0000-4000-8000-000000000001' } });
+      await notify(t.database.db, {
+        type: 'appointment.created',
+        recipientIds: [agentId, escrowId],
+        appointmentId: id,
+        payload: { name: 'Gonzalez Closing', firmId: 'f0000000-0000-4000-8000-000000000001' },
+      });
       const jobs = await t.database.db.select().from(schema.notificationJobs).where(eq(schema.notificationJobs.appointmentId, id));
       await deliverNotifications(
         {
@@ -116,7 +133,12 @@ describe('delivery writes the emails from those facts', () => {
       const emails = await t.database.db
         .select({ to: schema.outboundMessages.recipientId, body: schema.outboundMessages.body })
         .from(schema.outboundMessages)
-        .where(inArray(schema.outboundMessages.jobId, jobs.map((j) => j.id)));
+        .where(
+          inArray(
+            schema.outboundMessages.jobId,
+            jobs.map((j) => j.id),
+          ),
+        );
       const bodyOf = (userId: string) => emails.find((e) => e.to === userId)?.body ?? '';
       expect(bodyOf(agentId)).toContain('Refinance signing — Los Angeles, CA');
       expect(bodyOf(agentId)).not.toMatch(/Gonzalez|GZ-2026-0042/);

@@ -31,7 +31,8 @@ export function factsForRecipient(
   nowSeconds = Math.floor(Date.now() / 1000),
 ): { appointment: AppointmentFacts | null; notification: StoredNotification | null } {
   if (recipient.role !== 'notary') return { appointment, notification };
-  if (appointment && appointment.assignedAgentId === recipient.id && agentDetailWindowOpen(appointment, nowSeconds)) return { appointment, notification };
+  if (appointment && appointment.assignedAgentId === recipient.id && agentDetailWindowOpen(appointment, nowSeconds))
+    return { appointment, notification };
   // Without the appointment (deleted since) nobody can tell whether the agent was assigned.
   // The payloads' only naming field is `name` (lib/notify.ts); reading a job keeps no other field.
   return {

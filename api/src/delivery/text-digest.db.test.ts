@@ -63,22 +63,32 @@ describe('texts coalesced per order and recipient', () => {
   }
 
   /** The texts the agent's phone received about one order. */
-  const textsAbout = (appointmentId: string) => sms.received.filter((m) => m.to === AGENT_PHONE && m.body.includes(`/notary/appointments/${appointmentId}`));
+  const textsAbout = (appointmentId: string) =>
+    sms.received.filter((m) => m.to === AGENT_PHONE && m.body.includes(`/notary/appointments/${appointmentId}`));
 
-  const message = (appointmentId: string, cookie: string, text: string) => post(t, `/api/appointments/${appointmentId}/notes`, cookie, { message: text });
+  const message = (appointmentId: string, cookie: string, text: string) =>
+    post(t, `/api/appointments/${appointmentId}/notes`, cookie, { message: text });
 
   /** The window ends: every text and every job start in the database moves TEXT_WINDOW_SECONDS into the past. */
   async function windowEnds() {
     const back = sql`make_interval(secs => ${TEXT_WINDOW_SECONDS})`;
     await t.database.db.execute(sql`update outbound_messages set created_at = created_at - ${back} where channel = 'sms'`);
-    await t.database.db.execute(sql`update pgboss.job set start_after = start_after - ${back} where name = ${QUEUES.notifications} and state = 'created'`);
+    await t.database.db.execute(
+      sql`update pgboss.job set start_after = start_after - ${back} where name = ${QUEUES.notifications} and state = 'created'`,
+    );
   }
 
   const digestsOf = (appointmentId: string) =>
     t.database.db
       .select()
       .from(notificationJobs)
-      .where(and(eq(notificationJobs.appointmentId, appointmentId), eq(notificationJobs.recipientId, agentId), eq(notificationJobs.type, TEXT_DIGEST_TYPE)));
+      .where(
+        and(
+          eq(notificationJobs.appointmentId, appointmentId),
+          eq(notificationJobs.recipientId, agentId),
+          eq(notificationJobs.type, TEXT_DIGEST_TYPE),
+        ),
+      );
 
   const smsDeliveries = async (jobIds: string[]) =>
     t.database.db
@@ -95,7 +105,12 @@ describe('texts coalesced per order and recipient', () => {
 
     for (let i = 1; i <= 25; i++) expect((await message(id, s.escrowA, `Update ${i} on the signing`)).status).toBe(201);
     await t.database.db.transaction((tx) =>
-      notify(tx, { type: 'appointment.updated', recipientIds: [agentId], appointmentId: id, payload: { name: 'Fixture Refinance', changedFields: ['time'] } }),
+      notify(tx, {
+        type: 'appointment.updated',
+        recipientIds: [agentId],
+        appointmentId: id,
+        payload: { name: 'Fixture Refinance', changedFields: ['time'] },
+      }),
     );
     await worker.drain();
 
@@ -105,7 +120,13 @@ describe('texts coalesced per order and recipient', () => {
     const jobs = await t.database.db
       .select()
       .from(notificationJobs)
-      .where(and(eq(notificationJobs.appointmentId, id), eq(notificationJobs.recipientId, agentId), inArray(notificationJobs.type, ['note.created', 'appointment.updated'])));
+      .where(
+        and(
+          eq(notificationJobs.appointmentId, id),
+          eq(notificationJobs.recipientId, agentId),
+          inArray(notificationJobs.type, ['note.created', 'appointment.updated']),
+        ),
+      );
     expect(jobs).toHaveLength(26);
     expect(jobs.every((j) => j.state === 'sent')).toBe(true);
     const deliveries = await smsDeliveries(jobs.map((j) => j.id));
@@ -113,7 +134,9 @@ describe('texts coalesced per order and recipient', () => {
     expect(digest).toMatchObject({ state: 'pending', payload: { held: expect.any(Array) } });
     const held = deliveries.filter((d) => d.state === 'skipped');
     expect(held).toHaveLength(25);
-    expect(held.every((d) => d.detail!.startsWith('held for the digest text due ') && d.detail!.endsWith(`UTC (notification ${digest!.id})`))).toBe(true);
+    expect(
+      held.every((d) => d.detail!.startsWith('held for the digest text due ') && d.detail!.endsWith(`UTC (notification ${digest!.id})`)),
+    ).toBe(true);
     expect(deliveries.filter((d) => d.state === 'sent')).toHaveLength(1);
     expect((digest!.payload as { held: string[] }).held.sort()).toEqual(held.map((d) => d.jobId).sort());
 
@@ -125,7 +148,9 @@ describe('texts coalesced per order and recipient', () => {
     await worker.drain();
     const texts = textsAbout(id);
     expect(texts).toHaveLength(3);
-    expect(texts[2]!.body).toBe(`SigningDesk: 25 more updates on Fixture Refinance (12/10/2030): 24 new messages, 1 change. ${TEST_ORIGIN}/notary/appointments/${id}`);
+    expect(texts[2]!.body).toBe(
+      `SigningDesk: 25 more updates on Fixture Refinance (12/10/2030): 24 new messages, 1 change. ${TEST_ORIGIN}/notary/appointments/${id}`,
+    );
     expect(texts[2]!.body.length).toBeLessThanOrEqual(SMS_MAX_LENGTH);
 
     // The Outbox: the digest's own text was sent; each held update says which text carried it.
@@ -137,7 +162,9 @@ describe('texts coalesced per order and recipient', () => {
     expect(new Set(after.map((d) => `${d.state}: ${d.detail}`))).toEqual(
       new Set([`sent: in the digest text (notification ${sentDigest!.id}): queued for sending (message ${digestText!.id})`]),
     );
-    const page = await readJson(await t.request(`/api/notifications/jobs?appointmentId=${id}&type=${TEXT_DIGEST_TYPE}`, { cookie: s.admin }));
+    const page = await readJson(
+      await t.request(`/api/notifications/jobs?appointmentId=${id}&type=${TEXT_DIGEST_TYPE}`, { cookie: s.admin }),
+    );
     expect(page.items).toHaveLength(1);
     expect(page.items[0]).toMatchObject({
       recipient: { id: agentId },
@@ -176,7 +203,11 @@ describe('texts coalesced per order and recipient', () => {
     );
     expect((await message(a.id, s.admin, 'On hold until Monday')).status).toBe(201);
     await worker.drain();
-    expect(textsAbout(a.id).slice(2).map((m) => m.body)).toEqual([`SigningDesk: Fixture Refinance (12/10/2030) is now on hold. ${TEST_ORIGIN}/notary/appointments/${a.id}`]);
+    expect(
+      textsAbout(a.id)
+        .slice(2)
+        .map((m) => m.body),
+    ).toEqual([`SigningDesk: Fixture Refinance (12/10/2030) is now on hold. ${TEST_ORIGIN}/notary/appointments/${a.id}`]);
     expect(await digestsOf(a.id)).toHaveLength(1);
     expect(await digestsOf(b.id)).toHaveLength(0);
   });
@@ -184,12 +215,15 @@ describe('texts coalesced per order and recipient', () => {
   it('keeps a digest across a worker restart and sends it once with two workers', async () => {
     const first = await startWorker();
     const { id } = await scheduledForAgent(t, s);
-    for (const text of ['Parking is behind the building', 'Gate code 4411', 'Ask for Dana']) expect((await message(id, s.admin, text)).status).toBe(201);
+    for (const text of ['Parking is behind the building', 'Gate code 4411', 'Ask for Dana'])
+      expect((await message(id, s.admin, text)).status).toBe(201);
     await first.drain();
     expect(textsAbout(id)).toHaveLength(2);
     const [digest] = await digestsOf(id);
     const queued = rowsOf<{ state: string; due: boolean }>(
-      await t.database.db.execute(sql`select state, start_after > now() + interval '9 minutes' as due from pgboss.job where id = ${digest!.id}`),
+      await t.database.db.execute(
+        sql`select state, start_after > now() + interval '9 minutes' as due from pgboss.job where id = ${digest!.id}`,
+      ),
     );
     expect(queued).toEqual([{ state: 'created', due: true }]);
 
@@ -204,7 +238,9 @@ describe('texts coalesced per order and recipient', () => {
     await Promise.all([one.drain(), two.drain()]);
     const texts = textsAbout(id);
     expect(texts).toHaveLength(3);
-    expect(texts[2]!.body).toBe(`SigningDesk: 2 more updates on Fixture Refinance (12/10/2030): 2 new messages. ${TEST_ORIGIN}/notary/appointments/${id}`);
+    expect(texts[2]!.body).toBe(
+      `SigningDesk: 2 more updates on Fixture Refinance (12/10/2030): 2 new messages. ${TEST_ORIGIN}/notary/appointments/${id}`,
+    );
     expect(await t.database.db.select().from(outboundMessages).where(eq(outboundMessages.jobId, digest!.id))).toHaveLength(1);
     expect((await digestsOf(id)).map((d) => d.state)).toEqual(['sent']);
   });

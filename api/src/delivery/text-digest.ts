@@ -114,7 +114,11 @@ export class TextWindows {
     const appointmentIds = [...new Set(relevant.map((j) => j.appointmentId!))];
     const recipientIds = [...new Set(relevant.map((j) => j.recipientId))];
     const lastTexts = await tx
-      .select({ appointmentId: notificationJobs.appointmentId, recipientId: notificationJobs.recipientId, last: max(outboundMessages.createdAt) })
+      .select({
+        appointmentId: notificationJobs.appointmentId,
+        recipientId: notificationJobs.recipientId,
+        last: max(outboundMessages.createdAt),
+      })
       .from(outboundMessages)
       .innerJoin(notificationJobs, eq(notificationJobs.id, outboundMessages.jobId))
       .where(
@@ -133,7 +137,12 @@ export class TextWindows {
     }
 
     const digests = await tx
-      .select({ id: notificationJobs.id, appointmentId: notificationJobs.appointmentId, recipientId: notificationJobs.recipientId, payload: notificationJobs.payload })
+      .select({
+        id: notificationJobs.id,
+        appointmentId: notificationJobs.appointmentId,
+        recipientId: notificationJobs.recipientId,
+        payload: notificationJobs.payload,
+      })
       .from(notificationJobs)
       .where(
         and(
@@ -148,7 +157,13 @@ export class TextWindows {
     for (const row of digests) {
       const window = row.appointmentId ? windows.get(keyOf(row.appointmentId, row.recipientId)) : undefined;
       if (!window) continue;
-      const digest: Digest = { id: row.id, appointmentId: row.appointmentId!, recipientId: row.recipientId, payload: readDigestPayload(row.payload), write: null };
+      const digest: Digest = {
+        id: row.id,
+        appointmentId: row.appointmentId!,
+        recipientId: row.recipientId,
+        payload: readDigestPayload(row.payload),
+        write: null,
+      };
       byId.set(digest.id, digest);
       // The oldest pending digest collects; another (none is written so) is still sent when due.
       window.digest ??= digest;
@@ -157,7 +172,10 @@ export class TextWindows {
     // What the held jobs of the digests worked in this batch said, read under the locks.
     const worked = jobs.filter((j) => isTextDigest(j.type)).flatMap((j) => byId.get(j.id)?.payload.held ?? []);
     const heldRows = worked.length
-      ? await tx.select({ id: notificationJobs.id, type: notificationJobs.type, payload: notificationJobs.payload }).from(notificationJobs).where(inArray(notificationJobs.id, worked))
+      ? await tx
+          .select({ id: notificationJobs.id, type: notificationJobs.type, payload: notificationJobs.payload })
+          .from(notificationJobs)
+          .where(inArray(notificationJobs.id, worked))
       : [];
     const heldNotifications = new Map(heldRows.map((r) => [r.id, readNotification(r.type, r.payload)]));
     return new TextWindows(now, windows, byId, heldNotifications);
@@ -177,7 +195,13 @@ export class TextWindows {
     }
     if (!window.digest) {
       const dueAt = new Date((window.lastText ?? this.now) + TEXT_WINDOW_SECONDS * 1000).toISOString();
-      window.digest = { id: randomUUID(), appointmentId: job.appointmentId, recipientId: job.recipientId, payload: { dueAt, held: [] }, write: 'insert' };
+      window.digest = {
+        id: randomUUID(),
+        appointmentId: job.appointmentId,
+        recipientId: job.recipientId,
+        payload: { dueAt, held: [] },
+        write: 'insert',
+      };
       this.pending.set(window.digest.id, window.digest);
     }
     const digest = window.digest;
@@ -199,7 +223,11 @@ export class TextWindows {
     this.sent.push({ digest, delivery: null });
     if (digest.payload.held.length === 0) return null;
     if (window) window.lastText = this.now;
-    return digestText(appointment, digest.payload.held.map((id) => this.heldNotifications.get(id) ?? null), origin);
+    return digestText(
+      appointment,
+      digest.payload.held.map((id) => this.heldNotifications.get(id) ?? null),
+      origin,
+    );
   }
 
   /** What the digest job's own sms delivery became, carried over to the texts it holds. */
@@ -213,12 +241,24 @@ export class TextWindows {
     const digests = [...this.pending.values()];
     const inserts = digests.filter((d) => d.write === 'insert');
     if (inserts.length > 0) {
-      await tx.insert(notificationJobs).values(
-        inserts.map((d) => ({ id: d.id, type: TEXT_DIGEST_TYPE, recipientId: d.recipientId, appointmentId: d.appointmentId, payload: { ...d.payload } })),
-      );
+      await tx
+        .insert(notificationJobs)
+        .values(
+          inserts.map((d) => ({
+            id: d.id,
+            type: TEXT_DIGEST_TYPE,
+            recipientId: d.recipientId,
+            appointmentId: d.appointmentId,
+            payload: { ...d.payload },
+          })),
+        );
     }
     for (const d of digests) {
-      if (d.write === 'update') await tx.update(notificationJobs).set({ payload: { ...d.payload } }).where(eq(notificationJobs.id, d.id));
+      if (d.write === 'update')
+        await tx
+          .update(notificationJobs)
+          .set({ payload: { ...d.payload } })
+          .where(eq(notificationJobs.id, d.id));
     }
     for (const { digest, delivery } of this.sent) {
       if (!delivery || digest.payload.held.length === 0) continue;
@@ -236,5 +276,7 @@ async function lockWindows(tx: Tx, keys: readonly string[]): Promise<void> {
     keys.map((k) => sql`(${k})`),
     sql`, `,
   );
-  await tx.execute(sql`select pg_advisory_xact_lock(h) from (select hashtextextended(k, 45) as h from (values ${values}) as v(k) order by 1) as locks`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(h) from (select hashtextextended(k, 45) as h from (values ${values}) as v(k) order by 1) as locks`,
+  );
 }

@@ -6,16 +6,33 @@ import { readNotification, type NotificationType } from '../lib/notify';
 import { pushTopic } from './push';
 import { factsForRecipient } from './recipient-facts';
 import { deepLink } from '@signingdesk/domain/deep-links';
-import { AGENT_EMAIL_MAX_LENGTH, channelTexts, clip, digestText, linkFocus, RENDERERS, SMS_MAX_LENGTH, type AppointmentFacts, type NotificationFacts } from './texts';
+import {
+  AGENT_EMAIL_MAX_LENGTH,
+  channelTexts,
+  clip,
+  digestText,
+  linkFocus,
+  RENDERERS,
+  SMS_MAX_LENGTH,
+  type AppointmentFacts,
+  type NotificationFacts,
+} from './texts';
 
 const ORIGIN = 'https://signings.example.com';
 /** Types whose emails carry the payload's own link (set-password, login) instead of the portal's. */
-const SET_PASSWORD_TYPES = ['user.invited', 'user.password_reset', 'user.registration_attempted', 'user.addition_attempted', 'user.password_changed'];
+const SET_PASSWORD_TYPES = [
+  'user.invited',
+  'user.password_reset',
+  'user.registration_attempted',
+  'user.addition_attempted',
+  'user.password_changed',
+];
 const chars = (value: string) => [...value].length;
 
 /** A job as stored, its type and raw payload, which the texts get as delivery reads it back. */
 type StoredFacts = Omit<NotificationFacts, 'notification'> & { type: string; payload: Record<string, unknown> };
-const textsOf = ({ type, payload, ...facts }: StoredFacts, origin: string) => channelTexts({ ...facts, notification: readNotification(type, payload) }, origin);
+const textsOf = ({ type, payload, ...facts }: StoredFacts, origin: string) =>
+  channelTexts({ ...facts, notification: readNotification(type, payload) }, origin);
 
 const appointmentArb: fc.Arbitrary<AppointmentFacts> = fc.record({
   id: fc.uuid(),
@@ -23,7 +40,9 @@ const appointmentArb: fc.Arbitrary<AppointmentFacts> = fc.record({
   city: fc.string({ minLength: 1, maxLength: 80 }),
   state: fc.constantFrom('CA', 'TX', 'NY'),
   date: fc.date({ min: new Date('2025-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
-  time: fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`),
+  time: fc
+    .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+    .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`),
   timeTbd: fc.boolean(),
   timeZone: fc.constantFrom(...TIME_ZONE_CODES),
   agentFeeCents: fc.integer({ min: 0, max: 10_000_000 }),
@@ -58,7 +77,6 @@ const factsArb: fc.Arbitrary<StoredFacts> = fc.record({
   names: fc.constant({}),
 });
 
-
 /** An assigned order, as the worker reads it for a notification. */
 const GARCIA_PURCHASE: AppointmentFacts = {
   id: '7d0f1c1e-8a7b-4a53-9d7e-2d1d3c0a9b11',
@@ -87,7 +105,13 @@ describe('notification texts', () => {
         if (facts.recipient.role === 'notary') {
           expect(chars(texts.email.text)).toBeLessThanOrEqual(AGENT_EMAIL_MAX_LENGTH);
           const ownLink = SET_PASSWORD_TYPES.includes(facts.type) && facts.payload.link;
-          expect(texts.email.text.endsWith(ownLink ? String(facts.payload.link) : `${ORIGIN}${deepLink('notary', facts.appointment?.id ?? null, linkFocus(readNotification(facts.type, facts.payload)))}`)).toBe(true);
+          expect(
+            texts.email.text.endsWith(
+              ownLink
+                ? String(facts.payload.link)
+                : `${ORIGIN}${deepLink('notary', facts.appointment?.id ?? null, linkFocus(readNotification(facts.type, facts.payload)))}`,
+            ),
+          ).toBe(true);
         }
         if (texts.push) {
           expect(chars(texts.push.title)).toBeLessThanOrEqual(64);
@@ -104,7 +128,13 @@ describe('notification texts', () => {
       fc.property(appointmentArb, fc.uuid(), fc.constantFrom('offer.new', 'bid.declined', 'appointment.canceled'), (a, agentId, type) => {
         const appointment = { ...a, name: 'Secret Signer Name', assignedAgentId: null };
         const texts = textsOf(
-          { type, payload: { name: 'Secret Signer Name' }, recipient: { id: agentId, name: 'Agent', role: 'notary' }, appointment, names: {} },
+          {
+            type,
+            payload: { name: 'Secret Signer Name' },
+            recipient: { id: agentId, name: 'Agent', role: 'notary' },
+            appointment,
+            names: {},
+          },
           ORIGIN,
         );
         for (const text of [texts.push?.title ?? '', texts.push?.body ?? '', texts.email.subject, texts.email.text, texts.sms ?? '']) {
@@ -121,17 +151,41 @@ describe('notification texts', () => {
       readNotification('appointment.updated', { event: 'documents', name: 'x', fileName: 'a.pdf', kind: 'document' }),
       readNotification('bid.declined', { name: 'x' }),
     ];
-    const a: AppointmentFacts = { id: 'a1', name: 'Whitfield Refinance', city: 'Pasadena', state: 'CA', date: '2030-12-10', time: '14:30', timeTbd: false, timeZone: 'PT', agentFeeCents: 15000, assignedAgentId: 'agent', fileNumber: null };
-    expect(digestText(a, held, ORIGIN)).toBe(`SigningDesk: 6 more updates on Whitfield Refinance (12/10/2030): 3 new messages, 1 change, 1 new document, 1 other update. ${ORIGIN}/notary/appointments/a1`);
-    expect(digestText(a, held.slice(3, 4), ORIGIN)).toBe(`SigningDesk: 1 more update on Whitfield Refinance (12/10/2030): 1 change. ${ORIGIN}/notary/appointments/a1`);
+    const a: AppointmentFacts = {
+      id: 'a1',
+      name: 'Whitfield Refinance',
+      city: 'Pasadena',
+      state: 'CA',
+      date: '2030-12-10',
+      time: '14:30',
+      timeTbd: false,
+      timeZone: 'PT',
+      agentFeeCents: 15000,
+      assignedAgentId: 'agent',
+      fileNumber: null,
+    };
+    expect(digestText(a, held, ORIGIN)).toBe(
+      `SigningDesk: 6 more updates on Whitfield Refinance (12/10/2030): 3 new messages, 1 change, 1 new document, 1 other update. ${ORIGIN}/notary/appointments/a1`,
+    );
+    expect(digestText(a, held.slice(3, 4), ORIGIN)).toBe(
+      `SigningDesk: 1 more update on Whitfield Refinance (12/10/2030): 1 change. ${ORIGIN}/notary/appointments/a1`,
+    );
     fc.assert(
       fc.property(appointmentArb, fc.integer({ min: 1, max: 500 }), (appointment, n) => {
-        const text = digestText(appointment, Array.from({ length: n }, () => held[0]!), ORIGIN);
+        const text = digestText(
+          appointment,
+          Array.from({ length: n }, () => held[0]!),
+          ORIGIN,
+        );
         expect(chars(text)).toBeLessThanOrEqual(SMS_MAX_LENGTH);
         expect(text.endsWith(`${ORIGIN}/notary/appointments/${appointment.id}`)).toBe(true);
       }),
     );
-    const offered = factsForRecipient({ ...a, name: 'Secret Signer Name', assignedAgentId: null, transactionType: 2, financeType: 12, status: 'Scheduled', startsAt: 0 }, null, { id: 'agent', role: 'notary' });
+    const offered = factsForRecipient(
+      { ...a, name: 'Secret Signer Name', assignedAgentId: null, transactionType: 2, financeType: 12, status: 'Scheduled', startsAt: 0 },
+      null,
+      { id: 'agent', role: 'notary' },
+    );
     expect(digestText(offered.appointment, held, ORIGIN)).not.toContain('Secret Signer Name');
   });
 
@@ -159,14 +213,26 @@ describe('notification texts', () => {
   it('tells a displaced agent the operator’s notes, and the escrow officer which fields changed', () => {
     const appointment: AppointmentFacts = { ...GARCIA_PURCHASE, assignedAgentId: null };
     const displaced = textsOf(
-      { type: 'assignment.displaced', payload: { notes: 'Signer asked for a Spanish-speaking agent.' }, recipient: { id: 'x', name: 'Ana', role: 'notary' }, appointment, names: {} },
+      {
+        type: 'assignment.displaced',
+        payload: { notes: 'Signer asked for a Spanish-speaking agent.' },
+        recipient: { id: 'x', name: 'Ana', role: 'notary' },
+        appointment,
+        names: {},
+      },
       ORIGIN,
     );
     expect(displaced.sms).toBe(
       `SigningDesk: You were removed from the signing in Dallas, TX on 05/01/2026. Note from the SigningDesk team: Signer asked for a Spanish-speaking agent. ${ORIGIN}/notary/`,
     );
     const updated = textsOf(
-      { type: 'appointment.updated', payload: { changedFields: ['date', 'time', 'firmFeeCents'] }, recipient: { id: 'y', name: 'Dana Whitfield', role: 'creator' }, appointment, names: {} },
+      {
+        type: 'appointment.updated',
+        payload: { changedFields: ['date', 'time', 'firmFeeCents'] },
+        recipient: { id: 'y', name: 'Dana Whitfield', role: 'creator' },
+        appointment,
+        names: {},
+      },
       ORIGIN,
     );
     expect(updated.email.text).toBe(
@@ -181,13 +247,25 @@ describe('notification texts', () => {
         '— The SigningDesk team',
       ].join('\n'),
     );
-    const forAgent = textsOf({ type: 'appointment.updated', payload: { changedFields: ['firmFeeCents', 'time'] }, recipient: { id: 'z', name: 'Ana', role: 'notary' }, appointment, names: {} }, ORIGIN);
+    const forAgent = textsOf(
+      {
+        type: 'appointment.updated',
+        payload: { changedFields: ['firmFeeCents', 'time'] },
+        recipient: { id: 'z', name: 'Ana', role: 'notary' },
+        appointment,
+        names: {},
+      },
+      ORIGIN,
+    );
     expect(forAgent.push?.body).not.toContain('service fee');
   });
 
   it('says the amount paid, in the email and the push (issue 27, item 2)', () => {
     const agent = { id: 'agent-1', name: 'Jordan Taylor', role: 'notary' as const };
-    const paid = textsOf({ type: 'agent.paid', payload: { amount: '$175.00' }, recipient: agent, appointment: GARCIA_PURCHASE, names: {} }, ORIGIN);
+    const paid = textsOf(
+      { type: 'agent.paid', payload: { amount: '$175.00' }, recipient: agent, appointment: GARCIA_PURCHASE, names: {} },
+      ORIGIN,
+    );
     expect(paid.email.text).toContain('Paid $175.00: Dallas, TX 05/01/2026.');
     expect(paid.push?.body).toBe('You were marked paid $175.00 for Garcia Purchase (05/01/2026).');
     // A job written before the amount was kept says the order's agent fee, its pay.
@@ -198,17 +276,41 @@ describe('notification texts', () => {
   it('tells the escrow officer that SigningDesk completed an order an operator marked complete, naming no agent (issue 27, item 4)', () => {
     const officer = { id: 'e', name: 'Dana Whitfield', role: 'creator' as const };
     const names = { 'agent-1': 'Jordan Taylor' };
-    const byOperator = textsOf({ type: 'appointment.completed', payload: { by: 'operator', scanBackRequired: false }, recipient: officer, appointment: GARCIA_PURCHASE, names }, ORIGIN);
+    const byOperator = textsOf(
+      {
+        type: 'appointment.completed',
+        payload: { by: 'operator', scanBackRequired: false },
+        recipient: officer,
+        appointment: GARCIA_PURCHASE,
+        names,
+      },
+      ORIGIN,
+    );
     expect(byOperator.email.text).toContain('SigningDesk marked Garcia Purchase (05/01/2026) complete.');
     expect(byOperator.email.text).not.toContain('Jordan');
-    const byAgent = textsOf({ type: 'appointment.completed', payload: { by: 'agent', scanBackRequired: false }, recipient: officer, appointment: GARCIA_PURCHASE, names }, ORIGIN);
+    const byAgent = textsOf(
+      {
+        type: 'appointment.completed',
+        payload: { by: 'agent', scanBackRequired: false },
+        recipient: officer,
+        appointment: GARCIA_PURCHASE,
+        names,
+      },
+      ORIGIN,
+    );
     expect(byAgent.email.text).toContain('Jordan Taylor marked Garcia Purchase (05/01/2026) complete.');
   });
 
   it('emails an invitation with its set-password link, and words each upload event', () => {
     const link = `${ORIGIN}/reset-password?token=Jq3b2xY1oWm8ZrT5uVnC0aKd7sLpE4gH`;
     const invite = textsOf(
-      { type: 'user.invited', payload: { event: 'invited', link, expiresAt: '2026-12-01T10:00:00.000Z' }, recipient: { id: 'u', name: 'Priya Nair', role: 'creator' }, appointment: null, names: {} },
+      {
+        type: 'user.invited',
+        payload: { event: 'invited', link, expiresAt: '2026-12-01T10:00:00.000Z' },
+        recipient: { id: 'u', name: 'Priya Nair', role: 'creator' },
+        appointment: null,
+        names: {},
+      },
       ORIGIN,
     );
     expect(invite.email).toEqual({
@@ -225,7 +327,10 @@ describe('notification texts', () => {
       ].join('\n'),
     });
     const base = { recipient: { id: 'e', name: 'Dana Whitfield', role: 'creator' as const }, appointment: null, names: {} };
-    const upload = textsOf({ ...base, type: 'appointment.updated', payload: { event: 'documents', kind: 'scan_back', fileName: 'scan.pdf', name: 'Lee Refi' } }, ORIGIN);
+    const upload = textsOf(
+      { ...base, type: 'appointment.updated', payload: { event: 'documents', kind: 'scan_back', fileName: 'scan.pdf', name: 'Lee Refi' } },
+      ORIGIN,
+    );
     expect(upload.push).toMatchObject({ title: 'Scan-backs uploaded', body: 'scan.pdf was uploaded to Lee Refi (the scheduled date).' });
     const ready = textsOf({ ...base, type: 'appointment.updated', payload: { event: 'documents_ready', name: 'Lee Refi' } }, ORIGIN);
     expect(ready.push?.title).toBe('Documents ready');
@@ -274,8 +379,22 @@ describe('notification texts', () => {
   it('links each notification to the exact thing it is about, on the recipient’s own page (issue 27, item 8)', () => {
     const id = '0b5e2b1c-3c1e-4f7e-9a51-1b7a3f0e6d21';
     const link = (type: NotificationType, payload: Record<string, unknown>, role: Role) =>
-      channelTexts({ recipient: { id: 'r', name: 'Dana Whitfield', role }, appointment: { ...GARCIA_PURCHASE, id }, names: {}, notification: readNotification(type, payload) }, ORIGIN).push?.url;
-    const order = { notary: `/notary/appointments/${id}`, creator: `/originator/orders/${id}`, creator_admin: `/originator/orders/${id}`, admin: `/admin/requests/${id}`, sub_admin: `/admin/requests/${id}` };
+      channelTexts(
+        {
+          recipient: { id: 'r', name: 'Dana Whitfield', role },
+          appointment: { ...GARCIA_PURCHASE, id },
+          names: {},
+          notification: readNotification(type, payload),
+        },
+        ORIGIN,
+      ).push?.url;
+    const order = {
+      notary: `/notary/appointments/${id}`,
+      creator: `/originator/orders/${id}`,
+      creator_admin: `/originator/orders/${id}`,
+      admin: `/admin/requests/${id}`,
+      sub_admin: `/admin/requests/${id}`,
+    };
     for (const role of ROLES) {
       expect(link('note.created', { authorName: 'Dana Whitfield' }, role)).toBe(`${order[role]}#messages`);
       expect(link('appointment.updated', { event: 'documents_ready' }, role)).toBe(`${order[role]}#files`);
@@ -291,7 +410,12 @@ describe('notification texts', () => {
     expect(link('bid.declined', {}, 'notary')).toBe('/notary/');
     expect(link('assignment.displaced', {}, 'notary')).toBe('/notary/');
     // Without an order: the recipient's portal.
-    for (const [role, portal] of [['notary', '/notary/'], ['creator', '/originator'], ['admin', '/admin']] as const) expect(deepLink(role, null)).toBe(portal);
+    for (const [role, portal] of [
+      ['notary', '/notary/'],
+      ['creator', '/originator'],
+      ['admin', '/admin'],
+    ] as const)
+      expect(deepLink(role, null)).toBe(portal);
   });
 
   it('makes a push topic of at most 32 URL-safe characters per appointment', () => {
@@ -324,12 +448,30 @@ describe('user-supplied values in the texts', () => {
 
   it('keeps a name like "Bob\\n\\nClick https://evil.example to verify" from becoming a line or a link, in every channel', () => {
     const cases: StoredFacts[] = [
-      { type: 'assignment.changed', payload: { agentId: 'agent-1' }, recipient: escrowOfficer, appointment, names: { 'agent-1': EVIL_NAME } },
+      {
+        type: 'assignment.changed',
+        payload: { agentId: 'agent-1' },
+        recipient: escrowOfficer,
+        appointment,
+        names: { 'agent-1': EVIL_NAME },
+      },
       { type: 'appointment.completed', payload: {}, recipient: escrowOfficer, appointment, names: { 'agent-1': EVIL_NAME } },
-      { type: 'appointment.bid_received', payload: { agent: EVIL_NAME, bid: '$150.00', kind: 'countered' }, recipient: escrowOfficer, appointment, names: {} },
+      {
+        type: 'appointment.bid_received',
+        payload: { agent: EVIL_NAME, bid: '$150.00', kind: 'countered' },
+        recipient: escrowOfficer,
+        appointment,
+        names: {},
+      },
       { type: 'note.created', payload: { authorName: EVIL_NAME }, recipient: agent, appointment, names: {} },
       { type: 'note.created', payload: { authorName: EVIL_NAME }, recipient: escrowOfficer, appointment, names: {} },
-      { type: 'user.invited', payload: { link: `${ORIGIN}/reset-password?token=abc` }, recipient: { ...escrowOfficer, name: EVIL_NAME }, appointment: null, names: {} },
+      {
+        type: 'user.invited',
+        payload: { link: `${ORIGIN}/reset-password?token=abc` },
+        recipient: { ...escrowOfficer, name: EVIL_NAME },
+        appointment: null,
+        names: {},
+      },
     ];
     for (const facts of cases) {
       const texts = textsOf(facts, ORIGIN);
@@ -338,7 +480,11 @@ describe('user-supplied values in the texts', () => {
           ...facts,
           recipient: { ...facts.recipient, name: 'Dana Whitfield' },
           names: { 'agent-1': 'Jordan Taylor' },
-          payload: { ...facts.payload, ...('agent' in facts.payload ? { agent: 'Jordan Taylor' } : {}), ...('authorName' in facts.payload ? { authorName: 'Jordan Taylor' } : {}) },
+          payload: {
+            ...facts.payload,
+            ...('agent' in facts.payload ? { agent: 'Jordan Taylor' } : {}),
+            ...('authorName' in facts.payload ? { authorName: 'Jordan Taylor' } : {}),
+          },
         },
         ORIGIN,
       );
@@ -353,30 +499,62 @@ describe('user-supplied values in the texts', () => {
     const bid = textsOf(cases[2]!, ORIGIN);
     expect(bid.email.text).toContain('An agent countered at $150.00 on Garcia Purchase (05/01/2026).');
     const note = textsOf(cases[3]!, ORIGIN);
-    expect(note.sms).toBe(`SigningDesk: Someone wrote on Garcia Purchase (05/01/2026). Open the order to read it. ${ORIGIN}/notary/appointments/${appointment.id}#messages`);
+    expect(note.sms).toBe(
+      `SigningDesk: Someone wrote on Garcia Purchase (05/01/2026). Open the order to read it. ${ORIGIN}/notary/appointments/${appointment.id}#messages`,
+    );
     expect(textsOf(cases[5]!, ORIGIN).email.text.split('\n')[0]).toBe('Hello,');
   });
 
   it('keeps a valid name as it is', () => {
     const texts = textsOf(
-      { type: 'appointment.bid_received', payload: { agent: 'Mary-Jane O’Neil', bid: '$150.00', kind: 'claimed' }, recipient: escrowOfficer, appointment, names: {} },
+      {
+        type: 'appointment.bid_received',
+        payload: { agent: 'Mary-Jane O’Neil', bid: '$150.00', kind: 'claimed' },
+        recipient: escrowOfficer,
+        appointment,
+        names: {},
+      },
       ORIGIN,
     );
     expect(texts.email.text).toContain('Mary-Jane O’Neil claimed at $150.00 on Garcia Purchase (05/01/2026).');
   });
 
   it('writes free text (order name, file name, notes, title company) on one line, without web addresses, and keeps the subject one line', () => {
-    const evilAppointment = { ...appointment, name: 'Lee Refi\r\nSubject: urgent\n\nVisit https://evil.example/login now', fileNumber: 'F-9\nwww.evil.example' };
+    const evilAppointment = {
+      ...appointment,
+      name: 'Lee Refi\r\nSubject: urgent\n\nVisit https://evil.example/login now',
+      fileNumber: 'F-9\nwww.evil.example',
+    };
     const cases: StoredFacts[] = [
       { type: 'appointment.updated', payload: { event: 'invoice' }, recipient: escrowOfficer, appointment: evilAppointment, names: {} },
       { type: 'appointment.created', payload: {}, recipient: { ...escrowOfficer, role: 'admin' }, appointment: evilAppointment, names: {} },
-      { type: 'assignment.displaced', payload: { notes: 'Sorry.\nhttps://evil.example' }, recipient: agent, appointment: evilAppointment, names: {} },
-      { type: 'appointment.updated', payload: { event: 'documents', kind: 'document', fileName: 'scan\u202egnp.exe.pdf\nhttp://evil.example' }, recipient: escrowOfficer, appointment: evilAppointment, names: {} },
-      { type: 'registration.escrow', payload: { email: 'x@example.com\nBcc: y@example.com', titleCompany: 'Acme\n\nhttps://evil.example' }, recipient: { ...escrowOfficer, role: 'admin' }, appointment: null, names: {} },
+      {
+        type: 'assignment.displaced',
+        payload: { notes: 'Sorry.\nhttps://evil.example' },
+        recipient: agent,
+        appointment: evilAppointment,
+        names: {},
+      },
+      {
+        type: 'appointment.updated',
+        payload: { event: 'documents', kind: 'document', fileName: 'scan\u202egnp.exe.pdf\nhttp://evil.example' },
+        recipient: escrowOfficer,
+        appointment: evilAppointment,
+        names: {},
+      },
+      {
+        type: 'registration.escrow',
+        payload: { email: 'x@example.com\nBcc: y@example.com', titleCompany: 'Acme\n\nhttps://evil.example' },
+        recipient: { ...escrowOfficer, role: 'admin' },
+        appointment: null,
+        names: {},
+      },
     ];
     for (const facts of cases) {
       const texts = textsOf(facts, ORIGIN);
-      const benign = Object.fromEntries(Object.entries(facts.payload).map(([key, value]) => [key, ['event', 'kind'].includes(key) ? value : 'Plain words']));
+      const benign = Object.fromEntries(
+        Object.entries(facts.payload).map(([key, value]) => [key, ['event', 'kind'].includes(key) ? value : 'Plain words']),
+      );
       const plain = textsOf({ ...facts, payload: benign, appointment: facts.appointment ? appointment : null }, ORIGIN);
       for (const text of everyText(texts)) {
         expect(text, facts.type).not.toMatch(/https?:\/\/evil|www\.evil/);
@@ -392,34 +570,45 @@ describe('user-supplied values in the texts', () => {
   it('adds no line to a staff email whatever the user-supplied values hold', () => {
     const anyText = fc.string({ unit: 'binary', maxLength: 200 });
     fc.assert(
-      fc.property(
-        fc.constantFrom(...Object.keys(RENDERERS)),
-        anyText,
-        anyText,
-        anyText,
-        anyText,
-        (type, name, free, author, fileName) => {
-          const facts: StoredFacts = {
-            type,
-            payload: { name: free, agent: author, authorName: author, notes: free, fileName, titleCompany: free, email: free, agentId: 'agent-1' },
-            recipient: { id: 'e', name, role: 'creator' },
-            appointment: { ...appointment, name: free, fileNumber: free },
-            names: { 'agent-1': author },
-          };
-          const plain: StoredFacts = {
-            ...facts,
-            payload: { name: 'Lee Refi', agent: 'Jordan Taylor', authorName: 'Jordan Taylor', notes: 'Note', fileName: 'scan.pdf', titleCompany: 'Acme', email: 'a@example.com', agentId: 'agent-1' },
-            recipient: { ...facts.recipient, name: 'Dana Whitfield' },
-            appointment: { ...appointment, name: 'Lee Refi', fileNumber: 'F-9' },
-            names: { 'agent-1': 'Jordan Taylor' },
-          };
-          const texts = textsOf(facts, ORIGIN);
-          // Fewer when a value was only invisible characters (no file number line), never more.
-          expect(texts.email.text.split('\n').length).toBeLessThanOrEqual(textsOf(plain, ORIGIN).email.text.split('\n').length);
-          expect(texts.email.subject).not.toMatch(/[\r\n\u2028\u2029\u0085]/);
-          for (const text of everyText(texts)) expect(text).not.toMatch(/[\p{Cf}\u2028\u2029]/u);
-        },
-      ),
+      fc.property(fc.constantFrom(...Object.keys(RENDERERS)), anyText, anyText, anyText, anyText, (type, name, free, author, fileName) => {
+        const facts: StoredFacts = {
+          type,
+          payload: {
+            name: free,
+            agent: author,
+            authorName: author,
+            notes: free,
+            fileName,
+            titleCompany: free,
+            email: free,
+            agentId: 'agent-1',
+          },
+          recipient: { id: 'e', name, role: 'creator' },
+          appointment: { ...appointment, name: free, fileNumber: free },
+          names: { 'agent-1': author },
+        };
+        const plain: StoredFacts = {
+          ...facts,
+          payload: {
+            name: 'Lee Refi',
+            agent: 'Jordan Taylor',
+            authorName: 'Jordan Taylor',
+            notes: 'Note',
+            fileName: 'scan.pdf',
+            titleCompany: 'Acme',
+            email: 'a@example.com',
+            agentId: 'agent-1',
+          },
+          recipient: { ...facts.recipient, name: 'Dana Whitfield' },
+          appointment: { ...appointment, name: 'Lee Refi', fileNumber: 'F-9' },
+          names: { 'agent-1': 'Jordan Taylor' },
+        };
+        const texts = textsOf(facts, ORIGIN);
+        // Fewer when a value was only invisible characters (no file number line), never more.
+        expect(texts.email.text.split('\n').length).toBeLessThanOrEqual(textsOf(plain, ORIGIN).email.text.split('\n').length);
+        expect(texts.email.subject).not.toMatch(/[\r\n\u2028\u2029\u0085]/);
+        for (const text of everyText(texts)) expect(text).not.toMatch(/[\p{Cf}\u2028\u2029]/u);
+      }),
       { numRuns: 300 },
     );
   });
@@ -452,7 +641,9 @@ describe('user-supplied values in the texts', () => {
     });
     const agent = textsOf(facts('notary', `${ORIGIN}/notary/login`), ORIGIN);
     expect(agent.email.subject).toBe('Someone tried to register with your email');
-    expect(agent.email.text).toBe(`Someone tried to register with this email; it has an account. Log in or reset your password: ${ORIGIN}/notary/login`);
+    expect(agent.email.text).toBe(
+      `Someone tried to register with this email; it has an account. Log in or reset your password: ${ORIGIN}/notary/login`,
+    );
     expect(chars(agent.email.text)).toBeLessThanOrEqual(AGENT_EMAIL_MAX_LENGTH);
     expect(agent.push).toBeNull();
     expect(agent.sms).toBeNull();

@@ -368,7 +368,8 @@ export const RENDERERS: { [T in NotificationType]: Renderer<T> } = {
   },
   'appointment.completed': ({ appointment: a, payload, recipient, names }) => {
     // An operator's completion is SigningDesk's to the escrow side (lib/people.ts), never the agent's.
-    const agent = payload.by === 'operator' ? OPERATORS_NAME : personName(a?.assignedAgentId ? names[a.assignedAgentId] : null, 'The signing agent');
+    const agent =
+      payload.by === 'operator' ? OPERATORS_NAME : personName(a?.assignedAgentId ? names[a.assignedAgentId] : null, 'The signing agent');
     const scanBacks = payload.scanBackRequired === true;
     return {
       title: 'Signing completed',

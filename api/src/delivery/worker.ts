@@ -254,10 +254,12 @@ export class DeliveryWorker {
    * of at their next interval, which stays as the fallback for a missed announcement.
    */
   private startLoops(): void {
-    this.listening = this.options.database.listen(NOTIFICATIONS_CHANNEL, () => this.wakeAll()).catch((err: unknown) => {
-      this.options.log?.(`[delivery] cannot LISTEN for new jobs, polling only: ${errorText(err)}`);
-      return null;
-    });
+    this.listening = this.options.database
+      .listen(NOTIFICATIONS_CHANNEL, () => this.wakeAll())
+      .catch((err: unknown) => {
+        this.options.log?.(`[delivery] cannot LISTEN for new jobs, polling only: ${errorText(err)}`);
+        return null;
+      });
     this.loops.push(
       this.every('relay', this.tuning.relayIntervalMs, async () => {
         // Relayed jobs are ready for the lanes now.
@@ -338,7 +340,12 @@ export class DeliveryWorker {
       (db, lock) => {
         const query = db
           // A digest of held texts starts when its window ends (text-digest.ts).
-          .select({ id: notificationJobs.id, startAfter: sql<string | null>`case when ${notificationJobs.type} = ${TEXT_DIGEST_TYPE} then ${notificationJobs.payload}->>'dueAt' end` })
+          .select({
+            id: notificationJobs.id,
+            startAfter: sql<
+              string | null
+            >`case when ${notificationJobs.type} = ${TEXT_DIGEST_TYPE} then ${notificationJobs.payload}->>'dueAt' end`,
+          })
           .from(notificationJobs)
           .where(and(eq(notificationJobs.state, 'pending'), notHeld(QUEUES.notifications, notificationJobs.id)))
           .orderBy(notificationJobs.createdAt)

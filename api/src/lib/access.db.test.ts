@@ -16,7 +16,14 @@ describe('row-level access to appointments', () => {
       secret: 'test-secret-that-is-long-enough-0123456789',
       origin: 'http://localhost:3000',
     });
-    for (const email of ['admin@demo.test', 'orgadmin@firm-a.demo.test', 'escrow@firm-a.demo.test', 'escrow@firm-b.demo.test', 'agent@demo.test', 'pending-agent@demo.test']) {
+    for (const email of [
+      'admin@demo.test',
+      'orgadmin@firm-a.demo.test',
+      'escrow@firm-a.demo.test',
+      'escrow@firm-b.demo.test',
+      'agent@demo.test',
+      'pending-agent@demo.test',
+    ]) {
       const cookie = await t.signIn(email);
       actors[email] = (await loadActor(auth, t.database.db, new Headers({ cookie })))!;
     }
@@ -24,7 +31,9 @@ describe('row-level access to appointments', () => {
   afterAll(() => t.close());
 
   const visibleIds = async (actor: Actor) =>
-    (await t.database.db.select({ id: schema.appointments.id }).from(schema.appointments).where(visibleAppointments(actor))).map((r) => r.id);
+    (await t.database.db.select({ id: schema.appointments.id }).from(schema.appointments).where(visibleAppointments(actor))).map(
+      (r) => r.id,
+    );
 
   const expectNotFound = async (actor: Actor, id: string) => {
     const error = await findVisibleAppointment(t.database.db, actor, id).catch((e: unknown) => e);

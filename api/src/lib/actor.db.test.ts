@@ -21,7 +21,12 @@ describe('resolving the caller from the session cookie', () => {
 
   const tokenOf = (cookie: string) => decodeURIComponent(/session_token=([^;]+)/.exec(cookie)![1]!).split('.')[0]!;
   const sessionRow = async (cookie: string) =>
-    (await t.database.db.select().from(schema.session).where(eq(schema.session.token, tokenOf(cookie))))[0];
+    (
+      await t.database.db
+        .select()
+        .from(schema.session)
+        .where(eq(schema.session.token, tokenOf(cookie)))
+    )[0];
 
   it('refuses a cookie whose signature does not match, though the token is a live session', async () => {
     const cookie = await t.signIn('escrow@firm-a.demo.test');
@@ -77,7 +82,10 @@ describe('resolving the caller from the session cookie', () => {
     const renewed = await sessionRow(cookie);
     expect(renewed!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6.9 * DAY_MS);
 
-    await t.database.db.update(schema.session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.session.token, token));
+    await t.database.db
+      .update(schema.session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.session.token, token));
     await expect.poll(meStatus(cookie), { timeout: MAX_AGE_MS }).toBe(401);
     expect(await sessionRow(cookie)).toBeUndefined();
   });

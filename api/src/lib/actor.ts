@@ -126,7 +126,12 @@ export async function loadActor(auth: Auth, db: Db, headers: Headers, cache?: Se
   if (cached) return cached;
   const mark = cache?.mark();
   const [row] = await db
-    .select({ ...actorColumns, expiresAt: schema.session.expiresAt, createdAt: schema.session.createdAt, lastActiveAt: schema.session.updatedAt })
+    .select({
+      ...actorColumns,
+      expiresAt: schema.session.expiresAt,
+      createdAt: schema.session.createdAt,
+      lastActiveAt: schema.session.updatedAt,
+    })
     .from(schema.session)
     .innerJoin(schema.user, eq(schema.user.id, schema.session.userId))
     .innerJoin(schema.profiles, eq(schema.profiles.userId, schema.user.id))
@@ -149,7 +154,10 @@ export async function loadActor(auth: Auth, db: Db, headers: Headers, cache?: Se
     return null;
   }
   if (now - lastActiveAt.getTime() > ACTIVITY_MARK_INTERVAL_MS) {
-    await db.update(schema.session).set({ updatedAt: new Date(now) }).where(eq(schema.session.token, token));
+    await db
+      .update(schema.session)
+      .set({ updatedAt: new Date(now) })
+      .where(eq(schema.session.token, token));
   }
   const { expiresInMs, updateAgeMs } = await sessionCookieOf(auth);
   if (expiresAt.getTime() <= now || expiresAt.getTime() - expiresInMs + updateAgeMs <= now) {

@@ -29,7 +29,11 @@ async function contentsOf(dataDir: string): Promise<Contents> {
     const files = new Map<string, { storageKey: string; sha256: string | null }>();
     for (const row of rows) {
       const object = await storage.get(row.storageKey);
-      const sha256 = object ? createHash('sha256').update(Buffer.from(await new Response(object.body).arrayBuffer())).digest('hex') : null;
+      const sha256 = object
+        ? createHash('sha256')
+            .update(Buffer.from(await new Response(object.body).arrayBuffer()))
+            .digest('hex')
+        : null;
       files.set(row.id, { storageKey: row.storageKey, sha256 });
     }
     return { appointmentIds: appointments.map((a) => a.id).sort(), files };
@@ -92,7 +96,9 @@ describe('backup and restore of the embedded database', () => {
     const release = lockDataDir(source);
     const archive = join(root, 'backups', 'while-running.tar.gz');
     try {
-      await expect(backupEmbedded({ dataDir: source, documents: { kind: 'local', dir: filesRoot(envOf(source)) }, archive })).rejects.toThrow(
+      await expect(
+        backupEmbedded({ dataDir: source, documents: { kind: 'local', dir: filesRoot(envOf(source)) }, archive }),
+      ).rejects.toThrow(
         `Backup refused, the server is running: ${source} is in use by another SigningDesk process ${process.pid}; stop it first`,
       );
     } finally {

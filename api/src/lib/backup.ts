@@ -79,9 +79,11 @@ export async function backupEmbedded(options: BackupOptions): Promise<BackupResu
   if (!(await isFile(join(databaseDir, 'PG_VERSION')))) {
     throw new BackupRefusal(`Backup refused: there is no embedded database in ${dataDir} (no ${databaseDir}). Is DATA_DIR right?`);
   }
-  if (await exists(archive)) throw new BackupRefusal(`Backup refused: ${archive} already exists, and a backup never overwrites one; name another file.`);
+  if (await exists(archive))
+    throw new BackupRefusal(`Backup refused: ${archive} already exists, and a backup never overwrites one; name another file.`);
   for (const dir of [databaseDir, ...(options.documents.kind === 'local' ? [resolve(options.documents.dir)] : [])]) {
-    if (within(archive, dir)) throw new BackupRefusal(`Backup refused: ${archive} is inside ${dir}, which it copies; write the backup somewhere else.`);
+    if (within(archive, dir))
+      throw new BackupRefusal(`Backup refused: ${archive} is inside ${dir}, which it copies; write the backup somewhere else.`);
   }
 
   // Opening it checks it is a database this build can read, and says what it holds.
@@ -104,7 +106,9 @@ export async function backupEmbedded(options: BackupOptions): Promise<BackupResu
         documentRecords: contents.documentRecords,
       },
       documents:
-        options.documents.kind === 'local' ? { kind: 'local', ...countOf(documentEntries) } : { kind: 's3', bucket: options.documents.bucket },
+        options.documents.kind === 'local'
+          ? { kind: 'local', ...countOf(documentEntries) }
+          : { kind: 's3', bucket: options.documents.bucket },
     };
     const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
     const entries: TarSource[] = [
@@ -238,7 +242,10 @@ export async function readManifest(archive: string): Promise<BackupManifest> {
       for await (const chunk of entry.body) chunks.push(chunk);
       const manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Partial<BackupManifest>;
       if (manifest.format !== 'signingdesk-backup') break;
-      if (manifest.version !== 1) throw new BackupRefusal(`Restore refused: ${archive} is a backup of a later format (${String(manifest.version)}): restore it with the build that made it.`);
+      if (manifest.version !== 1)
+        throw new BackupRefusal(
+          `Restore refused: ${archive} is a backup of a later format (${String(manifest.version)}): restore it with the build that made it.`,
+        );
       return manifest as BackupManifest;
     }
   } catch (err) {
@@ -260,7 +267,8 @@ async function unpack(archive: string, manifest: BackupManifest, databaseDir: st
       if (entry.name === MANIFEST_NAME) continue;
       const [top, ...rest] = entry.name.split('/');
       const root = top === DATABASE_FOLDER ? databaseDir : top === DOCUMENTS_FOLDER && filesDir ? filesDir : null;
-      if (!root || rest.some((segment) => segment === '' || segment === '.' || segment === '..')) throw damaged(`unexpected entry ${entry.name}`);
+      if (!root || rest.some((segment) => segment === '' || segment === '.' || segment === '..'))
+        throw damaged(`unexpected entry ${entry.name}`);
       const path = resolve(root, ...rest);
       if (path !== root && !within(path, root)) throw damaged(`unexpected entry ${entry.name}`);
       if (entry.type === 'directory') {
@@ -280,7 +288,11 @@ async function unpack(archive: string, manifest: BackupManifest, databaseDir: st
       count.bytes += entry.size;
     }
   } catch (err) {
-    if (err instanceof TarFormatError || (err as { code?: string }).code === 'Z_BUF_ERROR' || (err as { code?: string }).code === 'Z_DATA_ERROR') {
+    if (
+      err instanceof TarFormatError ||
+      (err as { code?: string }).code === 'Z_BUF_ERROR' ||
+      (err as { code?: string }).code === 'Z_DATA_ERROR'
+    ) {
       throw damaged((err as Error).message);
     }
     throw err;
@@ -352,9 +364,18 @@ async function listFolder(dir: string, prefix: string): Promise<TarSource[]> {
       children.sort();
       for (const child of children) await walk(join(path, child), `${name}/${child}`);
     } else if (info.isFile()) {
-      entries.push({ name, type: 'file', mode: info.mode & 0o777, mtime: info.mtime, size: info.size, content: () => createReadStream(path) });
+      entries.push({
+        name,
+        type: 'file',
+        mode: info.mode & 0o777,
+        mtime: info.mtime,
+        size: info.size,
+        content: () => createReadStream(path),
+      });
     } else {
-      throw new BackupRefusal(`Backup refused: ${path} is not a file or a folder (a link?); a backup holds only files and folders, move it away and try again.`);
+      throw new BackupRefusal(
+        `Backup refused: ${path} is not a file or a folder (a link?); a backup holds only files and folders, move it away and try again.`,
+      );
     }
   };
   const info = await stat(dir).catch(() => null);
@@ -382,7 +403,9 @@ function assertApart(databaseDir: string, documents: DocumentsPlace, purpose: Pu
   if (documents.kind !== 'local') return;
   const dir = resolve(documents.dir);
   if (dir === databaseDir || within(dir, databaseDir) || within(databaseDir, dir)) {
-    throw new BackupRefusal(`${purpose} refused: FILES_DIR (${dir}) and the database folder (${databaseDir}) overlap; give the documents a folder of their own.`);
+    throw new BackupRefusal(
+      `${purpose} refused: FILES_DIR (${dir}) and the database folder (${databaseDir}) overlap; give the documents a folder of their own.`,
+    );
   }
 }
 
@@ -416,7 +439,9 @@ async function moveFolder(from: string, to: string): Promise<void> {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EXDEV' || code === 'EBUSY') {
-      throw new BackupRefusal(`Restore refused: cannot move ${from} to ${to} (${code}: a mount point, or another disk); move it yourself and restore again. Nothing was changed.`);
+      throw new BackupRefusal(
+        `Restore refused: cannot move ${from} to ${to} (${code}: a mount point, or another disk); move it yourself and restore again. Nothing was changed.`,
+      );
     }
     throw err;
   }
@@ -445,7 +470,11 @@ async function isFile(path: string): Promise<boolean> {
 }
 
 function stamp(now: Date): string {
-  return now.toISOString().replace(/\.\d+Z$/, '').replace(/-|:/g, '').replace('T', '-');
+  return now
+    .toISOString()
+    .replace(/\.\d+Z$/, '')
+    .replace(/-|:/g, '')
+    .replace('T', '-');
 }
 
 /** A size for a person: 14.9 MB, 812 kB, 96 bytes (powers of 1000, as disks are sold). */

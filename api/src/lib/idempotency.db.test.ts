@@ -3,7 +3,18 @@ import { schema } from '@signingdesk/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfBytes, testFiles } from '../modules/files/files.testing';
-import { appointmentRow, auditOf, createOrder, jobsOf, offerTo, offersOf, post, signInAll, userIdOf, type Sessions } from '../testing/fixtures';
+import {
+  appointmentRow,
+  auditOf,
+  createOrder,
+  jobsOf,
+  offerTo,
+  offersOf,
+  post,
+  signInAll,
+  userIdOf,
+  type Sessions,
+} from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const BID_RECEIVED = ['appointment.bid_received'];
@@ -30,7 +41,12 @@ describe('Idempotency-Key', () => {
   }
   const counters = async (id: string) => (await auditOf(t, id)).filter((a) => a.action === 'offer.countered');
   const keyRow = async (key: string) =>
-    (await t.database.db.select().from(schema.idempotencyKeys).where(and(eq(schema.idempotencyKeys.scope, agentId), eq(schema.idempotencyKeys.key, key))))[0];
+    (
+      await t.database.db
+        .select()
+        .from(schema.idempotencyKeys)
+        .where(and(eq(schema.idempotencyKeys.scope, agentId), eq(schema.idempotencyKeys.key, key)))
+    )[0];
   const hashOf = (method: string, path: string, body: string) => createHash('sha256').update(`${method} ${path}\n${body}`).digest('hex');
 
   it('replays the first result for a repeat, with one effect', async () => {
@@ -95,7 +111,7 @@ describe('Idempotency-Key', () => {
     });
     const res = await t.request(path, { method: 'POST', cookie: s.agent, body, headers: { 'Idempotency-Key': 'outbox-in-flight' } });
     expect(res.status).toBe(409);
-    expect((await res.json() as { code: string }).code).toBe('IDEMPOTENCY_IN_PROGRESS');
+    expect(((await res.json()) as { code: string }).code).toBe('IDEMPOTENCY_IN_PROGRESS');
     expect((await offersOf(t, id))[0]!.status).toBe('offered');
   });
 
@@ -129,7 +145,9 @@ describe('Idempotency-Key', () => {
     const id = await createOrder(t, s.escrowA);
     await offerTo(t, id, [agentId]);
     const key = { 'Idempotency-Key': 'outbox-double-tap' };
-    const results = await Promise.all(Array.from({ length: 5 }, () => post(t, `/api/appointments/${id}/counter`, s.agent, { bid: '180' }, key)));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => post(t, `/api/appointments/${id}/counter`, s.agent, { bid: '180' }, key)),
+    );
     // The duplicates wait for the first to commit instead of being told to come back later.
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(results.map((r) => JSON.stringify(r.body))).size).toBe(1);
@@ -143,10 +161,14 @@ describe('Idempotency-Key', () => {
     // Stands in for a process that dies after the action and before the key is marked done:
     // the write of the stored answer fails.
     const failTheAnswerWrite = async () => {
-      await t.database.db.execute(sql.raw(`create function fail_idempotency_answer() returns trigger language plpgsql as $$
-        begin raise exception 'simulated crash before the answer was stored'; end $$`));
-      await t.database.db.execute(sql.raw(`create trigger fail_idempotency_answer before update on idempotency_keys
-        for each row when (new.key = '${key}' and new.state = 'done') execute function fail_idempotency_answer()`));
+      await t.database.db.execute(
+        sql.raw(`create function fail_idempotency_answer() returns trigger language plpgsql as $$
+        begin raise exception 'simulated crash before the answer was stored'; end $$`),
+      );
+      await t.database.db.execute(
+        sql.raw(`create trigger fail_idempotency_answer before update on idempotency_keys
+        for each row when (new.key = '${key}' and new.state = 'done') execute function fail_idempotency_answer()`),
+      );
     };
     const restore = async () => {
       await t.database.db.execute(sql.raw('drop trigger if exists fail_idempotency_answer on idempotency_keys'));
@@ -203,7 +225,12 @@ describe('Idempotency-Key', () => {
     const chunk = await t.request(`/api/uploads/${fileId}`, {
       method: 'PATCH',
       cookie: s.escrowA,
-      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', 'Idempotency-Key': 'chunk-0' },
+      headers: {
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': '0',
+        'Content-Type': 'application/offset+octet-stream',
+        'Idempotency-Key': 'chunk-0',
+      },
       body: bytes,
     });
     expect(chunk.status).toBe(204);
@@ -220,7 +247,11 @@ describe('Idempotency-Key', () => {
 
     const removeKey = { 'Idempotency-Key': 'delete-1' };
     const removed = await t.request(`/api/appointments/${id}/files/${fileId}`, { method: 'DELETE', cookie: s.escrowA, headers: removeKey });
-    const removedAgain = await t.request(`/api/appointments/${id}/files/${fileId}`, { method: 'DELETE', cookie: s.escrowA, headers: removeKey });
+    const removedAgain = await t.request(`/api/appointments/${id}/files/${fileId}`, {
+      method: 'DELETE',
+      cookie: s.escrowA,
+      headers: removeKey,
+    });
     expect(removed.status).toBe(200);
     expect(removedAgain.status).toBe(200);
     expect(removedAgain.headers.get('idempotent-replayed')).toBe('true');
@@ -229,7 +260,7 @@ describe('Idempotency-Key', () => {
   }, 20_000);
 
   it('keys are per user: another user may use the same key', async () => {
-    const a = await createOrder(t, s.escrowA, {}, );
+    const a = await createOrder(t, s.escrowA, {});
     const b = await createOrder(t, s.escrowA);
     const key = { 'Idempotency-Key': 'shared-key-1' };
     expect((await post(t, `/api/appointments/${a}/status`, s.admin, { status: 'Paused' }, key)).status).toBe(200);

@@ -21,9 +21,17 @@ const WRITTEN: NotificationPayloads = {
   'note.created': { noteId: 'n1', name: 'Lee Refi', authorName: 'Dana Whitfield', authorSide: 'escrow' },
   'registration.escrow': { registrationId: 'r1', email: 'dana@example.com', titleCompany: 'First Coast Title' },
   'user.invited': { event: 'invited', link: 'https://signings.example.com/reset-password?token=t', expiresAt: '2026-12-01T10:00:00.000Z' },
-  'user.password_reset': { event: 'password_reset', link: 'https://signings.example.com/reset-password?token=t', expiresAt: '2026-12-01T10:00:00.000Z' },
+  'user.password_reset': {
+    event: 'password_reset',
+    link: 'https://signings.example.com/reset-password?token=t',
+    expiresAt: '2026-12-01T10:00:00.000Z',
+  },
   'user.registration_attempted': { event: 'registration_attempted', link: 'https://signings.example.com/notary/login' },
-  'user.addition_attempted': { event: 'addition_attempted', firmName: 'Firm B Escrow Services', link: 'https://signings.example.com/login' },
+  'user.addition_attempted': {
+    event: 'addition_attempted',
+    firmName: 'Firm B Escrow Services',
+    link: 'https://signings.example.com/login',
+  },
   'user.password_changed': { event: 'password_changed', link: 'https://signings.example.com/login' },
   'registration.approved': { event: 'registration_approved' },
   'registration.declined': { event: 'registration_declined' },
@@ -34,7 +42,8 @@ const stored = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
 describe('notification payloads', () => {
   it('reads every type’s stored payload back as its producer wrote it', () => {
-    for (const type of NOTIFICATION_TYPES) expect(readNotification(type, stored(WRITTEN[type])), type).toEqual({ type, payload: WRITTEN[type] });
+    for (const type of NOTIFICATION_TYPES)
+      expect(readNotification(type, stored(WRITTEN[type])), type).toEqual({ type, payload: WRITTEN[type] });
   });
 
   it('reads each event of an order update as its own variant', () => {
@@ -80,12 +89,20 @@ describe('notification payloads', () => {
       notify(db, { type: 'bid.accepted', recipientIds: [], payload: { name: 'Lee Refi', url, amount: '$150.00' } }),
       // @ts-expect-error a missing field (authorName)
       notify(db, { type: 'note.created', recipientIds: [], payload: { noteId: 'n1', name: 'Lee Refi', authorSide: 'escrow' } }),
-      // @ts-expect-error another type's payload
-      notify(db, { type: 'user.invited', recipientIds: [], payload: { event: 'password_reset', link: 'https://x.example', expiresAt: '2026-12-01' } }),
+      notify(db, {
+        type: 'user.invited',
+        recipientIds: [],
+        // @ts-expect-error another type's payload
+        payload: { event: 'password_reset', link: 'https://x.example', expiresAt: '2026-12-01' },
+      }),
       // @ts-expect-error a renamed field of an order update (changedFields → fields)
       notify(db, { type: 'appointment.updated', recipientIds: [], payload: { name: 'Lee Refi', fields: ['date'] } }),
-      // @ts-expect-error an invoice without its attachments
-      notify(db, { type: 'appointment.updated', recipientIds: [], payload: { event: 'invoice', name: 'Lee Refi', invoiceNumber: 1, amountCents: 1, amount: '$0.01', sentTo: 'a@example.com' } }),
+      notify(db, {
+        type: 'appointment.updated',
+        recipientIds: [],
+        // @ts-expect-error an invoice without its attachments
+        payload: { event: 'invoice', name: 'Lee Refi', invoiceNumber: 1, amountCents: 1, amount: '$0.01', sentTo: 'a@example.com' },
+      }),
     ]);
   });
 });

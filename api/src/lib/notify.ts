@@ -53,7 +53,12 @@ export const NOTIFICATION_PAYLOADS = {
   'bid.accepted': z.object({ ...order, fee: z.string() }),
   'bid.declined': z.object(order),
   /** To the agent now assigned: their fee; to the escrow officer: who was assigned. */
-  'assignment.changed': z.object({ ...order, fee: z.string().optional(), assigned: z.literal(true).optional(), agentId: z.string().optional() }),
+  'assignment.changed': z.object({
+    ...order,
+    fee: z.string().optional(),
+    assigned: z.literal(true).optional(),
+    agentId: z.string().optional(),
+  }),
   'assignment.displaced': z.object({ ...order, notes: z.string().nullable() }),
   'appointment.updated': appointmentUpdated,
   'appointment.status_changed': z.object({ ...order, from: appointmentStatus, to: appointmentStatus }),
@@ -63,7 +68,12 @@ export const NOTIFICATION_PAYLOADS = {
   'appointment.bid_received': z.object({ ...order, agent: z.string(), bid: z.string(), kind: z.enum(['claimed', 'countered']) }),
   /** The amount the agent is paid (their agreed fee), formatted. */
   'agent.paid': z.object({ ...order, amount: z.string() }),
-  'note.created': z.object({ noteId: z.string(), name: z.string(), authorName: z.string(), authorSide: z.enum(['escrow', 'agent', 'operator']) }),
+  'note.created': z.object({
+    noteId: z.string(),
+    name: z.string(),
+    authorName: z.string(),
+    authorSide: z.enum(['escrow', 'agent', 'operator']),
+  }),
   'registration.escrow': z.object({ registrationId: z.string(), email: z.string(), titleCompany: z.string() }),
   'user.invited': z.object({ event: z.literal('invited'), ...setPasswordLink }),
   'user.password_reset': z.object({ event: z.literal('password_reset'), ...setPasswordLink }),

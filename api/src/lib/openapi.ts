@@ -53,11 +53,11 @@ export function problemResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 413
     429: 'Too many requests',
   };
   return Object.fromEntries(
-    statuses.map((s) => [
-      s,
-      { description: descriptions[s]!, content: { 'application/problem+json': { schema: ProblemSchema } } },
-    ]),
-  ) as Record<(typeof statuses)[number], { description: string; content: { 'application/problem+json': { schema: typeof ProblemSchema } } }>;
+    statuses.map((s) => [s, { description: descriptions[s]!, content: { 'application/problem+json': { schema: ProblemSchema } } }]),
+  ) as Record<
+    (typeof statuses)[number],
+    { description: string; content: { 'application/problem+json': { schema: typeof ProblemSchema } } }
+  >;
 }
 
 /**
@@ -82,22 +82,49 @@ export function rolesDoc(roles: readonly string[] | 'public' | 'signed-in', note
 
 /** Document-level tags, in the order the API reference shows them. Every route's tag is one of these. */
 export const API_TAGS = [
-  { name: 'Session', description: 'Who is signed in, and the public request for a password-reset link. Signing in and out are better-auth routes under /api/auth (see the `sessionCookie` security scheme).' },
-  { name: 'Appointments', description: 'Signing orders: created by escrow officers or operators, listed per side, read in the view of the caller’s role, and edited.' },
-  { name: 'Workflow', description: 'An appointment’s life: offers to agents, claims, counters and declines, the bid list, assignment, status changes, completion and agent payment.' },
+  {
+    name: 'Session',
+    description:
+      'Who is signed in, and the public request for a password-reset link. Signing in and out are better-auth routes under /api/auth (see the `sessionCookie` security scheme).',
+  },
+  {
+    name: 'Appointments',
+    description:
+      'Signing orders: created by escrow officers or operators, listed per side, read in the view of the caller’s role, and edited.',
+  },
+  {
+    name: 'Workflow',
+    description:
+      'An appointment’s life: offers to agents, claims, counters and declines, the bid list, assignment, status changes, completion and agent payment.',
+  },
   { name: 'Agent', description: 'The signing agent’s portal lists of appointments.' },
   { name: 'Preview', description: 'What an offered agent may see of an appointment before claiming it, and comparable orders.' },
-  { name: 'Notes', description: 'The message thread of an appointment, for whoever may see its full detail; operators may remove a message.' },
-  { name: 'Files', description: 'Documents of an appointment: resumable uploads (tus 1.0), short-lived download links, file flags and the invoice.' },
+  {
+    name: 'Notes',
+    description: 'The message thread of an appointment, for whoever may see its full detail; operators may remove a message.',
+  },
+  {
+    name: 'Files',
+    description: 'Documents of an appointment: resumable uploads (tus 1.0), short-lived download links, file flags and the invoice.',
+  },
   { name: 'Firms', description: 'Escrow and title firms and their users.' },
   { name: 'Users', description: 'Accounts created by operators and escrow administrators, and the caller’s own profile.' },
-  { name: 'Agents', description: 'Signing agents: public registration, their own profile, review of registrations, search and preferred agents.' },
-  { name: 'Public forms', description: 'Forms of the public site (contact requests, escrow registration, automated appraisals) and campaign responses.' },
+  {
+    name: 'Agents',
+    description: 'Signing agents: public registration, their own profile, review of registrations, search and preferred agents.',
+  },
+  {
+    name: 'Public forms',
+    description: 'Forms of the public site (contact requests, escrow registration, automated appraisals) and campaign responses.',
+  },
   { name: 'Analytics', description: 'Page-view and event tracking of the public site, and its summary for operators.' },
   { name: 'Feedback', description: 'Messages sent through the contact forms, read and answered by administrators.' },
   { name: 'Notifications', description: 'Web-push subscriptions of the agent app, the outbox of e-mail and SMS, and the delivery jobs.' },
   { name: 'Operations', description: 'Health of the running service: database kind and migration state.' },
-  { name: 'Live updates', description: 'A server-sent event stream telling the consoles which orders changed, so open screens refetch them without a reload.' },
+  {
+    name: 'Live updates',
+    description: 'A server-sent event stream telling the consoles which orders changed, so open screens refetch them without a reload.',
+  },
 ] as const;
 
 /**

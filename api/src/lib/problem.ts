@@ -30,13 +30,7 @@ export interface Problem {
 }
 
 /** An application/problem+json response (RFC 9457). */
-export function problem(
-  c: Context,
-  status: ContentfulStatusCode,
-  code: ErrorCode,
-  detail: string,
-  errors?: FieldError[],
-): Response {
+export function problem(c: Context, status: ContentfulStatusCode, code: ErrorCode, detail: string, errors?: FieldError[]): Response {
   const body: Problem = {
     type: `about:blank`,
     title: TITLES[status] ?? 'Error',

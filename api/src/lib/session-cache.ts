@@ -32,12 +32,14 @@ export class SessionCache {
     private readonly maxAgeMs: number,
   ) {
     if (maxAgeMs <= 0) return;
-    database.listen(ACTOR_CHANNEL, (userId) => this.forgetAccount(userId)).then(
-      () => {
-        this.listening = true;
-      },
-      (error: unknown) => console.warn('Session cache off: cannot LISTEN for account changes:', error),
-    );
+    database
+      .listen(ACTOR_CHANNEL, (userId) => this.forgetAccount(userId))
+      .then(
+        () => {
+          this.listening = true;
+        },
+        (error: unknown) => console.warn('Session cache off: cannot LISTEN for account changes:', error),
+      );
   }
 
   /** A mark to hand back to `set`, taken before the lookup starts. */

@@ -63,7 +63,8 @@ async function addEntries(archive: Pack, entries: Iterable<TarSource> | AsyncIte
         if (!sink.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength))) await drained(sink);
       }
       if (archive.destroying) return;
-      if (written !== size) throw new TarFormatError(`${entry.name} changed while it was archived (${size} bytes expected, ${written} read)`);
+      if (written !== size)
+        throw new TarFormatError(`${entry.name} changed while it was archived (${size} bytes expected, ${written} read)`);
       sink.end(null);
     }
     await added;
@@ -91,7 +92,8 @@ export async function* readTar(source: AsyncIterable<Uint8Array>): AsyncGenerato
       if (header.type !== 'file' && header.type !== 'directory') {
         throw new TarFormatError(`${name}: entry type ${JSON.stringify(header.type)} is not a file or a folder`);
       }
-      if (name.startsWith('/') || name.split('/').includes('..')) throw new TarFormatError(`${name}: a path outside the archive is refused`);
+      if (name.startsWith('/') || name.split('/').includes('..'))
+        throw new TarFormatError(`${name}: a path outside the archive is refused`);
       const size = header.type === 'file' ? header.size : 0;
       end = stream.offset + BLOCK + Math.ceil(size / BLOCK) * BLOCK;
       const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;

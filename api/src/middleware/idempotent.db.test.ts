@@ -27,7 +27,10 @@ describe('Idempotency-Key on the public forms', () => {
     return { status: res.status, body: await readJson(res), replayed: res.headers.get('idempotent-replayed') };
   };
   const visitorKey = (key: string) =>
-    t.database.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, 'visitor'), eq(idempotencyKeys.key, key)));
+    t.database.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, 'visitor'), eq(idempotencyKeys.key, key)));
   const contactRows = (email: string) => t.database.db.select().from(contactRequests).where(eq(contactRequests.email, email));
   const contact = (email: string, comments = 'Do you cover Reno?') => ({ name: 'Jordan Lee', email, subject: 'Coverage', comments });
 
@@ -114,8 +117,16 @@ describe('Idempotency-Key on the public forms', () => {
   it('takes keys on every public form: escrow registration, auto-appraisal, landing and password reset', async () => {
     const forms: [string, unknown, number][] = [
       ['/api/escrow-registrations', { email: 'escrow.key@example.com', titleCompany: 'Key Title Co' }, 201],
-      ['/api/auto-appraisals', { name: 'Sam Key', email: 'appraisal.key@example.com', phone: '(213) 555-0100', comments: 'A 2019 sedan.' }, 201],
-      ['/api/contact-requests/landing', { variant: 'notary', name: 'Sam Key', email: 'landing.key@example.com', phone: '(213) 555-0100', comments: 'A signing on Friday.' }, 201],
+      [
+        '/api/auto-appraisals',
+        { name: 'Sam Key', email: 'appraisal.key@example.com', phone: '(213) 555-0100', comments: 'A 2019 sedan.' },
+        201,
+      ],
+      [
+        '/api/contact-requests/landing',
+        { variant: 'notary', name: 'Sam Key', email: 'landing.key@example.com', phone: '(213) 555-0100', comments: 'A signing on Friday.' },
+        201,
+      ],
       ['/api/password-resets', { email: 'nobody.key@example.com' }, 202],
     ];
     for (const [path, body, status] of forms) {

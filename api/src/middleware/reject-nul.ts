@@ -60,7 +60,9 @@ function checkUrlPart(field: string, what: string, pieces: string[]) {
       ]);
     }
     if (decoded.includes('\u0000')) {
-      throw new AppError('VALIDATION_FAILED', `${what} contains the NUL character.`, [{ field, message: 'must not contain the NUL character' }]);
+      throw new AppError('VALIDATION_FAILED', `${what} contains the NUL character.`, [
+        { field, message: 'must not contain the NUL character' },
+      ]);
     }
   }
 }

@@ -28,7 +28,12 @@ describe('cross-site writes', () => {
     t.app.request(`${TEST_ORIGIN}${path}`, { method, headers: { ...(cookie ? { cookie } : {}), ...headers } });
 
   const offerOf = async (appointmentId: string) =>
-    (await t.database.db.select().from(schema.offers).where(and(eq(schema.offers.appointmentId, appointmentId), eq(schema.offers.agentId, agentId))))[0];
+    (
+      await t.database.db
+        .select()
+        .from(schema.offers)
+        .where(and(eq(schema.offers.appointmentId, appointmentId), eq(schema.offers.agentId, agentId)))
+    )[0];
 
   it('refuses a body-less claim sent from another site, a sibling subdomain or another port, and the offer stays as it was', async () => {
     const id = await createOrder(t, s.escrowA);
@@ -70,7 +75,12 @@ describe('cross-site writes', () => {
       if (res.status !== 403) wrong.push(`${route.method} ${route.path}: ${res.status}`);
     }
     expect(wrong).toEqual([]);
-    const read = await fromBrowser(`/api/appointments/${id}`, s.admin, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, 'GET');
+    const read = await fromBrowser(
+      `/api/appointments/${id}`,
+      s.admin,
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      'GET',
+    );
     expect(read.status).toBe(200);
     // The browser keeps the answer from the other site's page: no CORS permission for it.
     expect(read.headers.get('access-control-allow-origin')).toBeNull();
@@ -87,7 +97,12 @@ describe('cross-site writes', () => {
     const signOut = await fromBrowser('/api/auth/sign-out', s.agent, { origin: 'https://evil.example' });
     expect(signOut.status).toBe(403);
     expect((await t.request('/api/me', { cookie: s.agent })).status).toBe(200);
-    const tus = await fromBrowser('/api/uploads/00000000-0000-4000-8000-000000000000', s.agent, { origin: 'https://evil.example', 'tus-resumable': '1.0.0' }, 'DELETE');
+    const tus = await fromBrowser(
+      '/api/uploads/00000000-0000-4000-8000-000000000000',
+      s.agent,
+      { origin: 'https://evil.example', 'tus-resumable': '1.0.0' },
+      'DELETE',
+    );
     expect(tus.status).toBe(403);
   });
 

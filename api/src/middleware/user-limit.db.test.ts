@@ -24,25 +24,38 @@ describe('limits on signed-in users', () => {
     for (let i = 0; i < USER_LIMITS.message.perHour; i++) {
       expect((await post(t, `/api/appointments/${id}/notes`, s.escrowA, { message: `Update ${i}` })).status).toBe(201);
     }
-    const jobs = async () => (await t.database.db.select({ n: count() }).from(schema.notificationJobs).where(eq(schema.notificationJobs.appointmentId, id)))[0]!.n;
+    const jobs = async () =>
+      (await t.database.db.select({ n: count() }).from(schema.notificationJobs).where(eq(schema.notificationJobs.appointmentId, id)))[0]!.n;
     const before = await jobs();
     const refused = await post(t, `/api/appointments/${id}/notes`, s.escrowA, { message: 'One more' });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
     expect(refused.body).toMatchObject({ code: 'RATE_LIMITED' });
-    expect(refused.body.detail).toMatch(/^You have posted 30 messages in the last hour, the most we allow\. Please try again in \d+ minutes\.$/);
-    const stored = await t.database.db.select({ n: count() }).from(schema.notes).where(and(eq(schema.notes.appointmentId, id)));
+    expect(refused.body.detail).toMatch(
+      /^You have posted 30 messages in the last hour, the most we allow\. Please try again in \d+ minutes\.$/,
+    );
+    const stored = await t.database.db
+      .select({ n: count() })
+      .from(schema.notes)
+      .where(and(eq(schema.notes.appointmentId, id)));
     expect(stored[0]!.n).toBe(USER_LIMITS.message.perHour);
     expect(await jobs()).toBe(before);
     expect((await post(t, `/api/appointments/${id}/notes`, s.orgAdmin, { message: 'From the org admin' })).status).toBe(201);
   });
 
   it(`lets one person create ${USER_LIMITS.userCreate.perHour} users an hour, then refuses without sending an invitation`, async () => {
-    const person = (i: number) => ({ firstName: 'Limit', lastName: `Person${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`, email: `limit-${i}@example.test`, role: 'creator' });
+    const person = (i: number) => ({
+      firstName: 'Limit',
+      lastName: `Person${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`,
+      email: `limit-${i}@example.test`,
+      role: 'creator',
+    });
     for (let i = 0; i < USER_LIMITS.userCreate.perHour; i++) expect((await post(t, '/api/users', s.orgAdmin, person(i))).status).toBe(201);
     const refused = await post(t, '/api/users', s.orgAdmin, person(99));
     expect(refused.status).toBe(429);
-    expect(refused.body.detail).toMatch(/^You have added 20 new users in the last hour, the most we allow\. Please try again in \d+ minutes\.$/);
+    expect(refused.body.detail).toMatch(
+      /^You have added 20 new users in the last hour, the most we allow\. Please try again in \d+ minutes\.$/,
+    );
     expect(await t.database.db.select().from(schema.user).where(eq(schema.user.email, 'limit-99@example.test'))).toEqual([]);
   });
 });

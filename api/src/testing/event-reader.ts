@@ -12,7 +12,12 @@ export function eventReader(res: Response) {
       while ((end = buffered.indexOf('\n\n')) >= 0) {
         const block = buffered.slice(0, end);
         buffered = buffered.slice(end + 2);
-        const field = (name: string) => block.split('\n').find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1).trim();
+        const field = (name: string) =>
+          block
+            .split('\n')
+            .find((line) => line.startsWith(`${name}:`))
+            ?.slice(name.length + 1)
+            .trim();
         const event = field('event');
         if (event) received.push({ event, data: field('data') ?? '' });
       }
@@ -35,4 +40,3 @@ export function eventReader(res: Response) {
     },
   };
 }
-

@@ -182,7 +182,11 @@ export async function pendingWithBid(t: TestApp, s: Sessions): Promise<{ id: str
  * claim and an accept, its start moved an hour back in the database (completion opens at the
  * start), then completed through the API by the agent.
  */
-export async function completedForAgent(t: TestApp, s: Sessions, scheduled?: { id: string; offerId: string }): Promise<{ id: string; offerId: string }> {
+export async function completedForAgent(
+  t: TestApp,
+  s: Sessions,
+  scheduled?: { id: string; offerId: string },
+): Promise<{ id: string; offerId: string }> {
   const order = scheduled ?? (await scheduledForAgent(t, s));
   await t.database.db
     .update(schema.appointments)

@@ -37,7 +37,10 @@ export function createRouter() {
             { path: 'support', lazy: page(async () => (await import('../features/public-site/pages/support-page')).SupportPage) },
             { path: 'escrow', lazy: page(async () => (await import('../features/public-site/pages/escrow-page')).EscrowPage) },
             { path: 'faq', lazy: page(async () => (await import('../features/public-site/pages/faq-page')).FaqPage) },
-            { path: 'data-policy', lazy: page(async () => (await import('../features/public-site/pages/data-policy-page')).DataPolicyPage) },
+            {
+              path: 'data-policy',
+              lazy: page(async () => (await import('../features/public-site/pages/data-policy-page')).DataPolicyPage),
+            },
             {
               path: 'title-landing',
               lazy: page(async () => (await import('../features/public-site/pages/title-landing-page')).TitleLandingPage),

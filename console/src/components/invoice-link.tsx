@@ -23,10 +23,16 @@ export function InvoiceLink({ appointmentId, fileId, children, label, id }: Invo
   if (!fileId) return <span id={id}>{children}</span>;
   const open = async () => {
     try {
-      const link = await answer(api.POST('/appointments/{id}/files/{fileId}/download', { params: { path: { id: appointmentId, fileId } } }));
+      const link = await answer(
+        api.POST('/appointments/{id}/files/{fileId}/download', { params: { path: { id: appointmentId, fileId } } }),
+      );
       window.open(link.url, '_blank', 'noopener');
     } catch (error) {
-      showToast({ title: 'The invoice could not be opened', message: error instanceof Error ? error.message : String(error), tone: 'error' });
+      showToast({
+        title: 'The invoice could not be opened',
+        message: error instanceof Error ? error.message : String(error),
+        tone: 'error',
+      });
     }
   };
   return (

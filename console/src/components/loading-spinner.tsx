@@ -11,9 +11,7 @@ type LoadingSpinnerProps = {
 
 /** The one loading indicator of the console: an image with alt text 'Loading...' (spec 01 §2). */
 export function LoadingSpinner({ size = 48, inline = false }: LoadingSpinnerProps) {
-  const image = (
-    <img className={classes.spinner} src={spinnerUrl} alt="Loading..." width={size} height={size} />
-  );
+  const image = <img className={classes.spinner} src={spinnerUrl} alt="Loading..." width={size} height={size} />;
   if (inline) return <span role="status">{image}</span>;
   return (
     <Center role="status" py="xl">

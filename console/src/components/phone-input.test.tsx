@@ -20,7 +20,9 @@ function formHolding(value: string) {
 /** Types or pastes `text` into the input as the browser reports it: one change event with the input's whole new value. */
 function enter(text: string) {
   const { form, set } = formHolding('');
-  const input = PhoneInput<Values>({ form, field: 'phone', label: 'Phone' }) as ReactElement<{ onChange: (event: ChangeEvent<HTMLInputElement>) => void }>;
+  const input = PhoneInput<Values>({ form, field: 'phone', label: 'Phone' }) as ReactElement<{
+    onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  }>;
   input.props.onChange({ currentTarget: { value: text } } as ChangeEvent<HTMLInputElement>);
   return set;
 }

@@ -38,9 +38,6 @@ const EXTERNAL_PREFIXES = ['/notary', '/sign-up', '/preview/', '/api/'];
 /** True when the path belongs to another app on this origin, not to the console router. */
 export function isExternalPath(path: string): boolean {
   return EXTERNAL_PREFIXES.some(
-    (prefix) =>
-      path === prefix ||
-      path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) ||
-      path.startsWith(`${prefix}?`),
+    (prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || path.startsWith(`${prefix}?`),
   );
 }

@@ -6,10 +6,7 @@ import { useSearchParams } from 'react-router';
  * link or the return after login opens the same tab. An unknown or forbidden value falls back
  * to `fallback`; other query parameters are left as they are.
  */
-export function useTabParam<T extends string>(
-  allowed: readonly T[],
-  fallback: T,
-): [T, (next: string | null) => void] {
+export function useTabParam<T extends string>(allowed: readonly T[], fallback: T): [T, (next: string | null) => void] {
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
   const current = allowed.find((tab) => tab === raw) ?? fallback;

@@ -86,22 +86,38 @@ export const appointments = pgTable(
     index('appointments_creator_status_idx').on(t.createdBy, t.status),
     // The escrow lists in date order, a page at a time (in process, or completed and canceled:
     // domain/appointment-rules IN_PROCESS_STATUSES / CLOSED_STATUSES), for a firm or an officer.
-    index('appointments_firm_open_starts_idx').on(t.firmId, t.startsAt, t.id).where(sql`${t.status} in ('Open', 'Pending', 'Scheduled', 'Paused')`),
-    index('appointments_firm_closed_starts_idx').on(t.firmId, t.startsAt, t.id).where(sql`${t.status} in ('Completed', 'Canceled')`),
-    index('appointments_creator_open_starts_idx').on(t.createdBy, t.startsAt, t.id).where(sql`${t.status} in ('Open', 'Pending', 'Scheduled', 'Paused')`),
-    index('appointments_creator_closed_starts_idx').on(t.createdBy, t.startsAt, t.id).where(sql`${t.status} in ('Completed', 'Canceled')`),
+    index('appointments_firm_open_starts_idx')
+      .on(t.firmId, t.startsAt, t.id)
+      .where(sql`${t.status} in ('Open', 'Pending', 'Scheduled', 'Paused')`),
+    index('appointments_firm_closed_starts_idx')
+      .on(t.firmId, t.startsAt, t.id)
+      .where(sql`${t.status} in ('Completed', 'Canceled')`),
+    index('appointments_creator_open_starts_idx')
+      .on(t.createdBy, t.startsAt, t.id)
+      .where(sql`${t.status} in ('Open', 'Pending', 'Scheduled', 'Paused')`),
+    index('appointments_creator_closed_starts_idx')
+      .on(t.createdBy, t.startsAt, t.id)
+      .where(sql`${t.status} in ('Completed', 'Canceled')`),
     index('appointments_agent_status_idx').on(t.assignedAgentId, t.status),
     // The dashboard: completed orders by completion time (scan-backs due), unpaid agents and
     // unfilled orders by age. Each bucket's predicate (api/.../attention.ts) implies its index's,
     // so a bucket is counted by an index-only scan of up to 1,001 entries (issue 13), not by
     // reading the table until enough orders match.
-    index('appointments_completed_at_idx').on(t.markedCompletedAt).where(sql`${t.status} = 'Completed'`),
+    index('appointments_completed_at_idx')
+      .on(t.markedCompletedAt)
+      .where(sql`${t.status} = 'Completed'`),
     index('appointments_unpaid_idx')
       .on(t.startsAt)
       .where(sql`${t.status} = 'Completed' and not ${t.agentPaid} and ${t.assignedAgentId} is not null`),
-    index('appointments_unfilled_idx').on(t.createdAt).where(sql`${t.status} in ('Open', 'Pending')`),
-    index('appointments_undocumented_idx').on(t.startsAt).where(sql`${t.status} in ('Open', 'Pending', 'Scheduled') and not ${t.hasDocuments}`),
-    index('appointments_no_scan_backs_idx').on(t.markedCompletedAt).where(sql`${t.status} = 'Completed' and ${t.scanBackRequired} and not ${t.hasScanBacks}`),
+    index('appointments_unfilled_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('Open', 'Pending')`),
+    index('appointments_undocumented_idx')
+      .on(t.startsAt)
+      .where(sql`${t.status} in ('Open', 'Pending', 'Scheduled') and not ${t.hasDocuments}`),
+    index('appointments_no_scan_backs_idx')
+      .on(t.markedCompletedAt)
+      .where(sql`${t.status} = 'Completed' and ${t.scanBackRequired} and not ${t.hasScanBacks}`),
     // The escrow search (file number or signer, anywhere in the text), answered from the matches,
     // not by reading each of the firm's orders. A file number is found by prefix among its
     // suffixes (search_suffixes(), migration 0011; decision 038): a firm's numbers share most of
@@ -119,10 +135,7 @@ export const appointments = pgTable(
     check('appointments_finance_type', sql`${t.financeType} is null or ${t.financeType} between 10 and 16`),
     check('appointments_fees_nonnegative', sql`${t.agentFeeCents} >= 0 and coalesce(${t.firmFeeCents}, 0) >= 0`),
     check('appointments_paid_time', sql`${t.agentPaid} = (${t.agentPaidAt} is not null)`),
-    check(
-      'appointments_assigned_agent',
-      sql`${t.status} not in ('Scheduled', 'Completed') or ${t.assignedAgentId} is not null`,
-    ),
+    check('appointments_assigned_agent', sql`${t.status} not in ('Scheduled', 'Completed') or ${t.assignedAgentId} is not null`),
   ],
 );
 

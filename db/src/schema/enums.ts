@@ -4,35 +4,15 @@ import { pgEnum } from 'drizzle-orm/pg-core';
 export const userStatus = pgEnum('user_status', ['active', 'pending', 'disabled']);
 export const registrationStatus = pgEnum('registration_status', ['pending', 'approved', 'declined']);
 export const firmKind = pgEnum('firm_kind', ['title_firm', 'independent', 'managing_organization']);
-export const appointmentStatus = pgEnum('appointment_status', [
-  'Open',
-  'Pending',
-  'Scheduled',
-  'Paused',
-  'Completed',
-  'Canceled',
-]);
+export const appointmentStatus = pgEnum('appointment_status', ['Open', 'Pending', 'Scheduled', 'Paused', 'Completed', 'Canceled']);
 export const timeZoneCode = pgEnum('time_zone_code', ['ET', 'CT', 'MT', 'PT', 'HT', 'AK']);
-export const offerStatus = pgEnum('offer_status', [
-  'offered',
-  'claimed',
-  'countered',
-  'declined',
-  'approved',
-  'rejected',
-  'removed',
-]);
+export const offerStatus = pgEnum('offer_status', ['offered', 'claimed', 'countered', 'declined', 'approved', 'rejected', 'removed']);
 export const fileKind = pgEnum('file_kind', ['document', 'scan_back', 'invoice']);
 export const fileAction = pgEnum('file_action', ['write', 'read']);
 export const contactRequestKind = pgEnum('contact_request_kind', ['contact', 'landing_notary', 'landing_title']);
 export const messageChannel = pgEnum('message_channel', ['sms', 'email']);
 export const campaignAction = pgEnum('campaign_action', ['enroll', 'decline']);
-export const analyticsEventType = pgEnum('analytics_event_type', [
-  'page_view',
-  'form_display',
-  'form_submit',
-  'ad_conversion',
-]);
+export const analyticsEventType = pgEnum('analytics_event_type', ['page_view', 'form_display', 'form_submit', 'ad_conversion']);
 export const idempotencyState = pgEnum('idempotency_state', ['in_progress', 'done']);
 export const notificationState = pgEnum('notification_state', ['pending', 'sent', 'failed']);
 export const deliveryChannel = pgEnum('delivery_channel', ['push', 'email', 'sms']);

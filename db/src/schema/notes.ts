@@ -30,6 +30,8 @@ export const notes = pgTable(
   (t) => [
     index('notes_appointment_idx').on(t.appointmentId, t.createdAt),
     // The dashboard's "unread messages": notes operators have not read yet.
-    index('notes_operator_unread_idx').on(t.appointmentId).where(sql`${t.adminReadAt} is null`),
+    index('notes_operator_unread_idx')
+      .on(t.appointmentId)
+      .where(sql`${t.adminReadAt} is null`),
   ],
 );

@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  unique,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, unique, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { createdAt, id } from './columns';
 import { deliveryChannel, deliveryState, idempotencyState, messageChannel, notificationState, outboundState } from './enums';
@@ -68,7 +57,10 @@ export const auditLog = pgTable(
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id').notNull(),
     appointmentId: uuid('appointment_id'),
-    details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    details: jsonb('details')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -76,7 +68,9 @@ export const auditLog = pgTable(
     index('audit_log_appointment_idx').on(t.appointmentId, t.createdAt),
     index('audit_log_actor_idx').on(t.actorId, t.createdAt),
     // The dashboard's time to assignment reads the recent assignments only.
-    index('audit_log_assigned_idx').on(t.createdAt, t.appointmentId).where(sql`${t.action} in ('bid.accepted', 'appointment.assigned')`),
+    index('audit_log_assigned_idx')
+      .on(t.createdAt, t.appointmentId)
+      .where(sql`${t.action} in ('bid.accepted', 'appointment.assigned')`),
   ],
 );
 
@@ -101,7 +95,10 @@ export const notificationJobs = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     appointmentId: uuid('appointment_id'),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    payload: jsonb('payload')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     state: notificationState('state').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -147,7 +144,10 @@ export const outboundMessages = pgTable(
     recipientId: uuid('recipient_id').references(() => user.id, { onDelete: 'set null' }),
     subject: text('subject'),
     body: text('body').notNull(),
-    attachments: jsonb('attachments').$type<{ fileId: string; fileName: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    attachments: jsonb('attachments')
+      .$type<{ fileId: string; fileName: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     state: outboundState('state').notNull().default('queued'),
     error: text('error'),
     jobId: uuid('job_id').references(() => notificationJobs.id, { onDelete: 'set null' }),

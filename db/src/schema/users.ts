@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { timestamps } from './columns';
 import { registrationStatus, userStatus } from './enums';
@@ -62,7 +51,10 @@ export const agentProfiles = pgTable(
     laserPrinter: boolean('laser_printer').notNull().default(false),
     dualTrayPrinter: boolean('dual_tray_printer').notNull().default(false),
     smsOptIn: boolean('sms_opt_in').notNull().default(false),
-    certifiedStates: varchar('certified_states', { length: 2 }).array().notNull().default(sql`'{}'::varchar(2)[]`),
+    certifiedStates: varchar('certified_states', { length: 2 })
+      .array()
+      .notNull()
+      .default(sql`'{}'::varchar(2)[]`),
     yearsExperience: integer('years_experience'),
     registrationStatus: registrationStatus('registration_status').notNull().default('pending'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
@@ -76,7 +68,9 @@ export const agentProfiles = pgTable(
     index('agent_profiles_certified_states_idx').using('gin', t.certifiedStates),
     index('agent_profiles_lat_lng_idx').on(t.latitude, t.longitude),
     index('agent_profiles_registration_idx').on(t.registrationStatus),
-    index('agent_profiles_preferred_idx').on(t.preferred).where(sql`${t.preferred}`),
+    index('agent_profiles_preferred_idx')
+      .on(t.preferred)
+      .where(sql`${t.preferred}`),
     check('agent_profiles_max_five_states', sql`cardinality(${t.certifiedStates}) <= 5`),
     check('agent_profiles_zip_digits', sql`${t.zip} ~ '^[0-9]{5}$'`),
   ],

@@ -87,7 +87,12 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 
 const APPOINTMENT_STATE_WEIGHTS: Record<string, number> = { CA: 30, TX: 25, FL: 10, NY: 10, IL: 5, AZ: 5, GA: 5, WA: 5, CO: 5 };
 const APPOINTMENT_PLAN: [AppointmentStatus, number][] = [
-  ['Open', 70], ['Pending', 50], ['Scheduled', 70], ['Paused', 15], ['Completed', 85], ['Canceled', 15],
+  ['Open', 70],
+  ['Pending', 50],
+  ['Scheduled', 70],
+  ['Paused', 15],
+  ['Completed', 85],
+  ['Canceled', 15],
 ];
 
 /**
@@ -167,12 +172,7 @@ function weightedPick(random: Random, weights: Record<string, number>): string {
   return entries[entries.length - 1]![0];
 }
 
-async function insertChunked<T extends Record<string, unknown>>(
-  tx: Tx,
-  table: Parameters<Tx['insert']>[0],
-  rows: T[],
-  size = 1000,
-) {
+async function insertChunked<T extends Record<string, unknown>>(tx: Tx, table: Parameters<Tx['insert']>[0], rows: T[], size = 1000) {
   for (let i = 0; i < rows.length; i += size) {
     await tx.insert(table).values(rows.slice(i, i + size) as never);
   }
@@ -258,13 +258,7 @@ function eligibleFor(agent: SeededAgent, place: Place): boolean {
   return agent.active && agent.certifiedStates.includes(place.state) && milesBetween(agent, place) <= OFFER_RADIUS_MILES;
 }
 
-function buildAgents(
-  random: Random,
-  places: Map<string, Place[]>,
-  options: SeedOptions,
-  independentFirmId: string,
-  accounts: Accounts,
-) {
+function buildAgents(random: Random, places: Map<string, Place[]>, options: SeedOptions, independentFirmId: string, accounts: Accounts) {
   const total = options.agentCount ?? 8200;
   const allStates = Object.keys(STATE_WEIGHTS);
   const people: (DemoAccount & { firmId: string; id: string })[] = [];
@@ -275,7 +269,12 @@ function buildAgents(
     const lastName = random.pick(LAST_NAMES);
     const home = weightedPick(random, STATE_WEIGHTS);
     const place = random.pick(places.get(home)!);
-    const extra = random.chance(0.3) ? random.sample(allStates.filter((s) => s !== home), random.int(1, 4)) : [];
+    const extra = random.chance(0.3)
+      ? random.sample(
+          allStates.filter((s) => s !== home),
+          random.int(1, 4),
+        )
+      : [];
     const certifiedStates = [home, ...extra];
     const pending = random.chance(0.05);
     const id = randomUUID();
@@ -494,8 +493,7 @@ function buildAppointments(
         }
       }
       // Scheduled and Completed need an agent; without any local agent the order stays Open.
-      const finalStatus: AppointmentStatus =
-        (status === 'Scheduled' || status === 'Completed') && !assignedAgentId ? 'Open' : status;
+      const finalStatus: AppointmentStatus = (status === 'Scheduled' || status === 'Completed') && !assignedAgentId ? 'Open' : status;
       const completed = finalStatus === 'Completed';
       const paid = completed && random.chance(0.6);
       const hasDocuments = ['Pending', 'Scheduled', 'Completed', 'Paused'].includes(finalStatus) && random.chance(0.8);

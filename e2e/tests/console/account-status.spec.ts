@@ -17,7 +17,9 @@ async function agentWithUpcomingSigning(admin: APIRequestContext): Promise<{ id:
   for (const { agent, date } of scheduled.items) {
     if (!agent || agent.email === 'agent@demo.test' || date < afterTomorrow) continue;
     const lastName = agent.name.split(' ').at(-1)!;
-    const found = (await (await admin.get(`/api/agents?mode=name&lastName=${encodeURIComponent(lastName)}&pageSize=25`)).json()) as { items: { id: string }[] };
+    const found = (await (await admin.get(`/api/agents?mode=name&lastName=${encodeURIComponent(lastName)}&pageSize=25`)).json()) as {
+      items: { id: string }[];
+    };
     if (found.items.some((a) => a.id === agent.id)) return { ...agent, lastName };
   }
   throw new Error('No agent with a signing after tomorrow is on the first page of their last name');
@@ -35,7 +37,10 @@ test.describe('disabling and enabling accounts (issue 26, item 1)', () => {
     await admin.dispose();
   });
 
-  test('an org admin disables an officer, whose open console is signed out at once, and enables them; an operator disables an agent with signings to come', async ({ page, browser }) => {
+  test('an org admin disables an officer, whose open console is signed out at once, and enables them; an operator disables an agent with signings to come', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(60_000);
     const admin = await signedInApi('admin@demo.test');
     // The officer has the portal open in another browser, following its live updates.
@@ -57,7 +62,9 @@ test.describe('disabling and enabling accounts (issue 26, item 1)', () => {
       await expect(table.getByRole('row').filter({ hasText: 'orgadmin@firm-a.demo.test' }).getByRole('button')).toHaveCount(0);
       await row.getByRole('button', { name: `Disable ${OFFICER.name}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Disable account' });
-      await expect(dialog).toContainText(`Disable ${OFFICER.name}? They are signed out everywhere at once and cannot sign in until enabled again.`);
+      await expect(dialog).toContainText(
+        `Disable ${OFFICER.name}? They are signed out everywhere at once and cannot sign in until enabled again.`,
+      );
       await expect(dialog).not.toContainText('Offers');
       await dialog.getByRole('button', { name: 'Disable' }).click();
       await expect(toast(page, `${OFFICER.name} is disabled and signed out everywhere.`)).toBeVisible();
@@ -110,8 +117,12 @@ test.describe('disabling and enabling accounts (issue 26, item 1)', () => {
       await page.goto('/admin?tab=firms');
       await page.getByRole('group', { name: 'Operator teams' }).getByRole('button', { name: 'SigningDesk Operations West (3000)' }).click();
       const operators = page.getByRole('table', { name: 'Firm users' });
-      await expect(operators.getByRole('row').filter({ hasText: 'subadmin@demo.test' }).getByRole('button', { name: 'Disable Sam Rivera' })).toBeVisible();
-      await expect(operators.getByRole('row').filter({ hasText: 'admin@demo.test' }).filter({ hasNotText: 'subadmin' }).getByRole('button')).toHaveCount(0);
+      await expect(
+        operators.getByRole('row').filter({ hasText: 'subadmin@demo.test' }).getByRole('button', { name: 'Disable Sam Rivera' }),
+      ).toBeVisible();
+      await expect(
+        operators.getByRole('row').filter({ hasText: 'admin@demo.test' }).filter({ hasNotText: 'subadmin' }).getByRole('button'),
+      ).toHaveCount(0);
       await shot(page, 'operators-of-3000', true);
     });
 
@@ -119,7 +130,8 @@ test.describe('disabling and enabling accounts (issue 26, item 1)', () => {
       const agent = await agentWithUpcomingSigning(admin);
       changed.add(agent.id);
       await apiSignIn(page, 'subadmin@demo.test');
-      const searchFor = (status: string) => page.goto(`/admin?tab=signing-agents&mode=name&lastName=${encodeURIComponent(agent.lastName)}${status}`);
+      const searchFor = (status: string) =>
+        page.goto(`/admin?tab=signing-agents&mode=name&lastName=${encodeURIComponent(agent.lastName)}${status}`);
       await searchFor('');
       const row = page.getByRole('table', { name: 'Signing agents' }).getByRole('row').filter({ hasText: agent.email });
       await row.getByRole('button', { name: agent.name, exact: true }).click();
@@ -131,7 +143,9 @@ test.describe('disabling and enabling accounts (issue 26, item 1)', () => {
         `Disable ${agent.name}? They are signed out everywhere at once and cannot sign in until enabled again. Offers still open to them are withdrawn, and their upcoming signings will need another agent.`,
       );
       await confirm.getByRole('button', { name: 'Disable' }).click();
-      await expect(toast(page, `${agent.name} is disabled and signed out everywhere.`)).toContainText(/\d+ upcoming signings? needs? another agent: see the Dashboard\./);
+      await expect(toast(page, `${agent.name} is disabled and signed out everywhere.`)).toContainText(
+        /\d+ upcoming signings? needs? another agent: see the Dashboard\./,
+      );
       await expect(profile.getByRole('button', { name: `Enable ${agent.name}` })).toBeFocused();
       await expect(profile.getByRole('region', { name: 'Profile details' }).getByText('Disabled', { exact: true })).toBeVisible();
       await expectAccessibleAndFitting(page, 'agent profile, disabled');
@@ -151,7 +165,9 @@ test.describe('disabling and enabling accounts (issue 26, item 1)', () => {
       await expect(bucket).toHaveAttribute('aria-label', /^[1-9]\d* — /);
       await shot(page, 'dashboard-agent-disabled');
       await bucket.click();
-      await expect(page.getByRole('status').filter({ hasText: 'Showing:' })).toContainText('Upcoming signings whose agent was disabled: reassign');
+      await expect(page.getByRole('status').filter({ hasText: 'Showing:' })).toContainText(
+        'Upcoming signings whose agent was disabled: reassign',
+      );
       await expect(page.getByRole('table', { name: 'Assignments' }).locator('tbody tr').first()).toContainText(agent.name);
       await shot(page, 'assignments-agent-disabled');
 

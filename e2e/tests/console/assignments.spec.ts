@@ -3,7 +3,9 @@ import { expectAccessibleAndFitting, expectNoAxeViolations, shot, signedInApi } 
 import { expect, test } from '../../support/fixtures';
 
 test.describe('the operators’ Assignments', () => {
-  test('Open by default for all firms; a firm and a status searched on the server; the agent’s card; the request opens with its timeline', async ({ page }) => {
+  test('Open by default for all firms; a firm and a status searched on the server; the agent’s card; the request opens with its timeline', async ({
+    page,
+  }) => {
     const admin = await signedInApi('admin@demo.test');
     const open = await (await admin.get('/api/appointments?status=Open&pageSize=1')).json();
 
@@ -28,7 +30,8 @@ test.describe('the operators’ Assignments', () => {
     await expect(page.getByText(`1–${Math.min(25, scheduled.total)} of ${scheduled.total}`)).toBeVisible();
     for (const firm of await table.locator('tbody tr td:nth-child(8)').allTextContents()) expect(firm).toBe(firmA.name);
     // A scheduled signing left unmarked hours after its start carries its overdue mark (decision 049).
-    for (const status of await table.locator('tbody tr td:nth-child(5)').allTextContents()) expect(status).toMatch(/^Scheduled(Overdue — not marked complete)?$/);
+    for (const status of await table.locator('tbody tr td:nth-child(5)').allTextContents())
+      expect(status).toMatch(/^Scheduled(Overdue — not marked complete)?$/);
     await expect(table.locator('tbody tr td:nth-child(2)').first()).toHaveText(/^(No files|\d+ attached|Files complete)$/);
 
     const agent = table.locator('tbody tr').first().locator('td:nth-child(7)').getByRole('button');

@@ -3,7 +3,9 @@ import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/age
 import { expect, test } from '../../support/fixtures';
 
 test.describe('the operators’ Create New User', () => {
-  test('the admin creates a signing agent (where they work) and an escrow officer of a chosen firm; each gets an invitation', async ({ page }) => {
+  test('the admin creates a signing agent (where they work) and an escrow officer of a chosen firm; each gets an invitation', async ({
+    page,
+  }) => {
     const stamp = Date.now().toString(36);
     // A name takes letters only: the stamp's digits spelled as letters.
     const surname = `Quill${stamp.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
@@ -49,10 +51,13 @@ test.describe('the operators’ Create New User', () => {
     const users = await (await admin.get(`/api/firms/${firms.items[0].id}/users?pageSize=200`)).json();
     expect(users.items.find((u: { email: string }) => u.email === officerEmail)).toMatchObject({ name: 'Theo Marsh', role: 'creator' });
     await expect
-      .poll(async () => {
-        const outbox = await (await admin.get('/api/outbox?channel=email&pageSize=50')).json();
-        return [agentEmail, officerEmail].every((email) => outbox.items.some((m: { toAddress: string }) => m.toAddress === email));
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          const outbox = await (await admin.get('/api/outbox?channel=email&pageSize=50')).json();
+          return [agentEmail, officerEmail].every((email) => outbox.items.some((m: { toAddress: string }) => m.toAddress === email));
+        },
+        { timeout: 20_000 },
+      )
       .toBe(true);
     await admin.dispose();
   });

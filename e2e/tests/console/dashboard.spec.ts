@@ -11,7 +11,9 @@ test('the Dashboard’s counts equal the rows they open; its charts are shown; t
   // Something in every bucket that needs no clock: an unread message from the escrow side.
   const escrow = await signedInApi('escrow@firm-a.demo.test');
   const some = (await (await escrow.get('/api/escrow/appointments?view=in-process&pageSize=1')).json()).items[0].id as string;
-  expect((await escrow.post(`/api/appointments/${some}/notes`, { data: { message: 'Is the signer’s spouse signing too?' } })).status()).toBe(201);
+  expect(
+    (await escrow.post(`/api/appointments/${some}/notes`, { data: { message: 'Is the signer’s spouse signing too?' } })).status(),
+  ).toBe(201);
 
   await signInAs(page, 'admin@demo.test', '/admin?tab=dashboard');
   await expect(page.getByRole('tab', { name: 'Dashboard', selected: true })).toBeVisible();
@@ -44,8 +46,12 @@ test('the Dashboard’s counts equal the rows they open; its charts are shown; t
       await expect(page.getByRole('table', { name: 'Assignments' }).locator('tbody tr').first()).toContainText('unread');
       // Export CSV of this search: the table's header and one line per row shown.
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
-      const lines = readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
-      expect(lines[0]).toBe('Appointment,Files,Agent Downloaded,Unread Messages,Status,Notary Paid,Signing Agent,Firm,Date,Agent Pay,Firm Fee,Margin,Invoice Number');
+      const lines = readFileSync((await download.path())!, 'utf8')
+        .trimEnd()
+        .split('\r\n');
+      expect(lines[0]).toBe(
+        'Appointment,Files,Agent Downloaded,Unread Messages,Status,Notary Paid,Signing Agent,Firm,Date,Agent Pay,Firm Fee,Margin,Invoice Number',
+      );
       expect(lines.length - 1).toBe(count);
       await expectNoAxeViolations(page, 'assignments filtered by the dashboard');
     }

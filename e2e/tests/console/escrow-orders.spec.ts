@@ -145,7 +145,10 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
     await api.dispose();
   });
 
-  test('submitted offline, the order is not sent and the form says so, keeping what was typed; back online it goes once', async ({ page, context }) => {
+  test('submitted offline, the order is not sent and the form says so, keeping what was typed; back online it goes once', async ({
+    page,
+    context,
+  }) => {
     const fileNumber = `${FILE_NUMBER}-OFF`;
     await openPortal(page, 'escrow@firm-a.demo.test');
     await fillOrder(page, { name: 'Offline Refinance', fileNumber, signer: 'Lee Offline' });
@@ -174,8 +177,18 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
     const { typed: _typed, iso } = futureDate();
     const made = await firmA.post('/api/appointments', {
       data: {
-        name: 'Isolation Check', date: iso, time: '10:00', street: '1 Privacy Way', city: 'Austin', state: 'TX', zip: '78701',
-        agentFee: '120', fileNumber, contactName: 'Robin Private', scanBackRequired: false, transactionType: 1,
+        name: 'Isolation Check',
+        date: iso,
+        time: '10:00',
+        street: '1 Privacy Way',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+        agentFee: '120',
+        fileNumber,
+        contactName: 'Robin Private',
+        scanBackRequired: false,
+        transactionType: 1,
       },
     });
     expect(made.status()).toBe(201);
@@ -221,7 +234,9 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^completed-appointments-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = (await readFile((await file.path())!, 'utf8')).split('\r\n').filter((l) => l !== '');
-    expect(lines[0]).toBe('Date,Time,Time Zone,File Number,Escrow Officer,Signer Name,Status,Assigned Signing Agent,Agent Phone,Agent Email,Files Attached');
+    expect(lines[0]).toBe(
+      'Date,Time,Time Zone,File Number,Escrow Officer,Signer Name,Status,Assigned Signing Agent,Agent Phone,Agent Email,Files Attached',
+    );
     expect(lines.length - 1).toBe(total);
     await api.dispose();
   });

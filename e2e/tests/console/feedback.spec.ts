@@ -5,7 +5,10 @@ import { expect, test } from '../../support/fixtures';
 type Item = { id: string; email: string; read: boolean; replies: { channel: string; message: string }[] };
 
 test.describe('the Feedback inbox', () => {
-  test('the admin reads a request, replies by email (queued, the request read), marks another as read, and toggles read messages', async ({ page, request }) => {
+  test('the admin reads a request, replies by email (queued, the request read), marks another as read, and toggles read messages', async ({
+    page,
+    request,
+  }) => {
     const stamp = Date.now();
     const first = `feedback-a-${stamp}@example.test`;
     const second = `feedback-b-${stamp}@example.test`;
@@ -13,7 +16,9 @@ test.describe('the Feedback inbox', () => {
       [first, 'Coverage in Reno'],
       [second, 'Invoice question'],
     ] as const) {
-      const res = await request.post('/api/contact-requests', { data: { name: 'Jordan Lee', email, phone: '7755550123', subject, comments: `About ${subject}.` } });
+      const res = await request.post('/api/contact-requests', {
+        data: { name: 'Jordan Lee', email, phone: '7755550123', subject, comments: `About ${subject}.` },
+      });
       expect(res.status()).toBe(201);
     }
 

@@ -32,11 +32,16 @@ test.describe('the org admin’s users', () => {
     const admin = await signedInApi('admin@demo.test');
     let link: string | undefined;
     await expect
-      .poll(async () => {
-        const outbox = await (await admin.get('/api/outbox?channel=email&pageSize=50')).json();
-        link = outbox.items.find((m: { toAddress: string }) => m.toAddress === email)?.body.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
-        return Boolean(link);
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          const outbox = await (await admin.get('/api/outbox?channel=email&pageSize=50')).json();
+          link = outbox.items
+            .find((m: { toAddress: string }) => m.toAddress === email)
+            ?.body.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
+          return Boolean(link);
+        },
+        { timeout: 20_000 },
+      )
       .toBe(true);
     await admin.dispose();
     await page.getByRole('button', { name: 'Log Out' }).click();
@@ -56,7 +61,9 @@ test.describe('the org admin’s users', () => {
 });
 
 test.describe('signing agents near a signing', () => {
-  test('an escrow officer sees how many agents cover a zip, nearest first, without their contact; the search is in the URL', async ({ page }) => {
+  test('an escrow officer sees how many agents cover a zip, nearest first, without their contact; the search is in the URL', async ({
+    page,
+  }) => {
     await signInAs(page, 'escrow@firm-a.demo.test', '/originator?tab=agents');
     const search = page.getByRole('search', { name: 'Find signing agents' });
     await search.getByLabel('Zip code').fill('7870');
@@ -84,7 +91,9 @@ test.describe('signing agents near a signing', () => {
     // The same count as the API gives this officer, whose rows carry no contact.
     const api = await signedInApi('escrow@firm-a.demo.test');
     const answer = await (await api.get('/api/agents?mode=radius&zip=78701&radius=50')).json();
-    await expect(summary).toHaveText(`${answer.total.toLocaleString('en-US')} signing agent${answer.total === 1 ? '' : 's'} within 50 miles of 78701`);
+    await expect(summary).toHaveText(
+      `${answer.total.toLocaleString('en-US')} signing agent${answer.total === 1 ? '' : 's'} within 50 miles of 78701`,
+    );
     expect(answer.items[0]).not.toHaveProperty('email');
     expect(answer.items[0]).not.toHaveProperty('phone');
     await api.dispose();

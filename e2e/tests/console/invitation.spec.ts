@@ -15,12 +15,15 @@ test('a user created by an operator sets a password from the invitation and sign
   // No SMTP server is configured here: the invitation waits in the outbox operators read.
   let link: string | undefined;
   await expect
-    .poll(async () => {
-      const outbox = await (await request.get('/api/outbox?channel=email&pageSize=50')).json();
-      const message = outbox.items.find((m: { toAddress: string }) => m.toAddress === email);
-      link = message?.body.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
-      return Boolean(link);
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const outbox = await (await request.get('/api/outbox?channel=email&pageSize=50')).json();
+        const message = outbox.items.find((m: { toAddress: string }) => m.toAddress === email);
+        link = message?.body.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
+        return Boolean(link);
+      },
+      { timeout: 20_000 },
+    )
     .toBe(true);
 
   await page.goto(new URL(link!).pathname + new URL(link!).search);

@@ -20,7 +20,15 @@ async function analytics(admin: APIRequestContext) {
   };
 }
 
-type FeedbackItem = { email: string; kind: string; name: string; phone: string | null; comments: string; city: string | null; state: string | null };
+type FeedbackItem = {
+  email: string;
+  kind: string;
+  name: string;
+  phone: string | null;
+  comments: string;
+  city: string | null;
+  state: string | null;
+};
 
 async function feedbackFrom(admin: APIRequestContext, email: string): Promise<FeedbackItem | undefined> {
   const feedback = (await (await admin.get('/api/feedback?includeRead=true&pageSize=50')).json()) as { items: FeedbackItem[] };
@@ -37,7 +45,9 @@ async function tabTo(page: Page, label: string) {
 }
 
 test.describe('the landing page', () => {
-  test('hero, tags, stats, features, five steps, testimonials and reviews; the Notary Request Form is stored, confirmed and cleared, and counted', async ({ page }) => {
+  test('hero, tags, stats, features, five steps, testimonials and reviews; the Notary Request Form is stored, confirmed and cleared, and counted', async ({
+    page,
+  }) => {
     const admin = await signedInApi('admin@demo.test');
     const before = await analytics(admin);
     const email = `notary-request-${Date.now()}@example.test`;
@@ -103,7 +113,11 @@ test.describe('the landing page', () => {
     await expect
       .poll(async () => {
         const after = await analytics(admin);
-        return [after.homeViews > before.homeViews, after.notary.displays > before.notary.displays, after.notary.submits > before.notary.submits];
+        return [
+          after.homeViews > before.homeViews,
+          after.notary.displays > before.notary.displays,
+          after.notary.submits > before.notary.submits,
+        ];
       })
       .toEqual([true, true, true]);
     await admin.dispose();
@@ -140,13 +154,24 @@ test.describe('the landing page', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
-    expect(await feedbackFrom(admin, email)).toMatchObject({ kind: 'landing_title', name: 'Priya Shah', comments: 'Lone Star Title', city: 'Austin', state: 'TX' });
+    expect(await feedbackFrom(admin, email)).toMatchObject({
+      kind: 'landing_title',
+      name: 'Priya Shah',
+      comments: 'Lone Star Title',
+      city: 'Austin',
+      state: 'TX',
+    });
     await admin.dispose();
   });
 
-  test('the Data Policy dialog: a click inside keeps it, the overlay and the close button close it; the FAQ links to /sign-up', async ({ page }) => {
+  test('the Data Policy dialog: a click inside keeps it, the overlay and the close button close it; the FAQ links to /sign-up', async ({
+    page,
+  }) => {
     await page.goto('/faq');
-    await expect(page.getByRole('link', { name: 'Register as a Signing Agent or Field Inspector' }).first()).toHaveAttribute('href', '/sign-up');
+    await expect(page.getByRole('link', { name: 'Register as a Signing Agent or Field Inspector' }).first()).toHaveAttribute(
+      'href',
+      '/sign-up',
+    );
     await expectAccessibleAndFitting(page, 'faq');
 
     await page.getByRole('contentinfo').getByRole('link', { name: 'Data Policy' }).click();
@@ -167,7 +192,10 @@ test.describe('the landing page', () => {
 });
 
 test.describe('Auto-appraisals', () => {
-  test('required fields, the status card that closes to an empty form, and a real 429 in words with the input kept', async ({ page, request }) => {
+  test('required fields, the status card that closes to an empty form, and a real 429 in words with the input kept', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/auto-appraisals');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByRole('alert')).toHaveText('Please fill in all required fields');
@@ -190,7 +218,11 @@ test.describe('Auto-appraisals', () => {
     await expect(page.getByLabel('Comments')).toHaveValue('');
     const admin = await signedInApi('admin@demo.test');
     const stored = (await (await admin.get('/api/auto-appraisals?pageSize=20')).json()) as { items: { email: string }[] };
-    expect(stored.items.find((item) => item.email === email)).toMatchObject({ name: 'Sam Carter', phone: '(305) 555-0120', comments: '2019 Ford F-150, for an estate.' });
+    expect(stored.items.find((item) => item.email === email)).toMatchObject({
+      name: 'Sam Carter',
+      phone: '(305) 555-0120',
+      comments: '2019 Ford F-150, for an estate.',
+    });
     await admin.dispose();
 
     // Use up this address's allowance for the form (10 an hour), then send from the page.

@@ -28,7 +28,9 @@ async function linkIn(admin: APIRequestContext, to: string, subject: string): Pr
  * of the link opens with its part in view; opened again signed in, it goes straight there.
  */
 async function opens(browser: Browser, link: string, email: string, expectOnTarget: (page: Page) => Promise<void>) {
-  const context = await browser.newContext({ viewport: email === 'agent@demo.test' ? { width: 360, height: 740 } : { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    viewport: email === 'agent@demo.test' ? { width: 360, height: 740 } : { width: 1280, height: 800 },
+  });
   const page = await context.newPage();
   const target = new URL(link);
   await page.goto(link);
@@ -48,7 +50,9 @@ const inView = (id: string) => async (page: Page) => {
   await expect(page.locator(`#${id}`)).toBeFocused();
 };
 
-test('each notification’s link opens its order, and the message in it, for the officer, the operator and the agent', async ({ browser }) => {
+test('each notification’s link opens its order, and the message in it, for the officer, the operator and the agent', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const escrow = await signedInApi('escrow@firm-a.demo.test');
   const admin = await signedInApi('admin@demo.test');
@@ -57,15 +61,33 @@ test('each notification’s link opens its order, and the message in it, for the
   const name = `Links ${fileNumber}`;
   const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
   const created = await escrow.post('/api/appointments', {
-    data: { name, date: day, time: '13:00', timeZone: 'PT', street: '200 N Spring St', city: 'Los Angeles', state: 'CA', zip: '90012', agentFee: '$150', fileNumber, contactName: 'Ana Lucero', scanBackRequired: false, transactionType: 1 },
+    data: {
+      name,
+      date: day,
+      time: '13:00',
+      timeZone: 'PT',
+      street: '200 N Spring St',
+      city: 'Los Angeles',
+      state: 'CA',
+      zip: '90012',
+      agentFee: '$150',
+      fileNumber,
+      contactName: 'Ana Lucero',
+      scanBackRequired: false,
+      transactionType: 1,
+    },
   });
   expect(created.status()).toBe(201);
   const id = (await created.json()).appointment.id as string;
   expect((await admin.post(`/api/appointments/${id}/send`, { data: {} })).status()).toBe(200);
   expect((await agent.post(`/api/appointments/${id}/claim`, { data: {} })).status()).toBe(200);
-  const offerId = ((await (await admin.get(`/api/appointments/${id}`)).json()).bids as { offerId: string; agent: { email: string } }[]).find((b) => b.agent.email === 'agent@demo.test')!.offerId;
+  const offerId = (
+    (await (await admin.get(`/api/appointments/${id}`)).json()).bids as { offerId: string; agent: { email: string } }[]
+  ).find((b) => b.agent.email === 'agent@demo.test')!.offerId;
   expect((await admin.post(`/api/appointments/${id}/bids/${offerId}/accept`, { data: {} })).status()).toBe(200);
-  expect((await escrow.post(`/api/appointments/${id}/notes`, { data: { message: 'The signer asks for a call the day before.' } })).status()).toBe(201);
+  expect(
+    (await escrow.post(`/api/appointments/${id}/notes`, { data: { message: 'The signer asks for a call the day before.' } })).status(),
+  ).toBe(201);
   expect((await admin.post(`/api/appointments/${id}/notes`, { data: { message: 'Confirmed with the agent.' } })).status()).toBe(201);
 
   // The escrow officer: the assignment opens the order; a message opens the order at its messages.

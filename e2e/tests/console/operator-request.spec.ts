@@ -46,151 +46,175 @@ async function createOrder(admin: APIRequestContext, fileNumber: string, name: s
 const order = async (api: APIRequestContext, id: string) => (await api.get(`/api/appointments/${id}`)).json();
 
 test.describe('an operator runs a request from review to invoice', () => {
-  test('create, review and update, send, bids arriving live, accept, reassign, complete, pay, invoice', { tag: '@smoke' }, async ({ page }) => {
-    test.setTimeout(120_000);
-    const admin = await signedInApi('admin@demo.test');
-    const fileNumber = `OP-${randomBytes(3).toString('hex').toUpperCase()}`;
-    const name = `Delgado Refinance ${fileNumber}`;
-    const firms = (await (await admin.get('/api/firms?pageSize=500')).json()).items as Firm[];
-    const firmA = firms.find((f) => f.orgNumber === 1)!;
+  test(
+    'create, review and update, send, bids arriving live, accept, reassign, complete, pay, invoice',
+    { tag: '@smoke' },
+    async ({ page }) => {
+      test.setTimeout(120_000);
+      const admin = await signedInApi('admin@demo.test');
+      const fileNumber = `OP-${randomBytes(3).toString('hex').toUpperCase()}`;
+      const name = `Delgado Refinance ${fileNumber}`;
+      const firms = (await (await admin.get('/api/firms?pageSize=500')).json()).items as Firm[];
+      const firmA = firms.find((f) => f.orgNumber === 1)!;
 
-    // Create New Request: the firm, its escrow officer (whose email fills the title company email), the order; Preview, Submit.
-    await signInAs(page, 'admin@demo.test', '/admin');
-    await page.getByRole('tab', { name: 'Create New Request' }).click();
-    await page.getByRole('button', { name: 'Preview' }).click();
-    await expect(page.getByText('Choose the firm')).toBeVisible();
-    await page.getByRole('combobox', { name: 'Firm', exact: true }).selectOption({ label: firmA.name });
-    await page.getByLabel('Escrow officer').selectOption({ label: 'Dana Whitfield (escrow@firm-a.demo.test)' });
-    await expect(page.getByLabel('Title company email')).toHaveValue('escrow@firm-a.demo.test');
-    await page.getByLabel('Firm fee').fill('$210');
-    await page.getByLabel('Appointment name').fill(name);
-    await page.getByLabel('File number').fill(fileNumber);
-    const [year, month, day] = todayInEastern().split('-');
-    await page.getByLabel('Date').fill(`${month}/${day}/${year}`);
-    await page.getByLabel('Date').press('Enter');
-    await page.getByLabel('Time TBD').check();
-    await page.getByLabel('Time zone').selectOption('ET');
-    await page.getByLabel('Signing agent fee').fill('$150');
-    await page.getByLabel('Lender').fill('Hill Country Bank');
-    await page.getByLabel('Street').fill('9400 Wilshire Blvd');
-    await page.getByLabel('City').fill('Beverly Hills');
-    await page.getByLabel('State').selectOption('CA');
-    await page.getByLabel('Zip').fill('90212');
-    await page.getByLabel('Signer name').fill('Rosa Delgado');
-    await page.getByLabel('None').check();
-    await page.getByLabel('Transaction type').selectOption({ label: 'Refinance' });
-    await expectNoAxeViolations(page, 'create new request');
-    await page.getByRole('button', { name: 'Preview' }).click();
-    await expect(page.getByRole('combobox', { name: 'Firm', exact: true })).toBeDisabled();
-    await page.getByRole('button', { name: 'Submit' }).click();
-    const card = page.getByRole('region', { name: 'Appointment Status' });
-    await expect(card).toContainText(name);
-    await expectNoAxeViolations(page, 'appointment status card');
-    await card.getByRole('button', { name: 'Close' }).click();
-    await expect(page.getByLabel('Appointment name')).toHaveValue('');
-    await expect(page.getByRole('combobox', { name: 'Firm', exact: true })).toHaveValue('');
-    const listed = (await (await admin.get(`/api/appointments?status=Open&firmId=${firmA.id}&pageSize=100`)).json()).items as { id: string; name: string }[];
-    const id = listed.find((o) => o.name === name)!.id;
-    expect(await order(admin, id)).toMatchObject({ firm: { id: firmA.id }, escrowOfficer: { email: 'escrow@firm-a.demo.test' }, agentFeeCents: 15000, firmFeeCents: 21000, timeTbd: true, timeZone: 'ET' });
+      // Create New Request: the firm, its escrow officer (whose email fills the title company email), the order; Preview, Submit.
+      await signInAs(page, 'admin@demo.test', '/admin');
+      await page.getByRole('tab', { name: 'Create New Request' }).click();
+      await page.getByRole('button', { name: 'Preview' }).click();
+      await expect(page.getByText('Choose the firm')).toBeVisible();
+      await page.getByRole('combobox', { name: 'Firm', exact: true }).selectOption({ label: firmA.name });
+      await page.getByLabel('Escrow officer').selectOption({ label: 'Dana Whitfield (escrow@firm-a.demo.test)' });
+      await expect(page.getByLabel('Title company email')).toHaveValue('escrow@firm-a.demo.test');
+      await page.getByLabel('Firm fee').fill('$210');
+      await page.getByLabel('Appointment name').fill(name);
+      await page.getByLabel('File number').fill(fileNumber);
+      const [year, month, day] = todayInEastern().split('-');
+      await page.getByLabel('Date').fill(`${month}/${day}/${year}`);
+      await page.getByLabel('Date').press('Enter');
+      await page.getByLabel('Time TBD').check();
+      await page.getByLabel('Time zone').selectOption('ET');
+      await page.getByLabel('Signing agent fee').fill('$150');
+      await page.getByLabel('Lender').fill('Hill Country Bank');
+      await page.getByLabel('Street').fill('9400 Wilshire Blvd');
+      await page.getByLabel('City').fill('Beverly Hills');
+      await page.getByLabel('State').selectOption('CA');
+      await page.getByLabel('Zip').fill('90212');
+      await page.getByLabel('Signer name').fill('Rosa Delgado');
+      await page.getByLabel('None').check();
+      await page.getByLabel('Transaction type').selectOption({ label: 'Refinance' });
+      await expectNoAxeViolations(page, 'create new request');
+      await page.getByRole('button', { name: 'Preview' }).click();
+      await expect(page.getByRole('combobox', { name: 'Firm', exact: true })).toBeDisabled();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      const card = page.getByRole('region', { name: 'Appointment Status' });
+      await expect(card).toContainText(name);
+      await expectNoAxeViolations(page, 'appointment status card');
+      await card.getByRole('button', { name: 'Close' }).click();
+      await expect(page.getByLabel('Appointment name')).toHaveValue('');
+      await expect(page.getByRole('combobox', { name: 'Firm', exact: true })).toHaveValue('');
+      const listed = (await (await admin.get(`/api/appointments?status=Open&firmId=${firmA.id}&pageSize=100`)).json()).items as {
+        id: string;
+        name: string;
+      }[];
+      const id = listed.find((o) => o.name === name)!.id;
+      expect(await order(admin, id)).toMatchObject({
+        firm: { id: firmA.id },
+        escrowOfficer: { email: 'escrow@firm-a.demo.test' },
+        agentFeeCents: 15000,
+        firmFeeCents: 21000,
+        timeTbd: true,
+        timeZone: 'ET',
+      });
 
-    // A second agent the order can go to besides Jordan Taylor (agent@demo.test): commissioned in
-    // California and within 50 miles of the signing (decision 048).
-    const nearby = (await (await admin.get('/api/agents?mode=radius&zip=90212&radius=50&pageSize=100')).json()).items as { name: string; email: string; certifiedStates: string[] }[];
-    const other = nearby.find((a) => a.email !== 'agent@demo.test' && a.certifiedStates.includes('CA'))!;
+      // A second agent the order can go to besides Jordan Taylor (agent@demo.test): commissioned in
+      // California and within 50 miles of the signing (decision 048).
+      const nearby = (await (await admin.get('/api/agents?mode=radius&zip=90212&radius=50&pageSize=100')).json()).items as {
+        name: string;
+        email: string;
+        certifiedStates: string[];
+      }[];
+      const other = nearby.find((a) => a.email !== 'agent@demo.test' && a.certifiedStates.includes('CA'))!;
 
-    // Assignments (Open, firm A) lists it; its name opens the Open review view.
-    await page.getByRole('tab', { name: 'Assignments' }).click();
-    const search = page.getByRole('search', { name: 'Search assignments' });
-    await search.getByLabel('Firm').selectOption({ label: firmA.name });
-    await search.getByRole('button', { name: 'Search' }).click();
-    const row = page.getByRole('table', { name: 'Assignments' }).getByRole('row').filter({ hasText: name });
-    await expect(row).toContainText('Open');
-    await row.getByRole('link', { name }).click();
+      // Assignments (Open, firm A) lists it; its name opens the Open review view.
+      await page.getByRole('tab', { name: 'Assignments' }).click();
+      const search = page.getByRole('search', { name: 'Search assignments' });
+      await search.getByLabel('Firm').selectOption({ label: firmA.name });
+      await search.getByRole('button', { name: 'Search' }).click();
+      const row = page.getByRole('table', { name: 'Assignments' }).getByRole('row').filter({ hasText: name });
+      await expect(row).toContainText('Open');
+      await row.getByRole('link', { name }).click();
 
-    const review = page.getByRole('region', { name: 'Review and Edit Submitted Appointment' });
-    await expect(review.getByLabel('Lender')).toHaveAttribute('readonly', '');
-    await expectNoAxeViolations(page, 'review (read-only)');
-    await review.getByRole('button', { name: 'Edit' }).click();
-    await review.getByLabel('Lender').fill('Bluebonnet Credit Union');
-    await review.getByRole('button', { name: 'Preview' }).click();
-    await expect(review.getByLabel('Lender')).toHaveAttribute('readonly', '');
-    await review.getByRole('button', { name: 'Update', exact: true }).click();
-    await expect(page.getByRole('region', { name: 'Order updated' })).toContainText('lender');
-    expect((await order(admin, id)).lender).toBe('Bluebonnet Credit Union');
-    await page.getByRole('button', { name: 'Return to Order Details' }).click();
+      const review = page.getByRole('region', { name: 'Review and Edit Submitted Appointment' });
+      await expect(review.getByLabel('Lender')).toHaveAttribute('readonly', '');
+      await expectNoAxeViolations(page, 'review (read-only)');
+      await review.getByRole('button', { name: 'Edit' }).click();
+      await review.getByLabel('Lender').fill('Bluebonnet Credit Union');
+      await review.getByRole('button', { name: 'Preview' }).click();
+      await expect(review.getByLabel('Lender')).toHaveAttribute('readonly', '');
+      await review.getByRole('button', { name: 'Update', exact: true }).click();
+      await expect(page.getByRole('region', { name: 'Order updated' })).toContainText('lender');
+      expect((await order(admin, id)).lender).toBe('Bluebonnet Credit Union');
+      await page.getByRole('button', { name: 'Return to Order Details' }).click();
 
-    // Send to Notaries: the confirmation says the reach (decision 048), then the offer goes out.
-    await page.getByRole('button', { name: 'Send to Notaries' }).click();
-    const sendDialog = page.getByRole('dialog', { name: 'Send to Notaries' });
-    await expect(sendDialog.getByRole('status')).toHaveText(/^This will offer the order to \d+ agents within 50 miles\.$/);
-    await expectNoAxeViolations(page, 'send confirmation');
-    await sendDialog.getByRole('button', { name: 'Send to Notaries' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Sent to notaries' })).toBeVisible();
-    expect((await order(admin, id)).offerCount).toBeGreaterThanOrEqual(2);
-    await expect(page.getByRole('region', { name: 'Signing agents and bids' })).toContainText('The offer is out; no agent has answered yet.');
+      // Send to Notaries: the confirmation says the reach (decision 048), then the offer goes out.
+      await page.getByRole('button', { name: 'Send to Notaries' }).click();
+      const sendDialog = page.getByRole('dialog', { name: 'Send to Notaries' });
+      await expect(sendDialog.getByRole('status')).toHaveText(/^This will offer the order to \d+ agents within 50 miles\.$/);
+      await expectNoAxeViolations(page, 'send confirmation');
+      await sendDialog.getByRole('button', { name: 'Send to Notaries' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Sent to notaries' })).toBeVisible();
+      expect((await order(admin, id)).offerCount).toBeGreaterThanOrEqual(2);
+      await expect(page.getByRole('region', { name: 'Signing agents and bids' })).toContainText(
+        'The offer is out; no agent has answered yet.',
+      );
 
-    // Two agents answer through the API; the bids appear on this screen with no reload.
-    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-    const jordan = await signedInApi('agent@demo.test');
-    const second = await signedInApi(other.email);
-    expect((await jordan.post(`/api/appointments/${id}/claim`, { data: {} })).status()).toBe(200);
-    expect((await second.post(`/api/appointments/${id}/counter`, { data: { bid: '$185' } })).status()).toBe(200);
-    const bids = page.getByRole('table', { name: 'Signing agents and bids' });
-    await expect(bids.getByRole('row').filter({ hasText: 'Jordan Taylor' })).toContainText('Claimed at the offered fee');
-    await expect(bids.getByRole('row').filter({ hasText: 'Jordan Taylor' })).toContainText(/\d+\.\d mi/);
-    await expect(bids.getByRole('row').filter({ hasText: other.name })).toContainText('$185.00');
-    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
-    await shot(page, 'request-bids');
-    await expectNoAxeViolations(page, 'request with bids');
+      // Two agents answer through the API; the bids appear on this screen with no reload.
+      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+      const jordan = await signedInApi('agent@demo.test');
+      const second = await signedInApi(other.email);
+      expect((await jordan.post(`/api/appointments/${id}/claim`, { data: {} })).status()).toBe(200);
+      expect((await second.post(`/api/appointments/${id}/counter`, { data: { bid: '$185' } })).status()).toBe(200);
+      const bids = page.getByRole('table', { name: 'Signing agents and bids' });
+      await expect(bids.getByRole('row').filter({ hasText: 'Jordan Taylor' })).toContainText('Claimed at the offered fee');
+      await expect(bids.getByRole('row').filter({ hasText: 'Jordan Taylor' })).toContainText(/\d+\.\d mi/);
+      await expect(bids.getByRole('row').filter({ hasText: other.name })).toContainText('$185.00');
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+      await shot(page, 'request-bids');
+      await expectNoAxeViolations(page, 'request with bids');
 
-    // Accept the counter: the other bid is not chosen.
-    await bids.getByRole('button', { name: `Accept ${other.name}` }).click();
-    await expect(bids.getByRole('row').filter({ hasText: 'Jordan Taylor' })).toContainText('Not chosen');
-    let now = await order(admin, id);
-    expect(now).toMatchObject({ status: 'Scheduled', assignedAgent: { name: other.name } });
+      // Accept the counter: the other bid is not chosen.
+      await bids.getByRole('button', { name: `Accept ${other.name}` }).click();
+      await expect(bids.getByRole('row').filter({ hasText: 'Jordan Taylor' })).toContainText('Not chosen');
+      let now = await order(admin, id);
+      expect(now).toMatchObject({ status: 'Scheduled', assignedAgent: { name: other.name } });
 
-    // Reassign to Jordan Taylor's bid, with a note for the displaced agent.
-    await page.getByRole('button', { name: 'Reassign' }).click();
-    const reassign = page.getByRole('dialog', { name: 'Reassign agent' });
-    await reassign.getByRole('radio', { name: /^Jordan Taylor/ }).check();
-    await reassign.getByLabel('Notes for the displaced agent').fill('The signer asked for a Spanish-speaking notary.');
-    await expectNoAxeViolations(page, 'reassign dialog');
-    await reassign.getByRole('button', { name: 'Update Notary' }).click();
-    await expect(reassign).toBeHidden();
-    now = await order(admin, id);
-    expect(now.assignedAgent.name).toBe('Jordan Taylor');
-    // The displaced agent leaves the bid list; the timeline keeps the change with its note (live, no reload).
-    expect(now.bids.map((b: { agent: { name: string } }) => b.agent.name)).not.toContain(other.name);
-    await expect(page.getByRole('region', { name: 'Timeline' })).toContainText(
-      `Signing agent changed from ${other.name} to Jordan Taylor`,
-    );
-    await expect(page.getByRole('region', { name: 'Timeline' })).toContainText(`Notes for ${other.name}: The signer asked for a Spanish-speaking notary.`);
+      // Reassign to Jordan Taylor's bid, with a note for the displaced agent.
+      await page.getByRole('button', { name: 'Reassign' }).click();
+      const reassign = page.getByRole('dialog', { name: 'Reassign agent' });
+      await reassign.getByRole('radio', { name: /^Jordan Taylor/ }).check();
+      await reassign.getByLabel('Notes for the displaced agent').fill('The signer asked for a Spanish-speaking notary.');
+      await expectNoAxeViolations(page, 'reassign dialog');
+      await reassign.getByRole('button', { name: 'Update Notary' }).click();
+      await expect(reassign).toBeHidden();
+      now = await order(admin, id);
+      expect(now.assignedAgent.name).toBe('Jordan Taylor');
+      // The displaced agent leaves the bid list; the timeline keeps the change with its note (live, no reload).
+      expect(now.bids.map((b: { agent: { name: string } }) => b.agent.name)).not.toContain(other.name);
+      await expect(page.getByRole('region', { name: 'Timeline' })).toContainText(
+        `Signing agent changed from ${other.name} to Jordan Taylor`,
+      );
+      await expect(page.getByRole('region', { name: 'Timeline' })).toContainText(
+        `Notes for ${other.name}: The signer asked for a Spanish-speaking notary.`,
+      );
 
-    // Mark complete, then pay the agent: the paid mark with its time replaces the button.
-    await page.getByRole('button', { name: 'Mark Appointment Complete' }).click();
-    await page.getByRole('dialog', { name: 'Mark Appointment Complete' }).getByRole('button', { name: 'Mark Complete' }).click();
-    await expect(page.getByRole('region', { name: 'Details' })).toContainText('Completed');
-    await page.getByRole('button', { name: 'Mark Notary Paid' }).click();
-    await page.getByRole('dialog', { name: 'Mark Notary Paid' }).getByRole('button', { name: 'Mark Paid' }).click();
-    // The paid mark states the amount: the agreed bid (Jordan Taylor's claim at the offer).
-    await expect(page.getByText(/✓ Notary paid \$\d+\.\d\d \d/)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Mark Notary Paid' })).toHaveCount(0);
-    now = await order(admin, id);
-    expect(now).toMatchObject({ status: 'Completed', agentPaid: true });
-    expect(now.agentPaidAt).not.toBeNull();
+      // Mark complete, then pay the agent: the paid mark with its time replaces the button.
+      await page.getByRole('button', { name: 'Mark Appointment Complete' }).click();
+      await page.getByRole('dialog', { name: 'Mark Appointment Complete' }).getByRole('button', { name: 'Mark Complete' }).click();
+      await expect(page.getByRole('region', { name: 'Details' })).toContainText('Completed');
+      await page.getByRole('button', { name: 'Mark Notary Paid' }).click();
+      await page.getByRole('dialog', { name: 'Mark Notary Paid' }).getByRole('button', { name: 'Mark Paid' }).click();
+      // The paid mark states the amount: the agreed bid (Jordan Taylor's claim at the offer).
+      await expect(page.getByText(/✓ Notary paid \$\d+\.\d\d \d/)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Mark Notary Paid' })).toHaveCount(0);
+      now = await order(admin, id);
+      expect(now).toMatchObject({ status: 'Completed', agentPaid: true });
+      expect(now.agentPaidAt).not.toBeNull();
 
-    // Send the invoice: it is listed, and its email to the escrow officer is in the outbox.
-    await page.getByRole('button', { name: 'Send Invoice' }).click();
-    await expect(page.getByRole('button', { name: /^Invoice \d+ \(\$\d/ })).toBeVisible();
-    await expect
-      .poll(async () => {
-        const outbox = await (await admin.get('/api/outbox?channel=email&pageSize=100')).json();
-        return outbox.items.some((m: { toAddress: string; subject: string }) => m.toAddress === 'escrow@firm-a.demo.test' && m.subject === `Invoice for ${name}`);
-      })
-      .toBe(true);
-    await expectNoAxeViolations(page, 'completed request');
-    await Promise.all([admin.dispose(), jordan.dispose(), second.dispose()]);
-  });
+      // Send the invoice: it is listed, and its email to the escrow officer is in the outbox.
+      await page.getByRole('button', { name: 'Send Invoice' }).click();
+      await expect(page.getByRole('button', { name: /^Invoice \d+ \(\$\d/ })).toBeVisible();
+      await expect
+        .poll(async () => {
+          const outbox = await (await admin.get('/api/outbox?channel=email&pageSize=100')).json();
+          return outbox.items.some(
+            (m: { toAddress: string; subject: string }) => m.toAddress === 'escrow@firm-a.demo.test' && m.subject === `Invoice for ${name}`,
+          );
+        })
+        .toBe(true);
+      await expectNoAxeViolations(page, 'completed request');
+      await Promise.all([admin.dispose(), jordan.dispose(), second.dispose()]);
+    },
+  );
 
   test('two operators edit the same order: the second save is refused with what changed, and loses nothing', async ({ page, browser }) => {
     const admin = await signedInApi('admin@demo.test');
@@ -204,7 +228,8 @@ test.describe('an operator runs a request from review to invoice', () => {
     await page.route('**/api/events**', (route) => route.abort());
     await signInAs(page, 'admin@demo.test', `/admin/requests/${id}`);
     await signInAs(subAdmin, 'subadmin@demo.test', `/admin/requests/${id}`);
-    for (const p of [page, subAdmin]) await p.getByRole('region', { name: 'Review and Edit Submitted Appointment' }).getByRole('button', { name: 'Edit' }).click();
+    for (const p of [page, subAdmin])
+      await p.getByRole('region', { name: 'Review and Edit Submitted Appointment' }).getByRole('button', { name: 'Edit' }).click();
 
     // The sub-admin saves a new lender first.
     const theirs = subAdmin.getByRole('region', { name: 'Review and Edit Submitted Appointment' });
@@ -233,7 +258,9 @@ test.describe('an operator runs a request from review to invoice', () => {
     await admin.dispose();
   });
 
-  test('the edit-choice menu (Details, Notary, Status, DirectAssign); direct assignment among the eligible agents; an unfilled order can be set to canceled', async ({ page }) => {
+  test('the edit-choice menu (Details, Notary, Status, DirectAssign); direct assignment among the eligible agents; an unfilled order can be set to canceled', async ({
+    page,
+  }) => {
     const admin = await signedInApi('admin@demo.test');
     const fileNumber = `DA-${randomBytes(3).toString('hex').toUpperCase()}`;
     const { id } = await createOrder(admin, fileNumber, `Ibarra Sale ${fileNumber}`);
@@ -262,7 +289,9 @@ test.describe('an operator runs a request from review to invoice', () => {
     await expect(dialog.getByRole('radio').first()).toBeVisible();
     await dialog.getByLabel('Name', { exact: true }).fill('Taylor');
     await dialog.getByRole('button', { name: 'Search' }).click();
-    await dialog.getByRole('radio', { name: /^Jordan Taylor · \d+\.\d mi · Beverly Hills, CA 90210 · commissioned in CA, TX · \d+ completed/ }).check();
+    await dialog
+      .getByRole('radio', { name: /^Jordan Taylor · \d+\.\d mi · Beverly Hills, CA 90210 · commissioned in CA, TX · \d+ completed/ })
+      .check();
     await expectNoAxeViolations(page, 'direct assign dialog');
     await dialog.getByRole('button', { name: 'Assign' }).click();
     await expect(dialog).toBeHidden();

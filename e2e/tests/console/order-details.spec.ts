@@ -38,7 +38,9 @@ function pdf(name: string, size = 300_000) {
 }
 
 test.describe('an escrow order’s details at its own URL', () => {
-  test('the officer reads every field, writes a message that shows as reviewed once an operator reads it, and sees the assigned agent', async ({ page }) => {
+  test('the officer reads every field, writes a message that shows as reviewed once an operator reads it, and sees the assigned agent', async ({
+    page,
+  }) => {
     const escrow = await signedInApi('escrow@firm-a.demo.test');
     const fileNumber = `DET-${Date.now().toString(36).toUpperCase()}`;
     const id = await createOrder(escrow, fileNumber);
@@ -84,7 +86,10 @@ test.describe('an escrow order’s details at its own URL', () => {
     await page.getByRole('button', { name: 'Return to Order Details' }).click();
     await expect(details).toContainText('Linh Tran Nguyen');
     await expect(details).toContainText('Lone Star Credit Union');
-    expect(await (await escrow.get(`/api/appointments/${id}`)).json()).toMatchObject({ contactName: 'Linh Tran Nguyen', lender: 'Lone Star Credit Union' });
+    expect(await (await escrow.get(`/api/appointments/${id}`)).json()).toMatchObject({
+      contactName: 'Linh Tran Nguyen',
+      lender: 'Lone Star Credit Union',
+    });
 
     const messages = page.getByRole('region', { name: 'Messages' });
     await messages.getByLabel('New message').fill('Please bring two copies of the closing disclosure.');
@@ -163,50 +168,58 @@ test.describe('an escrow order’s details at its own URL', () => {
     await expect(page.getByText('Order not found')).toBeVisible();
   });
 
-  test('uploads two files with progress, refuses six at once, deletes one after the confirmation, and marks the files uploaded', { tag: '@smoke' }, async ({ page }) => {
-    const escrow = await signedInApi('escrow@firm-a.demo.test');
-    const id = await createOrder(escrow, `FIL-${Date.now().toString(36).toUpperCase()}`);
-    const stored = async () => (await (await escrow.get(`/api/appointments/${id}/files`)).json()) as { filesUploaded: boolean; items: { fileName: string; uploadConfirmed: boolean }[] };
+  test(
+    'uploads two files with progress, refuses six at once, deletes one after the confirmation, and marks the files uploaded',
+    { tag: '@smoke' },
+    async ({ page }) => {
+      const escrow = await signedInApi('escrow@firm-a.demo.test');
+      const id = await createOrder(escrow, `FIL-${Date.now().toString(36).toUpperCase()}`);
+      const stored = async () =>
+        (await (await escrow.get(`/api/appointments/${id}/files`)).json()) as {
+          filesUploaded: boolean;
+          items: { fileName: string; uploadConfirmed: boolean }[];
+        };
 
-    await signInAs(page, 'escrow@firm-a.demo.test', `/originator/orders/${id}`);
-    const files = page.getByRole('region', { name: 'Files' });
-    await expect(files).toContainText('No files yet.');
-    const input = files.locator('input[type=file]');
+      await signInAs(page, 'escrow@firm-a.demo.test', `/originator/orders/${id}`);
+      const files = page.getByRole('region', { name: 'Files' });
+      await expect(files).toContainText('No files yet.');
+      const input = files.locator('input[type=file]');
 
-    await input.setInputFiles([pdf('Closing Instructions.pdf', 2_500_000), pdf('Loan Package.pdf')]);
-    await expect(files.getByText(/^Closing Instructions\.pdf: \d+%$/)).toBeVisible();
-    await expect(files.getByRole('button', { name: 'Closing Instructions.pdf', exact: true })).toBeVisible({ timeout: 20_000 });
-    await expect(files.getByRole('button', { name: 'Loan Package.pdf', exact: true })).toBeVisible();
-    await expect(files.getByText(/^File upload successful/)).toHaveCount(2);
-    expect((await stored()).items.map((f) => [f.fileName, f.uploadConfirmed]).sort()).toEqual([
-      ['Closing Instructions.pdf', true],
-      ['Loan Package.pdf', true],
-    ]);
+      await input.setInputFiles([pdf('Closing Instructions.pdf', 2_500_000), pdf('Loan Package.pdf')]);
+      await expect(files.getByText(/^Closing Instructions\.pdf: \d+%$/)).toBeVisible();
+      await expect(files.getByRole('button', { name: 'Closing Instructions.pdf', exact: true })).toBeVisible({ timeout: 20_000 });
+      await expect(files.getByRole('button', { name: 'Loan Package.pdf', exact: true })).toBeVisible();
+      await expect(files.getByText(/^File upload successful/)).toHaveCount(2);
+      expect((await stored()).items.map((f) => [f.fileName, f.uploadConfirmed]).sort()).toEqual([
+        ['Closing Instructions.pdf', true],
+        ['Loan Package.pdf', true],
+      ]);
 
-    // The result toast, closed by its labelled button (axe measures a fading toast's contrast).
-    await expect(page.getByText('2 files were uploaded.')).toBeVisible();
-    await page.getByRole('button', { name: 'Close notification' }).click();
-    await expect(page.getByText('2 files were uploaded.')).toHaveCount(0);
+      // The result toast, closed by its labelled button (axe measures a fading toast's contrast).
+      await expect(page.getByText('2 files were uploaded.')).toBeVisible();
+      await page.getByRole('button', { name: 'Close notification' }).click();
+      await expect(page.getByText('2 files were uploaded.')).toHaveCount(0);
 
-    await input.setInputFiles(Array.from({ length: 6 }, (_, i) => pdf(`Extra ${i + 1}.pdf`, 20_000)));
-    await expect(files.getByRole('alert')).toHaveText('You can only upload up to 5 files at a time.');
-    expect((await stored()).items).toHaveLength(2);
-    await expectAccessibleAndFitting(page, 'files with the too-many alert');
+      await input.setInputFiles(Array.from({ length: 6 }, (_, i) => pdf(`Extra ${i + 1}.pdf`, 20_000)));
+      await expect(files.getByRole('alert')).toHaveText('You can only upload up to 5 files at a time.');
+      expect((await stored()).items).toHaveLength(2);
+      await expectAccessibleAndFitting(page, 'files with the too-many alert');
 
-    await files.getByRole('button', { name: 'Delete Loan Package.pdf' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete file' });
-    await expect(dialog).toContainText('Are you sure you wish to delete Loan Package.pdf?');
-    await shot(page, 'order-delete-file');
-    await expectAccessibleAndFitting(page, 'delete confirmation');
-    await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expect(files.getByRole('button', { name: 'Loan Package.pdf', exact: true })).toHaveCount(0);
-    expect((await stored()).items.map((f) => f.fileName)).toEqual(['Closing Instructions.pdf']);
+      await files.getByRole('button', { name: 'Delete Loan Package.pdf' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete file' });
+      await expect(dialog).toContainText('Are you sure you wish to delete Loan Package.pdf?');
+      await shot(page, 'order-delete-file');
+      await expectAccessibleAndFitting(page, 'delete confirmation');
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await expect(files.getByRole('button', { name: 'Loan Package.pdf', exact: true })).toHaveCount(0);
+      expect((await stored()).items.map((f) => f.fileName)).toEqual(['Closing Instructions.pdf']);
 
-    // A click, then the state: the switch follows the server's answer a moment later, which
-    // Playwright's check() does not wait for.
-    await files.getByLabel('All files have been uploaded').click();
-    await expect(files.getByLabel('All files have been uploaded')).toBeChecked();
-    await expect.poll(async () => (await stored()).filesUploaded).toBe(true);
-    await escrow.dispose();
-  });
+      // A click, then the state: the switch follows the server's answer a moment later, which
+      // Playwright's check() does not wait for.
+      await files.getByLabel('All files have been uploaded').click();
+      await expect(files.getByLabel('All files have been uploaded')).toBeChecked();
+      await expect.poll(async () => (await stored()).filesUploaded).toBe(true);
+      await escrow.dispose();
+    },
+  );
 });

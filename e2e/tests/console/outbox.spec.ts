@@ -3,7 +3,9 @@ import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/age
 import { expect, test } from '../../support/fixtures';
 
 test.describe('the Outbox', () => {
-  test('an operator sees what a notification did on each channel: here an invitation whose email is held (no SMTP server)', async ({ page }) => {
+  test('an operator sees what a notification did on each channel: here an invitation whose email is held (no SMTP server)', async ({
+    page,
+  }) => {
     const email = `outbox-${Date.now()}@example.test`;
     const admin = await signedInApi('admin@demo.test');
     const created = await admin.post('/api/users', {
@@ -13,11 +15,14 @@ test.describe('the Outbox', () => {
     expect(created.status()).toBe(201);
     // The delivery worker handles the job: the email is held, as the API's job log says.
     await expect
-      .poll(async () => {
-        const jobs = await (await admin.get('/api/notifications/jobs?type=user.invited&pageSize=20')).json();
-        const job = jobs.items.find((j: { recipient: { email: string } }) => j.recipient.email === email);
-        return job?.messages?.[0]?.state ?? null;
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          const jobs = await (await admin.get('/api/notifications/jobs?type=user.invited&pageSize=20')).json();
+          const job = jobs.items.find((j: { recipient: { email: string } }) => j.recipient.email === email);
+          return job?.messages?.[0]?.state ?? null;
+        },
+        { timeout: 20_000 },
+      )
       .toBe('held');
     await admin.dispose();
 

@@ -6,7 +6,10 @@ import { expect, test } from '../../support/fixtures';
 type Pending = { id: string; email: string; firstName: string; lastName: string };
 
 test.describe('Pending Signing Agents', () => {
-  test('the admin approves two registrations at once and declines one, each after Confirm Action; the database holds the decisions', async ({ page, baseURL }) => {
+  test('the admin approves two registrations at once and declines one, each after Confirm Action; the database holds the decisions', async ({
+    page,
+    baseURL,
+  }) => {
     const admin = await signedInApi('admin@demo.test');
     const before = (await (await admin.get('/api/agents/registrations/pending?pageSize=25')).json()) as { items: Pending[]; total: number };
     // Seeded registrations other than pending-agent@demo.test, which other journeys sign in with.
@@ -22,7 +25,10 @@ test.describe('Pending Signing Agents', () => {
 
     // By the row's email: two seeded agents can share a name.
     const checkboxOf = (r: Pending) =>
-      table.getByRole('row').filter({ hasText: r.email }).getByRole('checkbox', { name: `Select ${r.firstName} ${r.lastName}` });
+      table
+        .getByRole('row')
+        .filter({ hasText: r.email })
+        .getByRole('checkbox', { name: `Select ${r.firstName} ${r.lastName}` });
     await checkboxOf(first!).check();
     await checkboxOf(second!).check();
     await page.getByRole('button', { name: 'Approve (2)' }).click();

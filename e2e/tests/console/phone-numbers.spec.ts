@@ -65,6 +65,8 @@ test.describe('phone numbers pasted with +1', () => {
     // The demo agent's own number back, for the journeys after this one.
     await page.getByLabel('Mobile phone').fill(before.mobilePhone);
     await page.getByRole('button', { name: 'Save Profile' }).click();
-    await expect.poll(async () => ((await (await page.request.get('/api/agents/me')).json()) as { mobilePhone: string }).mobilePhone).toBe(before.mobilePhone);
+    await expect
+      .poll(async () => ((await (await page.request.get('/api/agents/me')).json()) as { mobilePhone: string }).mobilePhone)
+      .toBe(before.mobilePhone);
   });
 });

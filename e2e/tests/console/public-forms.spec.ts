@@ -84,10 +84,13 @@ test.describe('the public forms', () => {
     // Stored: the operators are told of it (their notification carries the title company).
     const admin = await signedInApi('admin@demo.test');
     await expect
-      .poll(async () => {
-        const jobs = await (await admin.get('/api/notifications/jobs?pageSize=50')).json();
-        return JSON.stringify(jobs).includes(email);
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          const jobs = await (await admin.get('/api/notifications/jobs?pageSize=50')).json();
+          return JSON.stringify(jobs).includes(email);
+        },
+        { timeout: 20_000 },
+      )
       .toBe(true);
     await admin.dispose();
   });

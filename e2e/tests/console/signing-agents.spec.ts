@@ -21,7 +21,9 @@ interface Row {
 }
 
 test.describe('List Signing Agents', () => {
-  test('radius search nearest first; set preferred, then Send to Preferred Agents reaches them; text and email with their limits', async ({ page }) => {
+  test('radius search nearest first; set preferred, then Send to Preferred Agents reaches them; text and email with their limits', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     const admin = await signedInApi('admin@demo.test');
     await openTab(page, 'admin@demo.test');
@@ -38,7 +40,9 @@ test.describe('List Signing Agents', () => {
     await search.getByLabel('Within').selectOption({ label: '50 miles' });
     await search.getByRole('button', { name: 'Search' }).click();
     const expected = await (await admin.get('/api/agents?mode=radius&zip=90210&radius=50&pageSize=25')).json();
-    await expect(page.getByRole('status').filter({ hasText: 'within 50 miles of 90210' })).toHaveText(`${expected.total.toLocaleString('en-US')} signing agents within 50 miles of 90210`);
+    await expect(page.getByRole('status').filter({ hasText: 'within 50 miles of 90210' })).toHaveText(
+      `${expected.total.toLocaleString('en-US')} signing agents within 50 miles of 90210`,
+    );
     const table = page.getByRole('table', { name: 'Signing agents' });
     await expect(table.locator('tbody tr')).toHaveCount(Math.min(25, expected.total));
     const distances = (await table.locator('tbody tr td:nth-child(5)').allTextContents()).map((d) => Number(d.replace(' mi', '')));
@@ -75,8 +79,15 @@ test.describe('List Signing Agents', () => {
     await sms.getByRole('button', { name: 'Send' }).click();
     await expect(sms).toBeHidden();
     const digits = agent.phone!.replace(/\D/g, '');
-    const outbox = async (channel: string) => (await (await admin.get(`/api/outbox?channel=${channel}&pageSize=100`)).json()).items as { toAddress: string; body: string; subject: string | null }[];
-    expect((await outbox('sms')).find((m) => m.toAddress === digits)).toMatchObject({ body: 'Can you take a refinance in Pasadena on Friday at 3 PM?' });
+    const outbox = async (channel: string) =>
+      (await (await admin.get(`/api/outbox?channel=${channel}&pageSize=100`)).json()).items as {
+        toAddress: string;
+        body: string;
+        subject: string | null;
+      }[];
+    expect((await outbox('sms')).find((m) => m.toAddress === digits)).toMatchObject({
+      body: 'Can you take a refinance in Pasadena on Friday at 3 PM?',
+    });
 
     // An email holds 140 characters; this one is queued for the agent's address.
     await row.getByRole('button', { name: `Email ${agent.name}` }).click();
@@ -87,7 +98,10 @@ test.describe('List Signing Agents', () => {
     await email.getByLabel('Message').fill('Please call the office about Friday.');
     await email.getByRole('button', { name: 'Send' }).click();
     await expect(email).toBeHidden();
-    expect((await outbox('email')).find((m) => m.toAddress === agent.email)).toMatchObject({ subject: 'A message from Alex Morgan at SigningDesk', body: 'Please call the office about Friday.' });
+    expect((await outbox('email')).find((m) => m.toAddress === agent.email)).toMatchObject({
+      subject: 'A message from Alex Morgan at SigningDesk',
+      body: 'Please call the office about Friday.',
+    });
 
     // Send to Preferred Agents on an order in the agent's own zip reaches them.
     const firms = (await (await admin.get('/api/firms?pageSize=500')).json()).items as { id: string; orgNumber: number }[];

@@ -40,7 +40,10 @@ test.describe('the agent app at /notary/', () => {
     await page.goto('/notary/');
     await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
     expect(await links()).toEqual(['Home /', 'About Us /about-us', 'Portal /notary/', 'Contact Us /support']);
-    await expect(page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Portal' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Portal' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     // A page of the website opens in the browser; the agent stays in the app.
     const opened = page.context().waitForEvent('page');
     await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'About Us' }).click();

@@ -161,11 +161,15 @@ test('the header: the chip says offline, every control is a 44 px target, a long
 test('messages: the zone with each time, no read flag for the author’s own side, emails wrap at @ and .', async ({ page }) => {
   const agentApi = await signedInApi('agent@demo.test');
   const assigned = (
-    (await (await agentApi.get('/api/agent/appointments?tab=assigned')).json()) as { items: { id: string; name: string; showCompleteButton: boolean }[] }
+    (await (await agentApi.get('/api/agent/appointments?tab=assigned')).json()) as {
+      items: { id: string; name: string; showCompleteButton: boolean }[];
+    }
   ).items.find((a) => a.showCompleteButton)!;
   const email = 'maximiliana.featherstonehaugh@escrow-department.firm-a-title.example.com';
   const admin = await signedInApi('admin@demo.test');
-  const posted = await admin.post(`/api/appointments/${assigned.id}/notes`, { data: { message: `Please send the scan-backs to ${email}.` } });
+  const posted = await admin.post(`/api/appointments/${assigned.id}/notes`, {
+    data: { message: `Please send the scan-backs to ${email}.` },
+  });
   expect(posted.status()).toBeLessThan(300);
 
   await signInAsAgent(page);
@@ -189,9 +193,19 @@ test('messages: the zone with each time, no read flag for the author’s own sid
         range.selectNodeContents(node);
         return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
       };
-      return { perPart: [...a.children].filter((e) => e.tagName !== 'WBR').map((e) => `${e.textContent}: ${linesOf(e)}`), total: linesOf(a) };
+      return {
+        perPart: [...a.children].filter((e) => e.tagName !== 'WBR').map((e) => `${e.textContent}: ${linesOf(e)}`),
+        total: linesOf(a),
+      };
     });
-    expect(lines.perPart).toEqual(['maximiliana: 1', '.featherstonehaugh@: 1', 'escrow-department: 1', '.firm-a-title: 1', '.example: 1', '.com: 1']);
+    expect(lines.perPart).toEqual([
+      'maximiliana: 1',
+      '.featherstonehaugh@: 1',
+      'escrow-department: 1',
+      '.firm-a-title: 1',
+      '.example: 1',
+      '.com: 1',
+    ]);
     expect(lines.total).toBeGreaterThan(1);
     await expectNoSidewaysScroll(page);
     await note.screenshot(process.env.SHOTS_DIR ? { path: `${process.env.SHOTS_DIR}/message-${width}.png` } : {});

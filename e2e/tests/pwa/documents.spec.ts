@@ -2,7 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { cutNetwork, expectNoAxeViolations, restoreNetwork, signedInApi, signInUnderServiceWorker, waitForMirror } from '../../support/agent-app';
+import {
+  cutNetwork,
+  expectNoAxeViolations,
+  restoreNetwork,
+  signedInApi,
+  signInUnderServiceWorker,
+  waitForMirror,
+} from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
 
 /**

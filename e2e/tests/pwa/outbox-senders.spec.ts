@@ -91,7 +91,8 @@ test.describe('the outbox’s other senders', () => {
     const cdp = await context.newCDPSession(outside);
     const registrationId = await appRegistrationId(cdp);
     const origin = new URL(outside.url()).origin;
-    const sync = () => cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag: 'signingdesk-outbox', lastChance: false });
+    const sync = () =>
+      cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag: 'signingdesk-outbox', lastChance: false });
     await sync();
     await expect.poll(() => claimsBy(admin, offer!.id, agentId), { timeout: 15_000 }).toEqual(['claimed']);
 

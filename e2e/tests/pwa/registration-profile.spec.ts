@@ -148,7 +148,9 @@ test.describe('agent registration at /notary/sign-up', () => {
     await expect(card).toContainText('Set: you can log in now.');
   });
 
-  test('a registration that arrived but whose answer came after the 5 s abort timer is answered the same on the next try, under the same key', async ({ page }) => {
+  test('a registration that arrived but whose answer came after the 5 s abort timer is answered the same on the next try, under the same key', async ({
+    page,
+  }) => {
     await page.goto('/notary/sign-up');
     await page.getByLabel('First name').fill('Noor');
     await page.getByLabel('Last name').fill('Haddad');
@@ -230,7 +232,10 @@ test.describe('the agent profile at /notary/profile', () => {
     await expect(page.getByLabel(/^Company name/)).toHaveValue(company);
   });
 
-  test('Sign out of all other devices ends the agent’s other sessions and keeps this one; offline it says it needs a connection', async ({ page, context }) => {
+  test('Sign out of all other devices ends the agent’s other sessions and keeps this one; offline it says it needs a connection', async ({
+    page,
+    context,
+  }) => {
     const otherDevice = await signedInApi('agent@demo.test');
     await signInAsAgent(page);
     await page.goto('/notary/profile');

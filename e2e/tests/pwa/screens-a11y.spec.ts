@@ -41,7 +41,11 @@ test('signed-in screens of an active agent', async ({ page }) => {
   }
 
   const list = async (tab: string) =>
-    ((await (await page.request.get(`/api/agent/appointments?tab=${tab}`)).json()) as { items: { id: string; name: string; showCompleteButton: boolean }[] }).items;
+    (
+      (await (await page.request.get(`/api/agent/appointments?tab=${tab}`)).json()) as {
+        items: { id: string; name: string; showCompleteButton: boolean }[];
+      }
+    ).items;
 
   // An assignment: facts, contacts, files, messages; the Mark Assignment Complete dialog.
   const assigned = (await list('assigned')).find((a) => a.showCompleteButton)!;
@@ -51,7 +55,11 @@ test('signed-in screens of an active agent', async ({ page }) => {
   await expect(page.getByText('Please do not discuss fees in the message center.', { exact: false })).toBeVisible();
   await expectAccessibleAndFitting(page, 'assignment detail');
   // Six files at once: the spec's alert, and nothing is stored to upload.
-  const six = Array.from({ length: 6 }, (_, i) => ({ name: `scan-${i + 1}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n') }));
+  const six = Array.from({ length: 6 }, (_, i) => ({
+    name: `scan-${i + 1}.pdf`,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.7\n'),
+  }));
   await page.getByLabel(/Choose up to 5 files/).setInputFiles(six);
   await expect(page.getByRole('alert').filter({ hasText: 'You can only upload up to 5 files at a time.' })).toBeVisible();
   await expect(page.locator('.uploads__item')).toHaveCount(0);
@@ -73,7 +81,9 @@ test('signed-in screens of an active agent', async ({ page }) => {
   const offers = await list('open');
   let withComparison = offer;
   for (const candidate of offers) {
-    const comparison = (await (await page.request.get(`/api/appointments/${candidate.id}/comparison-orders`)).json()) as { groups: unknown[] };
+    const comparison = (await (await page.request.get(`/api/appointments/${candidate.id}/comparison-orders`)).json()) as {
+      groups: unknown[];
+    };
     if (comparison.groups.length > 0) {
       withComparison = candidate;
       break;
@@ -81,7 +91,9 @@ test('signed-in screens of an active agent', async ({ page }) => {
   }
   await page.goto(`/notary/preview/${withComparison.id}`);
   await expect(page.getByRole('heading', { name: 'Prior orders in this area' })).toBeVisible();
-  await expect(page.locator('.card', { has: page.getByRole('heading', { name: 'Prior orders in this area' }) }).getByText('Loading…')).toHaveCount(0);
+  await expect(
+    page.locator('.card', { has: page.getByRole('heading', { name: 'Prior orders in this area' }) }).getByText('Loading…'),
+  ).toHaveCount(0);
   await expectAccessibleAndFitting(page, 'offer preview');
 
   await page.goto('/notary/sync');

@@ -1,6 +1,14 @@
 import { request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { fillLogin } from '../../support/accounts';
-import { agentList, cutNetwork, restoreNetwork, signedInApi, signInAsAgent, signInUnderServiceWorker, waitForMirror } from '../../support/agent-app';
+import {
+  agentList,
+  cutNetwork,
+  restoreNetwork,
+  signedInApi,
+  signInAsAgent,
+  signInUnderServiceWorker,
+  waitForMirror,
+} from '../../support/agent-app';
 import { expect, test, workerServer } from '../../support/fixtures';
 import { deviceEndpoint, installPushService, turnOnNotifications } from '../../support/push';
 
@@ -65,7 +73,10 @@ async function logOut(page: Page) {
 test.describe('signing out of a shared phone', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test('leaves no subscription, deep link, offline copy or session, and the next agent never gets the first one’s pushes', async ({ page, context }) => {
+  test('leaves no subscription, deep link, offline copy or session, and the next agent never gets the first one’s pushes', async ({
+    page,
+    context,
+  }) => {
     const admin = await signedInApi('admin@demo.test');
     const first = await signedInApi('agent@demo.test');
     const [assigned] = await agentList(first, 'assigned');
@@ -134,7 +145,11 @@ test.describe('signing out of a shared phone', () => {
       .poll(
         async () => {
           const jobs = (await (await admin.get(`/api/notifications/jobs?type=note.created&appointmentId=${assigned!.id}`)).json()) as {
-            items: { recipient: { id: string }; payload: { noteId?: string }; deliveries: { channel: string; state: string; detail: string | null }[] }[];
+            items: {
+              recipient: { id: string };
+              payload: { noteId?: string };
+              deliveries: { channel: string; state: string; detail: string | null }[];
+            }[];
           };
           const job = jobs.items.find((j) => j.recipient.id === firstId);
           return job?.deliveries.find((d) => d.channel === 'push') ?? null;
@@ -182,7 +197,12 @@ test.describe('signing out of a shared phone', () => {
     // Once asked to, the phone's storage refuses every write to the outbox, as a full or broken IndexedDB does.
     await page.addInitScript(() => {
       const open = IDBDatabase.prototype.transaction;
-      IDBDatabase.prototype.transaction = function (this: IDBDatabase, names: string | string[], mode?: IDBTransactionMode, options?: IDBTransactionOptions) {
+      IDBDatabase.prototype.transaction = function (
+        this: IDBDatabase,
+        names: string | string[],
+        mode?: IDBTransactionMode,
+        options?: IDBTransactionOptions,
+      ) {
         const stores = typeof names === 'string' ? [names] : [...names];
         if (sessionStorage.getItem('e2e.refuse-outbox') && mode === 'readwrite' && stores.includes('outbox')) {
           throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');

@@ -15,7 +15,10 @@ const SENTENCE =
   'The signer’s details, the address and the documents of this signing are no longer available: they are shown for 3 days after the appointment. What you need to be paid stays here.';
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 
-async function expectRecord(page: Page, record: { title: string; city: string; state: string; feeCents: number; fileNumber: string | null }) {
+async function expectRecord(
+  page: Page,
+  record: { title: string; city: string; state: string; feeCents: number; fileNumber: string | null },
+) {
   await expect(page.getByRole('heading', { level: 1, name: record.title })).toBeVisible();
   await expect(page.getByText(SENTENCE)).toBeVisible();
   const panel = page.getByRole('region', { name: 'Your record of this signing' });

@@ -47,7 +47,10 @@ async function untouchedOffers(api: Awaited<ReturnType<typeof signedInApi>>, n: 
   return open.slice(-n);
 }
 
-test('decline asks first; the declined offer shows no actions online, in the list and offline; the decline can be taken back', async ({ page, context }) => {
+test('decline asks first; the declined offer shows no actions online, in the list and offline; the decline can be taken back', async ({
+  page,
+  context,
+}) => {
   const api = await signedInApi('agent@demo.test');
   const [first, second] = (await untouchedOffers(api, 2)) as [AgentListItem, AgentListItem];
   await signIn(page);
@@ -130,7 +133,7 @@ test('a signing in the future has no complete button and says from when; the API
   expect(refused.status()).toBe(409);
   const problem = (await refused.json()) as { detail?: string; title?: string };
   expect(`${problem.detail ?? ''} ${problem.title ?? ''}`).toContain('You can mark this assignment complete from');
-  expect(((await agentList(api, 'assigned')).find((a) => a.id === future.id))?.markedCompleted).toBe(false);
+  expect((await agentList(api, 'assigned')).find((a) => a.id === future.id)?.markedCompleted).toBe(false);
 
   await signIn(page);
   await page.goto(`/notary/appointments/${future.id}`);
@@ -155,7 +158,9 @@ test('a signing in the future has no complete button and says from when; the API
   await expect(later).toHaveCount(0);
 });
 
-test('counter offer: bad values are named at the field, far-off amounts asked about, the bid labelled and withdrawable', async ({ page }) => {
+test('counter offer: bad values are named at the field, far-off amounts asked about, the bid labelled and withdrawable', async ({
+  page,
+}) => {
   const api = await signedInApi('agent@demo.test');
   const [offer] = (await untouchedOffers(api, 3)) as [AgentListItem];
   await signIn(page);
@@ -218,7 +223,9 @@ test('counter offer: bad values are named at the field, far-off amounts asked ab
   expect(await previewStage(api, offer.id)).toBe('offer');
 });
 
-test('the first screen at 360 × 740 shows at least three assignments with time, city and fee; the prompt can be put away', async ({ page }) => {
+test('the first screen at 360 × 740 shows at least three assignments with time, city and fee; the prompt can be put away', async ({
+  page,
+}) => {
   const api = await signedInApi('agent@demo.test');
   const assigned = await agentList(api, 'assigned');
   expect(assigned.length).toBeGreaterThanOrEqual(3);

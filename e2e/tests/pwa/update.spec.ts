@@ -21,11 +21,18 @@ const SW_COPIES = [SW_FILE, `${SW_FILE}.br`, `${SW_FILE}.gz`];
  */
 async function waitForReload(page: Page): Promise<void> {
   try {
-    await page.waitForFunction(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate === undefined, null, { timeout: 20_000 });
+    await page.waitForFunction(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate === undefined, null, {
+      timeout: 20_000,
+    });
   } catch (error) {
     const workers = await page.evaluate(async () => {
       const reg = await navigator.serviceWorker.getRegistration();
-      return { waiting: reg?.waiting?.state, active: reg?.active?.state, installing: reg?.installing?.state, controlled: Boolean(navigator.serviceWorker.controller) };
+      return {
+        waiting: reg?.waiting?.state,
+        active: reg?.active?.state,
+        installing: reg?.installing?.state,
+        controlled: Boolean(navigator.serviceWorker.controller),
+      };
     });
     throw new Error(`No reload within 20 s; service workers: ${JSON.stringify(workers)}`, { cause: error });
   }

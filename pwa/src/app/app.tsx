@@ -9,7 +9,6 @@ import { ROUTER_BASENAME } from '../config/paths';
 import { AppRoutes } from './router';
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
-
   useEffect(() => {
     // A sign-out made with no signal ends the server session as soon as the network is back.
     startSignOutFlushes();

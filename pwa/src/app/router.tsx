@@ -46,13 +46,34 @@ function lazyScreen<M>(importer: () => Promise<M>, pick: (module: M) => Componen
   return { Screen, load };
 }
 
-const login = lazyScreen(() => import('./routes/login'), (m) => m.LoginRoute);
-const signUp = lazyScreen(() => import('./routes/sign-up'), (m) => m.SignUpRoute);
-const forgotPassword = lazyScreen(() => import('./routes/forgot-password'), (m) => m.ForgotPasswordRoute);
-const preview = lazyScreen(() => import('./routes/preview'), (m) => m.PreviewRoute);
-const appointment = lazyScreen(() => import('./routes/appointment-detail'), (m) => m.AppointmentDetailRoute);
-const sync = lazyScreen(() => import('./routes/sync'), (m) => m.SyncRoute);
-const profile = lazyScreen(() => import('./routes/profile'), (m) => m.ProfileRoute);
+const login = lazyScreen(
+  () => import('./routes/login'),
+  (m) => m.LoginRoute,
+);
+const signUp = lazyScreen(
+  () => import('./routes/sign-up'),
+  (m) => m.SignUpRoute,
+);
+const forgotPassword = lazyScreen(
+  () => import('./routes/forgot-password'),
+  (m) => m.ForgotPasswordRoute,
+);
+const preview = lazyScreen(
+  () => import('./routes/preview'),
+  (m) => m.PreviewRoute,
+);
+const appointment = lazyScreen(
+  () => import('./routes/appointment-detail'),
+  (m) => m.AppointmentDetailRoute,
+);
+const sync = lazyScreen(
+  () => import('./routes/sync'),
+  (m) => m.SyncRoute,
+);
+const profile = lazyScreen(
+  () => import('./routes/profile'),
+  (m) => m.ProfileRoute,
+);
 
 /**
  * Opened at a lazy screen (the login, a deep link): its chunk, asked for as the script starts,
@@ -63,14 +84,21 @@ const profile = lazyScreen(() => import('./routes/profile'), (m) => m.ProfileRou
  */
 export async function preloadScreen(path: string): Promise<void> {
   const screen =
-    path === paths.login ? login
-    : path === paths.signUp ? signUp
-    : path === paths.forgotPassword ? forgotPassword
-    : path === paths.sync ? sync
-    : path === paths.profile ? profile
-    : path.startsWith('/preview/') ? preview
-    : path.startsWith('/appointments/') ? appointment
-    : null;
+    path === paths.login
+      ? login
+      : path === paths.signUp
+        ? signUp
+        : path === paths.forgotPassword
+          ? forgotPassword
+          : path === paths.sync
+            ? sync
+            : path === paths.profile
+              ? profile
+              : path.startsWith('/preview/')
+                ? preview
+                : path.startsWith('/appointments/')
+                  ? appointment
+                  : null;
   await screen?.load().catch(() => undefined);
 }
 

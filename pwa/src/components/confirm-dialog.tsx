@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Dialog } from './dialog';
 
 /** The spec's Confirm Action dialog (Cancel / Confirm) around one question. */
-export function ConfirmDialog({ open, children, onCancel, onConfirm }: { open: boolean; children: ReactNode; onCancel: () => void; onConfirm: () => void }) {
+export function ConfirmDialog({
+  open,
+  children,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  children: ReactNode;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <Dialog
       open={open}

@@ -49,6 +49,10 @@ describe('splitOnEmails', () => {
   });
 
   it('finds several addresses', () => {
-    expect(splitOnEmails('a@b.co or c@d.org').filter((p) => p.email).map((p) => p.text)).toEqual(['a@b.co', 'c@d.org']);
+    expect(
+      splitOnEmails('a@b.co or c@d.org')
+        .filter((p) => p.email)
+        .map((p) => p.text),
+    ).toEqual(['a@b.co', 'c@d.org']);
   });
 });

@@ -22,7 +22,17 @@ function openDb() {
   return db;
 }
 
-const me = (id: string) => ({ id, name: id, email: `${id}@demo.test`, role: 'notary', status: 'active', phone: null, firm: { id: 'f', name: 'F' }, portal: '/notary/' }) as Me;
+const me = (id: string) =>
+  ({
+    id,
+    name: id,
+    email: `${id}@demo.test`,
+    role: 'notary',
+    status: 'active',
+    phone: null,
+    firm: { id: 'f', name: 'F' },
+    portal: '/notary/',
+  }) as Me;
 const view = {} as AppointmentView;
 
 describe('writes to the mirror after a sign-out', () => {
@@ -31,7 +41,17 @@ describe('writes to the mirror after a sign-out', () => {
     refuseMirrorWrites('agent-a');
     await db.appointments.put({ id: 'ap-1', userId: 'agent-a', view, syncedAt: 1 });
     await db.session.put({ id: 'me', me: me('agent-a'), syncedAt: 1 });
-    await db.keptDocuments.put({ appointmentId: 'ap-1', fileId: 'f-1', userId: 'agent-a', date: '2026-11-23', name: 'x.pdf', type: 'application/pdf', size: 1, data: new ArrayBuffer(1), keptAt: 1 });
+    await db.keptDocuments.put({
+      appointmentId: 'ap-1',
+      fileId: 'f-1',
+      userId: 'agent-a',
+      date: '2026-11-23',
+      name: 'x.pdf',
+      type: 'application/pdf',
+      size: 1,
+      data: new ArrayBuffer(1),
+      keptAt: 1,
+    });
     await db.appointments.bulkPut([
       { id: 'ap-2', userId: 'agent-a', view, syncedAt: 1 },
       { id: 'ap-3', userId: 'agent-b', view, syncedAt: 1 },

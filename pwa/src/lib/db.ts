@@ -40,7 +40,14 @@
  * Loaded on demand through lib/offline-store.ts and lib/outbox, so Dexie is not part of the
  * JavaScript the first screen waits for.
  */
-import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreMutateResponse, type EntityTable, type Table, type Transaction } from 'dexie';
+import Dexie, {
+  type DBCore,
+  type DBCoreMutateRequest,
+  type DBCoreMutateResponse,
+  type EntityTable,
+  type Table,
+  type Transaction,
+} from 'dexie';
 import { offerTitle } from '@signingdesk/domain/offer-title';
 import type { AgentProfile, AppointmentView, FileList, NoteThread } from '../types/api';
 import type { AgentAppointment, AgentTab, Me } from '../types/api';
@@ -147,7 +154,15 @@ export class AgentDb extends Dexie {
 }
 
 /** Tables of the mirror, whose rows belong to one user (not the outbox: a sign-out queues rows). */
-const MIRROR_TABLES = new Set(['session', 'appointmentLists', 'appointments', 'appointmentFiles', 'appointmentNotes', 'profile', 'keptDocuments']);
+const MIRROR_TABLES = new Set([
+  'session',
+  'appointmentLists',
+  'appointments',
+  'appointmentFiles',
+  'appointmentNotes',
+  'profile',
+  'keptDocuments',
+]);
 const signedOutUsers = new Set<string>();
 
 /** Sign-out: from now on this page drops writes of the user's rows to the mirror. */
@@ -215,7 +230,12 @@ async function withholdOfferNames(tx: Transaction): Promise<void> {
       const view = row.view;
       types.set(text(view.id), view);
       if (view.view !== 'preview') return;
-      const title = offerTitle({ city: text(view.city), state: text(view.state), transactionType: code(view.transactionType), financeType: code(view.financeType) });
+      const title = offerTitle({
+        city: text(view.city),
+        state: text(view.state),
+        transactionType: code(view.transactionType),
+        financeType: code(view.financeType),
+      });
       const { name: _name, fileNumber: _fileNumber, ...rest } = view;
       row.view = { ...rest, title };
       titles.set(text(view.id), title);
@@ -224,7 +244,12 @@ async function withholdOfferNames(tx: Transaction): Promise<void> {
     const known = titles.get(text(item.id));
     if (known) return known;
     const view = types.get(text(item.id)) ?? {};
-    return offerTitle({ city: text(item.city), state: text(item.state), transactionType: code(view.transactionType), financeType: code(view.financeType) });
+    return offerTitle({
+      city: text(item.city),
+      state: text(item.state),
+      transactionType: code(view.transactionType),
+      financeType: code(view.financeType),
+    });
   };
   await tx
     .table('appointmentLists')

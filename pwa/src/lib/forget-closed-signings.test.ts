@@ -13,16 +13,58 @@ const DAY = 86_400;
 const now = Math.floor(Date.now() / 1000);
 
 const agentView = (id: string, status: string, startsAt: number) => ({
-  view: 'agent', id, name: 'Okafor Refinance', status, startsAt, date: '2026-11-20', time: '10:00', timeTbd: false, timeZone: 'PT',
-  street: '1820 Sunset Canyon Dr', city: 'Burbank', state: 'CA', zip: '91501', contactName: 'Adaeze Okafor', contactPhone1: '8185550163',
-  fileNumber: 'OK-1', feeCents: 17500, transactionType: 2, financeType: 12,
+  view: 'agent',
+  id,
+  name: 'Okafor Refinance',
+  status,
+  startsAt,
+  date: '2026-11-20',
+  time: '10:00',
+  timeTbd: false,
+  timeZone: 'PT',
+  street: '1820 Sunset Canyon Dr',
+  city: 'Burbank',
+  state: 'CA',
+  zip: '91501',
+  contactName: 'Adaeze Okafor',
+  contactPhone1: '8185550163',
+  fileNumber: 'OK-1',
+  feeCents: 17500,
+  transactionType: 2,
+  financeType: 12,
 });
 const record = (id: string) => ({
-  view: 'agent_record', id, title: 'Refinance signing — Burbank, CA', status: 'Completed', date: '2026-10-01', time: '10:00', timeTbd: false,
-  timeZone: 'PT', startsAt: now - 50 * DAY, city: 'Burbank', state: 'CA', feeCents: 17500, fileNumber: 'OK-2', paid: true, paidAt: null,
+  view: 'agent_record',
+  id,
+  title: 'Refinance signing — Burbank, CA',
+  status: 'Completed',
+  date: '2026-10-01',
+  time: '10:00',
+  timeTbd: false,
+  timeZone: 'PT',
+  startsAt: now - 50 * DAY,
+  city: 'Burbank',
+  state: 'CA',
+  feeCents: 17500,
+  fileNumber: 'OK-2',
+  paid: true,
+  paidAt: null,
 });
-const card = (id: string, status: string, startsAt: number) => ({ id, name: 'Okafor Refinance', fileNumber: 'OK-1', title: 'Refinance signing — Burbank, CA', status, startsAt });
-const files = { filesUploaded: true, uploadsApproved: false, agentUploadEnabled: false, agentDownloaded: true, items: [{ fileId: 'f', fileName: 'Loan Package.pdf' }] };
+const card = (id: string, status: string, startsAt: number) => ({
+  id,
+  name: 'Okafor Refinance',
+  fileNumber: 'OK-1',
+  title: 'Refinance signing — Burbank, CA',
+  status,
+  startsAt,
+});
+const files = {
+  filesUploaded: true,
+  uploadsApproved: false,
+  agentUploadEnabled: false,
+  agentDownloaded: true,
+  items: [{ fileId: 'f', fileName: 'Loan Package.pdf' }],
+};
 
 /** `closed`: completed 3 days + 1 minute ago; `recent`: 3 days − 1 minute ago; `late`: scheduled, 10 days ago; `record`: the server's record. */
 async function writeCopies(db: AgentDb) {
@@ -33,15 +75,32 @@ async function writeCopies(db: AgentDb) {
     record: record('record'),
   };
   await db.appointments.bulkPut(Object.entries(rows).map(([id, view]) => ({ id, userId: 'u-1', view: view as never, syncedAt: 1 })));
-  await db.appointmentFiles.bulkPut(Object.keys(rows).map((id) => ({ appointmentId: id, userId: 'u-1', list: files as never, syncedAt: 1 })));
-  await db.appointmentNotes.bulkPut(Object.keys(rows).map((id) => ({ appointmentId: id, userId: 'u-1', thread: { items: [], warning: null } as never, syncedAt: 1 })));
+  await db.appointmentFiles.bulkPut(
+    Object.keys(rows).map((id) => ({ appointmentId: id, userId: 'u-1', list: files as never, syncedAt: 1 })),
+  );
+  await db.appointmentNotes.bulkPut(
+    Object.keys(rows).map((id) => ({ appointmentId: id, userId: 'u-1', thread: { items: [], warning: null } as never, syncedAt: 1 })),
+  );
   await db.keptDocuments.bulkPut(
     ['closed', 'recent'].map((id) => ({
-      appointmentId: id, fileId: 'f', userId: 'u-1', date: '2026-11-20', name: 'Loan Package.pdf', type: 'application/pdf', size: 4, data: new ArrayBuffer(4), keptAt: 1,
+      appointmentId: id,
+      fileId: 'f',
+      userId: 'u-1',
+      date: '2026-11-20',
+      name: 'Loan Package.pdf',
+      type: 'application/pdf',
+      size: 4,
+      data: new ArrayBuffer(4),
+      keptAt: 1,
     })),
   );
   await db.appointmentLists.bulkPut([
-    { tab: 'completed', userId: 'u-1', syncedAt: 1, items: [card('closed', 'Completed', now - 3 * DAY - 60), card('recent', 'Completed', now - 3 * DAY + 60)] as never },
+    {
+      tab: 'completed',
+      userId: 'u-1',
+      syncedAt: 1,
+      items: [card('closed', 'Completed', now - 3 * DAY - 60), card('recent', 'Completed', now - 3 * DAY + 60)] as never,
+    },
     { tab: 'assigned', userId: 'u-1', syncedAt: 1, items: [card('late', 'Scheduled', now - 10 * DAY)] as never },
   ]);
 }

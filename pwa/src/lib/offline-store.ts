@@ -57,7 +57,10 @@ export async function mayHaveOfflineCopy(): Promise<boolean> {
   if (copyKnown) return true;
   let found: boolean;
   try {
-    found = typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function' || (await indexedDB.databases()).some((database) => database.name === AGENT_DB_NAME);
+    found =
+      typeof indexedDB === 'undefined' ||
+      typeof indexedDB.databases !== 'function' ||
+      (await indexedDB.databases()).some((database) => database.name === AGENT_DB_NAME);
   } catch {
     found = true;
   }
@@ -104,7 +107,15 @@ export async function clearUserData(): Promise<void> {
   if (!(await mayHaveOfflineCopy())) return;
   await safely(async () => {
     const db = await loadDb();
-    const tables = [db.session, db.appointmentLists, db.appointments, db.appointmentFiles, db.appointmentNotes, db.profile, db.keptDocuments];
+    const tables = [
+      db.session,
+      db.appointmentLists,
+      db.appointments,
+      db.appointmentFiles,
+      db.appointmentNotes,
+      db.profile,
+      db.keptDocuments,
+    ];
     await db.transaction('rw', tables, async () => {
       for (const table of tables) await table.clear();
     });

@@ -22,7 +22,8 @@ export function useLinkTarget() {
         if (performance.now() < until) frame = requestAnimationFrame(look);
         return;
       }
-      if (!target.hasAttribute('tabindex') && !/^(A|BUTTON|INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) target.setAttribute('tabindex', '-1');
+      if (!target.hasAttribute('tabindex') && !/^(A|BUTTON|INPUT|SELECT|TEXTAREA)$/.test(target.tagName))
+        target.setAttribute('tabindex', '-1');
       target.scrollIntoView({ block: 'start' });
       target.focus({ preventScroll: true });
     };

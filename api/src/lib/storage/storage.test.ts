@@ -67,14 +67,26 @@ describe('local storage', () => {
 
 /** Checks an AWS Signature V4 the way S3 does, independently of the client's library. */
 function signatureIsValid(req: IncomingMessage, secret: string): boolean {
-  const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
-    req.headers.authorization ?? '',
-  );
+  const match =
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
+      req.headers.authorization ?? '',
+    );
   if (!match) return false;
   const [, , date, region, signedHeaders, signature] = match as unknown as string[];
   const url = new URL(req.url!, 'http://s3.test');
-  const query = [...url.searchParams].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
-  const headers = signedHeaders!.split(';').map((h) => `${h}:${String(req.headers[h] ?? '').trim().replace(/\s+/g, ' ')}\n`).join('');
+  const query = [...url.searchParams]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('&');
+  const headers = signedHeaders!
+    .split(';')
+    .map(
+      (h) =>
+        `${h}:${String(req.headers[h] ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')}\n`,
+    )
+    .join('');
   const canonical = [req.method, url.pathname, query, headers, signedHeaders, req.headers['x-amz-content-sha256']].join('\n');
   const amzDate = String(req.headers['x-amz-date']);
   const scope = `${date}/${region}/s3/aws4_request`;
@@ -98,7 +110,8 @@ describe('S3-compatible storage', () => {
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const path = decodeURIComponent(new URL(req.url!, 'http://s3.test').pathname);
       seen.push({ method: req.method!, path, payload: req.headers['x-amz-content-sha256'] as string | undefined });
-      if (!signatureIsValid(req, SECRET)) return res.writeHead(403, { 'Content-Type': 'application/xml' }).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
+      if (!signatureIsValid(req, SECRET))
+        return res.writeHead(403, { 'Content-Type': 'application/xml' }).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
       const object = objects.get(path);
       switch (req.method) {
         case 'PUT':
@@ -107,7 +120,10 @@ describe('S3-compatible storage', () => {
           return res.writeHead(200).end();
         case 'GET':
         case 'HEAD':
-          if (!object) return res.writeHead(404, { 'Content-Type': 'application/xml' }).end(req.method === 'GET' ? '<Error><Code>NoSuchKey</Code></Error>' : undefined);
+          if (!object)
+            return res
+              .writeHead(404, { 'Content-Type': 'application/xml' })
+              .end(req.method === 'GET' ? '<Error><Code>NoSuchKey</Code></Error>' : undefined);
           res.writeHead(200, { 'Content-Type': object.type, 'Content-Length': object.body.length });
           return res.end(req.method === 'GET' ? object.body : undefined);
         case 'DELETE':
@@ -122,7 +138,8 @@ describe('S3-compatible storage', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const s3 = (secret = SECRET) => new S3Storage({ endpoint, bucket: 'signing-files', region: 'us-west-2', accessKeyId: 'AKIDTEST', secretAccessKey: secret });
+  const s3 = (secret = SECRET) =>
+    new S3Storage({ endpoint, bucket: 'signing-files', region: 'us-west-2', accessKeyId: 'AKIDTEST', secretAccessKey: secret });
 
   behavesAsStorage(() => s3());
 
@@ -134,7 +151,9 @@ describe('S3-compatible storage', () => {
   });
 
   it('fails loudly when the bucket refuses the credentials', async () => {
-    await expect(s3('wrong-secret').put(appointmentFileKey(APPOINTMENT, FILE), Buffer.from('x'), 'text/plain')).rejects.toThrow(/answered 403/);
+    await expect(s3('wrong-secret').put(appointmentFileKey(APPOINTMENT, FILE), Buffer.from('x'), 'text/plain')).rejects.toThrow(
+      /answered 403/,
+    );
   });
 });
 
@@ -144,9 +163,16 @@ describe('choosing the storage', () => {
     expect(createStorage(local).kind).toBe('local');
     expect(filesRoot(local)).toBe('/var/lib/signingdesk/files');
     expect(stagingDir(parseEnv({ FILES_DIR: '/srv/files' }))).toBe('/srv/files/.staging');
-    const bucket = parseEnv({ S3_BUCKET: 'b', S3_ENDPOINT: 'https://minio.internal:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
+    const bucket = parseEnv({
+      S3_BUCKET: 'b',
+      S3_ENDPOINT: 'https://minio.internal:9000',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+    });
     expect(createStorage(bucket).kind).toBe('s3');
-    expect(() => createStorage(parseEnv({ S3_BUCKET: 'b' }))).toThrow('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required too.');
+    expect(() => createStorage(parseEnv({ S3_BUCKET: 'b' }))).toThrow(
+      'S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required too.',
+    );
   });
 
   it('makes keys from ids only', () => {

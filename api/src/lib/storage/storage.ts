@@ -26,7 +26,10 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
 }
 
-type StorageEnv = Pick<Env, 'FILES_DIR' | 'DATA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
+type StorageEnv = Pick<
+  Env,
+  'FILES_DIR' | 'DATA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'
+>;
 
 /** The local files folder: the objects of the local store and, with either store, the upload staging area. */
 export function filesRoot(env: Pick<Env, 'FILES_DIR' | 'DATA_DIR'>): string {

@@ -55,7 +55,9 @@ describe("the agent portal's lists", () => {
         await t.database.db
           .select({ id: schema.offers.id })
           .from(schema.offers)
-          .where(and(eq(schema.offers.appointmentId, appointmentId), eq(schema.offers.status, 'offered'), ne(schema.offers.agentId, agentId)))
+          .where(
+            and(eq(schema.offers.appointmentId, appointmentId), eq(schema.offers.status, 'offered'), ne(schema.offers.agentId, agentId)),
+          )
           .limit(1)
       )[0];
     const first = before.items[0]!;
@@ -123,7 +125,8 @@ describe("the agent portal's lists", () => {
     for (const item of items) expect(item.showCompleteButton).toBe(started.includes(item));
     expect(items.every((i) => i.offerStatus === 'approved')).toBe(true);
 
-    const at = (seconds: number) => listAgentAppointments(t.database.db, { agentId, tab: 'assigned', limit: 100, now: new Date(seconds * 1000) });
+    const at = (seconds: number) =>
+      listAgentAppointments(t.database.db, { agentId, tab: 'assigned', limit: 100, now: new Date(seconds * 1000) });
     const first = scheduled[0]!;
     const shown = async (seconds: number) => (await at(seconds)).find((i) => i.id === first.id)!.showCompleteButton;
     expect(await shown(first.startsAt - 1)).toBe(false);
@@ -142,7 +145,10 @@ describe("the agent portal's lists", () => {
     for (const item of pending.items) {
       expect({ bid: item.feeCents, offered: item.offeredFeeCents }).toEqual(bidOf.get(item.id));
     }
-    expect(pending.items.some((i) => i.feeCents !== i.offeredFeeCents), 'a counter differs from its offer').toBe(true);
+    expect(
+      pending.items.some((i) => i.feeCents !== i.offeredFeeCents),
+      'a counter differs from its offer',
+    ).toBe(true);
 
     const completed = await list('completed');
     expect(completed.items.length).toBeGreaterThan(0);

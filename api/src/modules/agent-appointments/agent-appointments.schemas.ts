@@ -18,11 +18,19 @@ export const AgentListQuerySchema = z.object({
 export const AgentListItemSchema = z
   .object({
     id: z.string().uuid(),
-    title: z.string().openapi({ description: "Order type and place, e.g. 'Refinance signing — San Francisco, CA'", example: 'Refinance signing — San Francisco, CA' }),
+    title: z
+      .string()
+      .openapi({
+        description: "Order type and place, e.g. 'Refinance signing — San Francisco, CA'",
+        example: 'Refinance signing — San Francisco, CA',
+      }),
     name: z
       .string()
       .optional()
-      .openapi({ description: 'Assigned and completed tabs only, and not once the 3-day window after a completed signing has closed (the card is then headed by `title`)' }),
+      .openapi({
+        description:
+          'Assigned and completed tabs only, and not once the 3-day window after a completed signing has closed (the card is then headed by `title`)',
+      }),
     status: z.enum(APPOINTMENT_STATUSES),
     fileNumber: z.string().nullable().optional().openapi({ description: 'Assigned and completed tabs only' }),
     city: z.string(),
@@ -33,14 +41,20 @@ export const AgentListItemSchema = z
     timeZone: z.enum(TIME_ZONE_CODES as [string, ...string[]]),
     startsAt: z.number().int().openapi({ description: 'Epoch seconds, derived from date, time and zone (00:00 of the day when TBD)' }),
     feeCents: z.number().int().openapi({ description: 'The offer on the open list, the bid elsewhere' }),
-    offeredFeeCents: z.number().int().openapi({ description: 'The fee the appointment is offered at (beside the agent’s own bid on the pending list)' }),
+    offeredFeeCents: z
+      .number()
+      .int()
+      .openapi({ description: 'The fee the appointment is offered at (beside the agent’s own bid on the pending list)' }),
     scanBackRequired: z.boolean(),
     showCompleteButton: z.boolean().openapi({ description: 'Scheduled, not marked complete, and startsAt reached' }),
     markedCompleted: z.boolean(),
     offerStatus: z
       .enum(OFFER_STATUSES)
       .nullable()
-      .openapi({ description: "The agent's offer on this appointment (declined ones follow the live offers on the open tab); null without an offer row" }),
+      .openapi({
+        description:
+          "The agent's offer on this appointment (declined ones follow the live offers on the open tab); null without an offer row",
+      }),
   })
   .openapi('AgentListItem');
 

@@ -43,7 +43,9 @@ export async function listAgentAppointments(
     assigned: [asc(a.startsAt)],
     completed: [desc(a.startsAt)],
   }[tab];
-  const rows = await db
+  // Offers and bids are the agent's offers only; assignments also show orders never offered.
+  const offerJoinKind = tab === 'open' || tab === 'pending' ? 'innerJoin' : 'leftJoin';
+  const fromAppointments = db
     .select({
       id: a.id,
       name: a.name,
@@ -64,7 +66,8 @@ export async function listAgentAppointments(
       markedCompleted: a.markedCompleted,
       offerStatus: o.status,
     })
-    .from(a)[tab === 'open' || tab === 'pending' ? 'innerJoin' : 'leftJoin'](o, offerJoin)
+    .from(a);
+  const rows = await fromAppointments[offerJoinKind](o, offerJoin)
     .where(where)
     .orderBy(...order)
     .limit(limit);

@@ -29,7 +29,10 @@ describe('an operator’s message to a signing agent (POST /api/agents/{id}/mess
     const [queued] = await t.database.db.select().from(outboundMessages).where(eq(outboundMessages.id, sms.body.outboundMessageId));
     expect(queued).toMatchObject({ channel: 'sms', toAddress: '6265550130', body: text, state: 'queued' });
 
-    const email = await post(t, `/api/agents/${agentId}/messages`, s.admin, { channel: 'email', message: 'x'.repeat(AGENT_MESSAGE_MAX.email) });
+    const email = await post(t, `/api/agents/${agentId}/messages`, s.admin, {
+      channel: 'email',
+      message: 'x'.repeat(AGENT_MESSAGE_MAX.email),
+    });
     expect(email.status).toBe(201);
     const [mail] = await t.database.db.select().from(outboundMessages).where(eq(outboundMessages.id, email.body.outboundMessageId));
     expect(mail).toMatchObject({ channel: 'email', toAddress: 'agent@demo.test', subject: 'A message from Alex Morgan at SigningDesk' });
@@ -63,8 +66,13 @@ describe('an operator’s message to a signing agent (POST /api/agents/{id}/mess
     expect(noPhone.status).toBe(400);
     expect(noPhone.body.errors).toEqual([{ field: 'channel', message: 'the agent has no mobile phone to text' }]);
     await t.database.db.update(profiles).set({ phone: '6265550130' }).where(eq(profiles.userId, agentId));
-    expect((await post(t, '/api/agents/00000000-0000-4000-8000-000000000000/messages', s.admin, { channel: 'email', message: 'Hello' })).status).toBe(404);
-    expect((await post(t, `/api/agents/${await userIdOf(t, 'admin@demo.test')}/messages`, s.admin, { channel: 'email', message: 'Hello' })).status).toBe(404);
+    expect(
+      (await post(t, '/api/agents/00000000-0000-4000-8000-000000000000/messages', s.admin, { channel: 'email', message: 'Hello' })).status,
+    ).toBe(404);
+    expect(
+      (await post(t, `/api/agents/${await userIdOf(t, 'admin@demo.test')}/messages`, s.admin, { channel: 'email', message: 'Hello' }))
+        .status,
+    ).toBe(404);
     for (const cookie of [s.escrowA, s.orgAdmin, s.agent]) {
       expect((await post(t, `/api/agents/${agentId}/messages`, cookie, { channel: 'email', message: 'Hello' })).status).toBe(403);
     }

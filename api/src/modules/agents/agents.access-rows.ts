@@ -21,7 +21,11 @@ export const agentsAccessRows: RowsFactory = async ({ t, agentId, fixtures }) =>
   /** A fresh pending registration, so no review touches the demo accounts; each from its own address (registrations are limited per address). */
   const freshRegistration = async () => {
     const body = registrationBody('review');
-    const res = await t.request('/api/agents/registrations', { method: 'POST', body: JSON.stringify(body), clientIp: `10.88.0.${registrations}` });
+    const res = await t.request('/api/agents/registrations', {
+      method: 'POST',
+      body: JSON.stringify(body),
+      clientIp: `10.88.0.${registrations}`,
+    });
     if (res.status !== 202) throw new Error(`registration answered ${res.status}: ${JSON.stringify(await readJson(res))}`);
     return userIdOf(t, body.email);
   };
@@ -36,7 +40,10 @@ export const agentsAccessRows: RowsFactory = async ({ t, agentId, fixtures }) =>
       .select()
       .from(schema.agentProfiles)
       .where(eq(schema.agentProfiles.userId, agentUsers[caller] ?? agentId));
-    const [profile] = await t.database.db.select({ phone: schema.profiles.phone }).from(schema.profiles).where(eq(schema.profiles.userId, p!.userId));
+    const [profile] = await t.database.db
+      .select({ phone: schema.profiles.phone })
+      .from(schema.profiles)
+      .where(eq(schema.profiles.userId, p!.userId));
     return {
       firstName: p!.firstName,
       lastName: p!.lastName,
@@ -71,7 +78,10 @@ export const agentsAccessRows: RowsFactory = async ({ t, agentId, fixtures }) =>
     },
     'GET /agents/:id': { fixture: async () => ({ params: { id: agentId } }), expect: operatorsOnly(200) },
     'POST /agents/:id/messages': {
-      fixture: async () => ({ params: { id: agentId }, body: { channel: 'email', message: 'Can you take a signing in Pasadena on Friday?' } }),
+      fixture: async () => ({
+        params: { id: agentId },
+        body: { channel: 'email', message: 'Can you take a signing in Pasadena on Friday?' },
+      }),
       expect: operatorsOnly(201),
     },
   };

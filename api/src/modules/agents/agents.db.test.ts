@@ -102,7 +102,12 @@ describe('signing agents', () => {
       expect(portal.body.detail).toBe(INACTIVE_REGISTRATION_MESSAGE);
       const me = await get('/api/agents/me', cookie);
       expect(me.status).toBe(200);
-      expect(me.body).toMatchObject({ email: 'avery.quinn@example.test', registrationStatus: 'pending', status: 'pending', mobilePhoneDisplay: '(512) 555-0177' });
+      expect(me.body).toMatchObject({
+        email: 'avery.quinn@example.test',
+        registrationStatus: 'pending',
+        status: 'pending',
+        mobilePhoneDisplay: '(512) 555-0177',
+      });
     });
 
     it('requires the spec’s fields, naming each, and changes nothing', async () => {
@@ -140,7 +145,6 @@ describe('signing agents', () => {
       expect(profile!.certifiedStates).toEqual(['TX']);
     });
 
-
     it('without a password, emails a link to choose one', async () => {
       const { password: _password, ...withoutPassword } = REGISTRATION;
       const res = await register({ ...withoutPassword, email: 'nopass@example.test' });
@@ -148,11 +152,22 @@ describe('signing agents', () => {
       const body = await readJson(res);
       expect(body.details.passwordSet).toBe(false);
       expect(body.message).toContain('We emailed nopass@example.test a link to choose your password');
-      const [job] = await t.database.db.select().from(notificationJobs).where(eq(notificationJobs.recipientId, await userIdOf(t, 'nopass@example.test')));
+      const [job] = await t.database.db
+        .select()
+        .from(notificationJobs)
+        .where(eq(notificationJobs.recipientId, await userIdOf(t, 'nopass@example.test')));
       expect(job).toMatchObject({ type: 'user.invited', payload: { event: 'invited' } });
       const token = new URL(String(job!.payload.link)).searchParams.get('token')!;
-      expect((await t.database.db.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`)))).toHaveLength(1);
-      const set = await t.request('/api/auth/reset-password', { method: 'POST', body: JSON.stringify({ newPassword: 'chosen-later-2026', token }) });
+      expect(
+        await t.database.db
+          .select()
+          .from(verification)
+          .where(eq(verification.identifier, `reset-password:${token}`)),
+      ).toHaveLength(1);
+      const set = await t.request('/api/auth/reset-password', {
+        method: 'POST',
+        body: JSON.stringify({ newPassword: 'chosen-later-2026', token }),
+      });
       expect(set.status).toBe(200);
       expect((await signIn('nopass@example.test', 'chosen-later-2026')).status).toBe(200);
     });
@@ -165,7 +180,10 @@ describe('signing agents', () => {
       jobs: Number((await t.database.db.select({ n: count() }).from(notificationJobs))[0]!.n),
     });
     const jobsOf = async (userId: string) =>
-      t.database.db.select({ type: notificationJobs.type, payload: notificationJobs.payload }).from(notificationJobs).where(eq(notificationJobs.recipientId, userId));
+      t.database.db
+        .select({ type: notificationJobs.type, payload: notificationJobs.payload })
+        .from(notificationJobs)
+        .where(eq(notificationJobs.recipientId, userId));
     const answer = async (res: Response) => ({ status: res.status, type: res.headers.get('content-type'), body: await readJson(res) });
 
     it('limits registrations per client address: 15 in a row, the 11th on answer 429 and store nothing', async () => {
@@ -185,7 +203,15 @@ describe('signing agents', () => {
       expect(problem.detail).toMatch(/^Too many registrations from your network\. Please try again in \d+ minutes?\.$/);
       // Ten accounts and their ten invitations; nothing for the refused five.
       expect(await counts()).toEqual({ users: before.users + 10, jobs: before.jobs + 10 });
-      const refused = await t.database.db.select().from(user).where(inArray(user.email, [10, 11, 12, 13, 14].map((i) => `burst-${i}@example.test`)));
+      const refused = await t.database.db
+        .select()
+        .from(user)
+        .where(
+          inArray(
+            user.email,
+            [10, 11, 12, 13, 14].map((i) => `burst-${i}@example.test`),
+          ),
+        );
       expect(refused).toHaveLength(0);
       // Another address is not held back by this one.
       expect((await register({ ...NO_PASSWORD, email: 'burst-other@example.test' }, '203.0.113.51')).status).toBe(202);
@@ -193,7 +219,8 @@ describe('signing agents', () => {
 
     it('limits registrations per email address, whatever the client address', async () => {
       const statuses: number[] = [];
-      for (let i = 0; i < 7; i++) statuses.push((await register({ ...REGISTRATION, email: 'one.address@example.test', city: `Austin ${'x'.repeat(i)}` })).status);
+      for (let i = 0; i < 7; i++)
+        statuses.push((await register({ ...REGISTRATION, email: 'one.address@example.test', city: `Austin ${'x'.repeat(i)}` })).status);
       expect(statuses).toEqual([202, 202, 202, 202, 202, 429, 429]);
       expect(await t.database.db.select().from(user).where(eq(user.email, 'one.address@example.test'))).toHaveLength(1);
     });
@@ -210,7 +237,9 @@ describe('signing agents', () => {
         expect(known.status).toBe(202);
         expect(known.type).toBe(unknown.type);
         // The same words and shape; only the email the caller typed is echoed.
-        expect(JSON.stringify(known.body).replaceAll('agent@demo.test', 'EMAIL')).toBe(JSON.stringify(unknown.body).replaceAll(unknownEmail, 'EMAIL'));
+        expect(JSON.stringify(known.body).replaceAll('agent@demo.test', 'EMAIL')).toBe(
+          JSON.stringify(unknown.body).replaceAll(unknownEmail, 'EMAIL'),
+        );
       }
 
       expect(await t.database.db.select().from(user).where(eq(user.email, 'agent@demo.test'))).toEqual(demoAgentBefore);
@@ -231,7 +260,10 @@ describe('signing agents', () => {
     it('sends an escrow officer’s notice to the console’s login, and none to a disabled account', async () => {
       const escrowId = await userIdOf(t, 'escrow@firm-b.demo.test');
       expect((await register({ ...REGISTRATION, email: 'escrow@firm-b.demo.test' })).status).toBe(202);
-      expect((await jobsOf(escrowId)).map((j) => j.payload)).toContainEqual({ event: 'registration_attempted', link: `${t.env.PUBLIC_ORIGIN}/login` });
+      expect((await jobsOf(escrowId)).map((j) => j.payload)).toContainEqual({
+        event: 'registration_attempted',
+        link: `${t.env.PUBLIC_ORIGIN}/login`,
+      });
 
       const disabledId = await registered('soon.disabled@example.test');
       await t.database.db.update(profiles).set({ status: 'disabled' }).where(eq(profiles.userId, disabledId));
@@ -275,18 +307,28 @@ describe('signing agents', () => {
       const list = await get('/api/agents/registrations/pending?pageSize=100', s.admin);
       expect(list.status).toBe(200);
       const row = list.body.items.find((r: { id: string }) => r.id === id);
-      expect(row).toMatchObject({ email: 'avery.quinn@example.test', firstName: 'Avery', lastName: 'Quinn', yearsExperience: 4, certifiedStates: ['TX', 'OK'] });
+      expect(row).toMatchObject({
+        email: 'avery.quinn@example.test',
+        firstName: 'Avery',
+        lastName: 'Quinn',
+        yearsExperience: 4,
+        certifiedStates: ['TX', 'OK'],
+      });
       expect(typeof row.createdAt).toBe('string');
       const emails = list.body.items.map((r: { email: string }) => r.email);
       expect(emails).toContain('pending-agent@demo.test');
-      const [pendingCount] = await t.database.db.select({ n: count() }).from(agentProfiles).where(eq(agentProfiles.registrationStatus, 'pending'));
+      const [pendingCount] = await t.database.db
+        .select({ n: count() })
+        .from(agentProfiles)
+        .where(eq(agentProfiles.registrationStatus, 'pending'));
       expect(list.body.total).toBe(Number(pendingCount!.n));
       const times = list.body.items.map((r: { createdAt: string }) => r.createdAt);
       expect(times).toEqual([...times].sort());
       const page = await get('/api/agents/registrations/pending?pageSize=1&page=2', s.admin);
       expect(page.body.items).toHaveLength(1);
       expect(page.body.items[0].id).toBe(list.body.items[1].id);
-      for (const cookie of [s.subAdmin, s.orgAdmin, s.agent]) expect((await get('/api/agents/registrations/pending', cookie)).status).toBe(403);
+      for (const cookie of [s.subAdmin, s.orgAdmin, s.agent])
+        expect((await get('/api/agents/registrations/pending', cookie)).status).toBe(403);
     });
 
     it('approves in bulk: active accounts, reviewed time, a notice to each agent; the agent reaches the portal', async () => {
@@ -306,7 +348,12 @@ describe('signing agents', () => {
         { id: '00000000-0000-4000-8000-000000000000', reason: 'not a signing agent registration' },
       ]);
       const rows = await t.database.db
-        .select({ id: agentProfiles.userId, registration: agentProfiles.registrationStatus, reviewedAt: agentProfiles.reviewedAt, status: profiles.status })
+        .select({
+          id: agentProfiles.userId,
+          registration: agentProfiles.registrationStatus,
+          reviewedAt: agentProfiles.reviewedAt,
+          status: profiles.status,
+        })
         .from(agentProfiles)
         .innerJoin(profiles, eq(profiles.userId, agentProfiles.userId))
         .where(inArray(agentProfiles.userId, [first, second]));
@@ -320,7 +367,10 @@ describe('signing agents', () => {
         .where(and(inArray(notificationJobs.recipientId, [first, second]), eq(notificationJobs.type, 'registration.approved')));
       expect(jobs.map((j) => j.recipientId).sort()).toEqual([first, second].sort());
       expect(jobs[0]!.payload).toEqual({ event: 'registration_approved' });
-      const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, first), eq(auditLog.action, 'agent.registration_approved')));
+      const audits = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, first), eq(auditLog.action, 'agent.registration_approved')));
       expect(audits).toHaveLength(1);
 
       // The same session now reaches the portal.
@@ -347,7 +397,12 @@ describe('signing agents', () => {
       expect(await t.database.db.select().from(session).where(eq(session.userId, id))).toHaveLength(0);
       expect((await get('/api/agents/me', cookie)).status).toBe(401);
       expect((await signIn('declined.agent@example.test', REGISTRATION.password)).status).not.toBe(200);
-      expect(await t.database.db.select().from(notificationJobs).where(and(eq(notificationJobs.recipientId, id), eq(notificationJobs.type, 'registration.approved')))).toHaveLength(0);
+      expect(
+        await t.database.db
+          .select()
+          .from(notificationJobs)
+          .where(and(eq(notificationJobs.recipientId, id), eq(notificationJobs.type, 'registration.approved'))),
+      ).toHaveLength(0);
     });
 
     it('is for admins only and validates the action and ids', async () => {
@@ -355,9 +410,17 @@ describe('signing agents', () => {
       expect((await review(s.subAdmin, 'approve', [id])).status).toBe(403);
       const [row] = await t.database.db.select().from(agentProfiles).where(eq(agentProfiles.userId, id));
       expect(row!.registrationStatus).toBe('pending');
-      const bad = await t.request('/api/agents/registrations/review', { method: 'POST', cookie: s.admin, body: JSON.stringify({ action: 'ban', userIds: [id] }) });
+      const bad = await t.request('/api/agents/registrations/review', {
+        method: 'POST',
+        cookie: s.admin,
+        body: JSON.stringify({ action: 'ban', userIds: [id] }),
+      });
       expect((await readJson(bad)).errors[0].field).toBe('action');
-      const empty = await t.request('/api/agents/registrations/review', { method: 'POST', cookie: s.admin, body: JSON.stringify({ action: 'approve', userIds: [] }) });
+      const empty = await t.request('/api/agents/registrations/review', {
+        method: 'POST',
+        cookie: s.admin,
+        body: JSON.stringify({ action: 'approve', userIds: [] }),
+      });
       expect((await readJson(empty)).errors[0].field).toBe('userIds');
     });
   });
@@ -369,12 +432,26 @@ describe('signing agents', () => {
       const res = await t.request('/api/agents/me', {
         method: 'PUT',
         cookie,
-        body: JSON.stringify({ ...fields, lastName: 'Quinn-Ortiz', zip: '73102', city: 'Oklahoma City', state: 'OK', certifiedStates: ['OK', 'TX', 'KS'], smsOptIn: false }),
+        body: JSON.stringify({
+          ...fields,
+          lastName: 'Quinn-Ortiz',
+          zip: '73102',
+          city: 'Oklahoma City',
+          state: 'OK',
+          certifiedStates: ['OK', 'TX', 'KS'],
+          smsOptIn: false,
+        }),
       });
       expect(res.status).toBe(200);
       const body = await readJson(res);
       expect(body.changedFields.sort()).toEqual(['certifiedStates', 'city', 'lastName', 'smsOptIn', 'state', 'zip']);
-      expect(body.profile).toMatchObject({ name: 'Avery Quinn-Ortiz', zip: '73102', certifiedStates: ['OK', 'TX', 'KS'], smsOptIn: false, registrationStatus: 'approved' });
+      expect(body.profile).toMatchObject({
+        name: 'Avery Quinn-Ortiz',
+        zip: '73102',
+        certifiedStates: ['OK', 'TX', 'KS'],
+        smsOptIn: false,
+        registrationStatus: 'approved',
+      });
       const id = body.profile.id as string;
       const [row] = await t.database.db.select().from(agentProfiles).where(eq(agentProfiles.userId, id));
       const place = coordinatesOfZip('73102')!;
@@ -382,12 +459,23 @@ describe('signing agents', () => {
       expect(row!.longitude).toBeCloseTo(place.longitude, 6);
       const [account] = await t.database.db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, id));
       expect(account).toEqual({ name: 'Avery Quinn-Ortiz', email: 'avery.quinn@example.test' });
-      const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'agent.profile_updated')));
+      const [entry] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'agent.profile_updated')));
       expect((entry!.details as { changedFields: string[] }).changedFields).toContain('zip');
 
-      const withEmail = await t.request('/api/agents/me', { method: 'PUT', cookie, body: JSON.stringify({ ...fields, email: 'new@example.test' }) });
+      const withEmail = await t.request('/api/agents/me', {
+        method: 'PUT',
+        cookie,
+        body: JSON.stringify({ ...fields, email: 'new@example.test' }),
+      });
       expect(withEmail.status).toBe(400);
-      const six = await t.request('/api/agents/me', { method: 'PUT', cookie, body: JSON.stringify({ ...fields, certifiedStates: ['TX', 'OK', 'NM', 'LA', 'AR', 'CO'] }) });
+      const six = await t.request('/api/agents/me', {
+        method: 'PUT',
+        cookie,
+        body: JSON.stringify({ ...fields, certifiedStates: ['TX', 'OK', 'NM', 'LA', 'AR', 'CO'] }),
+      });
       expect(six.status).toBe(400);
       expect((await readJson(six)).errors[0].field).toBe('certifiedStates');
       const [unchanged] = await t.database.db.select().from(agentProfiles).where(eq(agentProfiles.userId, id));
@@ -411,7 +499,10 @@ describe('signing agents', () => {
       expect((await put(s.subAdmin, agentId, false)).status).toBe(403);
       expect((await put(s.admin, '00000000-0000-4000-8000-000000000000', true)).status).toBe(404);
       expect((await put(s.admin, agentId, 'yes')).status).toBe(400);
-      const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, agentId), eq(auditLog.action, 'agent.preferred_set')));
+      const audits = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, agentId), eq(auditLog.action, 'agent.preferred_set')));
       expect(audits.length).toBeGreaterThanOrEqual(2);
     });
 
@@ -438,7 +529,13 @@ describe('signing agents', () => {
       const reads = await t.database.db
         .select()
         .from(auditLog)
-        .where(and(eq(auditLog.entityId, agentId), eq(auditLog.action, 'agent.pii_read'), eq(auditLog.actorId, await userIdOf(t, 'subadmin@demo.test'))));
+        .where(
+          and(
+            eq(auditLog.entityId, agentId),
+            eq(auditLog.action, 'agent.pii_read'),
+            eq(auditLog.actorId, await userIdOf(t, 'subadmin@demo.test')),
+          ),
+        );
       expect(reads).toHaveLength(1);
       expect((await get(`/api/agents/${agentId}`, s.escrowA)).status).toBe(403);
       expect((await get(`/api/agents/${await userIdOf(t, 'escrow@firm-a.demo.test')}`, s.admin)).status).toBe(404);
@@ -449,7 +546,14 @@ describe('signing agents', () => {
   describe('agent search', () => {
     const activeAgents = () =>
       t.database.db
-        .select({ id: agentProfiles.userId, lastName: agentProfiles.lastName, state: agentProfiles.state, certifiedStates: agentProfiles.certifiedStates, latitude: agentProfiles.latitude, longitude: agentProfiles.longitude })
+        .select({
+          id: agentProfiles.userId,
+          lastName: agentProfiles.lastName,
+          state: agentProfiles.state,
+          certifiedStates: agentProfiles.certifiedStates,
+          latitude: agentProfiles.latitude,
+          longitude: agentProfiles.longitude,
+        })
         .from(agentProfiles)
         .innerJoin(profiles, eq(profiles.userId, agentProfiles.userId))
         .where(and(eq(profiles.status, 'active'), eq(agentProfiles.registrationStatus, 'approved')));
@@ -464,7 +568,11 @@ describe('signing agents', () => {
     };
 
     it('finds exactly the active agents within the radius, nearest first, with their distance', async () => {
-      for (const [zip, radius] of [['90210', 20], ['77002', 250], ['10001', 100]] as const) {
+      for (const [zip, radius] of [
+        ['90210', 20],
+        ['77002', 250],
+        ['10001', 100],
+      ] as const) {
         const center = coordinatesOfZip(zip)!;
         const { items, total } = await allPages(`mode=radius&zip=${zip}&radius=${radius}`);
         const expected = (await activeAgents()).filter(
@@ -532,7 +640,17 @@ describe('signing agents', () => {
     it('shows escrow roles where agents are and whether preferred, never their contact', async () => {
       const escrow = await get('/api/agents?mode=radius&zip=90210&radius=10', s.escrowA);
       expect(escrow.status).toBe(200);
-      expect(Object.keys(escrow.body.items[0]).sort()).toEqual(['city', 'distanceMiles', 'firstName', 'id', 'lastName', 'name', 'preferred', 'state', 'zip']);
+      expect(Object.keys(escrow.body.items[0]).sort()).toEqual([
+        'city',
+        'distanceMiles',
+        'firstName',
+        'id',
+        'lastName',
+        'name',
+        'preferred',
+        'state',
+        'zip',
+      ]);
       const operator = await get('/api/agents?mode=radius&zip=90210&radius=10', s.subAdmin);
       expect(operator.body.items[0]).toMatchObject({ email: 'agent@demo.test', phone: '(626) 555-0130', certifiedStates: ['CA', 'TX'] });
       expect((await get('/api/agents?status=pending', s.escrowB)).status).toBe(403);

@@ -199,7 +199,9 @@ export function agentsRoutes(deps: AppDeps): Router {
     })
     .openapi(searchRoute, async (c) => c.json(await searchAgents(c.var.db, c.var.actor, c.req.valid('query')), 200))
     .openapi(readRoute, async (c) => c.json(await readAgent(c.var.db, c.var.actor, c.req.valid('param').id), 200))
-    .openapi(messageRoute, async (c) => c.json(await messageAgent(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 201))
+    .openapi(messageRoute, async (c) =>
+      c.json(await messageAgent(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 201),
+    )
     .openapi(preferredRoute, async (c) => {
       const { id } = c.req.valid('param');
       return c.json(await setPreferred(c.var.db, c.var.actor, id, c.req.valid('json').preferred), 200);
@@ -217,5 +219,8 @@ async function takeEmailAllowance(c: Context<AppEnv>, email: string): Promise<vo
   if (allowance.allowed) return;
   const minutes = Math.ceil(allowance.retryAfterSeconds / 60);
   c.header('Retry-After', String(allowance.retryAfterSeconds));
-  throw new AppError('RATE_LIMITED', `Too many registrations for this email address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  throw new AppError(
+    'RATE_LIMITED',
+    `Too many registrations for this email address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  );
 }

@@ -153,7 +153,9 @@ export const ReviewResultSchema = z
     action: z.enum(['approve', 'decline']),
     message: z.string(),
     updated: z.array(z.string()),
-    skipped: z.array(z.object({ id: z.string(), reason: z.string() })).openapi({ description: 'Unknown ids and registrations already reviewed' }),
+    skipped: z
+      .array(z.object({ id: z.string(), reason: z.string() }))
+      .openapi({ description: 'Unknown ids and registrations already reviewed' }),
   })
   .openapi('ReviewResult');
 
@@ -187,7 +189,10 @@ export const AgentSearchQuerySchema = z.object({
     .refine(hasNoControlCharacters, { message: CONTROL_CHARACTERS_MESSAGE })
     .optional()
     .openapi({ description: 'Name search: last name, or its beginning' }),
-  state: z.enum(US_STATES, { message: 'must be a two-letter US state code' }).optional().openapi({ description: 'State search: home or certified state' }),
+  state: z
+    .enum(US_STATES, { message: 'must be a two-letter US state code' })
+    .optional()
+    .openapi({ description: 'State search: home or certified state' }),
   zip: z.string().trim().max(10, 'Zip code must be a 5-digit number').optional().openapi({ description: 'Radius search: the center zip' }),
   radius: z.coerce
     .number({ message: `must be one of ${SEARCH_RADII.join(', ')}` })
@@ -246,4 +251,3 @@ export const AgentMessageResultSchema = z
     outboundMessageId: z.string().openapi({ description: 'The queued text message or email (see the Outbox)' }),
   })
   .openapi('AgentMessageResult');
-

@@ -245,7 +245,12 @@ async function existingAccount(db: Db, email: string) {
 }
 
 /** A retry of the registration that created the account is answered without a second email. */
-async function answerExistingAccount(db: Db, existing: ExistingAccount, input: RegisterAgentInput, options: { origin: string; now?: Date }) {
+async function answerExistingAccount(
+  db: Db,
+  existing: ExistingAccount,
+  input: RegisterAgentInput,
+  options: { origin: string; now?: Date },
+) {
   if (await isSameRegistration(db, existing, input, options.now ?? new Date())) return;
   if (existing.status === 'disabled') return;
   await db.transaction(async (tx) => {
@@ -279,11 +284,15 @@ async function isSameRegistration(db: Db, existing: ExistingAccount, input: Regi
     .from(ap)
     .innerJoin(profiles, eq(profiles.userId, ap.userId))
     .leftJoin(account, and(eq(account.userId, ap.userId), eq(account.providerId, 'credential')))
-    .where(and(eq(ap.userId, existing.id), eq(ap.registrationStatus, 'pending'), gt(ap.createdAt, new Date(now.getTime() - RETRY_WINDOW_MS))));
+    .where(
+      and(eq(ap.userId, existing.id), eq(ap.registrationStatus, 'pending'), gt(ap.createdAt, new Date(now.getTime() - RETRY_WINDOW_MS))),
+    );
   if (!row || row.phone !== input.mobilePhone) return false;
   // Coordinates follow the zip, so comparing the zip is enough.
   const { latitude: _latitude, longitude: _longitude, ...expected } = profileColumns(input);
-  const same = (Object.keys(expected) as (keyof typeof expected)[]).every((key) => JSON.stringify(row.profile[key]) === JSON.stringify(expected[key]));
+  const same = (Object.keys(expected) as (keyof typeof expected)[]).every(
+    (key) => JSON.stringify(row.profile[key]) === JSON.stringify(expected[key]),
+  );
   if (!same) return false;
   if (!input.password) return row.password === null;
   return row.password !== null && (await verifyPassword({ hash: row.password, password: input.password }));
@@ -311,15 +320,16 @@ export async function updateOwnProfile(db: Db, actor: Actor, input: UpdateAgentP
       next.latitude = current.latitude;
       next.longitude = current.longitude;
     }
-    const changedFields: string[] = AGENT_PROFILE_COLUMNS.filter(
-      (field) => JSON.stringify(next[field]) !== JSON.stringify(current[field]),
-    );
+    const changedFields: string[] = AGENT_PROFILE_COLUMNS.filter((field) => JSON.stringify(next[field]) !== JSON.stringify(current[field]));
     const [profile] = await tx.select({ phone: profiles.phone }).from(profiles).where(eq(profiles.userId, actor.userId));
     if (profile?.phone !== input.mobilePhone) changedFields.push('mobilePhone');
     if (changedFields.length > 0) {
       await tx.update(ap).set(next).where(eq(ap.userId, actor.userId));
       await tx.update(profiles).set({ phone: input.mobilePhone }).where(eq(profiles.userId, actor.userId));
-      await tx.update(user).set({ name: `${input.firstName} ${input.lastName}` }).where(eq(user.id, actor.userId));
+      await tx
+        .update(user)
+        .set({ name: `${input.firstName} ${input.lastName}` })
+        .where(eq(user.id, actor.userId));
       await audit(tx, {
         actorId: actor.userId,
         action: 'agent.profile_updated',
@@ -437,7 +447,13 @@ export async function setPreferred(db: Db, actor: Actor, agentId: string, prefer
   return db.transaction(async (tx) => {
     const [updated] = await tx.update(ap).set({ preferred }).where(eq(ap.userId, agentId)).returning({ id: ap.userId });
     if (!updated) throw notFound('This signing agent');
-    await audit(tx, { actorId: actor.userId, action: 'agent.preferred_set', entityType: 'agent', entityId: agentId, details: { preferred } });
+    await audit(tx, {
+      actorId: actor.userId,
+      action: 'agent.preferred_set',
+      entityType: 'agent',
+      entityId: agentId,
+      details: { preferred },
+    });
     return {
       id: agentId,
       preferred,
@@ -537,7 +553,9 @@ export async function searchAgents(db: Db, actor: Actor, query: AgentSearchQuery
       }
       const coordinates = coordinatesOfZip(zip);
       if (!coordinates) {
-        throw new AppError('VALIDATION_FAILED', 'We could not find that zip code.', [{ field: 'zip', message: 'is not a known US zip code' }]);
+        throw new AppError('VALIDATION_FAILED', 'We could not find that zip code.', [
+          { field: 'zip', message: 'is not a known US zip code' },
+        ]);
       }
       const box = boundingBox(coordinates, query.radius);
       distance = distanceSql(coordinates.latitude, coordinates.longitude);
@@ -628,10 +646,22 @@ export async function messageAgent(db: Db, actor: Actor, agentId: string, input:
       .values(
         input.channel === 'sms'
           ? { channel: 'sms', toAddress: row.phone!, body: input.message, state: 'queued' }
-          : { channel: 'email', toAddress: row.email, subject: `A message from ${actor.name} at SigningDesk`, body: input.message, state: 'queued' },
+          : {
+              channel: 'email',
+              toAddress: row.email,
+              subject: `A message from ${actor.name} at SigningDesk`,
+              body: input.message,
+              state: 'queued',
+            },
       )
       .returning({ id: schema.outboundMessages.id });
-    await audit(tx, { actorId: actor.userId, action: 'agent.messaged', entityType: 'agent', entityId: agentId, details: { channel: input.channel, length: input.message.length } });
+    await audit(tx, {
+      actorId: actor.userId,
+      action: 'agent.messaged',
+      entityType: 'agent',
+      entityId: agentId,
+      details: { channel: input.channel, length: input.message.length },
+    });
     return {
       message: input.channel === 'sms' ? `Your text message to ${row.name} was queued.` : `Your email to ${row.name} was queued.`,
       outboundMessageId: outbound!.id,

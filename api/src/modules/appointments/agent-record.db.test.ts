@@ -26,7 +26,16 @@ const BORROWER_ORDER = {
   agentFee: '$175',
 };
 /** What the agent must no longer receive once the window has closed. */
-const BORROWER_VALUES = ['Okafor', 'Sunset Canyon', '91501', '8185550163', 'adaeze.okafor@example.com', 'Pacific Home Loans', 'Side gate', 'Loan Package'];
+const BORROWER_VALUES = [
+  'Okafor',
+  'Sunset Canyon',
+  '91501',
+  '8185550163',
+  'adaeze.okafor@example.com',
+  'Pacific Home Loans',
+  'Side gate',
+  'Loan Package',
+];
 
 describe("the assigned agent's record after the signing", () => {
   let t: TestApp;
@@ -87,7 +96,10 @@ describe("the assigned agent's record after the signing", () => {
     expect(notes.body.items.map((n: { message: string }) => n.message)).toEqual(['Two IDs, please.']);
     expect((await get(`/appointments/${id}/timeline`, s.agent)).status).toBe(200);
     const completed = await get('/agent/appointments?tab=completed&limit=100', s.agent);
-    expect(completed.body.items.find((i: { id: string }) => i.id === id)).toMatchObject({ name: 'Okafor Refinance', fileNumber: 'OK-2026-0311' });
+    expect(completed.body.items.find((i: { id: string }) => i.id === id)).toMatchObject({
+      name: 'Okafor Refinance',
+      fileNumber: 'OK-2026-0311',
+    });
   });
 
   it('3 days + 1 minute after: the record of what they are paid for, and 404 for the documents, the messages and the rest', async () => {
@@ -123,7 +135,9 @@ describe("the assigned agent's record after the signing", () => {
     const refused = [
       await get(`/appointments/${id}/files`, s.agent),
       await post(t, `/api/appointments/${id}/files/${fileId}/download`, s.agent),
-      await post(t, `/api/appointments/${id}/files/uploads`, s.agent, { files: [{ fileName: 'Scan.pdf', size: 10, contentType: 'application/pdf' }] }),
+      await post(t, `/api/appointments/${id}/files/uploads`, s.agent, {
+        files: [{ fileName: 'Scan.pdf', size: 10, contentType: 'application/pdf' }],
+      }),
       await get(`/appointments/${id}/notes?markRead=false`, s.agent),
       await post(t, `/api/appointments/${id}/notes`, s.agent, { message: 'One more thing.' }),
       await get(`/appointments/${id}/timeline`, s.agent),
@@ -142,7 +156,9 @@ describe("the assigned agent's record after the signing", () => {
     const preview = await get(`/appointments/${id}/preview`, s.agent);
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({ view: 'preview', stage: 'assigned' });
-    expect(['Okafor', 'Sunset Canyon', '8185550163', 'Side gate'].filter((value) => JSON.stringify(preview.body).includes(value))).toEqual([]);
+    expect(['Okafor', 'Sunset Canyon', '8185550163', 'Side gate'].filter((value) => JSON.stringify(preview.body).includes(value))).toEqual(
+      [],
+    );
   });
 
   it('shows the payment in the record once an operator marks the agent paid', async () => {
@@ -157,7 +173,12 @@ describe("the assigned agent's record after the signing", () => {
     for (const cookie of [s.escrowA, s.orgAdmin, s.subAdmin, s.admin]) {
       const detail = await get(`/appointments/${id}`, cookie);
       expect(detail.status).toBe(200);
-      expect(detail.body).toMatchObject({ name: 'Okafor Refinance', street: '1820 Sunset Canyon Dr', contactName: 'Adaeze Okafor', contactPhone1: '8185550163' });
+      expect(detail.body).toMatchObject({
+        name: 'Okafor Refinance',
+        street: '1820 Sunset Canyon Dr',
+        contactName: 'Adaeze Okafor',
+        contactPhone1: '8185550163',
+      });
       const files = await get(`/appointments/${id}/files`, cookie);
       expect(files.body.items.map((f: { fileName: string }) => f.fileName)).toEqual(['Loan Package.pdf']);
       expect((await post(t, `/api/appointments/${id}/files/${fileId}/download`, cookie)).status).toBe(200);

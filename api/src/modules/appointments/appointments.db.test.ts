@@ -34,13 +34,23 @@ describe('appointment lists', () => {
     const counts = await t.database.db
       .select({ id: files.appointmentId, n: count() })
       .from(files)
-      .where(and(inArray(files.appointmentId, expected.map((r) => r.id)), ne(files.kind, 'invoice')))
+      .where(
+        and(
+          inArray(
+            files.appointmentId,
+            expected.map((r) => r.id),
+          ),
+          ne(files.kind, 'invoice'),
+        ),
+      )
       .groupBy(files.appointmentId);
     const countOf = new Map(counts.map((c) => [c.id, c.n]));
     for (const row of all) expect(row.filesAttachedCount).toBe(countOf.get(row.id) ?? 0);
 
     const [firmA] = await t.database.db.select().from(schema.firms).where(eq(schema.firms.orgNumber, 1));
-    const firmOnly = await readJson(await t.request(`/api/appointments?status=Completed&firmId=${firmA!.id}&pageSize=100`, { cookie: admin }));
+    const firmOnly = await readJson(
+      await t.request(`/api/appointments?status=Completed&firmId=${firmA!.id}&pageSize=100`, { cookie: admin }),
+    );
     expect(firmOnly.items.every((r: { firm: { id: string } }) => r.firm.id === firmA!.id)).toBe(true);
     expect(firmOnly.total).toBe(all.filter((r) => r.firm.id === firmA!.id).length);
   });
@@ -100,13 +110,18 @@ describe('a signing time that has passed (issue 27, item 7)', () => {
   afterAll(() => t.close());
 
   /** Today and yesterday as the Pacific zone's calendar reads them now. */
-  const pacificDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
+  const pacificDay = (offsetDays: number) =>
+    new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
   const orderCount = async () => (await t.database.db.select({ n: count() }).from(appointments))[0]!.n;
 
   it('refuses an order for a day that has passed, on the date field, and creates nothing', async () => {
     const before = await orderCount();
     const yesterday = pacificDay(-1);
-    const res = await t.request('/api/appointments', { method: 'POST', cookie: escrow, body: JSON.stringify({ ...VALID_ORDER, date: yesterday, time: '23:59', timeZone: 'PT' }) });
+    const res = await t.request('/api/appointments', {
+      method: 'POST',
+      cookie: escrow,
+      body: JSON.stringify({ ...VALID_ORDER, date: yesterday, time: '23:59', timeZone: 'PT' }),
+    });
     expect(res.status).toBe(400);
     const [y, m, d] = yesterday.split('-');
     expect(await readJson(res)).toMatchObject({
@@ -118,14 +133,28 @@ describe('a signing time that has passed (issue 27, item 7)', () => {
 
   it('refuses a time earlier today on the time field, in the spec’s format; Time TBD today is accepted', async () => {
     const today = pacificDay(0);
-    const hourAgo = new Date(Date.now() - 3_600_000).toLocaleTimeString('en-GB', { timeZone: 'America/Los_Angeles', hour: '2-digit', minute: '2-digit' });
+    const hourAgo = new Date(Date.now() - 3_600_000).toLocaleTimeString('en-GB', {
+      timeZone: 'America/Los_Angeles',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
     // Just after midnight the hour before is yesterday's: then the date field answers.
-    const res = await t.request('/api/appointments', { method: 'POST', cookie: escrow, body: JSON.stringify({ ...VALID_ORDER, date: today, time: hourAgo, timeZone: 'PT' }) });
+    const res = await t.request('/api/appointments', {
+      method: 'POST',
+      cookie: escrow,
+      body: JSON.stringify({ ...VALID_ORDER, date: today, time: hourAgo, timeZone: 'PT' }),
+    });
     expect(res.status).toBe(400);
     const body = await readJson(res);
     expect(body.code).toBe('VALIDATION_FAILED');
-    expect(body.errors[0].message).toMatch(/^must be (later than now: \d{2}\/\d{2}\/\d{4} at \d{1,2}:\d{2} [AP]M PT|today or later: \d{2}\/\d{2}\/\d{4}) has passed$/);
-    const tbd = await t.request('/api/appointments', { method: 'POST', cookie: escrow, body: JSON.stringify({ ...VALID_ORDER, date: today, time: null, timeTbd: true, timeZone: 'PT' }) });
+    expect(body.errors[0].message).toMatch(
+      /^must be (later than now: \d{2}\/\d{2}\/\d{4} at \d{1,2}:\d{2} [AP]M PT|today or later: \d{2}\/\d{2}\/\d{4}) has passed$/,
+    );
+    const tbd = await t.request('/api/appointments', {
+      method: 'POST',
+      cookie: escrow,
+      body: JSON.stringify({ ...VALID_ORDER, date: today, time: null, timeTbd: true, timeZone: 'PT' }),
+    });
     expect(tbd.status).toBe(201);
   });
 
@@ -138,7 +167,10 @@ describe('a signing time that has passed (issue 27, item 7)', () => {
     expect(await appointmentRow(t, id)).toMatchObject({ date: VALID_ORDER.date });
 
     // The signing's time passes (as it does for every order): the rest of it can still be edited.
-    await t.database.db.update(appointments).set({ date: pacificDay(-2), startsAt: Math.floor(Date.now() / 1000) - 2 * 86_400 }).where(eq(appointments.id, id));
+    await t.database.db
+      .update(appointments)
+      .set({ date: pacificDay(-2), startsAt: Math.floor(Date.now() / 1000) - 2 * 86_400 })
+      .where(eq(appointments.id, id));
     const edited = await patch({ comments: 'Signer asks for a call first.' });
     expect(edited.status).toBe(200);
     expect(await appointmentRow(t, id)).toMatchObject({ comments: 'Signer asks for a call first.' });

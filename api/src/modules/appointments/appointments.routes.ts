@@ -60,7 +60,10 @@ const listOperatorRoute = createRoute({
   ...rolesDoc(OPERATOR_ROLES),
   middleware: [requireActor({ roles: OPERATOR_ROLES })] as const,
   request: { query: OperatorListQuerySchema },
-  responses: { 200: { description: 'A page of rows', ...json(cappedPageOf(OperatorRowSchema, 'AssignmentPage')) }, ...problemResponses(400, 401, 403) },
+  responses: {
+    200: { description: 'A page of rows', ...json(cappedPageOf(OperatorRowSchema, 'AssignmentPage')) },
+    ...problemResponses(400, 401, 403),
+  },
 });
 
 const listEscrowRoute = createRoute({
@@ -72,7 +75,10 @@ const listEscrowRoute = createRoute({
   ...rolesDoc(ESCROW_ROLES, 'creator: own orders; creator_admin: the firm’s.'),
   middleware: [requireActor({ roles: ESCROW_ROLES })] as const,
   request: { query: EscrowListQuerySchema },
-  responses: { 200: { description: 'A page of rows', ...json(cappedPageOf(EscrowRowSchema, 'EscrowPage')) }, ...problemResponses(400, 401, 403) },
+  responses: {
+    200: { description: 'A page of rows', ...json(cappedPageOf(EscrowRowSchema, 'EscrowPage')) },
+    ...problemResponses(400, 401, 403),
+  },
 });
 
 const exportEscrowRoute = createRoute({
@@ -99,7 +105,10 @@ const exportOperatorRoute = createRoute({
   path: '/appointments/export',
   tags: ['Appointments'],
   summary: 'The Assignments search as a CSV file: every row of the filter, streamed',
-  ...rolesDoc(OPERATOR_ROLES, 'The same filter as GET /appointments (status, firmId, attention); the columns of the Assignments table; formulas kept as text.'),
+  ...rolesDoc(
+    OPERATOR_ROLES,
+    'The same filter as GET /appointments (status, firmId, attention); the columns of the Assignments table; formulas kept as text.',
+  ),
   middleware: [requireActor({ roles: OPERATOR_ROLES })] as const,
   request: { query: OperatorListQuerySchema.omit({ page: true, pageSize: true }) },
   responses: {
@@ -114,7 +123,10 @@ const readRoute = createRoute({
   path: '/appointments/{id}',
   tags: ['Appointments'],
   summary: 'One appointment, in the view of the caller’s role',
-  ...rolesDoc('signed-in', 'Operators: operator view; escrow side: escrow view; assigned agent: agent view, and once the signing is finished and its 3-day window has passed (or the order was canceled) the agent record — date, place (city, state), fee, file number, status, paid; offered agent: preview fields only; anyone else: 404.'),
+  ...rolesDoc(
+    'signed-in',
+    'Operators: operator view; escrow side: escrow view; assigned agent: agent view, and once the signing is finished and its 3-day window has passed (or the order was canceled) the agent record — date, place (city, state), fee, file number, status, paid; offered agent: preview fields only; anyone else: 404.',
+  ),
   middleware: [requireActor({ activeAgent: true })] as const,
   request: { params: IdParamSchema },
   responses: { 200: { description: 'The appointment', ...json(AppointmentViewSchema) }, ...problemResponses(401, 403, 404) },

@@ -22,10 +22,7 @@ export type UpdateAppointmentInput = z.infer<typeof UpdateAppointmentSchema>;
 
 /** An edit names the version it was made on; another version answers 409 CONFLICT (nothing is overwritten). */
 export const IfMatchHeaderSchema = z.object({
-  'if-match': z
-    .string()
-    .optional()
-    .openapi({ description: 'The order’s `updatedAt` as read; omit to edit whatever is current' }),
+  'if-match': z.string().optional().openapi({ description: 'The order’s `updatedAt` as read; omit to edit whatever is current' }),
 });
 
 export const IdParamSchema = z.object({
@@ -122,7 +119,9 @@ export const EscrowAppointmentSchema = z
     invoice: z
       .object(invoiceFields)
       .nullable()
-      .openapi({ description: 'The invoice sent for the order (spec: invoiceFileName), null before: its file opens with the file’s download link' }),
+      .openapi({
+        description: 'The invoice sent for the order (spec: invoiceFileName), null before: its file opens with the file’s download link',
+      }),
     updatedAt: z.string().openapi({ description: 'The version of the order: send it back as If-Match when editing' }),
   })
   .openapi('EscrowAppointment');
@@ -144,7 +143,9 @@ export const AgentAppointmentSchema = z
     escrowName: z.string(),
     escrowEmail: z.string(),
     ...contacts,
-    showCompleteButton: z.boolean().openapi({ description: 'Scheduled, not marked complete, and the signing has started (startsAt reached)' }),
+    showCompleteButton: z
+      .boolean()
+      .openapi({ description: 'Scheduled, not marked complete, and the signing has started (startsAt reached)' }),
     markedCompleted: z.boolean(),
     panelsEnabled: z.boolean().openapi({ description: 'Scheduled, or completed within 3 days of the appointment' }),
     agentUploadEnabled: z.boolean(),
@@ -159,7 +160,8 @@ export const AgentRecordSchema = z
     }),
     id: z.string(),
     title: z.string().openapi({
-      description: "Order type and place, e.g. 'Refinance signing — San Francisco, CA': the appointment's name often carries the borrower's surname",
+      description:
+        "Order type and place, e.g. 'Refinance signing — San Francisco, CA': the appointment's name often carries the borrower's surname",
       example: 'Refinance signing — San Francisco, CA',
     }),
     status: z.enum(APPOINTMENT_STATUSES),
@@ -176,16 +178,15 @@ export const AgentRecordSchema = z
 export const PreviewSchema = z
   .object({
     view: z.literal('preview'),
-    stage: z
-      .enum(['offer', 'pending', 'declined', 'assigned', 'taken', 'unavailable'])
-      .openapi({
-        description:
-          'offer: claim/counter/decline; pending: bid awaiting approval (can be withdrawn); declined: the agent declined, the order is still open (the decline can be taken back); assigned: yours; taken: assigned to someone else; unavailable: on hold, canceled, or the offer was removed or rejected',
-      }),
+    stage: z.enum(['offer', 'pending', 'declined', 'assigned', 'taken', 'unavailable']).openapi({
+      description:
+        'offer: claim/counter/decline; pending: bid awaiting approval (can be withdrawn); declined: the agent declined, the order is still open (the decline can be taken back); assigned: yours; taken: assigned to someone else; unavailable: on hold, canceled, or the offer was removed or rejected',
+    }),
     message: z.string().nullable(),
     id: z.string(),
     title: z.string().openapi({
-      description: "Order type and place, e.g. 'Refinance signing — San Francisco, CA': the appointment's name and file number are not shown before assignment",
+      description:
+        "Order type and place, e.g. 'Refinance signing — San Francisco, CA': the appointment's name and file number are not shown before assignment",
       example: 'Refinance signing — San Francisco, CA',
     }),
     status: z.enum(APPOINTMENT_STATUSES),
@@ -201,7 +202,10 @@ export const PreviewSchema = z
       .number()
       .int()
       .nullable()
-      .openapi({ description: "The agent's bid: set while the offer is claimed, countered, approved or rejected; null otherwise (a decline is no bid)" }),
+      .openapi({
+        description:
+          "The agent's bid: set while the offer is claimed, countered, approved or rejected; null otherwise (a decline is no bid)",
+      }),
   })
   .openapi('OfferPreview');
 
@@ -230,7 +234,9 @@ export const OperatorListQuerySchema = z.object({
   attention: z
     .enum(ATTENTION_KINDS, { message: `must be one of ${ATTENTION_KINDS.join(', ')}` })
     .optional()
-    .openapi({ description: 'A dashboard bucket (GET /dashboard): the orders counted there, whatever their status (`status` is then ignored)' }),
+    .openapi({
+      description: 'A dashboard bucket (GET /dashboard): the orders counted there, whatever their status (`status` is then ignored)',
+    }),
   ...page,
 });
 
@@ -240,14 +246,21 @@ export const OperatorRowSchema = z
     name: z.string(),
     date: z.string(),
     status: z.enum(APPOINTMENT_STATUSES),
-    overdue: z.boolean().openapi({ description: `Scheduled and still not marked complete ${OVERDUE_AFTER_HOURS} hours after the signing's start (a Time TBD signing: after its day): shown as "${OVERDUE_LABEL}"` }),
+    overdue: z
+      .boolean()
+      .openapi({
+        description: `Scheduled and still not marked complete ${OVERDUE_AFTER_HOURS} hours after the signing's start (a Time TBD signing: after its day): shown as "${OVERDUE_LABEL}"`,
+      }),
     filesAttachedCount: z.number().int(),
     filesUploaded: z.boolean(),
     agentDownloaded: z.boolean(),
     unreadMessages: z.number().int(),
     agentPaid: z.boolean(),
     agentPaidAt: z.string().nullable(),
-    agentFeeCents: z.number().int().openapi({ description: 'The agent fee: offered until an agent is assigned, then the agreed pay (the accepted bid; decision 047)' }),
+    agentFeeCents: z
+      .number()
+      .int()
+      .openapi({ description: 'The agent fee: offered until an agent is assigned, then the agreed pay (the accepted bid; decision 047)' }),
     firmFeeCents: z.number().int().nullable().openapi({ description: 'What the firm is charged: the agent fee plus the order’s markup' }),
     invoiceNumber: z.number().int().nullable().openapi({ description: 'The invoice sent for the order, if any' }),
     agent: Person.nullable().openapi({ description: 'The assigned agent; phone as 10 digits' }),
@@ -305,9 +318,7 @@ export const EscrowRowSchema = z
   .openapi('EscrowRow');
 
 export const pageOf = <T extends z.ZodTypeAny>(item: T, name: string) =>
-  z
-    .object({ items: z.array(item), ...pageResultFields })
-    .openapi(name);
+  z.object({ items: z.array(item), ...pageResultFields }).openapi(name);
 
 /** A page of a list that may run to a million rows: counted up to COUNT_AHEAD rows past the page. */
 export const cappedPageOf = <T extends z.ZodTypeAny>(item: T, name: string) =>
@@ -346,16 +357,26 @@ export const TIMELINE_KINDS = [
 export const TimelineEventSchema = z
   .object({
     at: z.string().openapi({ format: 'date-time' }),
-    kind: z.enum(TIMELINE_KINDS).openapi({ description: 'What happened; claimed, countered, declined, withdrawn, bid_declined, agent_paid, note_added and note_removed are for operators only' }),
+    kind: z
+      .enum(TIMELINE_KINDS)
+      .openapi({
+        description:
+          'What happened; claimed, countered, declined, withdrawn, bid_declined, agent_paid, note_added and note_removed are for operators only',
+      }),
     label: z.string().openapi({ description: 'The step as a sentence a person reads', example: 'Signing agent Jane Doe assigned' }),
     detail: z.string().nullable().openapi({ description: 'More about the step, when there is more', example: 'Changed: comments' }),
   })
   .openapi('TimelineEvent');
 export type TimelineEvent = z.infer<typeof TimelineEventSchema>;
 
-export const TimelineSchema = z.object({ events: z.array(TimelineEventSchema).openapi({ description: 'Oldest first' }) }).openapi('AppointmentTimeline');
+export const TimelineSchema = z
+  .object({ events: z.array(TimelineEventSchema).openapi({ description: 'Oldest first' }) })
+  .openapi('AppointmentTimeline');
 
-const statusCounts = Object.fromEntries(APPOINTMENT_STATUSES.map((status) => [status, z.number().int()])) as Record<(typeof APPOINTMENT_STATUSES)[number], z.ZodNumber>;
+const statusCounts = Object.fromEntries(APPOINTMENT_STATUSES.map((status) => [status, z.number().int()])) as Record<
+  (typeof APPOINTMENT_STATUSES)[number],
+  z.ZodNumber
+>;
 
 export const DashboardSchema = z
   .object({
@@ -366,17 +387,27 @@ export const DashboardSchema = z
           kind: z.enum(ATTENTION_KINDS),
           label: z.string(),
           count: z.number().int(),
-          capped: z.boolean().openapi({ description: `true when more than ${COUNT_AHEAD.toLocaleString('en-US')} orders wait: \`count\` is then ${COUNT_AHEAD}, shown "${COUNT_AHEAD.toLocaleString('en-US')}+"` }),
+          capped: z
+            .boolean()
+            .openapi({
+              description: `true when more than ${COUNT_AHEAD.toLocaleString('en-US')} orders wait: \`count\` is then ${COUNT_AHEAD}, shown "${COUNT_AHEAD.toLocaleString('en-US')}+"`,
+            }),
         }),
       )
-      .openapi({ description: 'What to act on now; each count equals the rows of GET /appointments?attention=<kind> (its total and totalCapped)' }),
+      .openapi({
+        description: 'What to act on now; each count equals the rows of GET /appointments?attention=<kind> (its total and totalCapped)',
+      }),
     signingsPerDay: z
       .array(z.object({ day: z.string(), ...statusCounts }))
       .openapi({ description: 'Appointments per signing date and status, 14 days back to 14 days ahead' }),
-    inProcessByState: z.array(z.object({ state: z.string(), count: z.number().int() })).openapi({ description: 'Open, Pending, Scheduled and On Hold orders per state, most first (12)' }),
+    inProcessByState: z
+      .array(z.object({ state: z.string(), count: z.number().int() }))
+      .openapi({ description: 'Open, Pending, Scheduled and On Hold orders per state, most first (12)' }),
     hoursToAssignment: z
       .array(z.object({ state: z.string(), medianHours: z.number(), orders: z.number().int() }))
-      .openapi({ description: 'Median hours from order to its first assignment, per state, for assignments of the last 30 days (12 states with most)' }),
+      .openapi({
+        description:
+          'Median hours from order to its first assignment, per state, for assignments of the last 30 days (12 states with most)',
+      }),
   })
   .openapi('Dashboard');
-

@@ -64,16 +64,20 @@ async function findEscrowOfficer(db: Db | Tx, userId: string, firmId: string | u
     ]);
   }
   if (officer.status === 'disabled') {
-    throw new AppError('VALIDATION_FAILED', 'That escrow officer is disabled.', [
-      { field: 'escrowOfficerId', message: 'is disabled' },
-    ]);
+    throw new AppError('VALIDATION_FAILED', 'That escrow officer is disabled.', [{ field: 'escrowOfficerId', message: 'is disabled' }]);
   }
   return officer;
 }
 
 function schedule(date: string, time: string | null | undefined, timeTbd: boolean, timeZone: string) {
   const wall = timeTbd ? TBD_TIME : time!;
-  return { date, time: wall, timeTbd, timeZone: timeZone as TimeZoneCode, startsAt: appointmentInstant(date, wall, timeZone as TimeZoneCode) };
+  return {
+    date,
+    time: wall,
+    timeTbd,
+    timeZone: timeZone as TimeZoneCode,
+    startsAt: appointmentInstant(date, wall, timeZone as TimeZoneCode),
+  };
 }
 
 /** A signing is never ordered or moved to a time that has passed (issue 27, item 7): 400 on the field. */
@@ -144,9 +148,29 @@ export async function createAppointment(db: Db, actor: Actor, input: CreateAppoi
 }
 
 const EDITABLE_FIELDS = [
-  'name', 'date', 'time', 'timeTbd', 'timeZone', 'street', 'city', 'state', 'zip', 'agentFeeCents', 'firmFeeCents',
-  'lender', 'fileNumber', 'comments', 'escrowEmail', 'contactName', 'contactPhone1', 'contactPhone2', 'contactEmail1',
-  'contactEmail2', 'scanBackRequired', 'transactionType', 'financeType',
+  'name',
+  'date',
+  'time',
+  'timeTbd',
+  'timeZone',
+  'street',
+  'city',
+  'state',
+  'zip',
+  'agentFeeCents',
+  'firmFeeCents',
+  'lender',
+  'fileNumber',
+  'comments',
+  'escrowEmail',
+  'contactName',
+  'contactPhone1',
+  'contactPhone2',
+  'contactEmail1',
+  'contactEmail2',
+  'scanBackRequired',
+  'transactionType',
+  'financeType',
 ] as const;
 
 /** The version an editor read (`updatedAt`), quoted as an entity tag or not. */
@@ -164,12 +188,16 @@ export async function updateAppointment(
   }
   return db.transaction(async (tx) => {
     const { appointment: current, access } = await findVisibleAppointment(tx, actor, appointmentId, { forUpdate: true });
-    if (access !== 'operator' && access !== 'firm' && access !== 'owner') throw new AppError('NOT_FOUND', 'This appointment was not found.');
+    if (access !== 'operator' && access !== 'firm' && access !== 'owner')
+      throw new AppError('NOT_FOUND', 'This appointment was not found.');
     if (!orderEditable(current.status)) {
       throw new AppError('NOT_ALLOWED_IN_STATUS', `A ${current.status.toLowerCase()} appointment can no longer be edited.`);
     }
     if (options.ifMatch !== undefined && versionOf(options.ifMatch) !== current.updatedAt.toISOString()) {
-      throw new AppError('CONFLICT', 'Someone else changed this order after you opened it. Nothing was saved: review their changes, then update again.');
+      throw new AppError(
+        'CONFLICT',
+        'Someone else changed this order after you opened it. Nothing was saved: review their changes, then update again.',
+      );
     }
     const { agentFee, firmFee, ...rest } = input;
     const proposed: Partial<Appointment> = { ...rest } as Partial<Appointment>;
@@ -193,7 +221,8 @@ export async function updateAppointment(
       return { message: 'Nothing changed.', changedFields: [], appointment: await viewFor(tx, actor, current, access) };
     }
     const derived = schedule(merged.date, merged.time, merged.timeTbd, merged.timeZone);
-    if (changedFields.some((field) => field === 'date' || field === 'time' || field === 'timeTbd' || field === 'timeZone')) refusePastSigning(derived);
+    if (changedFields.some((field) => field === 'date' || field === 'time' || field === 'timeTbd' || field === 'timeZone'))
+      refusePastSigning(derived);
     const coordinates = changedFields.includes('zip') ? coordinatesOfZip(merged.zip) : null;
     const [updated] = await tx
       .update(appointments)
@@ -237,7 +266,12 @@ export async function updateAppointment(
  * agent's agreed pay, so the accepted bid changes with it. The firm fee follows with the order's
  * markup unless the same edit sets it.
  */
-async function agentFeeChange(tx: Tx, current: Appointment, proposed: Partial<Appointment>, byOperator: boolean): Promise<Partial<Appointment>> {
+async function agentFeeChange(
+  tx: Tx,
+  current: Appointment,
+  proposed: Partial<Appointment>,
+  byOperator: boolean,
+): Promise<Partial<Appointment>> {
   const agentFeeCents = proposed.agentFeeCents!;
   if (!byOperator) {
     const [sent] = await tx.select({ id: offers.id }).from(offers).where(eq(offers.appointmentId, current.id)).limit(1);
@@ -291,7 +325,13 @@ const filesCount = sql<number>`(select count(*)::int from ${files} where ${files
 export async function listForOperators(
   db: Db,
   actor: Actor,
-  query: { status: Appointment['status']; firmId?: string | undefined; attention?: AttentionKind | undefined; page: number; pageSize: number },
+  query: {
+    status: Appointment['status'];
+    firmId?: string | undefined;
+    attention?: AttentionKind | undefined;
+    page: number;
+    pageSize: number;
+  },
   now = new Date(),
 ) {
   const agent = alias(user, 'agent');
@@ -318,7 +358,9 @@ export async function listForOperators(
       agentPaidAt: appointments.agentPaidAt,
       agentFeeCents: appointments.agentFeeCents,
       firmFeeCents: appointments.firmFeeCents,
-      invoiceNumber: sql<number | null>`(select max(${invoices.number}) from ${invoices} where ${invoices.appointmentId} = ${appointments.id})`,
+      invoiceNumber: sql<
+        number | null
+      >`(select max(${invoices.number}) from ${invoices} where ${invoices.appointmentId} = ${appointments.id})`,
       agentId: agent.id,
       agentName: agent.name,
       agentEmail: agent.email,
@@ -392,8 +434,12 @@ async function escrowRows(db: Db, actor: Actor, filter: EscrowFilter, window: { 
       filesAttachedCount: filesCount,
       filesUploaded: appointments.filesUploaded,
       unreadMessages: sql<number>`(select count(*)::int from ${notes} where ${notes.appointmentId} = ${appointments.id} and ${notes.escrowReadAt} is null)`,
-      invoiceNumber: sql<number | null>`(select max(${invoices.number}) from ${invoices} where ${invoices.appointmentId} = ${appointments.id})`,
-      invoiceFileId: sql<string | null>`(select ${invoices.fileId} from ${invoices} where ${invoices.appointmentId} = ${appointments.id} order by ${invoices.sentAt} desc limit 1)`,
+      invoiceNumber: sql<
+        number | null
+      >`(select max(${invoices.number}) from ${invoices} where ${invoices.appointmentId} = ${appointments.id})`,
+      invoiceFileId: sql<
+        string | null
+      >`(select ${invoices.fileId} from ${invoices} where ${invoices.appointmentId} = ${appointments.id} order by ${invoices.sentAt} desc limit 1)`,
     })
     .from(pageIds)
     .innerJoin(appointments, eq(appointments.id, sql`page_ids.id`))

@@ -62,10 +62,7 @@ export async function bidsOf(db: Db | Tx, appointmentId: string, statuses?: (typ
     .leftJoin(profiles, eq(profiles.userId, agent.id))
     .leftJoin(agentProfiles, eq(agentProfiles.userId, agent.id))
     .where(
-      and(
-        eq(offers.appointmentId, appointmentId),
-        inArray(offers.status, statuses ?? ['claimed', 'countered', 'approved', 'rejected']),
-      ),
+      and(eq(offers.appointmentId, appointmentId), inArray(offers.status, statuses ?? ['claimed', 'countered', 'approved', 'rejected'])),
     )
     .orderBy(asc(offers.bidCents));
   return rows.map((r) => ({
@@ -79,7 +76,12 @@ export async function bidsOf(db: Db | Tx, appointmentId: string, statuses?: (typ
     distanceMiles:
       r.agentLatitude === null || r.agentLongitude === null || r.orderLatitude === null || r.orderLongitude === null
         ? null
-        : roundMiles(distanceMiles({ latitude: r.agentLatitude, longitude: r.agentLongitude }, { latitude: r.orderLatitude, longitude: r.orderLongitude })),
+        : roundMiles(
+            distanceMiles(
+              { latitude: r.agentLatitude, longitude: r.agentLongitude },
+              { latitude: r.orderLatitude, longitude: r.orderLongitude },
+            ),
+          ),
   }));
 }
 
@@ -226,7 +228,8 @@ export async function agentView(db: Db | Tx, a: Appointment, agentId: string, op
   };
 }
 
-const TAKEN_MESSAGE = 'This order has already been assigned. Thank you for your interest — new offers near you will arrive as notifications.';
+const TAKEN_MESSAGE =
+  'This order has already been assigned. Thank you for your interest — new offers near you will arrive as notifications.';
 const DECLINED_MESSAGE = 'You declined this offer.';
 type OfferStatus = (typeof schema.offerStatus.enumValues)[number];
 /** Offer statuses that carry a bid the agent made (or an operator agreed); a decline does not. */

@@ -6,12 +6,7 @@
  */
 import { schema } from '@signingdesk/db';
 import { OVERDUE_AFTER_HOURS } from '@signingdesk/domain/appointment-rules';
-import {
-  DOCUMENTS_WITHIN_HOURS,
-  SCAN_BACKS_AFTER_HOURS,
-  UNFILLED_AFTER_HOURS,
-  type AttentionKind,
-} from '@signingdesk/domain/attention';
+import { DOCUMENTS_WITHIN_HOURS, SCAN_BACKS_AFTER_HOURS, UNFILLED_AFTER_HOURS, type AttentionKind } from '@signingdesk/domain/attention';
 import { and, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 
 const { appointments, notes, profiles } = schema;
@@ -37,7 +32,10 @@ export function attentionWhere(kind: AttentionKind, now = new Date()): SQL {
       )!;
     }
     case 'unfilled':
-      return and(inArray(appointments.status, ['Open', 'Pending']), lte(appointments.createdAt, new Date(now.getTime() - UNFILLED_AFTER_HOURS * HOUR_MS)))!;
+      return and(
+        inArray(appointments.status, ['Open', 'Pending']),
+        lte(appointments.createdAt, new Date(now.getTime() - UNFILLED_AFTER_HOURS * HOUR_MS)),
+      )!;
     case 'undocumented':
       return and(
         inArray(appointments.status, ['Open', 'Pending', 'Scheduled']),

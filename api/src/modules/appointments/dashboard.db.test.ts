@@ -17,26 +17,67 @@ describe('the operators’ Dashboard', () => {
     t = await createTestApp();
     s = await signInAll(t);
     const agentId = await userIdOf(t, 'agent@demo.test');
-    const set = (id: string, values: Partial<typeof appointments.$inferInsert>) => t.database.db.update(appointments).set(values).where(eq(appointments.id, id));
+    const set = (id: string, values: Partial<typeof appointments.$inferInsert>) =>
+      t.database.db.update(appointments).set(values).where(eq(appointments.id, id));
     const now = Date.now();
-    for (const key of [...ATTENTION_KINDS, 'fresh', 'paid'] as const) ids[key] = await createOrder(t, s.escrowA, { fileNumber: `DASH-${key}` });
+    for (const key of [...ATTENTION_KINDS, 'fresh', 'paid'] as const)
+      ids[key] = await createOrder(t, s.escrowA, { fileNumber: `DASH-${key}` });
     // Open for five hours, no agent; the fresh one was ordered a minute ago.
     await set(ids.unfilled, { createdAt: new Date(now - 5 * HOUR) });
     // Starts in three hours, assigned, no document uploaded.
-    await set(ids.undocumented, { status: 'Scheduled', assignedAgentId: agentId, startsAt: Math.floor((now + 3 * HOUR) / 1000), createdAt: new Date(now - HOUR) });
+    await set(ids.undocumented, {
+      status: 'Scheduled',
+      assignedAgentId: agentId,
+      startsAt: Math.floor((now + 3 * HOUR) / 1000),
+      createdAt: new Date(now - HOUR),
+    });
     // Completed three hours ago, scan-backs required, none uploaded; paid, so not also "unpaid".
-    await set(ids.no_scan_backs, { status: 'Completed', assignedAgentId: agentId, scanBackRequired: true, markedCompleted: true, markedCompletedAt: new Date(now - 3 * HOUR), agentPaid: true, agentPaidAt: new Date(now) });
+    await set(ids.no_scan_backs, {
+      status: 'Completed',
+      assignedAgentId: agentId,
+      scanBackRequired: true,
+      markedCompleted: true,
+      markedCompletedAt: new Date(now - 3 * HOUR),
+      agentPaid: true,
+      agentPaidAt: new Date(now),
+    });
     // Completed, the agent not paid yet, no scan-backs needed.
-    await set(ids.unpaid, { status: 'Completed', assignedAgentId: agentId, scanBackRequired: false, markedCompleted: true, markedCompletedAt: new Date(now - HOUR) });
-    await set(ids.paid, { status: 'Completed', assignedAgentId: agentId, scanBackRequired: false, markedCompleted: true, markedCompletedAt: new Date(now - HOUR), agentPaid: true, agentPaidAt: new Date(now) });
+    await set(ids.unpaid, {
+      status: 'Completed',
+      assignedAgentId: agentId,
+      scanBackRequired: false,
+      markedCompleted: true,
+      markedCompletedAt: new Date(now - HOUR),
+    });
+    await set(ids.paid, {
+      status: 'Completed',
+      assignedAgentId: agentId,
+      scanBackRequired: false,
+      markedCompleted: true,
+      markedCompletedAt: new Date(now - HOUR),
+      agentPaid: true,
+      agentPaidAt: new Date(now),
+    });
     // Started five hours ago, still not marked complete (issue 27, item 7).
-    await set(ids.overdue, { status: 'Scheduled', assignedAgentId: agentId, startsAt: Math.floor((now - 5 * HOUR) / 1000), createdAt: new Date(now - 48 * HOUR) });
+    await set(ids.overdue, {
+      status: 'Scheduled',
+      assignedAgentId: agentId,
+      startsAt: Math.floor((now - 5 * HOUR) / 1000),
+      createdAt: new Date(now - 48 * HOUR),
+    });
     // Assigned, two days ahead, to an agent who was disabled since.
     const disabledAgentId = await userIdOf(t, await otherAgentEmail(t));
     await t.database.db.update(schema.profiles).set({ status: 'disabled' }).where(eq(schema.profiles.userId, disabledAgentId));
-    await set(ids.agent_disabled, { status: 'Scheduled', assignedAgentId: disabledAgentId, startsAt: Math.floor((now + 48 * HOUR) / 1000), createdAt: new Date(now - HOUR) });
+    await set(ids.agent_disabled, {
+      status: 'Scheduled',
+      assignedAgentId: disabledAgentId,
+      startsAt: Math.floor((now + 48 * HOUR) / 1000),
+      createdAt: new Date(now - HOUR),
+    });
     // A message from the escrow side no operator has read.
-    expect((await post(t, `/api/appointments/${ids.unread}/notes`, s.escrowA, { message: 'Signer moved to the afternoon.' })).status).toBe(201);
+    expect((await post(t, `/api/appointments/${ids.unread}/notes`, s.escrowA, { message: 'Signer moved to the afternoon.' })).status).toBe(
+      201,
+    );
     for (const key of ['unread', 'fresh', 'paid'] as const) await set(ids[key], { createdAt: new Date(now - 60_000) });
   });
   afterAll(() => t.close());
@@ -71,15 +112,25 @@ describe('the operators’ Dashboard', () => {
 
   it('marks a scheduled signing overdue 3 hours after its start, in its row and its bucket (issue 27, item 7)', async () => {
     const row = async (kind: AttentionKind, id: string) =>
-      (await readJson(await t.request(`/api/appointments?attention=${kind}&pageSize=100`, { cookie: s.admin }))).items.find((r: { id: string }) => r.id === id);
+      (await readJson(await t.request(`/api/appointments?attention=${kind}&pageSize=100`, { cookie: s.admin }))).items.find(
+        (r: { id: string }) => r.id === id,
+      );
     expect(await row('overdue', ids.overdue)).toMatchObject({ status: 'Scheduled', overdue: true });
     expect(await row('undocumented', ids.undocumented)).toMatchObject({ status: 'Scheduled', overdue: false });
     const dashboard = await readJson(await t.request('/api/dashboard', { cookie: s.admin }));
-    expect(dashboard.attention.find((a: { kind: string }) => a.kind === 'overdue')).toMatchObject({ label: 'Overdue — not marked complete 3 hours after the signing' });
+    expect(dashboard.attention.find((a: { kind: string }) => a.kind === 'overdue')).toMatchObject({
+      label: 'Overdue — not marked complete 3 hours after the signing',
+    });
     // An hour later than its start is not overdue yet.
-    await t.database.db.update(appointments).set({ startsAt: Math.floor((Date.now() - HOUR) / 1000) }).where(eq(appointments.id, ids.overdue));
+    await t.database.db
+      .update(appointments)
+      .set({ startsAt: Math.floor((Date.now() - HOUR) / 1000) })
+      .where(eq(appointments.id, ids.overdue));
     expect((await listed('overdue')).ids).not.toContain(ids.overdue);
-    await t.database.db.update(appointments).set({ startsAt: Math.floor((Date.now() - 5 * HOUR) / 1000) }).where(eq(appointments.id, ids.overdue));
+    await t.database.db
+      .update(appointments)
+      .set({ startsAt: Math.floor((Date.now() - 5 * HOUR) / 1000) })
+      .where(eq(appointments.id, ids.overdue));
   });
 
   it('charts signings per day by status around today, orders by state and the time to assignment', async () => {
@@ -109,10 +160,20 @@ describe('the operators’ Dashboard', () => {
     const inBucket = async (kind: AttentionKind, id: string) => (await listed(kind)).ids.includes(id);
     const uploader = await userIdOf(t, 'escrow@firm-a.demo.test');
     const file = (appointmentId: string, kind: 'document' | 'scan_back', uploadConfirmed: boolean) => ({
-      appointmentId, kind, uploadConfirmed, fileName: `${kind}.pdf`, storageKey: `test/${appointmentId}/${kind}/${Math.random()}`, contentType: 'application/pdf', sizeBytes: 10, uploadedBy: uploader,
+      appointmentId,
+      kind,
+      uploadConfirmed,
+      fileName: `${kind}.pdf`,
+      storageKey: `test/${appointmentId}/${kind}/${Math.random()}`,
+      contentType: 'application/pdf',
+      sizeBytes: 10,
+      uploadedBy: uploader,
     });
     // Begun but not finished: still without documents.
-    const [begun] = await t.database.db.insert(files).values(file(ids.undocumented, 'document', false)).returning({ id: files.id });
+    const [begun] = await t.database.db
+      .insert(files)
+      .values(file(ids.undocumented, 'document', false))
+      .returning({ id: files.id });
     expect(await inBucket('undocumented', ids.undocumented)).toBe(true);
     await t.database.db.update(files).set({ uploadConfirmed: true }).where(eq(files.id, begun!.id));
     expect(await inBucket('undocumented', ids.undocumented)).toBe(false);
@@ -126,9 +187,11 @@ describe('the operators’ Dashboard', () => {
   });
 
   it('keeps its charts equal to the orders as they are created, moved, canceled and deleted, with two readers at once', async () => {
-    const set = (id: string, values: Partial<typeof appointments.$inferInsert>) => t.database.db.update(appointments).set(values).where(eq(appointments.id, id));
+    const set = (id: string, values: Partial<typeof appointments.$inferInsert>) =>
+      t.database.db.update(appointments).set(values).where(eq(appointments.id, id));
     const made = [];
-    for (let i = 0; i < 4; i++) made.push(await createOrder(t, s.escrowA, { state: 'NV', zip: '89501', city: 'Reno', fileNumber: `DASH-NV-${i}` }));
+    for (let i = 0; i < 4; i++)
+      made.push(await createOrder(t, s.escrowA, { state: 'NV', zip: '89501', city: 'Reno', fileNumber: `DASH-NV-${i}` }));
     const today = new Date().toISOString().slice(0, 10);
     await set(made[0]!, { date: today });
     await set(made[1]!, { status: 'Canceled' });
@@ -139,16 +202,25 @@ describe('the operators’ Dashboard', () => {
     expect(b.signingsPerDay).toEqual(a.signingsPerDay);
     expect(b.inProcessByState).toEqual(a.inProcessByState);
 
-    const rows = await t.database.db.select({ day: appointments.date, state: appointments.state, status: appointments.status }).from(appointments);
+    const rows = await t.database.db
+      .select({ day: appointments.date, state: appointments.state, status: appointments.status })
+      .from(appointments);
     for (const day of a.signingsPerDay as Record<string, string | number>[]) {
-      for (const status of APPOINTMENT_STATUSES) expect(day[status], `${day.day} ${status}`).toBe(rows.filter((r) => r.day === day.day && r.status === status).length);
+      for (const status of APPOINTMENT_STATUSES)
+        expect(day[status], `${day.day} ${status}`).toBe(rows.filter((r) => r.day === day.day && r.status === status).length);
     }
     const inProcess = new Map<string, number>();
-    for (const r of rows) if (['Open', 'Pending', 'Scheduled', 'Paused'].includes(r.status)) inProcess.set(r.state, (inProcess.get(r.state) ?? 0) + 1);
-    const expected = [...inProcess].sort(([s1, n1], [s2, n2]) => n2 - n1 || s1.localeCompare(s2)).slice(0, 12).map(([state, count]) => ({ state, count }));
+    for (const r of rows)
+      if (['Open', 'Pending', 'Scheduled', 'Paused'].includes(r.status)) inProcess.set(r.state, (inProcess.get(r.state) ?? 0) + 1);
+    const expected = [...inProcess]
+      .sort(([s1, n1], [s2, n2]) => n2 - n1 || s1.localeCompare(s2))
+      .slice(0, 12)
+      .map(([state, count]) => ({ state, count }));
     expect(a.inProcessByState).toEqual(expected);
     expect(inProcess.get('NV')).toBe(2); // four made, one canceled, one deleted
-    expect(a.signingsPerDay.find((d: { day: string }) => d.day === today).Open).toBe(rows.filter((r) => r.day === today && r.status === 'Open').length);
+    expect(a.signingsPerDay.find((d: { day: string }) => d.day === today).Open).toBe(
+      rows.filter((r) => r.day === today && r.status === 'Open').length,
+    );
   });
 
   it('exports an Assignments search as CSV: the table’s columns, every row of the filter', async () => {
@@ -157,7 +229,9 @@ describe('the operators’ Dashboard', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="assignments-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = (await res.text()).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Appointment,Files,Agent Downloaded,Unread Messages,Status,Notary Paid,Signing Agent,Firm,Date,Agent Pay,Firm Fee,Margin,Invoice Number');
+    expect(lines[0]).toBe(
+      'Appointment,Files,Agent Downloaded,Unread Messages,Status,Notary Paid,Signing Agent,Firm,Date,Agent Pay,Firm Fee,Margin,Invoice Number',
+    );
     expect(lines.length - 1).toBe((await listed('unpaid')).total);
     const open = await readJson(await t.request('/api/appointments?status=Open&pageSize=1', { cookie: s.admin }));
     const all = (await (await t.request('/api/appointments/export?status=Open', { cookie: s.admin })).text()).trimEnd().split('\r\n');

@@ -84,4 +84,3 @@ export function assignmentCsvLine(row: OperatorListRow): string {
     row.invoiceNumber,
   ]);
 }
-

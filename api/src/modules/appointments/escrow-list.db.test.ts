@@ -52,14 +52,20 @@ describe('the escrow list: search, sort, the agent’s contact and the CSV expor
     const terms = ["'", "o'b", '\\', 'c:\\12', '%_', '&b|!', 'c*', '*', ':', 'één', 'N 9', '002612', 'lit-0026120', 'LIT-00261200', 'x y'];
     for (const term of terms) {
       // Only this test's orders carry the LIT- signer; the others are left out by the firm's scope.
-      const found = (await rows(s.escrowA, `q=${encodeURIComponent(term)}&pageSize=100`)).flatMap((r) => (r.signerName === 'Lit Signer' ? [r.fileNumber] : []));
+      const found = (await rows(s.escrowA, `q=${encodeURIComponent(term)}&pageSize=100`)).flatMap((r) =>
+        r.signerName === 'Lit Signer' ? [r.fileNumber] : [],
+      );
       const expected = numbers.filter((n) => n.toLowerCase().includes(term.toLowerCase()));
       expect(found.sort(), term).toEqual(expected.sort());
     }
   });
 
   it('sorts on the server by the chosen column, both ways, and pages the same order', async () => {
-    for (const [file, signer] of [['SRT-B', 'Beth Crane'], ['SRT-C', 'Abel Dunn'], ['SRT-A', 'Cora Bell']] as const) {
+    for (const [file, signer] of [
+      ['SRT-B', 'Beth Crane'],
+      ['SRT-C', 'Abel Dunn'],
+      ['SRT-A', 'Cora Bell'],
+    ] as const) {
       await createOrder(t, s.escrowA, { fileNumber: file, contactName: signer });
     }
     const files = async (query: string) => (await rows(s.escrowA, `q=SRT-&${query}`)).map((r) => r.fileNumber);
@@ -75,8 +81,12 @@ describe('the escrow list: search, sort, the agent’s contact and the CSV expor
     const id = await createOrder(t, s.escrowA, { fileNumber: 'CAP-0000' });
     // 1,030 copies of that order, numbered CAP-0001…CAP-1030 and a second apart, in one transaction.
     await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`create temp table cap_copies on commit drop as select appointments.*, n from appointments, generate_series(1, 1030) as n where id = ${id}`);
-      await tx.execute(sql`update cap_copies set id = gen_random_uuid(), file_number = 'CAP-' || lpad(n::text, 4, '0'), starts_at = starts_at + n`);
+      await tx.execute(
+        sql`create temp table cap_copies on commit drop as select appointments.*, n from appointments, generate_series(1, 1030) as n where id = ${id}`,
+      );
+      await tx.execute(
+        sql`update cap_copies set id = gen_random_uuid(), file_number = 'CAP-' || lpad(n::text, 4, '0'), starts_at = starts_at + n`,
+      );
       await tx.execute(sql`alter table cap_copies drop column n`);
       await tx.execute(sql`insert into appointments select * from cap_copies`);
     });
@@ -130,7 +140,10 @@ describe('the escrow list: search, sort, the agent’s contact and the CSV expor
       timeTbd: true,
       time: null,
     });
-    expect((await t.request(`/api/appointments/${id}/status`, { method: 'POST', cookie: s.admin, body: JSON.stringify({ status: 'Paused' }) })).status).toBe(200);
+    expect(
+      (await t.request(`/api/appointments/${id}/status`, { method: 'POST', cookie: s.admin, body: JSON.stringify({ status: 'Paused' }) }))
+        .status,
+    ).toBe(200);
     const { lines } = await csv(s.escrowA, `q=${encodeURIComponent('HYPERLINK')}`);
     expect(lines).toHaveLength(2);
     const cells = lines[1]!;

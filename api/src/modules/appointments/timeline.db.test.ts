@@ -30,7 +30,11 @@ describe('an order’s timeline', () => {
     // marked complete.
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     id = await createOrder(t, s.escrowA, { fileNumber: 'TL-1001', date: yesterday, time: '08:00', timeZone: 'HT' });
-    const patch = await t.request(`/api/appointments/${id}`, { method: 'PATCH', cookie: s.escrowA, body: JSON.stringify({ lender: 'Lone Star Credit Union' }) });
+    const patch = await t.request(`/api/appointments/${id}`, {
+      method: 'PATCH',
+      cookie: s.escrowA,
+      body: JSON.stringify({ lender: 'Lone Star Credit Union' }),
+    });
     expect(patch.status).toBe(200);
     expect((await post(t, `/api/appointments/${id}/send`, s.admin, {})).status).toBe(200);
     await offerTo(t, id, [agentId, otherAgentId]);
@@ -152,8 +156,14 @@ describe('an order’s timeline', () => {
   it('tells of a reassignment: the escrow side without the notes, the new agent as their assignment, the displaced agent nothing', async () => {
     const { id: other } = await scheduledForAgent(t, s);
     const rival = await userIdOf(t, await otherAgentEmail(t));
-    const [offer] = await t.database.db.insert(schema.offers).values({ appointmentId: other, agentId: rival, status: 'rejected', bidCents: 17000 }).returning();
-    expect((await post(t, `/api/appointments/${other}/reassign`, s.admin, { offerId: offer!.id, notes: 'Signer prefers an evening signing.' })).status).toBe(200);
+    const [offer] = await t.database.db
+      .insert(schema.offers)
+      .values({ appointmentId: other, agentId: rival, status: 'rejected', bidCents: 17000 })
+      .returning();
+    expect(
+      (await post(t, `/api/appointments/${other}/reassign`, s.admin, { offerId: offer!.id, notes: 'Signer prefers an evening signing.' }))
+        .status,
+    ).toBe(200);
     const eventsFor = async (cookie: string) => {
       const res = await t.request(`/api/appointments/${other}/timeline`, { cookie });
       expect(res.status).toBe(200);
@@ -161,8 +171,14 @@ describe('an order’s timeline', () => {
     };
     const changed = `Signing agent changed from ${agentName} to ${otherAgentName}`;
     expect((await eventsFor(s.escrowA)).at(-1)).toMatchObject({ kind: 'reassigned', label: changed, detail: null });
-    expect((await eventsFor(s.admin)).at(-1)).toMatchObject({ kind: 'reassigned', label: changed, detail: expect.stringContaining('Signer prefers an evening signing.') });
-    expect((await eventsFor(s.otherAgent)).map((e) => [e.kind, e.label])).toEqual([['assigned', `Signing agent ${otherAgentName} assigned`]]);
+    expect((await eventsFor(s.admin)).at(-1)).toMatchObject({
+      kind: 'reassigned',
+      label: changed,
+      detail: expect.stringContaining('Signer prefers an evening signing.'),
+    });
+    expect((await eventsFor(s.otherAgent)).map((e) => [e.kind, e.label])).toEqual([
+      ['assigned', `Signing agent ${otherAgentName} assigned`],
+    ]);
     expect((await t.request(`/api/appointments/${other}/timeline`, { cookie: s.agent })).status).toBe(404);
   });
 

@@ -126,7 +126,11 @@ function fromAudit(row: AuditRow, audience: Audience, names: Map<string, string>
       // The new agent reads it as their assignment, without the name of the one they replace.
       if (agent) return d.to === selfId ? event('assigned', `Signing agent ${agentName(d.to)} assigned`) : null;
       const notes = operator && typeof d.notes === 'string' && d.notes ? `Notes for ${agentName(d.from)}: ${d.notes}` : null;
-      return event('reassigned', `Signing agent changed from ${agentName(d.from)} to ${agentName(d.to)}`, [by, notes].filter(Boolean).join(' — ') || null);
+      return event(
+        'reassigned',
+        `Signing agent changed from ${agentName(d.from)} to ${agentName(d.to)}`,
+        [by, notes].filter(Boolean).join(' — ') || null,
+      );
     }
     case 'appointment.status_changed':
       return event('status', `Status changed to ${appointmentStatusLabel(String(d.to))}`, by);
@@ -172,7 +176,14 @@ export async function appointmentTimeline(db: Db, actor: Actor, appointmentId: s
       .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
     // Confirmed downloads (a link never opened is no download): the "agent downloaded" fact.
     db
-      .select({ at: fileEvents.createdAt, fileId: files.id, fileName: files.fileName, userId: fileEvents.userId, userName: user.name, userRole: user.role })
+      .select({
+        at: fileEvents.createdAt,
+        fileId: files.id,
+        fileName: files.fileName,
+        userId: fileEvents.userId,
+        userName: user.name,
+        userRole: user.role,
+      })
       .from(fileEvents)
       .innerJoin(files, eq(files.id, fileEvents.fileId))
       .innerJoin(user, eq(user.id, fileEvents.userId))
@@ -192,7 +203,11 @@ export async function appointmentTimeline(db: Db, actor: Actor, appointmentId: s
   }
   const names = new Map<string, string>();
   if (agentIds.size > 0) {
-    for (const u of await db.select({ id: user.id, name: user.name }).from(user).where(inArray(user.id, [...agentIds]))) names.set(u.id, u.name);
+    for (const u of await db
+      .select({ id: user.id, name: user.name })
+      .from(user)
+      .where(inArray(user.id, [...agentIds])))
+      names.set(u.id, u.name);
   }
 
   const entries: Entry[] = audits.map((row) => fromAudit(row, audience, names, actor.userId)).filter((e): e is TimelineEvent => e !== null);
@@ -214,7 +229,8 @@ export async function appointmentTimeline(db: Db, actor: Actor, appointmentId: s
   const events: TimelineEvent[] = [];
   let previous: Entry | undefined;
   for (const entry of entries) {
-    const repeat = entry.download && previous?.download?.userId === entry.download.userId && previous.download.fileId === entry.download.fileId;
+    const repeat =
+      entry.download && previous?.download?.userId === entry.download.userId && previous.download.fileId === entry.download.fileId;
     previous = entry;
     if (repeat) continue;
     events.push({ at: entry.at, kind: entry.kind, label: entry.label, detail: entry.detail });

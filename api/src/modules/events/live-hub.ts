@@ -97,7 +97,13 @@ export class LiveHub {
         .select({ token: schema.session.token })
         .from(schema.session)
         .innerJoin(schema.profiles, eq(schema.profiles.userId, schema.session.userId))
-        .where(and(inArray(schema.session.token, tokens.slice(i, i + 1000)), gt(schema.session.expiresAt, new Date()), ne(schema.profiles.status, 'disabled')));
+        .where(
+          and(
+            inArray(schema.session.token, tokens.slice(i, i + 1000)),
+            gt(schema.session.expiresAt, new Date()),
+            ne(schema.profiles.status, 'disabled'),
+          ),
+        );
       for (const row of rows) valid.add(row.token);
     }
     for (const subscriber of this.subscribers) if (!valid.has(subscriber.sessionToken)) subscriber.recheck();

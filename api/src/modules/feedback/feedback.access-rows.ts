@@ -6,7 +6,13 @@ export const feedbackAccessRows: RowsFactory = ({ t }) => {
   const contactRequest = async () => {
     const [row] = await t.database.db
       .insert(schema.contactRequests)
-      .values({ name: 'Jordan Lee', email: 'jordan.lee@example.com', phone: '2135550199', subject: 'Coverage', comments: 'Do you cover Reno?' })
+      .values({
+        name: 'Jordan Lee',
+        email: 'jordan.lee@example.com',
+        phone: '2135550199',
+        subject: 'Coverage',
+        comments: 'Do you cover Reno?',
+      })
       .returning({ id: schema.contactRequests.id });
     return row!.id;
   };
@@ -17,7 +23,10 @@ export const feedbackAccessRows: RowsFactory = ({ t }) => {
       expect: adminOnly(200),
     },
     'POST /feedback/:id/replies': {
-      fixture: async (): Promise<Fixture> => ({ params: { id: await contactRequest() }, body: { channel: 'email', message: 'Yes, we cover Reno.' } }),
+      fixture: async (): Promise<Fixture> => ({
+        params: { id: await contactRequest() },
+        body: { channel: 'email', message: 'Yes, we cover Reno.' },
+      }),
       expect: adminOnly(201),
     },
   };

@@ -30,7 +30,13 @@ describe('the Feedback inbox', () => {
     };
     ids.withPhone = await send(
       '/api/contact-requests',
-      { name: 'Jordan Lee', email: 'jordan@example.com', phone: '213 555 0199', subject: 'Coverage in Nevada', comments: 'Do you cover Reno?' },
+      {
+        name: 'Jordan Lee',
+        email: 'jordan@example.com',
+        phone: '213 555 0199',
+        subject: 'Coverage in Nevada',
+        comments: 'Do you cover Reno?',
+      },
       '192.0.2.1',
     );
     ids.withoutPhone = await send(
@@ -40,7 +46,15 @@ describe('the Feedback inbox', () => {
     );
     ids.landing = await send(
       '/api/contact-requests/landing',
-      { variant: 'title', name: 'Riley Park', email: 'riley@title.example', phone: '7025550123', comments: 'Desert Title', city: 'Las Vegas', state: 'NV' },
+      {
+        variant: 'title',
+        name: 'Riley Park',
+        email: 'riley@title.example',
+        phone: '7025550123',
+        comments: 'Desert Title',
+        city: 'Las Vegas',
+        state: 'NV',
+      },
       '192.0.2.3',
     );
   });
@@ -80,7 +94,12 @@ describe('the Feedback inbox', () => {
       replies: [],
     } satisfies FeedbackItem);
     expect(item(page, ids.withoutPhone)!.phone).toBeNull();
-    expect(item(page, ids.landing)).toMatchObject({ kind: 'landing_title', subject: 'Title company consultation', city: 'Las Vegas', state: 'NV' });
+    expect(item(page, ids.landing)).toMatchObject({
+      kind: 'landing_title',
+      subject: 'Title company consultation',
+      city: 'Las Vegas',
+      state: 'NV',
+    });
 
     const second = await list('?pageSize=2&page=2');
     expect(second.items.map((i) => i.id)).toEqual([ids.withPhone]);
@@ -104,7 +123,11 @@ describe('the Feedback inbox', () => {
     expect(all).toMatchObject({ total: 3, unreadCount: 2 });
 
     // Already read: left as it was.
-    const again = await t.request('/api/feedback/read', { method: 'POST', cookie: admin, body: JSON.stringify({ ids: [ids.withoutPhone] }) });
+    const again = await t.request('/api/feedback/read', {
+      method: 'POST',
+      cookie: admin,
+      body: JSON.stringify({ ids: [ids.withoutPhone] }),
+    });
     expect((await readJson(again)).updated).toBe(0);
     const bad = await t.request('/api/feedback/read', { method: 'POST', cookie: admin, body: JSON.stringify({ ids: [] }) });
     expect(bad.status).toBe(400);
@@ -140,7 +163,10 @@ describe('the Feedback inbox', () => {
     expect(request!.readBy).toBe(adminId);
 
     const all = await list('?includeRead=true');
-    expect(item(all, ids.withPhone)).toMatchObject({ read: true, replies: [{ channel: 'sms', message, sentBy: adminName, sentAt: stored!.createdAt.toISOString() }] });
+    expect(item(all, ids.withPhone)).toMatchObject({
+      read: true,
+      replies: [{ channel: 'sms', message, sentBy: adminName, sentAt: stored!.createdAt.toISOString() }],
+    });
 
     // The outbox shows the reply to admins only: Feedback is not the sub admin's.
     const outboxIds = async (cookie: string) =>
@@ -182,17 +208,27 @@ describe('the Feedback inbox', () => {
   });
 
   it('is for admin only: sub_admin and the other roles 403, visitors 401', async () => {
-    const requestsBefore = await t.database.db.select().from(contactRequests).where(inArray(contactRequests.id, [ids.landing]));
+    const requestsBefore = await t.database.db
+      .select()
+      .from(contactRequests)
+      .where(inArray(contactRequests.id, [ids.landing]));
     for (const email of ['subadmin@demo.test', 'orgadmin@firm-a.demo.test', 'escrow@firm-a.demo.test', 'agent@demo.test']) {
       const cookie = await t.signIn(email);
       expect((await t.request('/api/feedback', { cookie })).status).toBe(403);
-      expect((await t.request('/api/feedback/read', { method: 'POST', cookie, body: JSON.stringify({ ids: [ids.landing] }) })).status).toBe(403);
+      expect((await t.request('/api/feedback/read', { method: 'POST', cookie, body: JSON.stringify({ ids: [ids.landing] }) })).status).toBe(
+        403,
+      );
       expect((await reply(ids.landing, { channel: 'email', message: 'Hi' }, cookie)).status).toBe(403);
     }
     expect((await t.request('/api/feedback')).status).toBe(401);
     expect((await t.request('/api/feedback/read', { method: 'POST', body: JSON.stringify({ ids: [ids.landing] }) })).status).toBe(401);
     expect((await reply(ids.landing, { channel: 'email', message: 'Hi' }, null)).status).toBe(401);
-    expect(await t.database.db.select().from(contactRequests).where(inArray(contactRequests.id, [ids.landing]))).toEqual(requestsBefore);
+    expect(
+      await t.database.db
+        .select()
+        .from(contactRequests)
+        .where(inArray(contactRequests.id, [ids.landing])),
+    ).toEqual(requestsBefore);
     expect(await repliesOf(ids.landing)).toEqual([]);
   });
 });

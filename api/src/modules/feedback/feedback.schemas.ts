@@ -87,7 +87,10 @@ export const CreateReplySchema = z
       .trim()
       .min(1, 'is required')
       .max(MAX_REPLY_LENGTH, `must be at most ${MAX_REPLY_LENGTH} characters`)
-      .openapi({ description: `The reply, trimmed; 1 to ${MAX_REPLY_LENGTH} characters`, example: 'Thanks for reaching out — we cover all of Nevada.' }),
+      .openapi({
+        description: `The reply, trimmed; 1 to ${MAX_REPLY_LENGTH} characters`,
+        example: 'Thanks for reaching out — we cover all of Nevada.',
+      }),
   })
   .strict()
   .openapi('CreateFeedbackReply');

@@ -37,7 +37,13 @@ export async function listFeedback(db: Db, query: FeedbackQuery): Promise<Feedba
       .limit(query.pageSize)
       .offset(pageOffset(query)),
   ]);
-  const replies = rows.length === 0 ? [] : await repliesOf(db, rows.map((r) => r.id));
+  const replies =
+    rows.length === 0
+      ? []
+      : await repliesOf(
+          db,
+          rows.map((r) => r.id),
+        );
   const items: FeedbackItem[] = rows.map((r) => ({
     id: r.id,
     kind: r.kind,

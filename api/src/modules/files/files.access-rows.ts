@@ -1,12 +1,21 @@
 import { schema } from '@signingdesk/db';
 import { eq } from 'drizzle-orm';
 import { post } from '../../testing/fixtures';
-import { everyone, operatorsOnly, seesAppointment, type Caller, type Expected, type Fixture, type RowsFactory } from '../../testing/access-matrix';
+import {
+  everyone,
+  operatorsOnly,
+  seesAppointment,
+  type Caller,
+  type Expected,
+  type Fixture,
+  type RowsFactory,
+} from '../../testing/access-matrix';
 import { grant, pdfBytes, TUS, uploadFile } from './files.testing';
 
 /** Matrix rows of the files routes. */
 export const filesAccessRows: RowsFactory = ({ t, s, fixtures }) => {
-  const escrowSide = (ok: number): Expected => everyone(403, { visitor: 401, escrowA: ok, escrowB: 404, orgAdmin: ok, subAdmin: ok, admin: ok });
+  const escrowSide = (ok: number): Expected =>
+    everyone(403, { visitor: 401, escrowA: ok, escrowB: 404, orgAdmin: ok, subAdmin: ok, admin: ok });
   /** tus requests: the caller's own grant where the caller may upload, escrow A's otherwise. */
   const ownUpload = (ok: number): Expected => ({ ...seesAppointment(ok), otherAgent: 404, escrowB: 404 });
   const UPLOADERS: readonly Caller[] = ['agent', 'escrowA', 'orgAdmin', 'subAdmin', 'admin'];
@@ -26,7 +35,10 @@ export const filesAccessRows: RowsFactory = ({ t, s, fixtures }) => {
   return {
     'GET /appointments/:id/files': { fixture: fixtures.scheduled, expect: seesAppointment(200) },
     'POST /appointments/:id/files/uploads': {
-      fixture: async () => ({ ...(await fixtures.scheduled()), body: { files: [{ fileName: 'Scan.pdf', size: 1000, contentType: 'application/pdf' }] } }),
+      fixture: async () => ({
+        ...(await fixtures.scheduled()),
+        body: { files: [{ fileName: 'Scan.pdf', size: 1000, contentType: 'application/pdf' }] },
+      }),
       expect: seesAppointment(201),
     },
     'POST /appointments/:id/files/:fileId/confirm': { fixture: withFile, expect: seesAppointment(200) },
@@ -41,16 +53,25 @@ export const filesAccessRows: RowsFactory = ({ t, s, fixtures }) => {
       expect: everyone(404, { visitor: 401, pendingAgent: 403, escrowA: 200 }),
     },
     'DELETE /appointments/:id/files/:fileId': { fixture: withFile, expect: escrowSide(200) },
-    'PUT /appointments/:id/files-uploaded': { fixture: async () => ({ ...(await withFile()), body: { value: true } }), expect: escrowSide(200) },
+    'PUT /appointments/:id/files-uploaded': {
+      fixture: async () => ({ ...(await withFile()), body: { value: true } }),
+      expect: escrowSide(200),
+    },
     'PUT /appointments/:id/uploads-approved': {
       fixture: async () => {
         const fixture = await fixtures.scheduled();
-        await t.database.db.update(schema.appointments).set({ agentUploadEnabled: true }).where(eq(schema.appointments.id, fixture.params.id!));
+        await t.database.db
+          .update(schema.appointments)
+          .set({ agentUploadEnabled: true })
+          .where(eq(schema.appointments.id, fixture.params.id!));
         return { ...fixture, body: { value: true } };
       },
       expect: escrowSide(200),
     },
-    'PUT /appointments/:id/agent-upload': { fixture: async () => ({ ...(await fixtures.scheduled()), body: { value: true } }), expect: operatorsOnly(200) },
+    'PUT /appointments/:id/agent-upload': {
+      fixture: async () => ({ ...(await fixtures.scheduled()), body: { value: true } }),
+      expect: operatorsOnly(200),
+    },
     'POST /appointments/:id/invoice': { fixture: fixtures.completed, expect: operatorsOnly(201) },
     'GET /appointments/:id/invoice': {
       fixture: async () => {
@@ -63,7 +84,10 @@ export const filesAccessRows: RowsFactory = ({ t, s, fixtures }) => {
     'POST /uploads': {
       fixture: async (caller) => {
         const { fileId } = await withGrant(caller);
-        return { params: {}, headers: { ...TUS, 'Upload-Length': '1000', 'Upload-Metadata': `fileId ${Buffer.from(fileId).toString('base64')}` } };
+        return {
+          params: {},
+          headers: { ...TUS, 'Upload-Length': '1000', 'Upload-Metadata': `fileId ${Buffer.from(fileId).toString('base64')}` },
+        };
       },
       expect: ownUpload(201),
     },

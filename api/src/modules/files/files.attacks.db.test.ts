@@ -32,7 +32,9 @@ describe('attacks on files', () => {
       const { id } = await scheduledForAgent(t, s);
       // The victim: the escrow officer's closing instructions, half uploaded.
       const victimBytes = pdfBytes(2000);
-      const victimGrant = await grant(t, s.escrowA, id, [{ fileName: 'Closing Instructions.pdf', size: 2000, contentType: 'application/pdf' }]);
+      const victimGrant = await grant(t, s.escrowA, id, [
+        { fileName: 'Closing Instructions.pdf', size: 2000, contentType: 'application/pdf' },
+      ]);
       const victim: string = victimGrant.body.items[0].fileId;
       expect((await patchChunk(t, s.escrowA, victim, 0, victimBytes.subarray(0, 1000))).status).toBe(204);
       // The attacker: the assigned agent, with a pending upload of their own.
@@ -76,7 +78,11 @@ describe('attacks on files', () => {
       const refusal = await readJson(
         await t.request(`/api/uploads/${own}?/${victim}`, { method: 'DELETE', cookie: s.agent, headers: TUS }),
       );
-      expect(refusal).toMatchObject({ code: 'VALIDATION_FAILED', detail: 'An upload URL takes no query string.', errors: [{ field: '(query)' }] });
+      expect(refusal).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        detail: 'An upload URL takes no query string.',
+        errors: [{ field: '(query)' }],
+      });
 
       // Both uploads are where their owners left them: nothing written, confirmed or destroyed.
       expect(await fileRow(victim)).toMatchObject({ uploadConfirmed: false, fileName: 'Closing Instructions.pdf' });
@@ -146,7 +152,10 @@ describe('attacks on files', () => {
 
       const again = await t.request(link.body.url, { cookie: s.agent });
       expect(again.status).toBe(410);
-      expect(await readJson(again)).toMatchObject({ code: 'LINK_EXPIRED', detail: 'This download link has already been used. Please ask for the file again.' });
+      expect(await readJson(again)).toMatchObject({
+        code: 'LINK_EXPIRED',
+        detail: 'This download link has already been used. Please ask for the file again.',
+      });
 
       const list = await readJson(await t.request(`/api/appointments/${id}/files`, { cookie: s.escrowA }));
       const log = list.items.find((f: { fileId: string }) => f.fileId === fileId).log;
@@ -166,7 +175,9 @@ describe('attacks on files', () => {
       expect(answers.map((a) => a.status).sort()).toEqual([200, 410, 410, 410, 410, 410]);
       const downloadsLogged = async () => {
         const list = await readJson(await t.request(`/api/appointments/${id}/files`, { cookie: s.escrowA }));
-        return list.items.find((f: { fileId: string }) => f.fileId === fileId).log.filter((l: { text: string }) => l.text === 'File download successful').length;
+        return list.items
+          .find((f: { fileId: string }) => f.fileId === fileId)
+          .log.filter((l: { text: string }) => l.text === 'File download successful').length;
       };
       // The download is logged once its last byte has gone out, not when the link is claimed.
       expect(await downloadsLogged()).toBe(0);
@@ -176,7 +187,10 @@ describe('attacks on files', () => {
           expect(sha256(Buffer.from(await answer.arrayBuffer()))).toBe(sha256(bytes));
         } else {
           expect(answer.headers.get('content-type')).toBe('application/problem+json');
-          expect(await readJson(answer)).toMatchObject({ code: 'LINK_EXPIRED', detail: 'This download link has already been used. Please ask for the file again.' });
+          expect(await readJson(answer)).toMatchObject({
+            code: 'LINK_EXPIRED',
+            detail: 'This download link has already been used. Please ask for the file again.',
+          });
         }
       }
       expect(await downloadsLogged()).toBe(1);
@@ -196,7 +210,9 @@ describe('attacks on files', () => {
       expect(names).toEqual(['bgnp.exe.pdf', 'Deed of Trust .pdf']);
 
       const list = await readJson(await t.request(`/api/appointments/${id}/files`, { cookie: s.escrowA }));
-      expect(list.items.map((f: { fileName: string }) => f.fileName)).toEqual(expect.arrayContaining(['bgnp.exe.pdf', 'Deed of Trust .pdf']));
+      expect(list.items.map((f: { fileName: string }) => f.fileName)).toEqual(
+        expect.arrayContaining(['bgnp.exe.pdf', 'Deed of Trust .pdf']),
+      );
     });
 
     it('refuses a name made only of invisible characters, naming the field, and stores nothing', async () => {

@@ -58,7 +58,8 @@ describe('files of an appointment', () => {
     stored.push(key);
     return key;
   };
-  const linkFor = async (cookie: string, appointmentId: string, fileId: string) => post(t, `/api/appointments/${appointmentId}/files/${fileId}/download`, cookie);
+  const linkFor = async (cookie: string, appointmentId: string, fileId: string) =>
+    post(t, `/api/appointments/${appointmentId}/files/${fileId}/download`, cookie);
 
   describe('upload', () => {
     it('grants, takes the bytes over tus, checks them and logs "pending" then "successful"; the agent is told', async () => {
@@ -67,13 +68,26 @@ describe('files of an appointment', () => {
       const granted = await grant(t, s.escrowA, id, [{ fileName: 'Loan Package.pdf', size: bytes.length, contentType: 'application/pdf' }]);
       expect(granted.status).toBe(201);
       const item = granted.body.items[0];
-      expect(item).toMatchObject({ fileName: 'Loan Package.pdf', kind: 'document', uploadUrl: `/api/uploads/${item.fileId}`, endpoint: '/api/uploads', sizeBytes: 40_000, chunkSizeBytes: 1048576 });
+      expect(item).toMatchObject({
+        fileName: 'Loan Package.pdf',
+        kind: 'document',
+        uploadUrl: `/api/uploads/${item.fileId}`,
+        endpoint: '/api/uploads',
+        sizeBytes: 40_000,
+        chunkSizeBytes: 1048576,
+      });
       expect(item.metadata).toEqual({ fileId: item.fileId, filename: 'Loan Package.pdf', filetype: 'application/pdf' });
 
       const pending = await get(`/api/appointments/${id}/files`, s.escrowA);
       expect(pending.body.items).toHaveLength(1);
-      expect(pending.body.items[0]).toMatchObject({ fileId: item.fileId, uploadConfirmed: false, uploadedBy: { id: escrowAId, name: 'Dana Whitfield' } });
-      expect(pending.body.items[0].log).toEqual([{ action: 'write', user: 'Dana Whitfield', loggedTime: expect.any(Number), confirmed: false, text: 'File upload pending' }]);
+      expect(pending.body.items[0]).toMatchObject({
+        fileId: item.fileId,
+        uploadConfirmed: false,
+        uploadedBy: { id: escrowAId, name: 'Dana Whitfield' },
+      });
+      expect(pending.body.items[0].log).toEqual([
+        { action: 'write', user: 'Dana Whitfield', loggedTime: expect.any(Number), confirmed: false, text: 'File upload pending' },
+      ]);
 
       const head = await t.request(`/api/uploads/${item.fileId}`, { method: 'HEAD', cookie: s.escrowA, headers: TUS });
       expect(head.status).toBe(200);
@@ -86,14 +100,22 @@ describe('files of an appointment', () => {
       expect(res.headers.get('upload-confirmed')).toBe('true');
 
       const row = await fileRow(item.fileId);
-      expect(row).toMatchObject({ uploadConfirmed: true, contentType: 'application/pdf', sizeBytes: 40_000, kind: 'document', storageKey: keyOf(id, item.fileId) });
+      expect(row).toMatchObject({
+        uploadConfirmed: true,
+        contentType: 'application/pdf',
+        sizeBytes: 40_000,
+        kind: 'document',
+        storageKey: keyOf(id, item.fileId),
+      });
       const object = await storage.get(row!.storageKey);
       expect(sha256(Buffer.from(await new Response(object!.body).arrayBuffer()))).toBe(sha256(bytes));
       expect(staged(item.fileId)).toBe(false);
 
       const list = await get(`/api/appointments/${id}/files`, s.agent);
       expect(list.status).toBe(200);
-      expect(list.body.items[0].log).toEqual([{ action: 'write', user: 'Dana Whitfield', loggedTime: expect.any(Number), confirmed: true, text: 'File upload successful' }]);
+      expect(list.body.items[0].log).toEqual([
+        { action: 'write', user: 'Dana Whitfield', loggedTime: expect.any(Number), confirmed: true, text: 'File upload successful' },
+      ]);
       expect(list.body).toMatchObject({ filesUploaded: false, uploadsApproved: false, agentUploadEnabled: false, agentDownloaded: false });
 
       const jobs = await jobsOf(t, id, ['appointment.updated']);
@@ -214,7 +236,14 @@ describe('files of an appointment', () => {
 
     it('takes plain text declared as text, refuses binary bytes declared as text, and falls back to the extension for an unknown declared type', async () => {
       const { id } = await scheduledForAgent(t, s);
-      const text = await uploadFile(t, s.escrowA, id, Buffer.from('Signer prefers blue ink.\nGate code 4521 — thank you.\n'), 'notes.txt', 'text/plain');
+      const text = await uploadFile(
+        t,
+        s.escrowA,
+        id,
+        Buffer.from('Signer prefers blue ink.\nGate code 4521 — thank you.\n'),
+        'notes.txt',
+        'text/plain',
+      );
       expect(text.res.status).toBe(204);
       keyOf(id, text.fileId);
       expect(await fileRow(text.fileId)).toMatchObject({ contentType: 'text/plain' });
@@ -252,7 +281,11 @@ describe('files of an appointment', () => {
       const created = await t.request('/api/uploads', {
         method: 'POST',
         cookie: s.escrowA,
-        headers: { ...TUS, 'Upload-Length': '1000', 'Upload-Metadata': `fileId ${Buffer.from(fileId).toString('base64')},filename ${Buffer.from('Payoff.pdf').toString('base64')}` },
+        headers: {
+          ...TUS,
+          'Upload-Length': '1000',
+          'Upload-Metadata': `fileId ${Buffer.from(fileId).toString('base64')},filename ${Buffer.from('Payoff.pdf').toString('base64')}`,
+        },
       });
       expect(created.status).toBe(201);
       expect(created.headers.get('location')).toBe(`/api/uploads/${fileId}`);
@@ -278,10 +311,16 @@ describe('files of an appointment', () => {
 
     it('withdraws grants not finished within a day when the housekeeping job runs', async () => {
       const { id } = await scheduledForAgent(t, s);
-      const granted = await grant(t, s.escrowA, id, [{ fileName: 'Forgotten.pdf', size: 5000, contentType: 'application/pdf' }, { fileName: 'Fresh.pdf', size: 10, contentType: 'application/pdf' }]);
+      const granted = await grant(t, s.escrowA, id, [
+        { fileName: 'Forgotten.pdf', size: 5000, contentType: 'application/pdf' },
+        { fileName: 'Fresh.pdf', size: 10, contentType: 'application/pdf' },
+      ]);
       const [forgotten, fresh] = granted.body.items.map((i: { fileId: string }) => i.fileId);
       await patchChunk(t, s.escrowA, forgotten, 0, pdfBytes(5000).subarray(0, 100));
-      await t.database.db.update(schema.files).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(schema.files.id, forgotten));
+      await t.database.db
+        .update(schema.files)
+        .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+        .where(eq(schema.files.id, forgotten));
       const ctx = createFilesContext(t.env, t.database.db);
       expect(await sweepExpiredUploads(ctx)).toBe(1);
       expect(await fileRow(forgotten)).toBeUndefined();
@@ -302,7 +341,11 @@ describe('files of an appointment', () => {
       for (const cookie of [s.escrowA, s.orgAdmin, s.agent]) {
         const res = await post(t, `/api/appointments/${id}/files/${fileId}/confirm`, cookie);
         expect(res.status).toBe(200);
-        expect(res.body).toMatchObject({ fileId, uploadConfirmed: true, log: [{ action: 'write', text: 'File upload successful', confirmed: true }] });
+        expect(res.body).toMatchObject({
+          fileId,
+          uploadConfirmed: true,
+          log: [{ action: 'write', text: 'File upload successful', confirmed: true }],
+        });
       }
       expect((await post(t, `/api/appointments/${id}/files/${fileId}/confirm`, s.escrowB)).status).toBe(404);
     });
@@ -357,7 +400,8 @@ describe('files of an appointment', () => {
         return { uploadedBy: item.uploadedBy.name, log: item.log.map((l: { user: string }) => l.user) };
       };
       expect(await seen(s.admin)).toEqual({ uploadedBy: adminName, log: [adminName, adminName] });
-      for (const cookie of [s.escrowA, s.orgAdmin, s.agent]) expect(await seen(cookie)).toEqual({ uploadedBy: 'SigningDesk', log: ['SigningDesk', 'SigningDesk'] });
+      for (const cookie of [s.escrowA, s.orgAdmin, s.agent])
+        expect(await seen(cookie)).toEqual({ uploadedBy: 'SigningDesk', log: ['SigningDesk', 'SigningDesk'] });
     });
 
     it('refuses an expired link with 410 and a link edited to name another file with 403', async () => {
@@ -374,7 +418,10 @@ describe('files of an appointment', () => {
       const expired = await get(`/api/files/download/${past}`, s.escrowA);
       expect(expired.status).toBe(410);
       expect(expired.headers.get('content-type')).toBe('application/problem+json');
-      expect(expired.body).toMatchObject({ code: 'LINK_EXPIRED', detail: 'This download link has expired. Please ask for the file again.' });
+      expect(expired.body).toMatchObject({
+        code: 'LINK_EXPIRED',
+        detail: 'This download link has expired. Please ask for the file again.',
+      });
 
       const forged = `${second.fileId}.${eventId}.${expires}.${signature}`;
       const refused = await get(`/api/files/download/${forged}`, s.escrowA);
@@ -389,7 +436,11 @@ describe('files of an appointment', () => {
     });
 
     it('answers 404 "The file content is not available." for a file whose bytes are missing (seeded files)', async () => {
-      const [seeded] = await t.database.db.select().from(schema.files).where(and(like(schema.files.storageKey, 'seed/%'), eq(schema.files.kind, 'document'))).limit(1);
+      const [seeded] = await t.database.db
+        .select()
+        .from(schema.files)
+        .where(and(like(schema.files.storageKey, 'seed/%'), eq(schema.files.kind, 'document')))
+        .limit(1);
       expect(seeded).toBeDefined();
       const link = await linkFor(s.admin, seeded!.appointmentId, seeded!.id);
       expect(link.status).toBe(200);
@@ -478,7 +529,9 @@ describe('files of an appointment', () => {
       const approved = await put(`/api/appointments/${id}/uploads-approved`, s.escrowA, true);
       expect(approved.status).toBe(200);
       expect(approved.body).toMatchObject({ uploadsApproved: true, agentUploadEnabled: true });
-      expect((await jobsOf(t, id, ['appointment.updated'])).some((j) => j.payload.event === 'uploads_approved' && j.recipientId === agentId)).toBe(true);
+      expect(
+        (await jobsOf(t, id, ['appointment.updated'])).some((j) => j.payload.event === 'uploads_approved' && j.recipientId === agentId),
+      ).toBe(true);
       const off = await put(`/api/appointments/${id}/agent-upload`, s.admin, false);
       expect(off.body).toMatchObject({ agentUploadEnabled: false, uploadsApproved: false });
     });
@@ -526,7 +579,11 @@ describe('files of an appointment', () => {
     const { id } = await scheduledForAgent(t, s);
     const junk = fc.oneof(fc.jsonValue(), fc.constantFrom('', '$', -1, 0, 1.5, null, '\u0000', 'application/pdf'));
     const file = fc.record({ fileName: junk, size: junk, contentType: junk }, { requiredKeys: [] });
-    const bodies = fc.oneof(fc.jsonValue(), fc.record({ files: fc.oneof(junk, fc.array(fc.oneof(file, junk), { maxLength: 3 })) }, { requiredKeys: [] }), fc.record({ value: junk }));
+    const bodies = fc.oneof(
+      fc.jsonValue(),
+      fc.record({ files: fc.oneof(junk, fc.array(fc.oneof(file, junk), { maxLength: 3 })) }, { requiredKeys: [] }),
+      fc.record({ value: junk }),
+    );
     const before = await t.database.db.$count(schema.files);
     await fc.assert(
       fc.asyncProperty(bodies, async (body) => {

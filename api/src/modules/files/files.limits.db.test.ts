@@ -69,14 +69,17 @@ describe('upload limits', () => {
       expect(over.body).toMatchObject({
         code: 'PAYLOAD_TOO_LARGE',
         status: 413,
-        detail: 'These files (1 KB) do not fit: this order holds 199.9 MB of documents, and an order can hold at most 200 MB. Remove files you no longer need, or contact support.',
+        detail:
+          'These files (1 KB) do not fit: this order holds 199.9 MB of documents, and an order can hold at most 200 MB. Remove files you no longer need, or contact support.',
       });
       expect(await filesOf(id)).toBe(before);
 
       expect((await grant(t, s.escrowA, id, [pdf('Addendum.pdf', 1)])).status).toBe(201);
       const full = await grant(t, s.orgAdmin, id, [pdf('Payoff.pdf', 1)]);
       expect(full.status).toBe(413);
-      expect(full.body.detail).toBe('This order already holds 200 MB of documents, the most an order can hold. Remove files you no longer need, or contact support.');
+      expect(full.body.detail).toBe(
+        'This order already holds 200 MB of documents, the most an order can hold. Remove files you no longer need, or contact support.',
+      );
       // The assigned agent cannot remove files: they are told whom to ask.
       const scanBack = await grant(t, s.agent, id, [pdf('Scan-backs.pdf', 3 * MB)]);
       expect(scanBack.status).toBe(413);
@@ -104,7 +107,8 @@ describe('upload limits', () => {
       expect(refused.body).toMatchObject({
         code: 'RATE_LIMITED',
         status: 429,
-        detail: 'This order already has 20 uploads in progress, the most one order can have at once. Let them finish, or cancel the ones no longer needed, then try again.',
+        detail:
+          'This order already has 20 uploads in progress, the most one order can have at once. Let them finish, or cancel the ones no longer needed, then try again.',
       });
       expect(await filesOf(id)).toBe(before);
 
@@ -118,7 +122,10 @@ describe('upload limits', () => {
       expect((await grant(t, s.agent, id, [pdf('Scan-backs 2.pdf')])).status).toBe(429);
 
       // An upload not finished within a day no longer counts, swept or not.
-      await t.database.db.update(files).set({ createdAt: new Date(Date.now() - 25 * HOUR) }).where(eq(files.id, open[1]!));
+      await t.database.db
+        .update(files)
+        .set({ createdAt: new Date(Date.now() - 25 * HOUR) })
+        .where(eq(files.id, open[1]!));
       expect((await grant(t, s.agent, id, [pdf('Scan-backs 2.pdf')])).status).toBe(201);
     });
   });
@@ -133,7 +140,8 @@ describe('upload limits', () => {
       for (const refusal of refusals) {
         expect(refusal.body).toMatchObject({
           code: 'RATE_LIMITED',
-          detail: 'You already have 30 uploads in progress, the most one person can have at once. Let them finish, or cancel the ones you no longer need, then try again.',
+          detail:
+            'You already have 30 uploads in progress, the most one person can have at once. Let them finish, or cancel the ones you no longer need, then try again.',
         });
       }
       const escrowB = await userIdOf(t, 'escrow@firm-b.demo.test');
@@ -156,7 +164,10 @@ describe('upload limits', () => {
       const elsewhere = await createOrder(t, s.escrowA);
       const id = await createOrder(t, s.escrowA);
       const window = and(eq(files.uploadedBy, adminId), ne(files.kind, 'invoice'), gt(files.createdAt, new Date(Date.now() - 24 * HOUR)));
-      const [already] = await t.database.db.select({ bytes: sql<number>`coalesce(sum(${files.sizeBytes}), 0)`.mapWith(Number) }).from(files).where(window);
+      const [already] = await t.database.db
+        .select({ bytes: sql<number>`coalesce(sum(${files.sizeBytes}), 0)`.mapWith(Number) })
+        .from(files)
+        .where(window);
       // 2038 MB uploaded, most of it 20 hours ago: that part leaves the day in 4 hours.
       const earlier = await held(elsewhere, adminId, 2038 * MB - already!.bytes, new Date(Date.now() - 20 * HOUR));
 
@@ -164,7 +175,8 @@ describe('upload limits', () => {
       expect(refused.status).toBe(429);
       expect(refused.body).toMatchObject({
         code: 'RATE_LIMITED',
-        detail: 'You have uploaded 1.9 GB in the last 24 hours; these files (25 MB) would take you past 2 GB, the most one person can upload in a day. Try again in 4 hours, or contact support.',
+        detail:
+          'You have uploaded 1.9 GB in the last 24 hours; these files (25 MB) would take you past 2 GB, the most one person can upload in a day. Try again in 4 hours, or contact support.',
       });
       const retryAfter = Number(refused.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(4 * 3600 - 120);
@@ -172,7 +184,10 @@ describe('upload limits', () => {
       expect(await filesOf(id)).toBe(0);
 
       expect((await grant(t, s.admin, id, [pdf('Short.pdf', 10 * MB)])).status).toBe(201);
-      await t.database.db.update(files).set({ createdAt: new Date(Date.now() - 25 * HOUR) }).where(eq(files.id, earlier));
+      await t.database.db
+        .update(files)
+        .set({ createdAt: new Date(Date.now() - 25 * HOUR) })
+        .where(eq(files.id, earlier));
       expect((await grant(t, s.admin, id, [pdf('Title commitment.pdf', 25 * MB)])).status).toBe(201);
     });
   });
@@ -180,10 +195,19 @@ describe('upload limits', () => {
   describe('the sweep of abandoned uploads', () => {
     it('is one job however many workers start, and a worker working it withdraws grants abandoned for a day', async () => {
       const start = () =>
-        DeliveryWorker.start({ env: t.env, database: t.database, connectionString: t.database.url, storage: null, poll: false, log: () => undefined });
+        DeliveryWorker.start({
+          env: t.env,
+          database: t.database,
+          connectionString: t.database.url,
+          storage: null,
+          poll: false,
+          log: () => undefined,
+        });
       const workers = [await start(), await start()];
       const sweepJobs = async () =>
-        rowsOf<{ state: string }>(await t.database.db.execute(sql`select state from pgboss.job where name = 'files-sweep'`)).map((j) => j.state);
+        rowsOf<{ state: string }>(await t.database.db.execute(sql`select state from pgboss.job where name = 'files-sweep'`)).map(
+          (j) => j.state,
+        );
       try {
         expect(await sweepJobs()).toEqual(['created']);
 
@@ -191,7 +215,10 @@ describe('upload limits', () => {
         const granted = await grant(t, s.subAdmin, id, [pdf('Forgotten.pdf', 5000), pdf('Fresh.pdf', 10)]);
         const [forgotten, fresh] = idsOf(granted) as [string, string];
         expect((await patchChunk(t, s.subAdmin, forgotten, 0, pdfBytes(5000).subarray(0, 100))).status).toBe(204);
-        await t.database.db.update(files).set({ createdAt: new Date(Date.now() - 25 * HOUR) }).where(eq(files.id, forgotten));
+        await t.database.db
+          .update(files)
+          .set({ createdAt: new Date(Date.now() - 25 * HOUR) })
+          .where(eq(files.id, forgotten));
 
         await workers[1]!.drain();
         expect(await fileRow(forgotten)).toBeUndefined();

@@ -89,7 +89,9 @@ export async function checkUploadLimits(tx: Tx, planned: PlannedUploads, now = n
         .as('day'),
     )
     .where(sql`running >= ${excess}`);
-  const freedAt = freed?.at ? new Date(freed.at).getTime() + UPLOAD_LIMITS.userWindowHours * HOUR_MS : now.getTime() + UPLOAD_LIMITS.userWindowHours * HOUR_MS;
+  const freedAt = freed?.at
+    ? new Date(freed.at).getTime() + UPLOAD_LIMITS.userWindowHours * HOUR_MS
+    : now.getTime() + UPLOAD_LIMITS.userWindowHours * HOUR_MS;
   const retryAfterSeconds = Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000));
   throw new UploadLimitError(
     'RATE_LIMITED',
@@ -106,7 +108,10 @@ function refuseOrderBytes(heldBytes: number, planned: PlannedUploads) {
     ? 'Remove files you no longer need, or contact support.'
     : 'Ask the escrow officer to remove files that are no longer needed, or contact support.';
   if (heldBytes >= limit) {
-    throw new UploadLimitError('PAYLOAD_TOO_LARGE', `This order already holds ${formatBytes(limit)} of documents, the most an order can hold. ${what}`);
+    throw new UploadLimitError(
+      'PAYLOAD_TOO_LARGE',
+      `This order already holds ${formatBytes(limit)} of documents, the most an order can hold. ${what}`,
+    );
   }
   throw new UploadLimitError(
     'PAYLOAD_TOO_LARGE',
@@ -117,7 +122,8 @@ function refuseOrderBytes(heldBytes: number, planned: PlannedUploads) {
 function refuseOpenUploads(open: number, asked: number, limit: number, whose: 'order' | 'person') {
   if (open + asked <= limit) return;
   const uploads = (n: number) => `${n} upload${n === 1 ? '' : 's'}`;
-  const then = whose === 'order' ? 'cancel the ones no longer needed, then try again.' : 'cancel the ones you no longer need, then try again.';
+  const then =
+    whose === 'order' ? 'cancel the ones no longer needed, then try again.' : 'cancel the ones you no longer need, then try again.';
   const [subject, has, takes, most] =
     whose === 'order'
       ? ['This order', 'has', 'take it', 'the most one order can have at once']

@@ -30,7 +30,10 @@ export function createLinkSigner(db: Db): LinkSigner {
   let key: Promise<Buffer> | null = null;
   const keyOf = () =>
     (key ??= getOrCreateSetting(db, 'file_link_key', () => randomBytes(32).toString('hex')).then((hex) => Buffer.from(hex, 'hex')));
-  const mac = async (payload: string) => createHmac('sha256', await keyOf()).update(payload).digest('base64url');
+  const mac = async (payload: string) =>
+    createHmac('sha256', await keyOf())
+      .update(payload)
+      .digest('base64url');
 
   return {
     async sign({ fileId, eventId, expiresAt }) {

@@ -82,7 +82,10 @@ const grantRoute = createRoute({
   ),
   middleware: [participants] as const,
   request: { params: IdParamSchema, ...body(GrantUploadsSchema) },
-  responses: { 201: { description: 'Granted', ...json(UploadGrantSchema) }, ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422, 429) },
+  responses: {
+    201: { description: 'Granted', ...json(UploadGrantSchema) },
+    ...problemResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+  },
 });
 
 const confirmRoute = createRoute({
@@ -103,7 +106,10 @@ const linkRoute = createRoute({
   operationId: 'createFileDownloadLink',
   tags: ['Files'],
   summary: 'A signed download link, valid for five minutes',
-  ...rolesDoc('signed-in', `${reach} The invoice file is not the agent’s (404). Logged as a download once the link has delivered the bytes.`),
+  ...rolesDoc(
+    'signed-in',
+    `${reach} The invoice file is not the agent’s (404). Logged as a download once the link has delivered the bytes.`,
+  ),
   middleware: [participantsMovingBytes] as const,
   request: { params: FileIdParamSchema },
   responses: { 200: { description: 'The link', ...json(DownloadLinkSchema) }, ...problemResponses(401, 403, 404, 409, 422) },
@@ -140,7 +146,14 @@ const deleteRoute = createRoute({
   responses: { 200: { description: 'Deleted', ...json(FileRemovedSchema) }, ...problemResponses(401, 403, 404, 409, 422) },
 });
 
-function flagRoute(operationId: string, path: string, summary: string, roles: readonly string[], guard: ReturnType<typeof requireActor>, note: string) {
+function flagRoute(
+  operationId: string,
+  path: string,
+  summary: string,
+  roles: readonly string[],
+  guard: ReturnType<typeof requireActor>,
+  note: string,
+) {
   return createRoute({
     method: 'put',
     path,
@@ -270,7 +283,10 @@ function registerUploadDocs(router: Router) {
   const tusHeaders = { 'Tus-Resumable': '1.0.0' };
   const common = {
     tags: ['Files'],
-    ...rolesDoc('signed-in', 'The caller’s own upload grant only (any other id is a 404). tus 1.0 core + creation + termination + expiration.'),
+    ...rolesDoc(
+      'signed-in',
+      'The caller’s own upload grant only (any other id is a 404). tus 1.0 core + creation + termination + expiration.',
+    ),
   };
   router.openAPIRegistry.registerPath({
     ...common,

@@ -27,7 +27,10 @@ export const FileIdParamSchema = z.object({
 });
 
 export const TokenParamSchema = z.object({
-  token: z.string().max(300).openapi({ param: { name: 'token', in: 'path' }, description: 'The signed token of a download link' }),
+  token: z
+    .string()
+    .max(300)
+    .openapi({ param: { name: 'token', in: 'path' }, description: 'The signed token of a download link' }),
 });
 
 export const GrantUploadsSchema = z
@@ -52,7 +55,10 @@ export const GrantUploadsSchema = z
               .string()
               .max(255)
               .default('')
-              .openapi({ description: 'The type the browser reports; empty or application/octet-stream falls back to the extension', example: 'application/pdf' }),
+              .openapi({
+                description: 'The type the browser reports; empty or application/octet-stream falls back to the extension',
+                example: 'application/pdf',
+              }),
           })
           .strict(),
       )
@@ -72,8 +78,17 @@ export const UploadGrantSchema = z
         fileId: z.string(),
         fileName: z.string(),
         kind: z.enum(FILE_KINDS).openapi({ description: 'scan_back when the assigned agent uploads, document otherwise' }),
-        uploadUrl: z.string().openapi({ description: 'The tus upload URL, ready to resume from offset 0 (HEAD, then PATCH chunks)', example: '/api/uploads/0b7c…' }),
-        endpoint: z.string().openapi({ description: 'The tus creation endpoint, for clients that create the upload themselves (POST with the metadata below)' }),
+        uploadUrl: z
+          .string()
+          .openapi({
+            description: 'The tus upload URL, ready to resume from offset 0 (HEAD, then PATCH chunks)',
+            example: '/api/uploads/0b7c…',
+          }),
+        endpoint: z
+          .string()
+          .openapi({
+            description: 'The tus creation endpoint, for clients that create the upload themselves (POST with the metadata below)',
+          }),
         metadata: z
           .object({ fileId: z.string(), filename: z.string(), filetype: z.string() })
           .openapi({ description: 'tus Upload-Metadata to send when creating the upload' }),
@@ -116,7 +131,9 @@ export const FileFlagsSchema = z
   .object({
     filesUploaded: z.boolean().openapi({ description: 'The escrow side marked every document uploaded (fileUploadStatus)' }),
     uploadsApproved: z.boolean().openapi({ description: 'The agent’s uploads were reviewed and approved' }),
-    agentUploadEnabled: z.boolean().openapi({ description: 'The agent upload flag (notaryUploadStatus): the assigned agent’s scan-backs are in' }),
+    agentUploadEnabled: z
+      .boolean()
+      .openapi({ description: 'The agent upload flag (notaryUploadStatus): the assigned agent’s scan-backs are in' }),
     agentDownloaded: z.boolean().openapi({ description: 'The assigned agent downloaded at least one file' }),
   })
   .openapi('FileFlags');
@@ -127,7 +144,9 @@ export type FileList = z.infer<typeof FileListSchema>;
 
 export const DownloadLinkSchema = z
   .object({
-    url: z.string().openapi({ description: 'Open within five minutes; answers the bytes as an attachment', example: '/api/files/download/…' }),
+    url: z
+      .string()
+      .openapi({ description: 'Open within five minutes; answers the bytes as an attachment', example: '/api/files/download/…' }),
     expiresAt: z.string().openapi({ description: 'ISO time' }),
   })
   .openapi('DownloadLink');

@@ -94,7 +94,12 @@ export async function fileFlags(db: Db | Tx, appointment: Appointment): Promise<
           eq(fileEvents.userId, appointment.assignedAgentId),
           eq(fileEvents.action, 'read'),
           eq(fileEvents.confirmed, true),
-          exists(db.select({ one: sql`1` }).from(files).where(and(eq(files.id, fileEvents.fileId), eq(files.appointmentId, appointment.id)))),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(files)
+              .where(and(eq(files.id, fileEvents.fileId), eq(files.appointmentId, appointment.id))),
+          ),
         ),
       )
     : 0;
@@ -122,7 +127,14 @@ async function fileItems(db: Db | Tx, viewer: Actor, fileRows: FileRow[]): Promi
       .from(user)
       .where(inArray(user.id, [...new Set(fileRows.map((f) => f.uploadedBy))])),
     db
-      .select({ fileId: fileEvents.fileId, action: fileEvents.action, confirmed: fileEvents.confirmed, createdAt: fileEvents.createdAt, name: user.name, role: user.role })
+      .select({
+        fileId: fileEvents.fileId,
+        action: fileEvents.action,
+        confirmed: fileEvents.confirmed,
+        createdAt: fileEvents.createdAt,
+        name: user.name,
+        role: user.role,
+      })
       .from(fileEvents)
       .innerJoin(user, eq(user.id, fileEvents.userId))
       .where(inArray(fileEvents.fileId, ids))
@@ -141,7 +153,17 @@ async function fileItems(db: Db | Tx, viewer: Actor, fileRows: FileRow[]): Promi
     createdAt: f.createdAt.toISOString(),
     log: events.flatMap((e) => {
       const text = e.fileId === f.id ? logText(e.action, e.confirmed) : null;
-      return text ? [{ action: e.action, user: nameShownTo(viewer.role, e), loggedTime: Math.floor(e.createdAt.getTime() / 1000), confirmed: e.confirmed, text }] : [];
+      return text
+        ? [
+            {
+              action: e.action,
+              user: nameShownTo(viewer.role, e),
+              loggedTime: Math.floor(e.createdAt.getTime() / 1000),
+              confirmed: e.confirmed,
+              text,
+            },
+          ]
+        : [];
     }),
   }));
 }
@@ -178,14 +200,22 @@ async function fileItem(db: Db | Tx, viewer: Actor, fileId: string): Promise<Fil
  * and a pending 'write' event per file, and prepares each tus upload so its URL can be resumed
  * from offset 0 at once.
  */
-export async function grantUploads(ctx: FilesContext, db: Db, actor: Actor, appointmentId: string, input: GrantUploadsInput): Promise<UploadGrant> {
+export async function grantUploads(
+  ctx: FilesContext,
+  db: Db,
+  actor: Actor,
+  appointmentId: string,
+  input: GrantUploadsInput,
+): Promise<UploadGrant> {
   if (input.files.length > MAX_FILES_PER_UPLOAD) {
     throw new AppError('VALIDATION_FAILED', TOO_MANY_FILES_MESSAGE, [{ field: 'files', message: TOO_MANY_FILES_MESSAGE }]);
   }
   const planned = input.files.map((f, i) => {
     const fileName = displayName(f.fileName);
     if (!fileName) {
-      throw new AppError('VALIDATION_FAILED', `files.${i}.fileName: is required`, [{ field: `files.${i}.fileName`, message: 'is required' }]);
+      throw new AppError('VALIDATION_FAILED', `files.${i}.fileName: is required`, [
+        { field: `files.${i}.fileName`, message: 'is required' },
+      ]);
     }
     if (f.size > ctx.maxUploadBytes) {
       throw new AppError('PAYLOAD_TOO_LARGE', `${fileName} is larger than the ${ctx.maxUploadMb} MB upload limit.`, [
@@ -341,7 +371,10 @@ export async function finalizeUpload(ctx: FilesContext, actor: Actor, fileId: st
     const [appointment] = await tx.select().from(appointments).where(eq(appointments.id, locked.appointmentId)).for('update');
     if (locked.kind === 'scan_back' && !appointment!.agentUploadEnabled) {
       // The agent's scan-backs are in: the escrow side may now approve them (notaryUploadStatus).
-      await tx.update(appointments).set({ agentUploadEnabled: true, updatedAt: new Date() }).where(eq(appointments.id, locked.appointmentId));
+      await tx
+        .update(appointments)
+        .set({ agentUploadEnabled: true, updatedAt: new Date() })
+        .where(eq(appointments.id, locked.appointmentId));
     }
     await audit(tx, {
       actorId: actor.userId,
@@ -438,12 +471,21 @@ export async function sweepExpiredUploads(ctx: FilesContext, now = new Date()): 
 // Downloads
 
 /** A five-minute signed link for one file, and its 'read' event (confirmed once the bytes went out). */
-export async function createDownloadLink(ctx: FilesContext, db: Db, actor: Actor, appointmentId: string, fileId: string): Promise<DownloadLink> {
+export async function createDownloadLink(
+  ctx: FilesContext,
+  db: Db,
+  actor: Actor,
+  appointmentId: string,
+  fileId: string,
+): Promise<DownloadLink> {
   const { eventId, file } = await db.transaction(async (tx) => {
     const { appointment, access } = await filesAppointment(tx, actor, appointmentId);
     const file = await fileOf(tx, appointment.id, fileId, access);
     if (!file.uploadConfirmed) throw new AppError('CONFLICT', 'This file is still being uploaded.');
-    const [event] = await tx.insert(fileEvents).values({ fileId: file.id, action: 'read', userId: actor.userId }).returning({ id: fileEvents.id });
+    const [event] = await tx
+      .insert(fileEvents)
+      .values({ fileId: file.id, action: 'read', userId: actor.userId })
+      .returning({ id: fileEvents.id });
     await audit(tx, {
       actorId: actor.userId,
       action: 'file.download_link',
@@ -539,7 +581,11 @@ export async function openDownload(ctx: FilesContext, actor: Actor, token: strin
 
 /** RFC 6266: an ASCII fallback name and the exact name in UTF-8 (RFC 8187). */
 export function contentDisposition(fileName: string): string {
-  const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_').trim();
+  const ascii = fileName
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '_')
+    .trim();
   // A name with nothing left but its extension falls back to "download.pdf".
   const fallback = ascii === '' || ascii.startsWith('.') ? `download${ascii}` : ascii;
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -563,7 +609,13 @@ export async function deleteFile(ctx: FilesContext, db: Db, actor: Actor, appoin
       entityType: 'file',
       entityId: file.id,
       appointmentId: appointment.id,
-      details: { fileName: file.fileName, kind: file.kind, sizeBytes: file.sizeBytes, storageKey: file.storageKey, uploadedBy: file.uploadedBy },
+      details: {
+        fileName: file.fileName,
+        kind: file.kind,
+        sizeBytes: file.sizeBytes,
+        storageKey: file.storageKey,
+        uploadedBy: file.uploadedBy,
+      },
     });
     return file;
   });

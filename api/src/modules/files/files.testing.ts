@@ -25,7 +25,9 @@ export function pdfBytes(size = 2048): Buffer {
 
 /** A Linux executable header followed by noise. */
 export function elfBytes(size = 4096): Buffer {
-  const header = Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0x00, 0x3e, 0x00, 0x01, 0, 0, 0]);
+  const header = Buffer.from([
+    0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0x00, 0x3e, 0x00, 0x01, 0, 0, 0,
+  ]);
   return Buffer.concat([header, randomBytes(size - header.length)]);
 }
 
@@ -56,7 +58,11 @@ export async function grant(
   appointmentId: string,
   files: { fileName: string; size: number; contentType?: string }[],
 ) {
-  const res = await t.request(`/api/appointments/${appointmentId}/files/uploads`, { method: 'POST', cookie, body: JSON.stringify({ files }) });
+  const res = await t.request(`/api/appointments/${appointmentId}/files/uploads`, {
+    method: 'POST',
+    cookie,
+    body: JSON.stringify({ files }),
+  });
   return { status: res.status, body: await readJson(res), headers: res.headers };
 }
 

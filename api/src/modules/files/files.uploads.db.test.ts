@@ -92,7 +92,13 @@ describe('tus uploads over HTTP', () => {
     await new Promise<void>((resolve) => {
       const req = request(`${base}${uploadUrl}`, {
         method: 'PATCH',
-        headers: { ...TUS, cookie: s.agent, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream', 'Content-Length': String(MB) },
+        headers: {
+          ...TUS,
+          cookie: s.agent,
+          'Upload-Offset': String(offset),
+          'Content-Type': 'application/offset+octet-stream',
+          'Content-Length': String(MB),
+        },
       });
       req.on('error', () => resolve());
       req.write(bytes.subarray(offset, offset + MB / 2), () => {
@@ -135,14 +141,18 @@ describe('tus uploads over HTTP', () => {
     const download = await fetch(`${base}${link.body.url}`, { headers: { cookie: s.escrowA } });
     expect(download.status).toBe(200);
     expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(bytes));
-    const list = (await (await fetch(`${base}/api/appointments/${id}/files`, { headers: { cookie: s.escrowA } })).json()) as { items: { log: { text: string }[] }[] };
+    const list = (await (await fetch(`${base}/api/appointments/${id}/files`, { headers: { cookie: s.escrowA } })).json()) as {
+      items: { log: { text: string }[] }[];
+    };
     expect(list.items[0]!.log.map((l) => l.text)).toEqual(['File upload successful', 'File download successful']);
   });
 
   it('creates the upload itself at the tus endpoint when a client prefers that (POST with the grant’s metadata)', async () => {
     const { id } = await scheduledForAgent(t, s);
     const bytes = pdfBytes(MB + 12_345);
-    const granted = await grant(t, s.escrowA, id, [{ fileName: 'Lender instructions.pdf', size: bytes.length, contentType: 'application/pdf' }]);
+    const granted = await grant(t, s.escrowA, id, [
+      { fileName: 'Lender instructions.pdf', size: bytes.length, contentType: 'application/pdf' },
+    ]);
     const item = granted.body.items[0];
     stored.push(`appointments/${id}/${item.fileId}`);
     const upload = new Upload(bytes, { ...options(s.escrowA), endpoint: `${base}${item.endpoint}`, metadata: item.metadata });

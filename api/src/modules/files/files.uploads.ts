@@ -123,7 +123,9 @@ const UPLOAD_URL = new RegExp(`^${UPLOADS_PATH}(?:/([^/]+))?$`);
 function uploadIdOfUrl(rawUrl: string): string | undefined {
   const url = new URL(rawUrl);
   if (url.search !== '' || rawUrl.includes('?')) {
-    throw new AppError('VALIDATION_FAILED', 'An upload URL takes no query string.', [{ field: '(query)', message: 'must be empty on an upload URL' }]);
+    throw new AppError('VALIDATION_FAILED', 'An upload URL takes no query string.', [
+      { field: '(query)', message: 'must be empty on an upload URL' },
+    ]);
   }
   const match = UPLOAD_URL.exec(url.pathname);
   if (!match || (match[1] !== undefined && !isUuid(match[1]))) throw new AppError('NOT_FOUND', 'This upload was not found.');

@@ -2,7 +2,18 @@ import { schema } from '@signingdesk/db';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentRow, auditOf, completedForAgent, createOrder, jobsOf, post, scheduledForAgent, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
+import {
+  appointmentRow,
+  auditOf,
+  completedForAgent,
+  createOrder,
+  jobsOf,
+  post,
+  scheduledForAgent,
+  signInAll,
+  userIdOf,
+  type Sessions,
+} from '../../testing/fixtures';
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 import { pdfText } from '../../testing/pdf-text';
 import { testFiles } from './files.testing';
@@ -33,13 +44,23 @@ describe('invoices', () => {
     const res = await post(t, `/api/appointments/${id}/invoice`, s.admin);
     expect(res.status).toBe(201);
     const invoice = res.body;
-    expect(invoice).toMatchObject({ amountCents: 19500, amount: '$195.00', sentTo: 'escrow@firm-a.demo.test', fileName: `Invoice ${invoice.number}.pdf` });
+    expect(invoice).toMatchObject({
+      amountCents: 19500,
+      amount: '$195.00',
+      sentTo: 'escrow@firm-a.demo.test',
+      fileName: `Invoice ${invoice.number}.pdf`,
+    });
     expect(invoice.number).toBeGreaterThanOrEqual(1001);
 
     const [row] = await t.database.db.select().from(schema.invoices).where(eq(schema.invoices.appointmentId, id));
     expect(row).toMatchObject({ number: invoice.number, fileId: invoice.fileId, amountCents: 19500, sentTo: 'escrow@firm-a.demo.test' });
     const [file] = await t.database.db.select().from(schema.files).where(eq(schema.files.id, invoice.fileId));
-    expect(file).toMatchObject({ kind: 'invoice', contentType: 'application/pdf', uploadConfirmed: true, storageKey: `appointments/${id}/${invoice.fileId}` });
+    expect(file).toMatchObject({
+      kind: 'invoice',
+      contentType: 'application/pdf',
+      uploadConfirmed: true,
+      storageKey: `appointments/${id}/${invoice.fileId}`,
+    });
     stored.push(file!.storageKey);
 
     const object = await storage.get(file!.storageKey);
@@ -99,7 +120,11 @@ describe('invoices', () => {
     expect(link.status).toBe(200);
     const download = await t.request(link.body.url, { cookie: s.escrowA });
     expect(download.headers.get('content-disposition')).toContain(`filename="Invoice ${sent.body.number}.pdf"`);
-    expect(Buffer.from(await download.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await download.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     expect((await post(t, `/api/appointments/${id}/files/${sent.body.fileId}/download`, s.agent)).status).toBe(404);
     expect((await post(t, `/api/appointments/${id}/files/${sent.body.fileId}/download`, s.escrowB)).status).toBe(404);
@@ -112,13 +137,19 @@ describe('invoices', () => {
     const open = await createOrder(t, s.escrowA);
     const early = await post(t, `/api/appointments/${open}/invoice`, s.admin);
     expect(early.status).toBe(409);
-    expect(early.body).toMatchObject({ code: 'NOT_ALLOWED_IN_STATUS', detail: 'The invoice can be sent once the appointment is completed; it is open.' });
+    expect(early.body).toMatchObject({
+      code: 'NOT_ALLOWED_IN_STATUS',
+      detail: 'The invoice can be sent once the appointment is completed; it is open.',
+    });
 
     // Assigned but not yet signed (issue 27, item 3): refused, nothing written.
     const scheduled = await scheduledForAgent(t, s);
     const beforeSigning = await post(t, `/api/appointments/${scheduled.id}/invoice`, s.admin);
     expect(beforeSigning.status).toBe(409);
-    expect(beforeSigning.body).toMatchObject({ code: 'NOT_ALLOWED_IN_STATUS', detail: 'The invoice can be sent once the appointment is completed; it is scheduled.' });
+    expect(beforeSigning.body).toMatchObject({
+      code: 'NOT_ALLOWED_IN_STATUS',
+      detail: 'The invoice can be sent once the appointment is completed; it is scheduled.',
+    });
     expect(await t.database.db.$count(schema.invoices, eq(schema.invoices.appointmentId, scheduled.id))).toBe(0);
     expect(await t.database.db.$count(schema.files, eq(schema.files.appointmentId, scheduled.id))).toBe(0);
 

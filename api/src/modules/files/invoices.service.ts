@@ -39,7 +39,13 @@ export async function sendInvoice(ctx: FilesContext, db: Db, actor: Actor, appoi
 
       const [invoice] = await tx
         .insert(invoices)
-        .values({ appointmentId: appointment.id, firmId: appointment.firmId, amountCents, sentTo: appointment.escrowEmail, sentBy: actor.userId })
+        .values({
+          appointmentId: appointment.id,
+          firmId: appointment.firmId,
+          amountCents,
+          sentTo: appointment.escrowEmail,
+          sentBy: actor.userId,
+        })
         .returning();
       const number = invoice!.number!;
       const pdf = await renderInvoicePdf({

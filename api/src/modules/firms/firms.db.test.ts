@@ -37,7 +37,10 @@ describe('firms', () => {
 
   describe('Add Firm', () => {
     it('adds a firm: title-cased names, lowercased email, the fee in cents, the next org number, sub_org 3000', async () => {
-      const [highest] = await t.database.db.select({ n: max(firms.orgNumber) }).from(firms).where(eq(firms.kind, 'title_firm'));
+      const [highest] = await t.database.db
+        .select({ n: max(firms.orgNumber) })
+        .from(firms)
+        .where(eq(firms.kind, 'title_firm'));
       const res = await add(s.admin, VALID_FIRM);
       expect(res.status).toBe(201);
       const body = await readJson(res);
@@ -53,7 +56,10 @@ describe('firms', () => {
       });
       const [row] = await t.database.db.select().from(firms).where(eq(firms.id, body.firm.id));
       expect(row).toMatchObject({ name: 'Pacific Coast Title', zip: '90401', state: 'CA', serviceFeeCents: 12550 });
-      const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, row!.id), eq(auditLog.action, 'firm.created')));
+      const [entry] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, row!.id), eq(auditLog.action, 'firm.created')));
       expect(entry!.entityType).toBe('firm');
     });
 
@@ -166,7 +172,15 @@ describe('firms', () => {
         expect(body.total).toBe(body.items.length);
         expect(body.managingOrganizations.map((m: { orgNumber: number }) => m.orgNumber)).toEqual([3000, 3001]);
         const a = body.items.find((f: { orgNumber: number }) => f.orgNumber === 1);
-        expect(a).toMatchObject({ name: 'Firm A Title & Escrow', contactName: 'Olivia Grant', city: 'Los Angeles', state: 'CA', zip: '90071', serviceFeeCents: 4500, managingOrgNumber: 3000 });
+        expect(a).toMatchObject({
+          name: 'Firm A Title & Escrow',
+          contactName: 'Olivia Grant',
+          city: 'Los Angeles',
+          state: 'CA',
+          zip: '90071',
+          serviceFeeCents: 4500,
+          managingOrgNumber: 3000,
+        });
         const names = body.items.map((f: { name: string }) => f.name.toLowerCase());
         expect(names).toEqual([...names].sort());
       }
@@ -181,7 +195,11 @@ describe('firms', () => {
     });
 
     it('shows escrow roles their own firm only', async () => {
-      for (const [cookie, orgNumber] of [[s.escrowA, 1], [s.orgAdmin, 1], [s.escrowB, 2]] as const) {
+      for (const [cookie, orgNumber] of [
+        [s.escrowA, 1],
+        [s.orgAdmin, 1],
+        [s.escrowB, 2],
+      ] as const) {
         const body = await readJson(await t.request('/api/firms', { cookie }));
         expect(body.items.map((f: { id: string }) => f.id)).toEqual([firm[orgNumber]]);
         expect(body.total).toBe(1);
@@ -198,9 +216,11 @@ describe('firms', () => {
         expect(res.status).toBe(200);
         const body = await readJson(res);
         expect(body.firm).toEqual({ id: firm[1], name: 'Firm A Title & Escrow' });
-        expect(body.items.map((u: { email: string }) => u.email).sort()).toEqual(
-          ['closer@firm-a.demo.test', 'escrow@firm-a.demo.test', 'orgadmin@firm-a.demo.test'],
-        );
+        expect(body.items.map((u: { email: string }) => u.email).sort()).toEqual([
+          'closer@firm-a.demo.test',
+          'escrow@firm-a.demo.test',
+          'orgadmin@firm-a.demo.test',
+        ]);
         expect(body.items.find((u: { email: string }) => u.email === 'escrow@firm-a.demo.test')).toEqual({
           id: expect.any(String),
           name: 'Dana Whitfield',

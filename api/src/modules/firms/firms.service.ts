@@ -60,14 +60,22 @@ export async function listFirms(db: Db, actor: Actor, query: { q?: string | unde
           .orderBy(asc(firms.orgNumber))
       : Promise.resolve([]),
   ]);
-  return { items: rows.map(firmView), page: query.page, pageSize: query.pageSize, total: Number(total?.n ?? 0), managingOrganizations: managing };
+  return {
+    items: rows.map(firmView),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Number(total?.n ?? 0),
+    managingOrganizations: managing,
+  };
 }
 
-const nameTaken = () =>
-  new AppError('VALIDATION_FAILED', ORG_NAME_TAKEN_MESSAGE, [{ field: 'name', message: ORG_NAME_TAKEN_MESSAGE }]);
+const nameTaken = () => new AppError('VALIDATION_FAILED', ORG_NAME_TAKEN_MESSAGE, [{ field: 'name', message: ORG_NAME_TAKEN_MESSAGE }]);
 
 async function isNameTaken(db: Db | Tx, name: string): Promise<boolean> {
-  const [row] = await db.select({ id: firms.id }).from(firms).where(sql`lower(${firms.name}) = lower(${name})`);
+  const [row] = await db
+    .select({ id: firms.id })
+    .from(firms)
+    .where(sql`lower(${firms.name}) = lower(${name})`);
   return row !== undefined;
 }
 

@@ -36,7 +36,10 @@ const getHealth = createRoute({
   ),
   responses: {
     200: { description: 'Serving', content: { 'application/json': { schema: HealthSchema } } },
-    503: { description: 'Not ready: migrations pending, database unreachable, or stopping', content: { 'application/json': { schema: HealthSchema } } },
+    503: {
+      description: 'Not ready: migrations pending, database unreachable, or stopping',
+      content: { 'application/json': { schema: HealthSchema } },
+    },
   },
 });
 

@@ -16,7 +16,13 @@ describe('the message center', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    for (const email of ['admin@demo.test', 'orgadmin@firm-a.demo.test', 'escrow@firm-a.demo.test', 'escrow@firm-b.demo.test', 'agent@demo.test']) {
+    for (const email of [
+      'admin@demo.test',
+      'orgadmin@firm-a.demo.test',
+      'escrow@firm-a.demo.test',
+      'escrow@firm-b.demo.test',
+      'agent@demo.test',
+    ]) {
       const [row] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
       ids[email] = row!.id;
       cookies[email] = await t.signIn(email);
@@ -43,10 +49,9 @@ describe('the message center', () => {
   const notesOf = (appointmentId: string) => t.database.db.select().from(notes).where(eq(notes.appointmentId, appointmentId));
   const operatorRow = async (cookie: string) => {
     for (let page = 1; ; page++) {
-      const res = await t.request(
-        `/api/appointments?status=${appointment.status}&firmId=${appointment.firmId}&pageSize=100&page=${page}`,
-        { cookie },
-      );
+      const res = await t.request(`/api/appointments?status=${appointment.status}&firmId=${appointment.firmId}&pageSize=100&page=${page}`, {
+        cookie,
+      });
       expect(res.status).toBe(200);
       const body = await readJson(res);
       const row = body.items.find((r: { id: string }) => r.id === appointment.id);
@@ -80,7 +85,10 @@ describe('the message center', () => {
     expect(new Set(recipients)).toEqual(new Set([ids['agent@demo.test']!, ...operators]));
     expect(recipients).not.toContain(ids['escrow@firm-a.demo.test']);
 
-    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'note'), eq(auditLog.entityId, note.id)));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'note'), eq(auditLog.entityId, note.id)));
     expect(audits.map((a) => a.action)).toEqual(['note.created']);
   });
 
@@ -196,7 +204,9 @@ describe('the message center', () => {
         .update(appointments)
         .set({ status, startsAt: Math.floor(Date.now() / 1000) - secondsAgo })
         .where(eq(appointments.id, completed!.id));
-    const escrowCookie = await t.signIn((await t.database.db.select({ email: user.email }).from(user).where(eq(user.id, completed!.createdBy)))[0]!.email);
+    const escrowCookie = await t.signIn(
+      (await t.database.db.select({ email: user.email }).from(user).where(eq(user.id, completed!.createdBy)))[0]!.email,
+    );
 
     await setStart(2 * 86_400);
     expect((await post(cookies['agent@demo.test'], { message: 'Scans are on their way.' }, completed!.id)).status).toBe(201);
@@ -260,8 +270,15 @@ describe('the message center', () => {
     expect(refused.status).toBe(403);
     expect((await t.request(path, { method: 'DELETE', cookie: cookies['agent@demo.test'] })).status).toBe(403);
 
-    const [other] = await t.database.db.select({ id: notes.appointmentId }).from(notes).where(ne(notes.appointmentId, appointment.id)).limit(1);
-    const wrong = await t.request(`/api/appointments/${other!.id}/notes/${note!.id}`, { method: 'DELETE', cookie: cookies['admin@demo.test'] });
+    const [other] = await t.database.db
+      .select({ id: notes.appointmentId })
+      .from(notes)
+      .where(ne(notes.appointmentId, appointment.id))
+      .limit(1);
+    const wrong = await t.request(`/api/appointments/${other!.id}/notes/${note!.id}`, {
+      method: 'DELETE',
+      cookie: cookies['admin@demo.test'],
+    });
     expect(wrong.status).toBe(404);
     const bad = await t.request(`/api/appointments/${appointment.id}/notes/nope`, { method: 'DELETE', cookie: cookies['admin@demo.test'] });
     expect(bad.status).toBe(404);
@@ -270,7 +287,10 @@ describe('the message center', () => {
     expect(res.status).toBe(200);
     expect((await readJson(res)).message).toBe('The note was removed.');
     expect(await t.database.db.select().from(notes).where(eq(notes.id, note!.id))).toEqual([]);
-    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'note'), eq(auditLog.entityId, note!.id)));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'note'), eq(auditLog.entityId, note!.id)));
     expect(audits.map((a) => a.action)).toContain('note.removed');
     expect((await t.request(path, { method: 'DELETE', cookie: cookies['admin@demo.test'] })).status).toBe(404);
   });

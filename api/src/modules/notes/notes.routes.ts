@@ -66,9 +66,7 @@ export const noteRoutes: Router = createRouter()
   .openapi(listRoute, async (c) =>
     c.json(await listNotes(c.var.db, c.var.actor, c.req.valid('param').id, { markRead: c.req.valid('query').markRead !== 'false' }), 200),
   )
-  .openapi(createNoteRoute, async (c) =>
-    c.json(await createNote(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 201),
-  )
+  .openapi(createNoteRoute, async (c) => c.json(await createNote(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 201))
   .openapi(removeRoute, async (c) => {
     const { id, noteId } = c.req.valid('param');
     return c.json(await removeNote(c.var.db, c.var.actor, id, noteId), 200);

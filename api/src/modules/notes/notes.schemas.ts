@@ -13,8 +13,7 @@ export const NOTE_SIDES = ['escrow', 'agent', 'operator'] as const;
 export type NoteSide = (typeof NOTE_SIDES)[number];
 
 /** Shown to agents above the thread (spec 01 §3: the notary role only). */
-export const FEE_DISCUSSION_WARNING =
-  'Please do not discuss fees in the message center. Fee questions go to the SigningDesk team.';
+export const FEE_DISCUSSION_WARNING = 'Please do not discuss fees in the message center. Fee questions go to the SigningDesk team.';
 
 export const CreateNoteSchema = z
   .object({
@@ -24,7 +23,10 @@ export const CreateNoteSchema = z
       .trim()
       .min(1, 'is required')
       .max(MAX_NOTE_LENGTH, `must be at most ${MAX_NOTE_LENGTH} characters`)
-      .openapi({ description: `The message, trimmed, without bidi or zero-width characters; 1 to ${MAX_NOTE_LENGTH} characters`, example: 'The signer asked to move to 3 pm.' }),
+      .openapi({
+        description: `The message, trimmed, without bidi or zero-width characters; 1 to ${MAX_NOTE_LENGTH} characters`,
+        example: 'The signer asked to move to 3 pm.',
+      }),
   })
   .strict()
   .openapi('CreateNote');

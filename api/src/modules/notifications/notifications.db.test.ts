@@ -51,7 +51,10 @@ describe('push subscriptions, the outbox and the job log', () => {
   const remove = (cookie: string | undefined, endpoint: string) =>
     t.request('/api/push/subscriptions', { method: 'DELETE', cookie, body: JSON.stringify({ endpoint }) });
   const subscriptionsOf = async (email: string) =>
-    t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, await userIdOf(t, email)));
+    t.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, await userIdOf(t, email)));
 
   it('gives every signed-in user the same VAPID public key, made once and kept in the database', async () => {
     const first = await readJson(await t.request('/api/push/vapid-public-key', { cookie: s.agent }));
@@ -68,7 +71,10 @@ describe('push subscriptions, the outbox and the job log', () => {
     const created = await save(s.agent, { ...phone, userAgent: 'Pixel 8 / Chrome' });
     expect(created.status).toBe(201);
     const body = await readJson(created);
-    expect(body).toMatchObject({ message: 'Notifications are on for this device.', subscription: { endpoint: phone.endpoint, userAgent: 'Pixel 8 / Chrome' } });
+    expect(body).toMatchObject({
+      message: 'Notifications are on for this device.',
+      subscription: { endpoint: phone.endpoint, userAgent: 'Pixel 8 / Chrome' },
+    });
 
     const rotated = { ...phone, keys: device().keys };
     const refreshed = await save(s.agent, rotated, { 'user-agent': 'Mozilla/5.0 (Linux; Android 14)' });
@@ -104,13 +110,21 @@ describe('push subscriptions, the outbox and the job log', () => {
     const junk = fc.oneof(fc.jsonValue(), fc.string({ maxLength: 3000 }), fc.constantFrom('', 'http://x', 'https://', 'AAAA', '\u0000'));
     const bodies = fc.oneof(
       fc.jsonValue(),
-      fc.record({ endpoint: fc.oneof(fc.constant(valid.endpoint), junk), keys: fc.oneof(fc.constant(valid.keys), junk, fc.record({ p256dh: junk, auth: junk })), userAgent: junk }, { requiredKeys: [] }),
+      fc.record(
+        {
+          endpoint: fc.oneof(fc.constant(valid.endpoint), junk),
+          keys: fc.oneof(fc.constant(valid.keys), junk, fc.record({ p256dh: junk, auth: junk })),
+          userAgent: junk,
+        },
+        { requiredKeys: [] },
+      ),
     );
     await fc.assert(
       fc.asyncProperty(bodies, async (body) => {
         // The one well-formed combination the generator can make is not malformed.
         const b = body as { endpoint?: unknown; keys?: unknown; userAgent?: unknown } | null;
-        const wellFormed = b?.endpoint === valid.endpoint && b?.keys === valid.keys && (b.userAgent === undefined || typeof b.userAgent === 'string');
+        const wellFormed =
+          b?.endpoint === valid.endpoint && b?.keys === valid.keys && (b.userAgent === undefined || typeof b.userAgent === 'string');
         fc.pre(!wellFormed);
         const res = await save(s.agent, body);
         expect(res.status).toBe(400);
@@ -190,7 +204,13 @@ describe('push subscriptions, the outbox and the job log', () => {
     expect((await post(t, `/api/appointments/${id}/bids/${claim.body.offer.id}/accept`, s.admin)).status).toBe(200);
     await t.database.db
       .insert(outboundMessages)
-      .values({ channel: 'email', toAddress: 'visitor@example.com', subject: 'Re: Your message to SigningDesk', body: 'Thank you, we will call you.', state: 'queued' });
+      .values({
+        channel: 'email',
+        toAddress: 'visitor@example.com',
+        subject: 'Re: Your message to SigningDesk',
+        body: 'Thank you, we will call you.',
+        state: 'queued',
+      });
     try {
       await worker.drain();
     } finally {
@@ -198,7 +218,9 @@ describe('push subscriptions, the outbox and the job log', () => {
     }
 
     const page = await readJson(await t.request('/api/outbox?channel=email&pageSize=100', { cookie: s.admin }));
-    const accepted = page.items.find((m: { toAddress: string; subject: string }) => m.toAddress === 'agent@demo.test' && m.subject === 'Your bid was accepted');
+    const accepted = page.items.find(
+      (m: { toAddress: string; subject: string }) => m.toAddress === 'agent@demo.test' && m.subject === 'Your bid was accepted',
+    );
     expect(accepted).toMatchObject({
       channel: 'email',
       state: 'held',
@@ -207,23 +229,46 @@ describe('push subscriptions, the outbox and the job log', () => {
       sentAt: null,
       error: null,
     });
-    expect(page.items.find((m: { toAddress: string }) => m.toAddress === 'visitor@example.com')).toMatchObject({ state: 'held', jobId: null, recipient: null });
+    expect(page.items.find((m: { toAddress: string }) => m.toAddress === 'visitor@example.com')).toMatchObject({
+      state: 'held',
+      jobId: null,
+      recipient: null,
+    });
     // Newest first.
     const times = page.items.map((m: { createdAt: string }) => Date.parse(m.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
 
     const texts = await readJson(await t.request('/api/outbox?channel=sms&state=held', { cookie: s.subAdmin }));
-    expect(texts.items.some((m: { toAddress: string; body: string }) => m.toAddress === '+16265550130' && m.body.startsWith('SigningDesk: You are assigned to Held Order'))).toBe(true);
+    expect(
+      texts.items.some(
+        (m: { toAddress: string; body: string }) =>
+          m.toAddress === '+16265550130' && m.body.startsWith('SigningDesk: You are assigned to Held Order'),
+      ),
+    ).toBe(true);
     expect(texts.items.every((m: { channel: string; state: string }) => m.channel === 'sms' && m.state === 'held')).toBe(true);
     expect((await t.request('/api/outbox', { cookie: s.agent })).status).toBe(403);
     expect((await t.request('/api/outbox?state=lost', { cookie: s.admin })).status).toBe(400);
 
     const jobs = await readJson(await t.request(`/api/notifications/jobs?appointmentId=${id}&state=sent`, { cookie: s.admin }));
     const job = jobs.items.find((j: { type: string }) => j.type === 'bid.accepted');
-    expect(job).toMatchObject({ recipient: { id: agentId, email: 'agent@demo.test', role: 'notary' }, state: 'sent', attempts: 1, lastError: null });
-    expect(job.deliveries.map((d: { channel: string; state: string }) => `${d.channel}:${d.state}`).sort()).toEqual(['email:skipped', 'push:skipped', 'sms:skipped']);
-    expect(job.deliveries.find((d: { channel: string }) => d.channel === 'email').detail).toMatch(/^held in the outbox \(message [0-9a-f-]{36}\): no SMTP server is configured$/);
-    expect(job.messages.map((m: { channel: string; state: string }) => `${m.channel}:${m.state}`).sort()).toEqual(['email:held', 'sms:held']);
+    expect(job).toMatchObject({
+      recipient: { id: agentId, email: 'agent@demo.test', role: 'notary' },
+      state: 'sent',
+      attempts: 1,
+      lastError: null,
+    });
+    expect(job.deliveries.map((d: { channel: string; state: string }) => `${d.channel}:${d.state}`).sort()).toEqual([
+      'email:skipped',
+      'push:skipped',
+      'sms:skipped',
+    ]);
+    expect(job.deliveries.find((d: { channel: string }) => d.channel === 'email').detail).toMatch(
+      /^held in the outbox \(message [0-9a-f-]{36}\): no SMTP server is configured$/,
+    );
+    expect(job.messages.map((m: { channel: string; state: string }) => `${m.channel}:${m.state}`).sort()).toEqual([
+      'email:held',
+      'sms:held',
+    ]);
     expect(jobs.total).toBeGreaterThanOrEqual(1);
   });
 

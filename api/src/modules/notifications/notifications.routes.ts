@@ -44,7 +44,10 @@ const listRoute = createRoute({
   path: '/push/subscriptions',
   tags: ['Notifications'],
   summary: 'The caller’s devices that get push notifications, most recently seen first',
-  ...rolesDoc('signed-in', `${signedIn} Only the caller’s own devices; a device signed out of, or taken over by another user, is not listed.`),
+  ...rolesDoc(
+    'signed-in',
+    `${signedIn} Only the caller’s own devices; a device signed out of, or taken over by another user, is not listed.`,
+  ),
   middleware: [requireActor()] as const,
   responses: { 200: { description: 'The devices', ...json(PushSubscriptionListSchema) }, ...problemResponses(401) },
 });

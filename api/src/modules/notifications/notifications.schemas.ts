@@ -7,13 +7,12 @@ import { pageQueryFields, pageResultFields } from '@signingdesk/domain/paginatio
 
 const page = pageQueryFields();
 
-const pageOf = <T extends z.ZodTypeAny>(item: T, name: string) =>
-  z
-    .object({ items: z.array(item), ...pageResultFields })
-    .openapi(name);
+const pageOf = <T extends z.ZodTypeAny>(item: T, name: string) => z.object({ items: z.array(item), ...pageResultFields }).openapi(name);
 
 export const VapidPublicKeySchema = z
-  .object({ publicKey: z.string().openapi({ description: 'The VAPID public key (base64url), the applicationServerKey of pushManager.subscribe()' }) })
+  .object({
+    publicKey: z.string().openapi({ description: 'The VAPID public key (base64url), the applicationServerKey of pushManager.subscribe()' }),
+  })
   .openapi('VapidPublicKey');
 
 /** Base64url (padding allowed) that decodes to `bytes` bytes, optionally starting with `first`. */
@@ -58,7 +57,12 @@ export const SavePushSubscriptionSchema = z
       .strict(),
     /** PushSubscription.toJSON() carries it; the push service's own expiry is not used. */
     expirationTime: z.number().nullable().optional(),
-    userAgent: z.string().trim().max(512, 'must be at most 512 characters').optional().openapi({ description: 'Shown to the user to tell devices apart; defaults to the User-Agent header' }),
+    userAgent: z
+      .string()
+      .trim()
+      .max(512, 'must be at most 512 characters')
+      .optional()
+      .openapi({ description: 'Shown to the user to tell devices apart; defaults to the User-Agent header' }),
   })
   .strict()
   .openapi('SavePushSubscription');
@@ -74,9 +78,7 @@ export const PushSubscriptionSchema = z
   })
   .openapi('PushSubscription');
 
-export const PushSubscriptionListSchema = z
-  .object({ items: z.array(PushSubscriptionSchema) })
-  .openapi('PushSubscriptionList');
+export const PushSubscriptionListSchema = z.object({ items: z.array(PushSubscriptionSchema) }).openapi('PushSubscriptionList');
 
 export const SavedPushSubscriptionSchema = z
   .object({ message: z.string(), subscription: PushSubscriptionSchema })
@@ -98,7 +100,10 @@ export const DELIVERY_STATES = ['sent', 'failed', 'skipped'] as const;
 
 export const OutboxQuerySchema = z.object({
   channel: z.enum(OUTBOUND_CHANNELS).optional().openapi({ description: 'email or sms; omit for both' }),
-  state: z.enum(OUTBOUND_STATES).optional().openapi({ description: 'held (no transport configured), queued, sent or failed; omit for all' }),
+  state: z
+    .enum(OUTBOUND_STATES)
+    .optional()
+    .openapi({ description: 'held (no transport configured), queued, sent or failed; omit for all' }),
   ...page,
 });
 
@@ -113,7 +118,10 @@ export const OutboundMessageSchema = z
     attachments: z.array(z.object({ fileId: z.string(), fileName: z.string() })),
     state: z.enum(OUTBOUND_STATES),
     error: z.string().nullable(),
-    jobId: z.string().nullable().openapi({ description: 'The notification job it came from; null for messages queued directly (feedback replies)' }),
+    jobId: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The notification job it came from; null for messages queued directly (feedback replies)' }),
     createdAt: z.string(),
     sentAt: z.string().nullable(),
   })
@@ -149,7 +157,16 @@ export const NotificationJobSchema = z
       }),
     ),
     messages: z
-      .array(z.object({ id: z.string(), channel: z.enum(OUTBOUND_CHANNELS), toAddress: z.string(), state: z.enum(OUTBOUND_STATES), error: z.string().nullable(), sentAt: z.string().nullable() }))
+      .array(
+        z.object({
+          id: z.string(),
+          channel: z.enum(OUTBOUND_CHANNELS),
+          toAddress: z.string(),
+          state: z.enum(OUTBOUND_STATES),
+          error: z.string().nullable(),
+          sentAt: z.string().nullable(),
+        }),
+      )
       .openapi({ description: 'The email and text message written for the job, with their own state' }),
   })
   .openapi('NotificationJob');

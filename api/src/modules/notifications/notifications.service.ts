@@ -133,7 +133,12 @@ function redactDeep(value: unknown): unknown {
 export async function listOutbox(
   db: Db,
   actor: Actor,
-  query: { channel?: 'email' | 'sms' | undefined; state?: 'held' | 'queued' | 'sent' | 'failed' | undefined; page: number; pageSize: number },
+  query: {
+    channel?: 'email' | 'sms' | undefined;
+    state?: 'held' | 'queued' | 'sent' | 'failed' | undefined;
+    page: number;
+    pageSize: number;
+  },
 ) {
   const reveal = actor.role === 'admin';
   const where = and(
@@ -176,7 +181,13 @@ export async function listOutbox(
 
 export async function listNotificationJobs(
   db: Db,
-  query: { state?: 'pending' | 'sent' | 'failed' | undefined; type?: string | undefined; appointmentId?: string | undefined; page: number; pageSize: number },
+  query: {
+    state?: 'pending' | 'sent' | 'failed' | undefined;
+    type?: string | undefined;
+    appointmentId?: string | undefined;
+    page: number;
+    pageSize: number;
+  },
 ) {
   const conditions: (SQL | undefined)[] = [
     query.state ? eq(notificationJobs.state, query.state) : undefined,
@@ -198,7 +209,11 @@ export async function listNotificationJobs(
   const ids = rows.map((r) => r.job.id);
   const [deliveries, messages] = ids.length
     ? await Promise.all([
-        db.select().from(notificationDeliveries).where(inArray(notificationDeliveries.jobId, ids)).orderBy(notificationDeliveries.createdAt),
+        db
+          .select()
+          .from(notificationDeliveries)
+          .where(inArray(notificationDeliveries.jobId, ids))
+          .orderBy(notificationDeliveries.createdAt),
         db
           .select({
             id: outboundMessages.id,

@@ -76,7 +76,9 @@ describe('password-reset requests', () => {
     const res = await ask({ email: '  Escrow@Firm-A.demo.test ' });
     expect(res.status).toBe(202);
     expect(await readJson(res)).toEqual({ message: PASSWORD_RESET_ANSWER });
-    expect(PASSWORD_RESET_ANSWER).toBe('If an account exists for this email, we sent a link to choose a new password. It works for one hour.');
+    expect(PASSWORD_RESET_ANSWER).toBe(
+      'If an account exists for this email, we sent a link to choose a new password. It works for one hour.',
+    );
 
     const tokens = await resetTokensOf(userId);
     expect(tokens).toHaveLength(1);
@@ -99,7 +101,10 @@ describe('password-reset requests', () => {
     expect(deliveries.find((d) => d.channel === 'push')).toMatchObject({ state: 'skipped', detail: 'not pushed for this notification' });
     expect(deliveries.find((d) => d.channel === 'sms')).toMatchObject({ state: 'skipped' });
 
-    const reset = await t.request('/api/auth/reset-password', { method: 'POST', body: JSON.stringify({ newPassword: 'a-new-password-2026', token }) });
+    const reset = await t.request('/api/auth/reset-password', {
+      method: 'POST',
+      body: JSON.stringify({ newPassword: 'a-new-password-2026', token }),
+    });
     expect(reset.status).toBe(200);
     expect(await t.signIn(email, 'a-new-password-2026')).toContain('signingdesk');
     const oldPassword = await t.request('/api/auth/sign-in/email', {
@@ -109,7 +114,10 @@ describe('password-reset requests', () => {
     });
     expect(oldPassword.status).toBe(401);
     // The link works once.
-    const again = await t.request('/api/auth/reset-password', { method: 'POST', body: JSON.stringify({ newPassword: 'another-password-2026', token }) });
+    const again = await t.request('/api/auth/reset-password', {
+      method: 'POST',
+      body: JSON.stringify({ newPassword: 'another-password-2026', token }),
+    });
     expect(again.status).toBe(400);
     expect(await resetTokensOf(userId)).toEqual([]);
   });
@@ -119,21 +127,29 @@ describe('password-reset requests', () => {
     const userId = await userIdOf(t, email);
     // A stolen phone's session, an unused 7-day invitation, and a reset asked for now.
     const thief = await t.signIn(email);
-    const invitation = await t.database.db.transaction((tx) => createSetPasswordLink(tx, { userId, origin: TEST_ORIGIN, ttlMs: 7 * 24 * HOUR_MS }));
+    const invitation = await t.database.db.transaction((tx) =>
+      createSetPasswordLink(tx, { userId, origin: TEST_ORIGIN, ttlMs: 7 * 24 * HOUR_MS }),
+    );
     expect((await ask({ email })).status).toBe(202);
     const tokens = await resetTokensOf(userId);
     expect(tokens).toHaveLength(2);
     const invitationToken = new URL(invitation.link).searchParams.get('token')!;
     const resetToken = tokens.map((row) => row.identifier.slice('reset-password:'.length)).find((token) => token !== invitationToken)!;
 
-    const reset = await t.request('/api/auth/reset-password', { method: 'POST', body: JSON.stringify({ newPassword: 'owner-chose-this-1', token: resetToken }) });
+    const reset = await t.request('/api/auth/reset-password', {
+      method: 'POST',
+      body: JSON.stringify({ newPassword: 'owner-chose-this-1', token: resetToken }),
+    });
     expect(reset.status).toBe(200);
     expect(await readJson(reset)).toEqual({ status: true });
     expect((await t.request('/api/me', { cookie: thief })).status).toBe(401);
     expect(await t.database.db.select().from(schema.session).where(eq(schema.session.userId, userId))).toEqual([]);
 
     // The old invitation no longer takes the account over.
-    const takeover = await t.request('/api/auth/reset-password', { method: 'POST', body: JSON.stringify({ newPassword: 'thief-chose-this-1', token: invitationToken }) });
+    const takeover = await t.request('/api/auth/reset-password', {
+      method: 'POST',
+      body: JSON.stringify({ newPassword: 'thief-chose-this-1', token: invitationToken }),
+    });
     expect(takeover.status).toBe(400);
     expect(await readJson(takeover)).toEqual({ code: 'INVALID_TOKEN', message: 'Invalid token' });
     expect(await resetTokensOf(userId)).toEqual([]);
@@ -151,10 +167,16 @@ describe('password-reset requests', () => {
   });
 
   it('refuses a set-password request with a short password or an unknown token in better-auth’s words, changing nothing', async () => {
-    const short = await t.request('/api/auth/reset-password', { method: 'POST', body: JSON.stringify({ newPassword: 'short', token: 'whatever' }) });
+    const short = await t.request('/api/auth/reset-password', {
+      method: 'POST',
+      body: JSON.stringify({ newPassword: 'short', token: 'whatever' }),
+    });
     expect(short.status).toBe(400);
     expect(await readJson(short)).toEqual({ code: 'PASSWORD_TOO_SHORT', message: 'Password too short' });
-    const unknown = await t.request('/api/auth/reset-password', { method: 'POST', body: JSON.stringify({ newPassword: 'long-enough-password', token: 'no-such-token' }) });
+    const unknown = await t.request('/api/auth/reset-password', {
+      method: 'POST',
+      body: JSON.stringify({ newPassword: 'long-enough-password', token: 'no-such-token' }),
+    });
     expect(await readJson(unknown)).toEqual({ code: 'INVALID_TOKEN', message: 'Invalid token' });
     const malformed = await t.request('/api/auth/reset-password', { method: 'POST', body: 'not json' });
     expect(malformed.status).toBe(400);

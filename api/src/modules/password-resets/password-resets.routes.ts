@@ -33,7 +33,10 @@ export function passwordResetsRoutes(deps: AppDeps): Router {
     ),
     middleware: [acceptIdempotencyKey()] as const,
     request: { body: { ...json(PasswordResetRequestSchema), required: true } },
-    responses: { 202: { description: 'Accepted; `message` is the text to show', ...json(PasswordResetAnswerSchema) }, ...problemResponses(400, 422, 429) },
+    responses: {
+      202: { description: 'Accepted; `message` is the text to show', ...json(PasswordResetAnswerSchema) },
+      ...problemResponses(400, 422, 429),
+    },
   });
 
   return createRouter().openapi(requestRoute, async (c) => {

@@ -13,7 +13,9 @@ export const PASSWORD_RESET_EMAIL_INTERVAL_MINUTES = 5;
 export const PASSWORD_RESET_ANSWER = 'If an account exists for this email, we sent a link to choose a new password. It works for one hour.';
 
 export const PasswordResetRequestSchema = z
-  .object({ email: emailField.openapi({ type: 'string', format: 'email', example: 'agent@demo.test', description: 'The email of the account' }) })
+  .object({
+    email: emailField.openapi({ type: 'string', format: 'email', example: 'agent@demo.test', description: 'The email of the account' }),
+  })
   .strict()
   .openapi('PasswordResetRequest');
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;

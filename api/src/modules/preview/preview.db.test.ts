@@ -84,7 +84,13 @@ describe('the agent offer preview and comparison orders', () => {
       const [offered] = await openOffers();
       expect((await post(`/api/appointments/${offered!.id}/decline`, agentCookie)).status).toBe(200);
       const declined = await get(`/api/appointments/${offered!.id}/preview`, agentCookie);
-      expect(declined.body).toMatchObject({ stage: 'declined', message: 'You declined this offer.', offerStatus: 'declined', bidCents: null, status: 'Open' });
+      expect(declined.body).toMatchObject({
+        stage: 'declined',
+        message: 'You declined this offer.',
+        offerStatus: 'declined',
+        bidCents: null,
+        status: 'Open',
+      });
       for (const key of HIDDEN_FROM_PREVIEW) expect(Object.keys(declined.body)).not.toContain(key);
 
       expect((await post(`/api/appointments/${offered!.id}/withdraw`, agentCookie)).status).toBe(200);
@@ -108,7 +114,12 @@ describe('the agent offer preview and comparison orders', () => {
         .where(
           and(
             eq(appointments.status, 'Open'),
-            notExists(t.database.db.select().from(offers).where(and(eq(offers.appointmentId, appointments.id), eq(offers.agentId, agentId)))),
+            notExists(
+              t.database.db
+                .select()
+                .from(offers)
+                .where(and(eq(offers.appointmentId, appointments.id), eq(offers.agentId, agentId))),
+            ),
           ),
         );
       expect(notOffered).toBeDefined();
@@ -179,7 +190,10 @@ describe('the agent offer preview and comparison orders', () => {
     });
 
     it('groups completed orders within 25 miles by agent, with real names for operators and counts that match the database', async () => {
-      const { status, body } = (await get(`/api/appointments/${target.id}/comparison-orders`, adminCookie)) as { status: number; body: ComparisonOrders };
+      const { status, body } = (await get(`/api/appointments/${target.id}/comparison-orders`, adminCookie)) as {
+        status: number;
+        body: ComparisonOrders;
+      };
       expect(status).toBe(200);
       expect(body.radiusMiles).toBe(25);
       expect(body.groups.length).toBeGreaterThan(1);
@@ -206,7 +220,11 @@ describe('the agent offer preview and comparison orders', () => {
         for (const order of group.orders) {
           const source = completed.find(
             (c) =>
-              c.agentId === group.agent!.id && c.startsAt === order.startsAt && c.date === order.date && c.city === order.city && c.feeCents === order.feeCents,
+              c.agentId === group.agent!.id &&
+              c.startsAt === order.startsAt &&
+              c.date === order.date &&
+              c.city === order.city &&
+              c.feeCents === order.feeCents,
           );
           expect(source, `${order.city} ${order.startsAt} is a completed order of ${group.label}`).toBeDefined();
           expect(source!.status).toBe('Completed');
@@ -222,7 +240,10 @@ describe('the agent offer preview and comparison orders', () => {
 
     it('shows an agent only its own name; other agents are numbered labels without ids', async () => {
       const admin = (await get(`/api/appointments/${target.id}/comparison-orders`, adminCookie)).body as ComparisonOrders;
-      const { status, body } = (await get(`/api/appointments/${target.id}/comparison-orders`, agentCookie)) as { status: number; body: ComparisonOrders };
+      const { status, body } = (await get(`/api/appointments/${target.id}/comparison-orders`, agentCookie)) as {
+        status: number;
+        body: ComparisonOrders;
+      };
       expect(status).toBe(200);
       expect(body.groups.map((g) => g.count)).toEqual(admin.groups.map((g) => g.count));
       expect(body.groups.map((g) => g.orders)).toEqual(admin.groups.map((g) => g.orders));
@@ -250,7 +271,12 @@ describe('the agent offer preview and comparison orders', () => {
             eq(user.role, 'notary'),
             eq(profiles.status, 'active'),
             ne(user.id, agentId),
-            notExists(t.database.db.select().from(offers).where(and(eq(offers.appointmentId, target.id), eq(offers.agentId, user.id)))),
+            notExists(
+              t.database.db
+                .select()
+                .from(offers)
+                .where(and(eq(offers.appointmentId, target.id), eq(offers.agentId, user.id))),
+            ),
           ),
         )
         .limit(1);

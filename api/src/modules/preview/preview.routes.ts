@@ -15,7 +15,10 @@ const previewRoute = createRoute({
   path: '/appointments/{id}/preview',
   tags: ['Preview'],
   summary: 'The offer preview an agent opens from a notification (/notary/preview/:id)',
-  ...rolesDoc(['notary'], 'Agents with an active registration, for an appointment offered or assigned to them; any other id is 404. Preview fields only: no street, signer contacts, files or firm fee.'),
+  ...rolesDoc(
+    ['notary'],
+    'Agents with an active registration, for an appointment offered or assigned to them; any other id is 404. Preview fields only: no street, signer contacts, files or firm fee.',
+  ),
   middleware: [requireActor({ roles: ['notary'], activeAgent: true })] as const,
   request: { params: IdParamSchema },
   responses: { 200: { description: 'The preview and its stage', ...json(PreviewSchema) }, ...problemResponses(401, 403, 404) },
@@ -27,7 +30,10 @@ const comparisonRoute = createRoute({
   path: '/appointments/{id}/comparison-orders',
   tags: ['Preview'],
   summary: 'Completed orders within 25 miles in the past 365 days, grouped by agent, with the average fee',
-  ...rolesDoc(comparisonRoles, 'Agents only for an appointment offered or assigned to them (else 404), and see other agents as numbered labels (decision 006).'),
+  ...rolesDoc(
+    comparisonRoles,
+    'Agents only for an appointment offered or assigned to them (else 404), and see other agents as numbered labels (decision 006).',
+  ),
   middleware: [requireActor({ roles: comparisonRoles, activeAgent: true })] as const,
   request: { params: IdParamSchema },
   responses: { 200: { description: 'Comparison orders', ...json(ComparisonOrdersSchema) }, ...problemResponses(401, 403, 404) },

@@ -121,7 +121,12 @@ export async function findComparisonOrders(
           .as('rank'),
       })
       .from(nearby)
-      .where(inArray(nearby.agentId, groups.map((g) => g.agentId!))),
+      .where(
+        inArray(
+          nearby.agentId,
+          groups.map((g) => g.agentId!),
+        ),
+      ),
   );
   const orders = await db
     .with(nearby, ranked)

@@ -17,5 +17,8 @@ export async function takeAllowance(c: Context<AppEnv>, form: PublicForm, perHou
   const minutes = Math.ceil(allowance.retryAfterSeconds / 60);
   // Headers set on the context survive into the problem answer the app's onError writes.
   c.header('Retry-After', String(allowance.retryAfterSeconds));
-  throw new AppError('RATE_LIMITED', `Too many ${what} from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  throw new AppError(
+    'RATE_LIMITED',
+    `Too many ${what} from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  );
 }

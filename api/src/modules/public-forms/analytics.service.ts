@@ -45,4 +45,3 @@ export async function analyticsSummary(db: Db, days: number): Promise<AnalyticsS
 
   return { days, since: since.toISOString(), totals, byPath, forms };
 }
-

@@ -5,8 +5,16 @@ import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 import { rateLimitAddress } from './client-address';
 import { ANALYTICS_EVENTS_PER_HOUR, ENROLL_THANK_YOU, REQUIRED_FIELDS_MESSAGE } from './public-forms.schemas';
 
-const { contactRequests, escrowRegistrations, autoAppraisalRequests, campaignEnrollments, analyticsEvents, outboundMessages, formRateLimits, user } =
-  schema;
+const {
+  contactRequests,
+  escrowRegistrations,
+  autoAppraisalRequests,
+  campaignEnrollments,
+  analyticsEvents,
+  outboundMessages,
+  formRateLimits,
+  user,
+} = schema;
 
 /** The limit createTestApp() configures (FORM_RATE_LIMIT_PER_HOUR's default). */
 const LIMIT = 10;
@@ -24,8 +32,14 @@ describe('public forms', () => {
 
   const post = (path: string, body: unknown, clientIp = freshAddress(), cookie?: string) =>
     t.request(path, { method: 'POST', body: JSON.stringify(body), clientIp, cookie });
-  const rowsWithEmail = async <T extends typeof contactRequests | typeof escrowRegistrations | typeof autoAppraisalRequests>(table: T, email: string) =>
-    t.database.db.select().from(table as typeof contactRequests).where(eq((table as typeof contactRequests).email, email));
+  const rowsWithEmail = async <T extends typeof contactRequests | typeof escrowRegistrations | typeof autoAppraisalRequests>(
+    table: T,
+    email: string,
+  ) =>
+    t.database.db
+      .select()
+      .from(table as typeof contactRequests)
+      .where(eq((table as typeof contactRequests).email, email));
 
   const person = (email: string) => ({ name: 'Jordan Lee', email, phone: '+1 (213) 555-0199' });
 
@@ -59,7 +73,12 @@ describe('public forms', () => {
     });
 
     it('accepts a request without a phone', async () => {
-      const res = await post('/api/contact-requests', { name: 'No Phone', email: 'nophone@example.com', subject: 'Hi', comments: 'Email me.' });
+      const res = await post('/api/contact-requests', {
+        name: 'No Phone',
+        email: 'nophone@example.com',
+        subject: 'Hi',
+        comments: 'Email me.',
+      });
       expect(res.status).toBe(201);
       expect((await rowsWithEmail(contactRequests, 'nophone@example.com'))[0]!.phone).toBeNull();
     });
@@ -83,7 +102,13 @@ describe('public forms', () => {
       const bad = await post('/api/contact-requests', { name: 'A', email: 'not-an-email', subject: 'S', comments: 'C' });
       expect(bad.status).toBe(400);
       expect((await readJson(bad)).errors).toEqual([{ field: 'email', message: 'must be an email address' }]);
-      const phone = await post('/api/contact-requests', { name: 'A', email: 'a@example.com', phone: '555-0199', subject: 'S', comments: 'C' });
+      const phone = await post('/api/contact-requests', {
+        name: 'A',
+        email: 'a@example.com',
+        phone: '555-0199',
+        subject: 'S',
+        comments: 'C',
+      });
       expect(phone.status).toBe(400);
       expect((await readJson(phone)).errors).toEqual([{ field: 'phone', message: 'must be a 10-digit phone number' }]);
     });
@@ -104,7 +129,10 @@ describe('public forms', () => {
       expect(notary.status).toBe(201);
       const notaryBody = await readJson(notary);
       expect(notaryBody.message).toBe('Thank you! We received your notary request.');
-      const title = await post('/api/contact-requests/landing', landing('title.lead@example.com', { variant: 'title', comments: 'First Coast Title', state: '' }));
+      const title = await post(
+        '/api/contact-requests/landing',
+        landing('title.lead@example.com', { variant: 'title', comments: 'First Coast Title', state: '' }),
+      );
       expect(title.status).toBe(201);
       expect((await readJson(title)).message).toBe('Thank you! We received your consultation request.');
 
@@ -118,7 +146,12 @@ describe('public forms', () => {
         state: 'NV',
       });
       const [titleRow] = await rowsWithEmail(contactRequests, 'title.lead@example.com');
-      expect(titleRow).toMatchObject({ kind: 'landing_title', subject: 'Title company consultation', comments: 'First Coast Title', state: null });
+      expect(titleRow).toMatchObject({
+        kind: 'landing_title',
+        subject: 'Title company consultation',
+        comments: 'First Coast Title',
+        state: null,
+      });
     });
 
     for (const field of ['name', 'email', 'phone', 'comments'] as const) {
@@ -169,7 +202,10 @@ describe('public forms', () => {
         titleCompany: 'First Coast Title',
         comments: 'Two offices in Jacksonville.',
       });
-      const jobs = await t.database.db.select().from(schema.notificationJobs).where(eq(schema.notificationJobs.type, 'registration.escrow'));
+      const jobs = await t.database.db
+        .select()
+        .from(schema.notificationJobs)
+        .where(eq(schema.notificationJobs.type, 'registration.escrow'));
       const forThis = jobs.filter((j) => (j.payload as { registrationId?: string }).registrationId === body.id);
       const [admin] = await t.database.db.select().from(user).where(eq(user.email, 'admin@demo.test'));
       expect(forThis.map((j) => j.recipientId)).toContain(admin!.id);
@@ -191,11 +227,19 @@ describe('public forms', () => {
 
   describe('auto-appraisal', () => {
     it('stores a complete request', async () => {
-      const res = await post('/api/auto-appraisals', { ...person('car.owner@example.com'), comments: '2019 Toyota Tacoma, total-loss dispute.' });
+      const res = await post('/api/auto-appraisals', {
+        ...person('car.owner@example.com'),
+        comments: '2019 Toyota Tacoma, total-loss dispute.',
+      });
       expect(res.status).toBe(201);
       const body = await readJson(res);
       const [row] = await rowsWithEmail(autoAppraisalRequests, 'car.owner@example.com');
-      expect(row).toMatchObject({ id: body.id, name: 'Jordan Lee', phone: '2135550199', comments: '2019 Toyota Tacoma, total-loss dispute.' });
+      expect(row).toMatchObject({
+        id: body.id,
+        name: 'Jordan Lee',
+        phone: '2135550199',
+        comments: '2019 Toyota Tacoma, total-loss dispute.',
+      });
 
       // The operators' list shows it first, with the phone formatted.
       const list = await t.request('/api/auto-appraisals?pageSize=5', { cookie: await t.signIn('admin@demo.test') });
@@ -243,8 +287,13 @@ describe('public forms', () => {
 
       expect((await post('/api/contact-requests', contact('other-address@example.com'))).status).toBe(201);
       // Each form has its own allowance: the same address may still register.
-      expect((await post('/api/escrow-registrations', { email: 'flood@example.com', titleCompany: 'Flood Title' }, address)).status).toBe(201);
-      const [counter] = await t.database.db.select().from(formRateLimits).where(eq(formRateLimits.key, `contact:${address}`));
+      expect((await post('/api/escrow-registrations', { email: 'flood@example.com', titleCompany: 'Flood Title' }, address)).status).toBe(
+        201,
+      );
+      const [counter] = await t.database.db
+        .select()
+        .from(formRateLimits)
+        .where(eq(formRateLimits.key, `contact:${address}`));
       expect(counter!.count).toBe(LIMIT + 1);
     });
 
@@ -257,7 +306,10 @@ describe('public forms', () => {
         .set({ windowStartedAt: sql`now() - interval '61 minutes'` })
         .where(eq(formRateLimits.key, `contact:${address}`));
       expect((await post('/api/contact-requests', contact('window@example.com'), address)).status).toBe(201);
-      const [counter] = await t.database.db.select().from(formRateLimits).where(eq(formRateLimits.key, `contact:${address}`));
+      const [counter] = await t.database.db
+        .select()
+        .from(formRateLimits)
+        .where(eq(formRateLimits.key, `contact:${address}`));
       expect(counter!.count).toBe(1);
     });
 
@@ -276,7 +328,11 @@ describe('public forms', () => {
       for (let i = 0; i < LIMIT + 2; i++) {
         expect((await post('/api/contact-requests/landing', { variant: 'notary' }, address)).status).toBe(400);
       }
-      const ok = await post('/api/contact-requests/landing', { variant: 'title', ...person('after-typos@example.com'), comments: 'Acme Title' }, address);
+      const ok = await post(
+        '/api/contact-requests/landing',
+        { variant: 'title', ...person('after-typos@example.com'), comments: 'Acme Title' },
+        address,
+      );
       expect(ok.status).toBe(201);
     });
 
@@ -291,7 +347,11 @@ describe('public forms', () => {
 
       const statuses: number[] = [];
       for (let i = 0; i <= LIMIT; i++) {
-        const res = await post('/api/auto-appraisals', { ...person('v6@example.com'), comments: 'A 2019 Tacoma.' }, `2001:db8:0:77::${(i + 1).toString(16)}`);
+        const res = await post(
+          '/api/auto-appraisals',
+          { ...person('v6@example.com'), comments: 'A 2019 Tacoma.' },
+          `2001:db8:0:77::${(i + 1).toString(16)}`,
+        );
         statuses.push(res.status);
       }
       expect(statuses.slice(0, LIMIT).every((s) => s === 201)).toBe(true);
@@ -330,7 +390,9 @@ describe('public forms', () => {
       const decline = await post('/api/campaigns/affiliate/responses', { action: 'decline' }, freshAddress(), cookie);
       expect(decline.status).toBe(201);
       expect((await readJson(decline)).action).toBe('decline');
-      expect(await t.database.db.select({ n: count() }).from(campaignEnrollments).where(eq(campaignEnrollments.userId, agent!.id))).toEqual([{ n: 3 }]);
+      expect(await t.database.db.select({ n: count() }).from(campaignEnrollments).where(eq(campaignEnrollments.userId, agent!.id))).toEqual(
+        [{ n: 3 }],
+      );
     });
 
     it('answers 404 for a campaign that does not exist and 400 for an unknown action', async () => {
@@ -344,7 +406,11 @@ describe('public forms', () => {
 
   describe('first-party analytics', () => {
     it('stores a visitor’s event without a user and without the query string', async () => {
-      const res = await post('/api/analytics/events', { type: 'page_view', path: '/support?email=jordan@example.com#top', visitorId: 'v-visitor-1' });
+      const res = await post('/api/analytics/events', {
+        type: 'page_view',
+        path: '/support?email=jordan@example.com#top',
+        visitorId: 'v-visitor-1',
+      });
       expect(res.status).toBe(202);
       expect(await readJson(res)).toEqual({ status: 'accepted' });
       const [row] = await t.database.db.select().from(analyticsEvents).where(eq(analyticsEvents.visitorId, 'v-visitor-1'));
@@ -362,7 +428,12 @@ describe('public forms', () => {
       );
       expect(res.status).toBe(202);
       const [row] = await t.database.db.select().from(analyticsEvents).where(eq(analyticsEvents.visitorId, 'v-escrow-b'));
-      expect(row).toMatchObject({ type: 'form_submit', form: 'escrow-registration', userId: escrow!.id, properties: { step: 2, ok: true } });
+      expect(row).toMatchObject({
+        type: 'form_submit',
+        form: 'escrow-registration',
+        userId: escrow!.id,
+        properties: { step: 2, ok: true },
+      });
     });
 
     it('refuses a form event without its form and a path that is not a path', async () => {
@@ -375,12 +446,16 @@ describe('public forms', () => {
 
     it(`limits one address to ${ANALYTICS_EVENTS_PER_HOUR} events an hour`, async () => {
       const address = freshAddress();
-      await t.database.db.insert(formRateLimits).values({ key: `analytics:${address}`, windowStartedAt: new Date(), count: ANALYTICS_EVENTS_PER_HOUR - 1 });
+      await t.database.db
+        .insert(formRateLimits)
+        .values({ key: `analytics:${address}`, windowStartedAt: new Date(), count: ANALYTICS_EVENTS_PER_HOUR - 1 });
       expect((await post('/api/analytics/events', { type: 'page_view', path: '/faq', visitorId: 'v-limit' }, address)).status).toBe(202);
       const refused = await post('/api/analytics/events', { type: 'page_view', path: '/faq', visitorId: 'v-limit' }, address);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(await t.database.db.select({ n: count() }).from(analyticsEvents).where(eq(analyticsEvents.visitorId, 'v-limit'))).toEqual([{ n: 1 }]);
+      expect(await t.database.db.select({ n: count() }).from(analyticsEvents).where(eq(analyticsEvents.visitorId, 'v-limit'))).toEqual([
+        { n: 1 },
+      ]);
     });
 
     it('summarises counts per type, path and form for operators only', async () => {

@@ -44,7 +44,6 @@ function limitNote(perHour: number | string) {
   return `At most ${perHour} submissions per hour from one address (per form); more answer 429 RATE_LIMITED with Retry-After (seconds) and store nothing. ${VISITOR_KEY_NOTE}`;
 }
 
-
 type ValidationResult = { success: true } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
 
 /**
@@ -85,7 +84,10 @@ export function publicFormsRoutes(deps: AppDeps): Router {
     ),
     middleware: [acceptIdempotencyKey()] as const,
     request: { body: { ...json(LandingContactSchema), required: true } },
-    responses: { 201: { description: 'Stored; `message` is the confirmation text', ...json(FormReceiptSchema) }, ...problemResponses(400, 422, 429) },
+    responses: {
+      201: { description: 'Stored; `message` is the confirmation text', ...json(FormReceiptSchema) },
+      ...problemResponses(400, 422, 429),
+    },
   });
 
   const escrowRoute = createRoute({
@@ -97,7 +99,10 @@ export function publicFormsRoutes(deps: AppDeps): Router {
     ...rolesDoc('public', `Email and title company are required. ${limitNote(formsPerHour)}`),
     middleware: [acceptIdempotencyKey()] as const,
     request: { body: { ...json(EscrowRegistrationSchema), required: true } },
-    responses: { 201: { description: 'Stored; the status card (status, message, details)', ...json(FormReceiptSchema) }, ...problemResponses(400, 422, 429) },
+    responses: {
+      201: { description: 'Stored; the status card (status, message, details)', ...json(FormReceiptSchema) },
+      ...problemResponses(400, 422, 429),
+    },
   });
 
   const appraisalRoute = createRoute({

@@ -91,7 +91,9 @@ const FORM_EVENTS: readonly string[] = ['form_display', 'form_submit'];
 
 export const AnalyticsEventSchema = z
   .object({
-    type: z.enum(ANALYTICS_EVENT_TYPES, { error: (issue) => (issue.input == null ? IS_REQUIRED : `must be one of ${ANALYTICS_EVENT_TYPES.join(', ')}`) }),
+    type: z.enum(ANALYTICS_EVENT_TYPES, {
+      error: (issue) => (issue.input == null ? IS_REQUIRED : `must be one of ${ANALYTICS_EVENT_TYPES.join(', ')}`),
+    }),
     path: requiredText(500)
       .refine((v) => v.length === 0 || v.startsWith('/'), { message: 'must be a path starting with /' })
       // Query strings and fragments can carry personal data (emails in links, tokens): never stored.

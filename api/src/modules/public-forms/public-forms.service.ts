@@ -27,7 +27,8 @@ import {
 const { contactRequests, escrowRegistrations, autoAppraisalRequests, campaignEnrollments, outboundMessages } = schema;
 
 /** The forms a visitor can send; each has its own per-address allowance (the password-reset request too). */
-export type PublicForm = 'contact' | 'landing' | 'escrow-registration' | 'auto-appraisal' | 'analytics' | 'password-reset' | 'agent-registration';
+export type PublicForm =
+  'contact' | 'landing' | 'escrow-registration' | 'auto-appraisal' | 'analytics' | 'password-reset' | 'agent-registration';
 
 const receipt = (id: string, message: string, details: string): FormReceipt => ({ id, status: 'success', message, details });
 
@@ -110,7 +111,14 @@ export async function listAutoAppraisals(db: Db, query: PageQuery): Promise<Auto
       .limit(query.pageSize)
       .offset(pageOffset(query)),
   ]);
-  const items = rows.map((r) => ({ id: r.id, name: r.name, email: r.email, phone: formatPhone(r.phone), comments: r.comments, createdAt: r.createdAt.toISOString() }));
+  const items = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    phone: formatPhone(r.phone),
+    comments: r.comments,
+    createdAt: r.createdAt.toISOString(),
+  }));
   return { items, page: query.page, pageSize: query.pageSize, total: total!.n };
 }
 

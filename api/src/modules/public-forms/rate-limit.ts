@@ -45,7 +45,8 @@ export async function takeFormAllowance(
     })
     .returning({
       count: formRateLimits.count,
-      retryAfterSeconds: sql<number>`greatest(1, ceil(extract(epoch from ${formRateLimits.windowStartedAt} + ${window} - now())))::int`.mapWith(Number),
+      retryAfterSeconds:
+        sql<number>`greatest(1, ceil(extract(epoch from ${formRateLimits.windowStartedAt} + ${window} - now())))::int`.mapWith(Number),
     });
   if (row!.count <= limit) return { allowed: true };
   return { allowed: false, retryAfterSeconds: row!.retryAfterSeconds };

@@ -121,8 +121,17 @@ describe('sign-in and the signed-in user', () => {
     const HOUR = 3_600_000;
     const tokenOf = (cookie: string) => decodeURIComponent(/signingdesk\.session_token=([^;.]+)/.exec(cookie)![1]!);
     const age = (cookie: string, values: { createdAt?: Date; updatedAt?: Date }) =>
-      t.database.db.update(schema.session).set(values).where(eq(schema.session.token, tokenOf(cookie)));
-    const sessionRow = async (cookie: string) => (await t.database.db.select().from(schema.session).where(eq(schema.session.token, tokenOf(cookie))))[0];
+      t.database.db
+        .update(schema.session)
+        .set(values)
+        .where(eq(schema.session.token, tokenOf(cookie)));
+    const sessionRow = async (cookie: string) =>
+      (
+        await t.database.db
+          .select()
+          .from(schema.session)
+          .where(eq(schema.session.token, tokenOf(cookie)))
+      )[0];
 
     it('ends any session 30 days after its sign-in, however often it was used', async () => {
       // (Two sessions: a resolved caller is reused by the process for a few seconds.)

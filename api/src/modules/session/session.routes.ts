@@ -56,7 +56,13 @@ export const sessionRoutes = createRouter()
       .delete(schema.session)
       .where(and(eq(schema.session.userId, actor.userId), current ? ne(schema.session.token, current) : undefined))
       .returning({ id: schema.session.id });
-    await audit(db, { actorId: actor.userId, action: 'user.signed_out_other_devices', entityType: 'user', entityId: actor.userId, details: { sessionsEnded: ended.length } });
+    await audit(db, {
+      actorId: actor.userId,
+      action: 'user.signed_out_other_devices',
+      entityType: 'user',
+      entityId: actor.userId,
+      details: { sessionsEnded: ended.length },
+    });
     c.var.sessionCache.forgetAccount(actor.userId);
     const message =
       ended.length === 0
@@ -65,18 +71,18 @@ export const sessionRoutes = createRouter()
     return c.json({ message, sessionsEnded: ended.length }, 200);
   })
   .openapi(getMe, (c) => {
-  const actor = c.var.actor;
-  return c.json(
-    {
-      id: actor.userId,
-      name: actor.name,
-      email: actor.email,
-      role: actor.role,
-      status: actor.status,
-      phone: actor.phone,
-      firm: { id: actor.firmId, name: actor.firmName },
-      portal: portalPath(actor.role),
-    },
-    200,
-  );
-});
+    const actor = c.var.actor;
+    return c.json(
+      {
+        id: actor.userId,
+        name: actor.name,
+        email: actor.email,
+        role: actor.role,
+        status: actor.status,
+        phone: actor.phone,
+        firm: { id: actor.firmId, name: actor.firmName },
+        portal: portalPath(actor.role),
+      },
+      200,
+    );
+  });

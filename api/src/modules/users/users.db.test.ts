@@ -48,13 +48,23 @@ describe('Create New User and the profile', () => {
     expect(body.status).toBe('created');
     expect(body.details).toMatchObject({ email: 'new.admin@example.test', role: 'admin', name: 'Robin Hale', firm: { id: firm[3000] } });
     expect(body.message).toContain('An invitation to set a password was sent to new.admin@example.test');
-    expect(await userRow('new.admin@example.test')).toMatchObject({ role: 'admin', firmId: firm[3000], status: 'active', phone: '2135550188' });
+    expect(await userRow('new.admin@example.test')).toMatchObject({
+      role: 'admin',
+      firmId: firm[3000],
+      status: 'active',
+      phone: '2135550188',
+    });
   });
 
   it('sends a signing agent a sub_admin creates to an admin’s review instead of approving it', async () => {
-    const res = await create(s.subAdmin, person('sub-made.agent@example.test', { role: 'notary', city: 'Pasadena', state: 'CA', zip: '91101' }));
+    const res = await create(
+      s.subAdmin,
+      person('sub-made.agent@example.test', { role: 'notary', city: 'Pasadena', state: 'CA', zip: '91101' }),
+    );
     expect(res.status).toBe(201);
-    expect((await readJson(res)).message).toMatch(/The registration waits for an admin’s review in Pending Signing Agents before any offer\.$/);
+    expect((await readJson(res)).message).toMatch(
+      /The registration waits for an admin’s review in Pending Signing Agents before any offer\.$/,
+    );
     const row = await userRow('sub-made.agent@example.test');
     expect(row).toMatchObject({ role: 'notary', status: 'pending' });
     const [agent] = await t.database.db.select().from(agentProfiles).where(eq(agentProfiles.userId, row!.id));
@@ -84,10 +94,16 @@ describe('Create New User and the profile', () => {
     expect((await readJson(noFirm)).errors[0].field).toBe('firmId');
     const independent = await create(s.admin, person('indep@example.test', { role: 'creator', firmId: firm[0] }));
     expect(independent.status).toBe(400);
-    expect((await readJson(independent)).errors[0]).toEqual({ field: 'firmId', message: 'Escrow officers and org admins belong to a title firm.' });
+    expect((await readJson(independent)).errors[0]).toEqual({
+      field: 'firmId',
+      message: 'Escrow officers and org admins belong to a title firm.',
+    });
     const adminInTitleFirm = await create(s.admin, person('admin-in-a@example.test', { role: 'sub_admin', firmId: firm[1] }));
     expect(adminInTitleFirm.status).toBe(400);
-    const missing = await create(s.admin, person('missing-firm@example.test', { role: 'creator', firmId: '00000000-0000-4000-8000-000000000000' }));
+    const missing = await create(
+      s.admin,
+      person('missing-firm@example.test', { role: 'creator', firmId: '00000000-0000-4000-8000-000000000000' }),
+    );
     expect(missing.status).toBe(404);
     for (const email of ['nofirm@example.test', 'indep@example.test', 'admin-in-a@example.test', 'missing-firm@example.test']) {
       expect(await userRow(email)).toBeUndefined();
@@ -145,7 +161,12 @@ describe('Create New User and the profile', () => {
       status: 'invited',
       message:
         'We emailed b.newcomer@example.test an invitation for Robin Hale to join Firm B Escrow Services as Escrow Officer. If the address already has a SigningDesk account, nothing was created: its owner was told, and the SigningDesk team can move the account to your firm.',
-      details: { name: 'Robin Hale', email: 'b.newcomer@example.test', role: 'creator', firm: { id: firm[2], name: 'Firm B Escrow Services' } },
+      details: {
+        name: 'Robin Hale',
+        email: 'b.newcomer@example.test',
+        role: 'creator',
+        firm: { id: firm[2], name: 'Firm B Escrow Services' },
+      },
     });
 
     // Nothing was created or changed for the taken addresses; each owner got one notice.
@@ -191,7 +212,10 @@ describe('Create New User and the profile', () => {
     expect(agent).toMatchObject({ registrationStatus: 'approved', city: 'Pasadena', state: 'CA', zip: '91101', certifiedStates: ['CA'] });
     expect(agent!.latitude).toBeCloseTo(place.latitude, 6);
     expect(agent!.reviewedAt).not.toBeNull();
-    const wrongFirm = await create(s.admin, person('agent.in-a@example.test', { city: 'Pasadena', state: 'CA', zip: '91101', firmId: firm[1] }));
+    const wrongFirm = await create(
+      s.admin,
+      person('agent.in-a@example.test', { city: 'Pasadena', state: 'CA', zip: '91101', firmId: firm[1] }),
+    );
     expect(wrongFirm.status).toBe(400);
   });
 
@@ -217,22 +241,42 @@ describe('Create New User and the profile', () => {
     const link = new URL(String(jobs[0]!.payload.link));
     expect(`${link.origin}${link.pathname}`).toBe(`${TEST_ORIGIN}/reset-password`);
     const token = link.searchParams.get('token')!;
-    const [stored] = await t.database.db.select().from(verification).where(eq(verification.identifier, `reset-password:${token}`));
+    const [stored] = await t.database.db
+      .select()
+      .from(verification)
+      .where(eq(verification.identifier, `reset-password:${token}`));
     expect(stored!.value).toBe(id);
     expect(stored!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
 
-    const set = await t.request('/api/auth/reset-password', { method: 'POST', body: JSON.stringify({ newPassword: 'my-own-password-42', token }) });
+    const set = await t.request('/api/auth/reset-password', {
+      method: 'POST',
+      body: JSON.stringify({ newPassword: 'my-own-password-42', token }),
+    });
     expect(set.status).toBe(200);
     const signedIn = await signIn('invitee@example.test', 'my-own-password-42');
     expect(signedIn.status).toBe(200);
-    const cookie = signedIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const profile = await readJson(await t.request('/api/profile', { cookie }));
-    expect(profile).toMatchObject({ profileName: 'Ivy Invitee', profileEmail: 'invitee@example.test', profileRole: 'creator', profileOrganization: 'Firm A Title & Escrow' });
+    expect(profile).toMatchObject({
+      profileName: 'Ivy Invitee',
+      profileEmail: 'invitee@example.test',
+      profileRole: 'creator',
+      profileOrganization: 'Firm A Title & Escrow',
+    });
 
-    const again = await t.request('/api/auth/reset-password', { method: 'POST', body: JSON.stringify({ newPassword: 'someone-elses-pass', token }) });
+    const again = await t.request('/api/auth/reset-password', {
+      method: 'POST',
+      body: JSON.stringify({ newPassword: 'someone-elses-pass', token }),
+    });
     expect(again.status).toBe(400);
 
-    const [created] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'user.created')));
+    const [created] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'user.created')));
     expect(created!.actorId).toBe(await userIdOf(t, 'orgadmin@firm-a.demo.test'));
   });
 
@@ -268,7 +312,12 @@ describe('Create New User and the profile', () => {
     });
     const agent = await readJson(await t.request('/api/profile', { cookie: s.agent }));
     expect(agent).toMatchObject({ profileRole: 'notary', profileOrganization: 'Independent notary', profilePhone: '(626) 555-0130' });
-    expect(agent.agent).toMatchObject({ firstName: 'Jordan', lastName: 'Taylor', certifiedStates: ['CA', 'TX'], registrationStatus: 'approved' });
+    expect(agent.agent).toMatchObject({
+      firstName: 'Jordan',
+      lastName: 'Taylor',
+      certifiedStates: ['CA', 'TX'],
+      registrationStatus: 'approved',
+    });
     const pending = await readJson(await t.request('/api/profile', { cookie: s.pendingAgent }));
     expect(pending).toMatchObject({ status: 'pending', agent: { registrationStatus: 'pending' } });
     expect((await t.request('/api/profile')).status).toBe(401);

@@ -14,7 +14,11 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
  * a first or last name, PERSON_FULL_NAME_MAX for a whole name), stored normalized.
  */
 export const personNameDoc = (max: number) =>
-  ({ type: 'string', maxLength: max, description: 'A person’s name: letters, spaces, hyphens, apostrophes, periods and commas, on one line' }) as const;
+  ({
+    type: 'string',
+    maxLength: max,
+    description: 'A person’s name: letters, spaces, hyphens, apostrophes, periods and commas, on one line',
+  }) as const;
 export const personNameField = (max: number) => fields.personNameField(max).openapi(personNameDoc(max));
 
 /** The same rule for a name that may be left out: empty is null. */

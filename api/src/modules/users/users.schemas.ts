@@ -18,7 +18,8 @@ export type CreateUserInput = z.infer<typeof CreateUserSchema>;
 export const CreatedUserSchema = z
   .object({
     status: z.enum(['created', 'invited']).openapi({
-      description: 'created: the account exists (operators). invited: the answer to an escrow officer or org admin, the same whether or not the email had an account elsewhere',
+      description:
+        'created: the account exists (operators). invited: the answer to an escrow officer or org admin, the same whether or not the email had an account elsewhere',
     }),
     message: z.string(),
     details: z.object({
@@ -27,7 +28,10 @@ export const CreatedUserSchema = z
       email: z.string(),
       role: z.enum(ROLES),
       firm: z.object({ id: z.string(), name: z.string() }),
-      invitationExpiresAt: z.string().optional().openapi({ description: 'ISO time after which the set-password link no longer works (answers to operators)' }),
+      invitationExpiresAt: z
+        .string()
+        .optional()
+        .openapi({ description: 'ISO time after which the set-password link no longer works (answers to operators)' }),
     }),
   })
   .openapi('CreatedUser');

@@ -180,7 +180,13 @@ async function answerAccountElsewhere(
   person: { name: string; email: string; origin: string },
 ): Promise<CreatedUser> {
   await db.transaction(async (tx) => {
-    await audit(tx, { actorId: actor.userId, action: 'user.addition_for_existing_account', entityType: 'user', entityId: existing.id, details: { role, firmId: actor.firmId } });
+    await audit(tx, {
+      actorId: actor.userId,
+      action: 'user.addition_for_existing_account',
+      entityType: 'user',
+      entityId: existing.id,
+      details: { role, firmId: actor.firmId },
+    });
     if (existing.status === 'disabled') return;
     const allowance = await takeFormAllowance(tx, 'user-addition-notice', existing.id, 1, ADDITION_NOTICE_INTERVAL_SECONDS);
     if (!allowance.allowed) return;

@@ -7,7 +7,17 @@ import { schema } from '@signingdesk/db';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventReader } from '../../testing/event-reader';
-import { appointmentRow, createOrder, offersOf, offerTo, otherAgentEmail, post, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
+import {
+  appointmentRow,
+  createOrder,
+  offersOf,
+  offerTo,
+  otherAgentEmail,
+  post,
+  signInAll,
+  userIdOf,
+  type Sessions,
+} from '../../testing/fixtures';
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 import { createSetPasswordLink, insertAccount } from './users.accounts';
 
@@ -45,7 +55,9 @@ describe('disabling and enabling accounts', () => {
 
   it('ends every session and open event stream at once; sign-in is refused until enabled again', async () => {
     const jordan = await officer('Jordan Leaving');
-    await t.database.db.transaction((tx) => createSetPasswordLink(tx, { userId: jordan.id, origin: 'http://localhost:3000', ttlMs: 3_600_000 }));
+    await t.database.db.transaction((tx) =>
+      createSetPasswordLink(tx, { userId: jordan.id, origin: 'http://localhost:3000', ttlMs: 3_600_000 }),
+    );
     const secondDevice = await t.signIn(jordan.email);
     const stream = eventReader(await t.request('/api/events', { cookie: jordan.cookie }));
     await stream.waitFor(() => stream.received.some((e) => e.event === 'ready'));
@@ -72,7 +84,10 @@ describe('disabling and enabling accounts', () => {
     const again = await enable(jordan.id, s.admin);
     expect(again.body).toMatchObject({ message: 'Jordan Leaving can sign in again.', user: { status: 'active' } });
     expect((await t.request('/api/me', { cookie: await t.signIn(jordan.email) })).status).toBe(200);
-    const actions = await t.database.db.select({ action: schema.auditLog.action }).from(schema.auditLog).where(eq(schema.auditLog.entityId, jordan.id));
+    const actions = await t.database.db
+      .select({ action: schema.auditLog.action })
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entityId, jordan.id));
     expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['user.disabled', 'user.enabled']));
   });
 
@@ -93,7 +108,10 @@ describe('disabling and enabling accounts', () => {
     expect(self.status).toBe(409);
     expect(self.body.detail).toBe('You cannot disable or enable your own account. Ask another administrator.');
     // None of these changed anyone.
-    const statuses = await t.database.db.select({ status: schema.profiles.status }).from(schema.profiles).where(eq(schema.profiles.status, 'disabled'));
+    const statuses = await t.database.db
+      .select({ status: schema.profiles.status })
+      .from(schema.profiles)
+      .where(eq(schema.profiles.status, 'disabled'));
     expect(statuses).toEqual([]);
     expect((await t.request('/api/me', { cookie: other.cookie })).status).toBe(200);
   });
@@ -136,7 +154,9 @@ describe('disabling and enabling accounts', () => {
     expect(flagged.label).toBe('Upcoming signings whose agent was disabled: reassign');
     expect(flagged.count).toBeGreaterThanOrEqual(1);
     expect(res.body.message).toMatch(
-      new RegExp(`is disabled and signed out everywhere\\. ${openOffers.length} open offers were withdrawn\\. ${flagged.count} upcoming signings? needs? another agent: see the Dashboard\\.$`),
+      new RegExp(
+        `is disabled and signed out everywhere\\. ${openOffers.length} open offers were withdrawn\\. ${flagged.count} upcoming signings? needs? another agent: see the Dashboard\\.$`,
+      ),
     );
 
     expect((await offersOf(t, bidOn)).map((o) => o.status)).toEqual(['removed']);

@@ -89,7 +89,9 @@ export async function disableAccount(db: Db, actor: Actor, userId: string): Prom
     // Every session ends now; the trigger announces it to every process (session caches, streams).
     const ended = await tx.delete(session).where(eq(session.userId, target.id)).returning({ id: session.id });
     // Outstanding invitation and reset links die too: re-enabling must not revive one.
-    await tx.delete(verification).where(and(like(verification.identifier, `${SET_PASSWORD_LINK_PREFIX}%`), eq(verification.value, target.id)));
+    await tx
+      .delete(verification)
+      .where(and(like(verification.identifier, `${SET_PASSWORD_LINK_PREFIX}%`), eq(verification.value, target.id)));
     const withdrawn = target.role === 'notary' ? await withdrawOpenOffers(tx, actor, target.id) : { offers: 0, reopened: 0 };
     const upcoming = target.role === 'notary' ? await upcomingAssignments(tx, target.id) : 0;
     await audit(tx, {
@@ -97,7 +99,12 @@ export async function disableAccount(db: Db, actor: Actor, userId: string): Prom
       action: 'user.disabled',
       entityType: 'user',
       entityId: target.id,
-      details: { sessionsEnded: ended.length, offersRemoved: withdrawn.offers, ordersReopened: withdrawn.reopened, upcomingAssignments: upcoming },
+      details: {
+        sessionsEnded: ended.length,
+        offersRemoved: withdrawn.offers,
+        ordersReopened: withdrawn.reopened,
+        upcomingAssignments: upcoming,
+      },
     });
     const parts = [`${target.name} is disabled and signed out everywhere.`];
     if (withdrawn.offers > 0) parts.push(`${withdrawn.offers} open ${withdrawn.offers === 1 ? 'offer was' : 'offers were'} withdrawn.`);

@@ -73,7 +73,12 @@ describe('the agreed fee', () => {
     expect(await appointmentRow(t, id)).toMatchObject({ status: 'Scheduled', agentFeeCents: 17_500, firmFeeCents: 22_000 });
     expect(await operatorView(id)).toMatchObject({ agentFeeCents: 17_500, firmFeeCents: 22_000 });
     expect((await jobsOf(t, id, ['bid.accepted']))[0]!.payload).toMatchObject({ fee: '$175.00' });
-    expect(await csvLine('Scheduled', name)).toMatchObject({ 'Agent Pay': '$175.00', 'Firm Fee': '$220.00', Margin: '$45.00', 'Invoice Number': '' });
+    expect(await csvLine('Scheduled', name)).toMatchObject({
+      'Agent Pay': '$175.00',
+      'Firm Fee': '$220.00',
+      Margin: '$45.00',
+      'Invoice Number': '',
+    });
 
     const { paid, invoice } = await settle({ id, offerId: counter.body.offer.id });
     expect(paid.message).toBe('The agent is marked paid $175.00.');
@@ -103,7 +108,10 @@ describe('the agreed fee', () => {
       .where(and(eq(schema.user.role, 'notary'), ne(schema.user.id, agentId)))
       .limit(1);
     await t.database.db.insert(schema.offers).values({ appointmentId: id, agentId: rival!.id, status: 'approved', bidCents: 15_000 });
-    await t.database.db.update(schema.appointments).set({ status: 'Scheduled', assignedAgentId: rival!.id }).where(eq(schema.appointments.id, id));
+    await t.database.db
+      .update(schema.appointments)
+      .set({ status: 'Scheduled', assignedAgentId: rival!.id })
+      .where(eq(schema.appointments.id, id));
     expect(await appointmentRow(t, id)).toMatchObject({ agentFeeCents: 15_000, firmFeeCents: 19_500 });
 
     const res = await post(t, `/api/appointments/${id}/reassign`, s.admin, { offerId: counter.body.offer.id });
@@ -118,7 +126,12 @@ describe('the agreed fee', () => {
     expect(paid.message).toBe('The agent is marked paid $160.00.');
     expect((await jobsOf(t, id, ['agent.paid']))[0]!.payload).toMatchObject({ amount: '$160.00' });
     expect(invoice).toMatchObject({ amountCents: 20_500, amount: '$205.00' });
-    expect(await csvLine('Completed', name)).toMatchObject({ 'Agent Pay': '$160.00', 'Firm Fee': '$205.00', Margin: '$45.00', 'Invoice Number': String(invoice.number) });
+    expect(await csvLine('Completed', name)).toMatchObject({
+      'Agent Pay': '$160.00',
+      'Firm Fee': '$205.00',
+      Margin: '$45.00',
+      'Invoice Number': String(invoice.number),
+    });
   });
 
   it('lets the escrow side change the fee it offers until the order is sent; operators after, the firm fee following and an agreed pay changing with the bid', async () => {
@@ -130,7 +143,11 @@ describe('the agreed fee', () => {
     await offerTo(t, id, [agentId]);
     const after = await patch(s.escrowA, id, { agentFee: '$999' });
     expect(after.status).toBe(400);
-    expect(after.body).toMatchObject({ code: 'VALIDATION_FAILED', detail: OFFERED_FEE_LOCKED_MESSAGE, errors: [{ field: 'agentFee', message: OFFERED_FEE_LOCKED_MESSAGE }] });
+    expect(after.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      detail: OFFERED_FEE_LOCKED_MESSAGE,
+      errors: [{ field: 'agentFee', message: OFFERED_FEE_LOCKED_MESSAGE }],
+    });
     expect(await appointmentRow(t, id)).toMatchObject({ agentFeeCents: 20_000, firmFeeCents: 24_500 });
     // The same fee sent again with another change is no change of the fee.
     expect((await patch(s.escrowA, id, { agentFee: '$200', lender: 'Wells Fargo Home Mortgage' })).status).toBe(200);
@@ -155,10 +172,16 @@ describe('the agreed fee', () => {
     const order = await scheduledForAgent(t, s);
     const paid = await post(t, `/api/appointments/${order.id}/mark-paid`, s.admin);
     expect(paid.status).toBe(409);
-    expect(paid.body).toMatchObject({ code: 'NOT_ALLOWED_IN_STATUS', detail: 'The signing agent can be marked paid once the appointment is completed; it is scheduled.' });
+    expect(paid.body).toMatchObject({
+      code: 'NOT_ALLOWED_IN_STATUS',
+      detail: 'The signing agent can be marked paid once the appointment is completed; it is scheduled.',
+    });
     const invoice = await post(t, `/api/appointments/${order.id}/invoice`, s.admin);
     expect(invoice.status).toBe(409);
-    expect(invoice.body).toMatchObject({ code: 'NOT_ALLOWED_IN_STATUS', detail: 'The invoice can be sent once the appointment is completed; it is scheduled.' });
+    expect(invoice.body).toMatchObject({
+      code: 'NOT_ALLOWED_IN_STATUS',
+      detail: 'The invoice can be sent once the appointment is completed; it is scheduled.',
+    });
     expect(await appointmentRow(t, order.id)).toMatchObject({ agentPaid: false, agentPaidAt: null });
     expect(await jobsOf(t, order.id, ['agent.paid'])).toHaveLength(0);
     expect(await t.database.db.$count(schema.invoices, eq(schema.invoices.appointmentId, order.id))).toBe(0);

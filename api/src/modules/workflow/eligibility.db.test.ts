@@ -118,13 +118,55 @@ describe('who is offered an order', () => {
       { label: 'elsewhere-at-49-miles', zip: at49.zip, certifiedStates: [at49.state], preferred: true },
       { label: 'elsewhere-next-door', zip: nearby.zip, certifiedStates: ['ME', 'MA'], preferred: true },
       { label: 'certified-far', zip: '90012', certifiedStates: ['CA', 'NH'], preferred: true },
-      { label: 'registration-pending', zip: nearby.zip, certifiedStates: ['NH'], account: 'pending', registration: 'pending', preferred: true },
-      { label: 'registration-declined', zip: nearby.zip, certifiedStates: ['NH'], account: 'disabled', registration: 'declined', preferred: true },
-      { label: 'account-disabled', zip: nearby.zip, certifiedStates: ['NH'], account: 'disabled', registration: 'approved', preferred: true },
+      {
+        label: 'registration-pending',
+        zip: nearby.zip,
+        certifiedStates: ['NH'],
+        account: 'pending',
+        registration: 'pending',
+        preferred: true,
+      },
+      {
+        label: 'registration-declined',
+        zip: nearby.zip,
+        certifiedStates: ['NH'],
+        account: 'disabled',
+        registration: 'declined',
+        preferred: true,
+      },
+      {
+        label: 'account-disabled',
+        zip: nearby.zip,
+        certifiedStates: ['NH'],
+        account: 'disabled',
+        registration: 'approved',
+        preferred: true,
+      },
       // Each of the two columns refuses on its own, whatever the other says.
-      { label: 'only-registration-pending', zip: nearby.zip, certifiedStates: ['NH'], account: 'active', registration: 'pending', preferred: true },
-      { label: 'only-registration-declined', zip: nearby.zip, certifiedStates: ['NH'], account: 'active', registration: 'declined', preferred: true },
-      { label: 'only-account-pending', zip: nearby.zip, certifiedStates: ['NH'], account: 'pending', registration: 'approved', preferred: true },
+      {
+        label: 'only-registration-pending',
+        zip: nearby.zip,
+        certifiedStates: ['NH'],
+        account: 'active',
+        registration: 'pending',
+        preferred: true,
+      },
+      {
+        label: 'only-registration-declined',
+        zip: nearby.zip,
+        certifiedStates: ['NH'],
+        account: 'active',
+        registration: 'declined',
+        preferred: true,
+      },
+      {
+        label: 'only-account-pending',
+        zip: nearby.zip,
+        certifiedStates: ['NH'],
+        account: 'pending',
+        registration: 'approved',
+        preferred: true,
+      },
       { label: 'not-preferred-nearby', zip: nearby.zip, certifiedStates: ['NH'] },
     ];
     for (const spec of specs) agents[spec.label] = await addAgent(t, firmId, spec);
@@ -219,7 +261,10 @@ describe('who is offered an order', () => {
     expect(reach).toMatchObject({ count: 0, alreadyOffered: 0 });
     expect(reach.message).toBe('No agent commissioned in VT lives within 50 miles of this order, so there is no one to send it to.');
     const sent = await post(t, `/api/appointments/${id}/send`, admin, {});
-    expect(sent.body).toMatchObject({ offered: 0, message: 'There are no signing agents commissioned in VT within 50 miles of this appointment; it was not sent.' });
+    expect(sent.body).toMatchObject({
+      offered: 0,
+      message: 'There are no signing agents commissioned in VT within 50 miles of this appointment; it was not sent.',
+    });
     expect(await offeredAgents(t, id)).toEqual(new Set());
   });
 
@@ -230,7 +275,11 @@ describe('who is offered an order', () => {
     const list = await readJson(res);
     expect(list).toMatchObject({ total: 3, radiusMiles: 50, state: 'NH', page: 1 });
     // The two at the same zip in last-name order, then the one 49 miles away.
-    expect(list.items.map((a: { id: string }) => a.id)).toEqual([agents['certified-nearby'], agents['not-preferred-nearby'], agents['nh-at-49-miles']]);
+    expect(list.items.map((a: { id: string }) => a.id)).toEqual([
+      agents['certified-nearby'],
+      agents['not-preferred-nearby'],
+      agents['nh-at-49-miles'],
+    ]);
     const [first, , last] = list.items;
     expect(first).toMatchObject({ name: 'Agent certified-nearby', certifiedStates: ['NH'], completedCount: 0, zip: nearby.zip });
     expect(first.distanceMiles).toBeCloseTo(milesBetween(orderPlace, placeOf(nearby.zip)), 1);
@@ -255,7 +304,9 @@ describe('who is offered an order', () => {
     const far = await post(t, `/api/appointments/${id}/assign`, admin, { agentId: agents['certified-far'] });
     expect(far.status).toBe(409);
     expect(far.body.code).toBe('NOT_ELIGIBLE');
-    expect(far.body.detail).toMatch(/^Agent certified-far lives \d[\d,.]* mi from this signing: only agents within 50 miles can be assigned\.$/);
+    expect(far.body.detail).toMatch(
+      /^Agent certified-far lives \d[\d,.]* mi from this signing: only agents within 50 miles can be assigned\.$/,
+    );
     expect((await offeredAgents(t, id)).size).toBe(0);
     expect((await appointmentRow(t, id)).assignedAgentId).toBeNull();
 
@@ -329,13 +380,19 @@ describe('a Texas order and agents commissioned elsewhere (decision 048)', () =>
     }
     const demo = await post(t, `/api/appointments/${id}/assign`, admin, { agentId: demoAgent });
     expect(demo.status).toBe(409);
-    expect(demo.body.detail).toMatch(/^Jordan Taylor lives 1,?\d{3}\.\d mi from this signing: only agents within 50 miles can be assigned\.$/);
+    expect(demo.body.detail).toMatch(
+      /^Jordan Taylor lives 1,?\d{3}\.\d mi from this signing: only agents within 50 miles can be assigned\.$/,
+    );
     expect(await appointmentRow(t, id)).toMatchObject({ status: 'Open', assignedAgentId: null });
   });
 
   it('refuses accepting or reassigning to a bidder whose TX commission was removed, and that agent’s own claim or counter', async () => {
     const id = await createOrder(t, escrow, AUSTIN);
-    const otherTexan = await addAgent(t, await independentFirmId(t), { label: 'tx-moving-away', zip: '78703', certifiedStates: ['TX', 'OK'] });
+    const otherTexan = await addAgent(t, await independentFirmId(t), {
+      label: 'tx-moving-away',
+      zip: '78703',
+      certifiedStates: ['TX', 'OK'],
+    });
     await post(t, `/api/appointments/${id}/send`, admin, {});
     const cookie = await signInAgent(t, otherTexan);
     const claimed = await post(t, `/api/appointments/${id}/claim`, cookie);
@@ -345,7 +402,10 @@ describe('a Texas order and agents commissioned elsewhere (decision 048)', () =>
 
     // The bidder drops TX from their profile: their bid can no longer be accepted, nor later
     // chosen to replace the agent assigned instead.
-    await t.database.db.update(schema.agentProfiles).set({ certifiedStates: ['OK'] }).where(eq(schema.agentProfiles.userId, otherTexan));
+    await t.database.db
+      .update(schema.agentProfiles)
+      .set({ certifiedStates: ['OK'] })
+      .where(eq(schema.agentProfiles.userId, otherTexan));
     const accept = await post(t, `/api/appointments/${id}/bids/${claimed.body.offer.id}/accept`, admin);
     expect(accept.status).toBe(409);
     expect(accept.body).toMatchObject({
@@ -363,10 +423,19 @@ describe('a Texas order and agents commissioned elsewhere (decision 048)', () =>
     expect((await appointmentRow(t, id)).assignedAgentId).toBe(texan);
 
     const second = await createOrder(t, escrow, AUSTIN);
-    await t.database.db.update(schema.agentProfiles).set({ certifiedStates: ['TX', 'OK'] }).where(eq(schema.agentProfiles.userId, otherTexan));
+    await t.database.db
+      .update(schema.agentProfiles)
+      .set({ certifiedStates: ['TX', 'OK'] })
+      .where(eq(schema.agentProfiles.userId, otherTexan));
     await post(t, `/api/appointments/${second}/send`, admin, {});
-    await t.database.db.update(schema.agentProfiles).set({ certifiedStates: ['OK'] }).where(eq(schema.agentProfiles.userId, otherTexan));
-    for (const [path, body] of [['claim', undefined], ['counter', { bid: '$200' }]] as const) {
+    await t.database.db
+      .update(schema.agentProfiles)
+      .set({ certifiedStates: ['OK'] })
+      .where(eq(schema.agentProfiles.userId, otherTexan));
+    for (const [path, body] of [
+      ['claim', undefined],
+      ['counter', { bid: '$200' }],
+    ] as const) {
       const res = await post(t, `/api/appointments/${second}/${path}`, cookie, body);
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({
@@ -389,7 +458,9 @@ async function signInAgent(t: TestApp, userId: string): Promise<string> {
     .innerJoin(schema.user, eq(schema.user.id, schema.account.userId))
     .where(and(eq(schema.user.email, 'agent@demo.test'), eq(schema.account.providerId, 'credential')));
   const [agent] = await t.database.db.select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, userId));
-  await t.database.db.insert(schema.account).values({ accountId: userId, providerId: 'credential', userId, password: demoAccount!.password });
+  await t.database.db
+    .insert(schema.account)
+    .values({ accountId: userId, providerId: 'credential', userId, password: demoAccount!.password });
   return t.signIn(agent!.email);
 }
 
@@ -423,7 +494,9 @@ describe('an order in Bangor, ME on the demo data', () => {
     // Not a vacuous match: each condition on its own leaves out someone the other admits.
     expect(expected.size).toBeGreaterThan(0);
     expect(expected.size).toBeLessThan(certified.length);
-    const pendingNearby = agents.filter((a) => a.registration === 'pending' && a.certifiedStates.includes('ME') && milesBetween(bangor, placeOf(a.zip)) <= radius);
+    const pendingNearby = agents.filter(
+      (a) => a.registration === 'pending' && a.certifiedStates.includes('ME') && milesBetween(bangor, placeOf(a.zip)) <= radius,
+    );
 
     const admin = await t.signIn('admin@demo.test');
     const escrow = await t.signIn('escrow@firm-a.demo.test');

@@ -50,7 +50,11 @@ function eligibleWhere(order: OrderPlace, radiusMiles: number, preferredOnly = f
   )!;
 }
 
-export async function eligibleAgentIds(db: Db | Tx, order: OrderPlace, options: { radiusMiles: number; preferredOnly: boolean }): Promise<string[]> {
+export async function eligibleAgentIds(
+  db: Db | Tx,
+  order: OrderPlace,
+  options: { radiusMiles: number; preferredOnly: boolean },
+): Promise<string[]> {
   const rows = await db
     .select({ id: ap.userId })
     .from(ap)
@@ -64,7 +68,10 @@ export async function reachOf(db: Db | Tx, order: OrderPlace, options: { radiusM
   const [row] = await db
     .select({
       eligible: count(),
-      fresh: sql<number>`count(*) filter (where not exists (select 1 from ${offers} where ${offers.appointmentId} = ${order.id} and ${offers.agentId} = ${ap.userId}))`.mapWith(Number),
+      fresh:
+        sql<number>`count(*) filter (where not exists (select 1 from ${offers} where ${offers.appointmentId} = ${order.id} and ${offers.agentId} = ${ap.userId}))`.mapWith(
+          Number,
+        ),
     })
     .from(ap)
     .innerJoin(profiles, eq(profiles.userId, ap.userId))
@@ -79,7 +86,11 @@ export async function reachOf(db: Db | Tx, order: OrderPlace, options: { radiusM
  * (first or last name, or the full name, from its beginning), with their distance, certified
  * states and completed signings.
  */
-export async function listEligibleAgents(db: Db | Tx, order: OrderPlace, query: PageQuery & { radiusMiles: number; name?: string | undefined }) {
+export async function listEligibleAgents(
+  db: Db | Tx,
+  order: OrderPlace,
+  query: PageQuery & { radiusMiles: number; name?: string | undefined },
+) {
   const conditions: SQL[] = [eligibleWhere(order, query.radiusMiles)];
   const name = query.name?.trim().toLowerCase();
   if (name) {
@@ -90,7 +101,10 @@ export async function listEligibleAgents(db: Db | Tx, order: OrderPlace, query: 
   }
   const where = and(...conditions)!;
   const distance = order.latitude === null || order.longitude === null ? sql<null>`null` : agentMilesSql(order.latitude, order.longitude);
-  const completed = sql<number>`(select count(*) from ${appointments} where ${appointments.assignedAgentId} = ${ap.userId} and ${appointments.status} = 'Completed')`.mapWith(Number);
+  const completed =
+    sql<number>`(select count(*) from ${appointments} where ${appointments.assignedAgentId} = ${ap.userId} and ${appointments.status} = 'Completed')`.mapWith(
+      Number,
+    );
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -130,7 +144,11 @@ export async function listEligibleAgents(db: Db | Tx, order: OrderPlace, query: 
 }
 
 /** Distances from the order to these agents, for the bid list (null where either place is unknown). */
-export async function agentDistances(db: Db | Tx, order: Pick<OrderPlace, 'latitude' | 'longitude'>, agentIds: string[]): Promise<Map<string, number | null>> {
+export async function agentDistances(
+  db: Db | Tx,
+  order: Pick<OrderPlace, 'latitude' | 'longitude'>,
+  agentIds: string[],
+): Promise<Map<string, number | null>> {
   if (agentIds.length === 0 || order.latitude === null || order.longitude === null) return new Map(agentIds.map((id) => [id, null]));
   const rows = await db
     .select({ id: ap.userId, distance: agentMilesSql(order.latitude, order.longitude) })
@@ -173,12 +191,23 @@ export async function offerReach(db: Db, actor: Actor, appointmentId: string, op
     radiusMiles: options.radiusMiles,
     state: appointment.state,
     preferredOnly: options.preferredOnly,
-    message: reachMessage({ ...reach, radiusMiles: options.radiusMiles, state: appointment.state, preferredOnly: options.preferredOnly, located }),
+    message: reachMessage({
+      ...reach,
+      radiusMiles: options.radiusMiles,
+      state: appointment.state,
+      preferredOnly: options.preferredOnly,
+      located,
+    }),
   };
 }
 
 /** GET /appointments/{id}/eligible-agents: the direct-assignment list. */
-export async function eligibleAgentsFor(db: Db, actor: Actor, appointmentId: string, query: PageQuery & { name?: string | undefined; radiusMiles: number }) {
+export async function eligibleAgentsFor(
+  db: Db,
+  actor: Actor,
+  appointmentId: string,
+  query: PageQuery & { name?: string | undefined; radiusMiles: number },
+) {
   const { appointment } = await findVisibleAppointment(db, actor, appointmentId);
   const list = await listEligibleAgents(db, appointment, query);
   return { ...list, page: query.page, pageSize: query.pageSize, radiusMiles: query.radiusMiles, state: appointment.state };

@@ -36,7 +36,11 @@ describe('races on one appointment', () => {
 
   it(`${RACERS} agents claiming at once all get their bid recorded; ${RACERS} accepts at once make exactly one assignment`, async () => {
     const id = await createOrder(t, escrowA);
-    await offerTo(t, id, agents.map((a) => a.id));
+    await offerTo(
+      t,
+      id,
+      agents.map((a) => a.id),
+    );
     const claims = await Promise.all(agents.map((a) => post(t, `/api/appointments/${id}/claim`, a.cookie)));
     expect(claims.map((c) => c.status)).toEqual(agents.map(() => 200));
     expect((await appointmentRow(t, id)).status).toBe('Pending');
@@ -63,7 +67,11 @@ describe('races on one appointment', () => {
 
   it(`${RACERS} direct assignments at once: one agent wins, the rest get OFFER_TAKEN`, async () => {
     const id = await createOrder(t, escrowA);
-    await makeEligible(t, id, agents.map((a) => a.id));
+    await makeEligible(
+      t,
+      id,
+      agents.map((a) => a.id),
+    );
     const results = await Promise.all(
       agents.map((a, i) => post(t, `/api/appointments/${id}/assign`, admins[i % admins.length]!, { agentId: a.id })),
     );
@@ -76,7 +84,11 @@ describe('races on one appointment', () => {
 
   it('claims racing an accept: the claims after the winner are refused, none is lost', async () => {
     const id = await createOrder(t, escrowA);
-    await offerTo(t, id, agents.map((a) => a.id));
+    await offerTo(
+      t,
+      id,
+      agents.map((a) => a.id),
+    );
     const first = await post(t, `/api/appointments/${id}/claim`, agents[0]!.cookie);
     const [accept, ...claims] = await Promise.all([
       post(t, `/api/appointments/${id}/bids/${first.body.offer.id}/accept`, admins[0]!),
@@ -143,4 +155,3 @@ describe('races on one appointment', () => {
     expect(audits).toHaveLength(1);
   }, 60_000);
 });
-

@@ -79,7 +79,18 @@ describe('the appointment workflow', () => {
 
     it('refuses a missing time unless TBD, a 4-digit zip and a 401-character comment, naming the fields', async () => {
       const before = await t.database.db.$count(schema.appointments);
-      const res = await post(t, '/api/appointments', s.escrowA, { name: 'x', date: '2030-12-01', street: 's', city: 'c', state: 'CA', zip: '9001', agentFee: '100', scanBackRequired: false, transactionType: 1, comments: 'x'.repeat(401) });
+      const res = await post(t, '/api/appointments', s.escrowA, {
+        name: 'x',
+        date: '2030-12-01',
+        street: 's',
+        city: 'c',
+        state: 'CA',
+        zip: '9001',
+        agentFee: '100',
+        scanBackRequired: false,
+        transactionType: 1,
+        comments: 'x'.repeat(401),
+      });
       expect(res.status).toBe(400);
       const fields = res.body.errors.map((e: { field: string }) => e.field);
       expect(fields).toEqual(expect.arrayContaining(['zip', 'comments', 'time']));
@@ -88,7 +99,12 @@ describe('the appointment workflow', () => {
 
     it('lets an operator create for a firm’s escrow officer, and only operators set the firm fee', async () => {
       const [firmA] = await t.database.db.select().from(schema.firms).where(eq(schema.firms.orgNumber, 1));
-      const res = await post(t, '/api/appointments', s.admin, { ...VALID_ORDER, firmId: firmA!.id, escrowOfficerId: escrowAId, firmFee: '$210' });
+      const res = await post(t, '/api/appointments', s.admin, {
+        ...VALID_ORDER,
+        firmId: firmA!.id,
+        escrowOfficerId: escrowAId,
+        firmFee: '$210',
+      });
       expect(res.status).toBe(201);
       expect((await appointmentRow(t, res.body.appointment.id)).firmFeeCents).toBe(21000);
       const refused = await post(t, '/api/appointments', s.escrowA, { ...VALID_ORDER, firmFee: '$210' });
@@ -100,7 +116,11 @@ describe('the appointment workflow', () => {
   describe('edit', () => {
     it('updates only what changed and tells the assigned agent and the operators which fields', async () => {
       const { id } = await scheduledForAgent(t, s);
-      const res = await t.request(`/api/appointments/${id}`, { method: 'PATCH', cookie: s.escrowA, body: JSON.stringify({ time: '16:00', street: '1 New St', name: 'Fixture Refinance' }) });
+      const res = await t.request(`/api/appointments/${id}`, {
+        method: 'PATCH',
+        cookie: s.escrowA,
+        body: JSON.stringify({ time: '16:00', street: '1 New St', name: 'Fixture Refinance' }),
+      });
       const body = await readJson(res);
       expect(res.status).toBe(200);
       expect(body.changedFields).toEqual(['time', 'street']);
@@ -115,7 +135,11 @@ describe('the appointment workflow', () => {
     it('refuses to edit a completed order with 409', async () => {
       const { id } = await started();
       await post(t, `/api/appointments/${id}/complete`, s.agent);
-      const res = await t.request(`/api/appointments/${id}`, { method: 'PATCH', cookie: s.escrowA, body: JSON.stringify({ name: 'Late change' }) });
+      const res = await t.request(`/api/appointments/${id}`, {
+        method: 'PATCH',
+        cookie: s.escrowA,
+        body: JSON.stringify({ name: 'Late change' }),
+      });
       expect(res.status).toBe(409);
       expect((await readJson(res)).code).toBe('NOT_ALLOWED_IN_STATUS');
       expect((await appointmentRow(t, id)).name).toBe('Fixture Refinance');
@@ -125,7 +149,10 @@ describe('the appointment workflow', () => {
   async function operatorIdList() {
     const rows = await t.database.db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.role, 'admin'));
     const subs = await t.database.db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.role, 'sub_admin'));
-    const disabled = await t.database.db.select({ id: schema.profiles.userId }).from(schema.profiles).where(eq(schema.profiles.status, 'disabled'));
+    const disabled = await t.database.db
+      .select({ id: schema.profiles.userId })
+      .from(schema.profiles)
+      .where(eq(schema.profiles.status, 'disabled'));
     const off = new Set(disabled.map((d) => d.id));
     return [...rows, ...subs].map((r) => r.id).filter((id) => !off.has(id));
   }
@@ -184,7 +211,10 @@ describe('the appointment workflow', () => {
       for (const bid of ['999999.99', '1000.01', '24.99']) {
         const out = await post(t, `/api/appointments/${id}/counter`, s.agent, { bid });
         expect(out.status, bid).toBe(400);
-        expect(out.body.errors[0]).toEqual({ field: 'bid', message: 'Please enter a valid counter offer. The amount must be between $25.00 and $1,000.00.' });
+        expect(out.body.errors[0]).toEqual({
+          field: 'bid',
+          message: 'Please enter a valid counter offer. The amount must be between $25.00 and $1,000.00.',
+        });
       }
       expect((await offersOf(t, id))[0]!.status).toBe('offered');
       const res = await post(t, `/api/appointments/${id}/counter`, s.agent, { bid: '$175.50' });
@@ -255,9 +285,18 @@ describe('the appointment workflow', () => {
       await offerTo(t, id, [agentId]);
       const declined = await post(t, `/api/appointments/${id}/decline`, s.agent);
       expect(declined.body.offer).toMatchObject({ status: 'declined', bidCents: null });
-      expect(await preview(id)).toMatchObject({ stage: 'declined', message: 'You declined this offer.', offerStatus: 'declined', bidCents: null, status: 'Open' });
+      expect(await preview(id)).toMatchObject({
+        stage: 'declined',
+        message: 'You declined this offer.',
+        offerStatus: 'declined',
+        bidCents: null,
+        status: 'Open',
+      });
 
-      for (const [action, body] of [['claim', undefined], ['counter', { bid: '$175' }]] as const) {
+      for (const [action, body] of [
+        ['claim', undefined],
+        ['counter', { bid: '$175' }],
+      ] as const) {
         const refused = await post(t, `/api/appointments/${id}/${action}`, s.agent, body);
         expect(refused.status).toBe(409);
         expect(refused.body).toMatchObject({
@@ -356,7 +395,8 @@ describe('the appointment workflow', () => {
       expect(nothing.status).toBe(409);
       expect(nothing.body).toMatchObject({ code: 'NOT_ALLOWED_IN_STATUS', detail: 'There is nothing to take back on this offer.' });
 
-      for (const id of [mine.id, lost.id, declinedThenTaken, onHold.id, rejected.id, untouched]) expect(await withdrawals(id)).toHaveLength(0);
+      for (const id of [mine.id, lost.id, declinedThenTaken, onHold.id, rejected.id, untouched])
+        expect(await withdrawals(id)).toHaveLength(0);
       expect((await offersOf(t, onHold.id))[0]!.status).toBe('claimed');
       expect((await offersOf(t, rejected.id))[0]!.status).toBe('rejected');
     });
@@ -421,7 +461,7 @@ describe('the appointment workflow', () => {
       expect((await offersOf(t, id))[0]).toMatchObject({ status: 'approved', bidCents: 18000 });
       expect(recipients(await jobsOf(t, id, ['assignment.changed']))).toEqual(new Set([agentId, escrowAId]));
       const pendingAgentId = await userIdOf(t, 'pending-agent@demo.test');
-      const refused = await post(t, `/api/appointments/${(await createOrder(t, s.escrowA))}/assign`, s.admin, { agentId: pendingAgentId });
+      const refused = await post(t, `/api/appointments/${await createOrder(t, s.escrowA)}/assign`, s.admin, { agentId: pendingAgentId });
       expect(refused.status).toBe(400);
       expect(refused.body.errors[0].field).toBe('agentId');
     });
@@ -429,7 +469,10 @@ describe('the appointment workflow', () => {
     it('reassignment: the new agent comes from the bid list, the displaced one gets the notes', async () => {
       const { id } = await scheduledForAgent(t, s);
       const other = await otherOffer(id, 'rejected', 16000);
-      const res = await post(t, `/api/appointments/${id}/reassign`, s.admin, { offerId: other.id, notes: 'Signer asked for an agent who speaks Spanish.' });
+      const res = await post(t, `/api/appointments/${id}/reassign`, s.admin, {
+        offerId: other.id,
+        notes: 'Signer asked for an agent who speaks Spanish.',
+      });
       expect(res.status).toBe(200);
       expect((await appointmentRow(t, id)).assignedAgentId).toBe(other.agentId);
       const offers = new Map((await offersOf(t, id)).map((o) => [o.agentId, o]));
@@ -514,7 +557,9 @@ describe('the appointment workflow', () => {
         expect(startsAt).toBe(Date.UTC(2030, 11, 10, 22, 30) / 1000);
 
         for (const actor of [agent, operator]) {
-          const early = await completeAppointment(t.database.db, actor, atStart.id, { now: new Date((startsAt - 1) * 1000) }).catch((e: unknown) => e);
+          const early = await completeAppointment(t.database.db, actor, atStart.id, { now: new Date((startsAt - 1) * 1000) }).catch(
+            (e: unknown) => e,
+          );
           expect(early).toBeInstanceOf(AppError);
           expect(early).toMatchObject({
             code: 'NOT_YET_STARTED',
@@ -618,15 +663,14 @@ describe('the appointment workflow', () => {
       .from(schema.user)
       .innerJoin(schema.profiles, eq(schema.profiles.userId, schema.user.id))
       .innerJoin(schema.agentProfiles, eq(schema.agentProfiles.userId, schema.user.id))
-      .where(and(eq(schema.profiles.status, 'active'), eq(schema.agentProfiles.registrationStatus, 'approved'), ne(schema.user.id, agentId)))
+      .where(
+        and(eq(schema.profiles.status, 'active'), eq(schema.agentProfiles.registrationStatus, 'approved'), ne(schema.user.id, agentId)),
+      )
       .orderBy(schema.user.email)
       .limit(1);
     const chosen = other!.id;
     await makeEligible(t, appointmentId, [chosen]);
-    const [offer] = await t.database.db
-      .insert(schema.offers)
-      .values({ appointmentId, agentId: chosen, status, bidCents })
-      .returning();
+    const [offer] = await t.database.db.insert(schema.offers).values({ appointmentId, agentId: chosen, status, bidCents }).returning();
     return offer!;
   }
 });

@@ -49,8 +49,13 @@ function transition(path: string, summary: string, roles: readonly string[], gua
 
 const sendRoute = createRoute({
   operationId: 'sendAppointmentToAgents',
-  ...transition('/appointments/{id}/send', 'Send to notaries (or preferred agents only)', OPERATOR_ROLES, operators,
-    'Offers the appointment to active approved agents commissioned in its state and living within the configured radius of its zip (decision 048); re-sending adds only new agents. Allowed while Open or Pending.'),
+  ...transition(
+    '/appointments/{id}/send',
+    'Send to notaries (or preferred agents only)',
+    OPERATOR_ROLES,
+    operators,
+    'Offers the appointment to active approved agents commissioned in its state and living within the configured radius of its zip (decision 048); re-sending adds only new agents. Allowed while Open or Pending.',
+  ),
   request: { params: IdParamSchema, ...body(SendSchema) },
   responses: { 200: { description: 'Offered', ...json(SendResultSchema) }, ...mutationErrors },
 });
@@ -60,7 +65,10 @@ const reachRoute = createRoute({
   path: '/appointments/{id}/reach',
   tags: ['Workflow'],
   summary: 'How many agents a send would reach now, and the sentence saying so',
-  ...rolesDoc(OPERATOR_ROLES, 'Eligible agents (decision 048) without an offer yet; shown in the confirmation before Send to Notaries or Send to Preferred Agents.'),
+  ...rolesDoc(
+    OPERATOR_ROLES,
+    'Eligible agents (decision 048) without an offer yet; shown in the confirmation before Send to Notaries or Send to Preferred Agents.',
+  ),
   middleware: [operators] as const,
   request: { params: IdParamSchema, query: ReachQuerySchema },
   responses: { 200: { description: 'Reach', ...json(ReachSchema) }, ...problemResponses(400, 401, 403, 404) },
@@ -71,15 +79,23 @@ const eligibleAgentsRoute = createRoute({
   path: '/appointments/{id}/eligible-agents',
   tags: ['Workflow'],
   summary: 'Agents who may be assigned this appointment, nearest first',
-  ...rolesDoc(OPERATOR_ROLES, 'Active approved agents commissioned in its state within the radius (decision 048), with distance, certified states and completed count; `name` narrows them.'),
+  ...rolesDoc(
+    OPERATOR_ROLES,
+    'Active approved agents commissioned in its state within the radius (decision 048), with distance, certified states and completed count; `name` narrows them.',
+  ),
   middleware: [operators] as const,
   request: { params: IdParamSchema, query: EligibleAgentsQuerySchema },
   responses: { 200: { description: 'Eligible agents', ...json(EligibleAgentListSchema) }, ...problemResponses(400, 401, 403, 404) },
 });
 const claimRoute = createRoute({
   operationId: 'claimAppointment',
-  ...transition('/appointments/{id}/claim', 'Claim an offer at the offered fee (goes to pending approval)', ['notary'], agents,
-    '409 OFFER_TAKEN once another agent is assigned; 409 NOT_ELIGIBLE when the agent is no longer commissioned in its state or within the radius.'),
+  ...transition(
+    '/appointments/{id}/claim',
+    'Claim an offer at the offered fee (goes to pending approval)',
+    ['notary'],
+    agents,
+    '409 OFFER_TAKEN once another agent is assigned; 409 NOT_ELIGIBLE when the agent is no longer commissioned in its state or within the radius.',
+  ),
   request: { params: IdParamSchema, ...body(EmptySchema) },
   responses: { 200: { description: 'Claimed', ...json(OfferResultSchema) }, ...mutationErrors },
 });
@@ -97,8 +113,13 @@ const declineRoute = createRoute({
 });
 const withdrawRoute = createRoute({
   operationId: 'withdrawAppointmentOffer',
-  ...transition('/appointments/{id}/withdraw', 'Take back a decline, or withdraw a pending claim or counter', ['notary'], agents,
-    'While the order is still open for bids (decision 015): the offer becomes offered again; the last live bid withdrawn returns the appointment to Open. 409 when there is nothing to take back, the order is no longer open (OFFER_TAKEN once assigned) or an operator already decided the bid.'),
+  ...transition(
+    '/appointments/{id}/withdraw',
+    'Take back a decline, or withdraw a pending claim or counter',
+    ['notary'],
+    agents,
+    'While the order is still open for bids (decision 015): the offer becomes offered again; the last live bid withdrawn returns the appointment to Open. 409 when there is nothing to take back, the order is no longer open (OFFER_TAKEN once assigned) or an operator already decided the bid.',
+  ),
   request: { params: IdParamSchema, ...body(EmptySchema) },
   responses: { 200: { description: 'Offered again', ...json(OfferResultSchema) }, ...mutationErrors },
 });
@@ -115,43 +136,72 @@ const bidsRoute = createRoute({
 });
 const acceptRoute = createRoute({
   operationId: 'acceptAppointmentBid',
-  ...transition('/appointments/{id}/bids/{offerId}/accept', 'Accept a bid: assigns the agent, rejects the other bids', OPERATOR_ROLES, operators,
-    'Exactly one accept wins; the others get 409 OFFER_TAKEN. 409 NOT_ELIGIBLE when the bidder is no longer commissioned in the order\'s state or within the radius (decision 048).'),
+  ...transition(
+    '/appointments/{id}/bids/{offerId}/accept',
+    'Accept a bid: assigns the agent, rejects the other bids',
+    OPERATOR_ROLES,
+    operators,
+    "Exactly one accept wins; the others get 409 OFFER_TAKEN. 409 NOT_ELIGIBLE when the bidder is no longer commissioned in the order's state or within the radius (decision 048).",
+  ),
   request: { params: OfferIdParamSchema, ...body(EmptySchema) },
   responses: { 200: { description: 'Scheduled', ...json(TransitionResultSchema) }, ...mutationErrors },
 });
 const declineBidRoute = createRoute({
   operationId: 'declineAppointmentBid',
-  ...transition('/appointments/{id}/bids/{offerId}/decline', 'Decline a bid (the last one reopens the appointment)', OPERATOR_ROLES, operators),
+  ...transition(
+    '/appointments/{id}/bids/{offerId}/decline',
+    'Decline a bid (the last one reopens the appointment)',
+    OPERATOR_ROLES,
+    operators,
+  ),
   request: { params: OfferIdParamSchema, ...body(EmptySchema) },
   responses: { 200: { description: 'Declined', ...json(TransitionResultSchema) }, ...mutationErrors },
 });
 const assignRoute = createRoute({
   operationId: 'assignAppointmentAgent',
-  ...transition('/appointments/{id}/assign', 'Directly assign an agent', OPERATOR_ROLES, operators,
-    '409 NOT_ELIGIBLE when the agent is not commissioned in the order\'s state or lives beyond the radius (decision 048).'),
+  ...transition(
+    '/appointments/{id}/assign',
+    'Directly assign an agent',
+    OPERATOR_ROLES,
+    operators,
+    "409 NOT_ELIGIBLE when the agent is not commissioned in the order's state or lives beyond the radius (decision 048).",
+  ),
   request: { params: IdParamSchema, body: { ...json(AssignSchema), required: true } },
   responses: { 200: { description: 'Scheduled', ...json(TransitionResultSchema) }, ...mutationErrors },
 });
 const reassignRoute = createRoute({
   operationId: 'reassignAppointmentAgent',
-  ...transition('/appointments/{id}/reassign', 'Reassign to another agent from the bid list, with notes for the displaced agent', OPERATOR_ROLES, operators,
-    '409 NOT_ELIGIBLE when that agent is no longer commissioned in the order\'s state or within the radius (decision 048).'),
+  ...transition(
+    '/appointments/{id}/reassign',
+    'Reassign to another agent from the bid list, with notes for the displaced agent',
+    OPERATOR_ROLES,
+    operators,
+    "409 NOT_ELIGIBLE when that agent is no longer commissioned in the order's state or within the radius (decision 048).",
+  ),
   request: { params: IdParamSchema, body: { ...json(ReassignSchema), required: true } },
   responses: { 200: { description: 'Reassigned', ...json(TransitionResultSchema) }, ...mutationErrors },
 });
 const statusRoute = createRoute({
   operationId: 'setAppointmentStatus',
-  ...transition('/appointments/{id}/status', 'On hold, reopen, scheduled or canceled', OPERATOR_ROLES, operators,
-    'Cancel only while no agent has filled it.'),
+  ...transition(
+    '/appointments/{id}/status',
+    'On hold, reopen, scheduled or canceled',
+    OPERATOR_ROLES,
+    operators,
+    'Cancel only while no agent has filled it.',
+  ),
   request: { params: IdParamSchema, body: { ...json(SetStatusSchema), required: true } },
   responses: { 200: { description: 'Changed', ...json(TransitionResultSchema) }, ...mutationErrors },
 });
 const completeRoute = createRoute({
   operationId: 'completeAppointment',
-  ...transition('/appointments/{id}/complete', 'Mark the assignment complete', ['notary', ...OPERATOR_ROLES],
+  ...transition(
+    '/appointments/{id}/complete',
+    'Mark the assignment complete',
+    ['notary', ...OPERATOR_ROLES],
     requireActor({ roles: ['notary', ...OPERATOR_ROLES], activeAgent: true }),
-    'The assigned agent or an operator, from the start of the signing (a Time TBD one from the start of its day in its zone); earlier is 409 NOT_YET_STARTED with the time it opens (decision 015). The agent’s answer reminds about scan-backs when they are required.'),
+    'The assigned agent or an operator, from the start of the signing (a Time TBD one from the start of its day in its zone); earlier is 409 NOT_YET_STARTED with the time it opens (decision 015). The agent’s answer reminds about scan-backs when they are required.',
+  ),
   request: { params: IdParamSchema, ...body(EmptySchema) },
   responses: { 200: { description: 'Completed', ...json(TransitionResultSchema) }, ...mutationErrors },
 });
@@ -166,13 +216,31 @@ export function workflowRoutes(options: { radiusMiles: number }): Router {
   return createRouter()
     .openapi(sendRoute, async (c) => {
       const input = (c.req.valid('json') as { preferredOnly?: boolean } | undefined) ?? {};
-      return c.json(await sendToAgents(c.var.db, c.var.actor, c.req.valid('param').id, { preferredOnly: input.preferredOnly ?? false, radiusMiles: options.radiusMiles }), 200);
+      return c.json(
+        await sendToAgents(c.var.db, c.var.actor, c.req.valid('param').id, {
+          preferredOnly: input.preferredOnly ?? false,
+          radiusMiles: options.radiusMiles,
+        }),
+        200,
+      );
     })
     .openapi(reachRoute, async (c) =>
-      c.json(await offerReach(c.var.db, c.var.actor, c.req.valid('param').id, { radiusMiles: options.radiusMiles, preferredOnly: c.req.valid('query').preferredOnly === 'true' }), 200),
+      c.json(
+        await offerReach(c.var.db, c.var.actor, c.req.valid('param').id, {
+          radiusMiles: options.radiusMiles,
+          preferredOnly: c.req.valid('query').preferredOnly === 'true',
+        }),
+        200,
+      ),
     )
     .openapi(eligibleAgentsRoute, async (c) =>
-      c.json(await eligibleAgentsFor(c.var.db, c.var.actor, c.req.valid('param').id, { ...c.req.valid('query'), radiusMiles: options.radiusMiles }), 200),
+      c.json(
+        await eligibleAgentsFor(c.var.db, c.var.actor, c.req.valid('param').id, {
+          ...c.req.valid('query'),
+          radiusMiles: options.radiusMiles,
+        }),
+        200,
+      ),
     )
     .openapi(claimRoute, async (c) => c.json(await claimOffer(c.var.db, c.var.actor, c.req.valid('param').id, options), 200))
     .openapi(counterRoute, async (c) =>
@@ -189,7 +257,9 @@ export function workflowRoutes(options: { radiusMiles: number }): Router {
       const { id, offerId } = c.req.valid('param');
       return c.json(await declineBid(c.var.db, c.var.actor, id, offerId), 200);
     })
-    .openapi(assignRoute, async (c) => c.json(await assignAgent(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json'), options), 200))
+    .openapi(assignRoute, async (c) =>
+      c.json(await assignAgent(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json'), options), 200),
+    )
     .openapi(reassignRoute, async (c) =>
       c.json(await reassignAgent(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json'), options), 200),
     )

@@ -64,9 +64,7 @@ export const OfferIdParamSchema = z.object({
   offerId: z.string().openapi({ param: { name: 'offerId', in: 'path' } }),
 });
 
-export const TransitionResultSchema = z
-  .object({ message: z.string(), appointment: AppointmentViewSchema })
-  .openapi('TransitionResult');
+export const TransitionResultSchema = z.object({ message: z.string(), appointment: AppointmentViewSchema }).openapi('TransitionResult');
 
 export const SendResultSchema = z
   .object({ message: z.string(), offered: z.number().int(), appointment: AppointmentViewSchema })

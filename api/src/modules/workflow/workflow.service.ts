@@ -63,12 +63,28 @@ type NoticePayload<P> = Omit<P, 'name' | 'url'>;
 /** A notification a transition causes, its payload checked against its own type's. */
 type Notice = {
   [T in NotificationType]: NotificationPayloads[T] extends { name: string; url: string }
-    ? { type: T; to: (string | null)[] } & (Partial<NoticePayload<NotificationPayloads[T]>> extends NoticePayload<NotificationPayloads[T]> ? { payload?: NoticePayload<NotificationPayloads[T]> } : { payload: NoticePayload<NotificationPayloads[T]> })
+    ? { type: T; to: (string | null)[] } & (Partial<NoticePayload<NotificationPayloads[T]>> extends NoticePayload<NotificationPayloads[T]>
+        ? { payload?: NoticePayload<NotificationPayloads[T]> }
+        : { payload: NoticePayload<NotificationPayloads[T]> })
     : never;
 }[NotificationType];
 
-async function record(tx: Tx, actor: Actor, appointment: Appointment, action: string, details: Record<string, unknown>, notifications: Notice[]) {
-  await audit(tx, { actorId: actor.userId, action, entityType: 'appointment', entityId: appointment.id, appointmentId: appointment.id, details });
+async function record(
+  tx: Tx,
+  actor: Actor,
+  appointment: Appointment,
+  action: string,
+  details: Record<string, unknown>,
+  notifications: Notice[],
+) {
+  await audit(tx, {
+    actorId: actor.userId,
+    action,
+    entityType: 'appointment',
+    entityId: appointment.id,
+    appointmentId: appointment.id,
+    details,
+  });
   for (const n of notifications) {
     // Each notice was checked against its type's payload above; TypeScript cannot follow one
     // member of the union through the spread, hence the assertion.
@@ -85,7 +101,13 @@ async function liveBidderIds(tx: Tx, appointmentId: string, exceptOfferId?: stri
   const rows = await tx
     .select({ agentId: offers.agentId })
     .from(offers)
-    .where(and(eq(offers.appointmentId, appointmentId), inArray(offers.status, [...LIVE_BIDS]), exceptOfferId ? ne(offers.id, exceptOfferId) : undefined));
+    .where(
+      and(
+        eq(offers.appointmentId, appointmentId),
+        inArray(offers.status, [...LIVE_BIDS]),
+        exceptOfferId ? ne(offers.id, exceptOfferId) : undefined,
+      ),
+    );
   return rows.map((r) => r.agentId);
 }
 
@@ -131,20 +153,27 @@ export async function sendToAgents(db: Db, actor: Actor, appointmentId: string, 
         .returning({ agentId: offers.agentId });
       added.push(...rows.map((r) => r.agentId));
     }
-    await record(tx, actor, appointment, options.preferredOnly ? 'appointment.sent_preferred' : 'appointment.sent', { offered: added.length }, [
-      {
-        type: 'offer.new',
-        to: added,
-        payload: {
-          city: appointment.city,
-          state: appointment.state,
-          date: appointment.date,
-          time: appointment.timeTbd ? 'TBD' : appointment.time,
-          timeZone: appointment.timeZone,
-          fee: formatCents(appointment.agentFeeCents),
+    await record(
+      tx,
+      actor,
+      appointment,
+      options.preferredOnly ? 'appointment.sent_preferred' : 'appointment.sent',
+      { offered: added.length },
+      [
+        {
+          type: 'offer.new',
+          to: added,
+          payload: {
+            city: appointment.city,
+            state: appointment.state,
+            date: appointment.date,
+            time: appointment.timeTbd ? 'TBD' : appointment.time,
+            timeZone: appointment.timeZone,
+            fee: formatCents(appointment.agentFeeCents),
+          },
         },
-      },
-    ]);
+      ],
+    );
     const who = options.preferredOnly ? 'preferred agents' : 'signing agents';
     const message =
       eligible.length === 0
@@ -181,7 +210,12 @@ function refuseClosedForBids(appointment: Appointment, action = 'bid on') {
  * from their profile, or a move beyond the radius, since the offer was sent. Operators'
  * assignments say it in the operator's words, an agent's own bid in the agent's.
  */
-async function refuseIneligible(tx: Tx, appointment: OrderPlace, agentId: string, options: { radiusMiles: number; who: 'operator' | 'agent' }) {
+async function refuseIneligible(
+  tx: Tx,
+  appointment: OrderPlace,
+  agentId: string,
+  options: { radiusMiles: number; who: 'operator' | 'agent' },
+) {
   const refusal = await agentIneligibility(tx, appointment, agentId, options);
   if (refusal) throw new AppError('NOT_ELIGIBLE', refusal.message);
 }
@@ -209,14 +243,14 @@ async function placeBid(db: Db, actor: Actor, appointmentId: string, bid: { coun
     if (offer.status === status && offer.bidCents === bidCents) {
       return { message, offer: { id: offer.id, status: offer.status, bidCents: offer.bidCents } };
     }
-    const [updated] = await tx
-      .update(offers)
-      .set({ status, bidCents, respondedAt: new Date() })
-      .where(eq(offers.id, offer.id))
-      .returning();
+    const [updated] = await tx.update(offers).set({ status, bidCents, respondedAt: new Date() }).where(eq(offers.id, offer.id)).returning();
     if (appointment.status === 'Open') await setStatus(tx, appointment.id, { status: 'Pending' });
     await record(tx, actor, appointment, bid.counter ? 'offer.countered' : 'offer.claimed', { offerId: offer.id, bidCents }, [
-      { type: 'appointment.bid_received', to: await operatorIds(tx), payload: { agent: actor.name, bid: formatCents(bidCents), kind: status } },
+      {
+        type: 'appointment.bid_received',
+        to: await operatorIds(tx),
+        payload: { agent: actor.name, bid: formatCents(bidCents), kind: status },
+      },
     ]);
     return { message, offer: { id: updated!.id, status: updated!.status, bidCents: updated!.bidCents } };
   });
@@ -295,7 +329,10 @@ export async function withdrawOffer(db: Db, actor: Actor, appointmentId: string,
 
 async function offerOf(tx: Tx, appointmentId: string, offerId: string): Promise<Offer> {
   if (!isUuid(offerId)) throw notFound('This bid');
-  const [offer] = await tx.select().from(offers).where(and(eq(offers.id, offerId), eq(offers.appointmentId, appointmentId)));
+  const [offer] = await tx
+    .select()
+    .from(offers)
+    .where(and(eq(offers.id, offerId), eq(offers.appointmentId, appointmentId)));
   if (!offer) throw notFound('This bid');
   return offer;
 }
@@ -311,14 +348,24 @@ export async function acceptBid(db: Db, actor: Actor, appointmentId: string, off
     await refuseIneligible(tx, appointment, offer.agentId, { radiusMiles: options.radiusMiles, who: 'operator' });
     const losers = await liveBidderIds(tx, appointment.id, offer.id);
     const fees = await agreedFees(tx, appointment, agreedPayCents(offer.bidCents, appointment.agentFeeCents));
-    await tx.update(offers).set({ status: 'approved', bidCents: fees.agentFeeCents, respondedAt: new Date() }).where(eq(offers.id, offer.id));
+    await tx
+      .update(offers)
+      .set({ status: 'approved', bidCents: fees.agentFeeCents, respondedAt: new Date() })
+      .where(eq(offers.id, offer.id));
     await closeBidding(tx, appointment.id, offer.id);
     await setStatus(tx, appointment.id, { status: 'Scheduled', assignedAgentId: offer.agentId, ...fees });
-    await record(tx, actor, appointment, 'bid.accepted', { offerId: offer.id, agentId: offer.agentId, bidCents: fees.agentFeeCents, ...fees }, [
-      { type: 'bid.accepted', to: [offer.agentId], payload: { fee: formatCents(fees.agentFeeCents) } },
-      { type: 'bid.declined', to: losers },
-      { type: 'assignment.changed', to: [appointment.createdBy], payload: { agentId: offer.agentId } },
-    ]);
+    await record(
+      tx,
+      actor,
+      appointment,
+      'bid.accepted',
+      { offerId: offer.id, agentId: offer.agentId, bidCents: fees.agentFeeCents, ...fees },
+      [
+        { type: 'bid.accepted', to: [offer.agentId], payload: { fee: formatCents(fees.agentFeeCents) } },
+        { type: 'bid.declined', to: losers },
+        { type: 'assignment.changed', to: [appointment.createdBy], payload: { agentId: offer.agentId } },
+      ],
+    );
     return result(tx, actor, appointment.id, access, 'Bid accepted: the agent is assigned and everyone was notified.');
   });
 }
@@ -336,7 +383,13 @@ export async function declineBid(db: Db, actor: Actor, appointmentId: string, of
     await record(tx, actor, appointment, 'bid.declined', { offerId: offer.id, agentId: offer.agentId, reopened }, [
       { type: 'bid.declined', to: [offer.agentId] },
     ]);
-    return result(tx, actor, appointment.id, access, reopened ? 'Bid declined; no bids remain, so the appointment is open again.' : 'Bid declined.');
+    return result(
+      tx,
+      actor,
+      appointment.id,
+      access,
+      reopened ? 'Bid declined; no bids remain, so the appointment is open again.' : 'Bid declined.',
+    );
   });
 }
 
@@ -407,7 +460,9 @@ export async function reassignAgent(
       throw new AppError('VALIDATION_FAILED', 'That agent is already assigned.', [{ field: 'offerId', message: 'is the assigned agent' }]);
     }
     if (!['claimed', 'countered', 'rejected'].includes(offer.status)) {
-      throw new AppError('VALIDATION_FAILED', 'Choose an agent from the bid list.', [{ field: 'offerId', message: 'must be a bid of this appointment' }]);
+      throw new AppError('VALIDATION_FAILED', 'Choose an agent from the bid list.', [
+        { field: 'offerId', message: 'must be a bid of this appointment' },
+      ]);
     }
     await requireActiveAgent(tx, offer.agentId);
     await refuseIneligible(tx, appointment, offer.agentId, { radiusMiles: options.radiusMiles, who: 'operator' });
@@ -417,13 +472,23 @@ export async function reassignAgent(
       .set({ status: 'removed', notes: input.notes ?? null, respondedAt: new Date() })
       .where(and(eq(offers.appointmentId, appointment.id), eq(offers.agentId, displaced)));
     const fees = await agreedFees(tx, appointment, agreedPayCents(offer.bidCents, appointment.agentFeeCents));
-    await tx.update(offers).set({ status: 'approved', bidCents: fees.agentFeeCents, respondedAt: new Date() }).where(eq(offers.id, offer.id));
+    await tx
+      .update(offers)
+      .set({ status: 'approved', bidCents: fees.agentFeeCents, respondedAt: new Date() })
+      .where(eq(offers.id, offer.id));
     await setStatus(tx, appointment.id, { assignedAgentId: offer.agentId, ...fees });
-    await record(tx, actor, appointment, 'appointment.reassigned', { from: displaced, to: offer.agentId, notes: input.notes ?? null, ...fees }, [
-      { type: 'assignment.displaced', to: [displaced], payload: { notes: input.notes ?? null } },
-      { type: 'assignment.changed', to: [offer.agentId], payload: { fee: formatCents(fees.agentFeeCents), assigned: true } },
-      { type: 'assignment.changed', to: [appointment.createdBy], payload: { agentId: offer.agentId } },
-    ]);
+    await record(
+      tx,
+      actor,
+      appointment,
+      'appointment.reassigned',
+      { from: displaced, to: offer.agentId, notes: input.notes ?? null, ...fees },
+      [
+        { type: 'assignment.displaced', to: [displaced], payload: { notes: input.notes ?? null } },
+        { type: 'assignment.changed', to: [offer.agentId], payload: { fee: formatCents(fees.agentFeeCents), assigned: true } },
+        { type: 'assignment.changed', to: [appointment.createdBy], payload: { agentId: offer.agentId } },
+      ],
+    );
     return result(tx, actor, appointment.id, access, 'The appointment was reassigned; both agents were notified.');
   });
 }
@@ -467,7 +532,11 @@ export async function changeStatus(db: Db, actor: Actor, appointmentId: string, 
     }
     await setStatus(tx, appointment.id, { status: next });
     await record(tx, actor, appointment, 'appointment.status_changed', { from: appointment.status, to: next }, [
-      { type: target === 'Canceled' ? 'appointment.canceled' : 'appointment.status_changed', to: toNotify, payload: { from: appointment.status, to: next } },
+      {
+        type: target === 'Canceled' ? 'appointment.canceled' : 'appointment.status_changed',
+        to: toNotify,
+        payload: { from: appointment.status, to: next },
+      },
     ]);
     const shown = appointmentStatusLabel(next);
     return result(tx, actor, appointment.id, access, `The appointment is now ${shown}.`);
@@ -514,9 +583,14 @@ export async function markAgentPaid(db: Db, actor: Actor, appointmentId: string)
     if (refusal) throw new AppError('NOT_ALLOWED_IN_STATUS', refusal);
     const amount = formatCents(appointment.agentFeeCents);
     await setStatus(tx, appointment.id, { agentPaid: true, agentPaidAt: sql`now()` as unknown as Date });
-    await record(tx, actor, appointment, 'appointment.agent_paid', { agentId: appointment.assignedAgentId, amountCents: appointment.agentFeeCents }, [
-      { type: 'agent.paid', to: [appointment.assignedAgentId], payload: { amount } },
-    ]);
+    await record(
+      tx,
+      actor,
+      appointment,
+      'appointment.agent_paid',
+      { agentId: appointment.assignedAgentId, amountCents: appointment.agentFeeCents },
+      [{ type: 'agent.paid', to: [appointment.assignedAgentId], payload: { amount } }],
+    );
     return result(tx, actor, appointment.id, access, `The agent is marked paid ${amount}.`);
   });
 }

@@ -66,7 +66,12 @@ export function AppointmentFields({ form, readOnly = false, feeKept = false }: A
               }}
             />
           </Group>
-          <NativeSelect label="Time zone" data={ZONE_OPTIONS} {...choice('timeZone')} onChange={(e) => form.setFieldValue('timeZone', e.currentTarget.value as TimeZoneCode)} />
+          <NativeSelect
+            label="Time zone"
+            data={ZONE_OPTIONS}
+            {...choice('timeZone')}
+            onChange={(e) => form.setFieldValue('timeZone', e.currentTarget.value as TimeZoneCode)}
+          />
           <TextInput
             label="Signing agent fee"
             withAsterisk={!feeKept}

@@ -198,6 +198,8 @@ export function changedFields(before: AppointmentFormValues, after: AppointmentF
   // as typed, so correcting one wrong number into another is still sent (and refused).
   const phone = (value: string) => phoneDigits(value) ?? value;
   const same = (key: string, a: unknown, b: unknown) =>
-    key.startsWith('contactPhone') && typeof a === 'string' && typeof b === 'string' ? phone(a) === phone(b) : JSON.stringify(a) === JSON.stringify(b);
+    key.startsWith('contactPhone') && typeof a === 'string' && typeof b === 'string'
+      ? phone(a) === phone(b)
+      : JSON.stringify(a) === JSON.stringify(b);
   return Object.fromEntries(Object.entries(now).filter(([key, value]) => !same(key, value, was[key])));
 }

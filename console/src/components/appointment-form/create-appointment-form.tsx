@@ -17,7 +17,8 @@ type Created = { message: string; appointment: Schemas['AppointmentResult']['app
 
 const NO_ANSWER_TEXT =
   'SigningDesk did not answer, so we cannot show the result yet. What you typed is kept: press Submit again — the order is sent with the same reference, so it is created only once.';
-const OFFLINE_TEXT = 'This computer is offline, so the order was not sent. What you typed is kept: press Submit again once you are back online.';
+const OFFLINE_TEXT =
+  'This computer is offline, so the order was not sent. What you typed is kept: press Submit again once you are back online.';
 
 /**
  * The create form of an order (spec 01 §2, §4 "Create form"; spec 02 §2 "Create New Request"):
@@ -38,7 +39,13 @@ type CreateAppointmentFormProps = {
   detailsPath: (id: string) => string;
 };
 
-export function CreateAppointmentForm({ title, escrowEmail = '', ownerFields, schema = appointmentFormSchema, detailsPath }: CreateAppointmentFormProps) {
+export function CreateAppointmentForm({
+  title,
+  escrowEmail = '',
+  ownerFields,
+  schema = appointmentFormSchema,
+  detailsPath,
+}: CreateAppointmentFormProps) {
   const form = useForm<AppointmentFormValues>({
     initialValues: emptyAppointmentValues(escrowEmail),
     validate: schemaResolver(schema, { sync: true }),
@@ -53,8 +60,7 @@ export function CreateAppointmentForm({ title, escrowEmail = '', ownerFields, sc
   const formRef = useRef<HTMLFormElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
 
-  const focusFirstError = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   const preview = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -163,7 +169,8 @@ function CreatedCard({ created, onClose, detailsPath }: { created: Created; onCl
           </List.Item>
           <List.Item>
             Where: {'street' in appointment ? `${appointment.street}, ` : ''}
-            {appointment.city}, {appointment.state}{'zip' in appointment ? ` ${appointment.zip}` : ''}
+            {appointment.city}, {appointment.state}
+            {'zip' in appointment ? ` ${appointment.zip}` : ''}
           </List.Item>
           <List.Item>Status: {appointmentStatusLabel(appointment.status)}</List.Item>
         </List>

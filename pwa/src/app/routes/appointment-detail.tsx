@@ -79,9 +79,11 @@ function headingOf(view: AgentVisibleView | undefined): string {
 /** The spec's error list: each message of a failed load. */
 function LoadErrors({ error, onRetry }: { error: Error | null; onRetry: () => void }) {
   const messages =
-    error instanceof ApiError && error.status === 404 ? ['This appointment is not available to you.']
-    : error instanceof ApiError ? [error.message]
-    : ['This appointment has not been synced to this phone yet. Connect to the internet to open it.'];
+    error instanceof ApiError && error.status === 404
+      ? ['This appointment is not available to you.']
+      : error instanceof ApiError
+        ? [error.message]
+        : ['This appointment has not been synced to this phone yet. Connect to the internet to open it.'];
   return (
     <div className="notice notice--error" role="alert">
       <ul className="error-list">

@@ -12,8 +12,8 @@ export function SignUpRoute() {
       <div className="registration-page">
         <h1>Register as a Signing Agent or Field Inspector</h1>
         <p className="lead">
-          Register to hear about signings near you. We review every registration; once you are approved, we text you
-          about appointments in your area and you can claim them or make an offer.
+          Register to hear about signings near you. We review every registration; once you are approved, we text you about appointments in
+          your area and you can claim them or make an offer.
         </p>
         <RegistrationForm />
         <p className="aside-text">

@@ -110,9 +110,7 @@ describe('certified states', () => {
     expect(canAddCertifiedState(five)).toBe(false);
     expect(canAddCertifiedState(five.slice(1))).toBe(true);
     expect(toggleCertifiedState(five, 'TX', true)).toEqual(five);
-    expect(validateProfileForm({ ...filled, certifiedStates: [...five, 'TX'] }, 'register').certifiedStates).toBe(
-      CERTIFIED_STATES_MESSAGE,
-    );
+    expect(validateProfileForm({ ...filled, certifiedStates: [...five, 'TX'] }, 'register').certifiedStates).toBe(CERTIFIED_STATES_MESSAGE);
   });
 });
 

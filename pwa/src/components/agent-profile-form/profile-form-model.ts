@@ -5,11 +5,7 @@
  * so the agent sees the same words either way), and the server's field errors mapped back onto
  * the inputs. Pure: no React, no browser.
  */
-import {
-  AgentProfileInputSchema,
-  AgentRegistrationInputSchema,
-  type AgentProfileField,
-} from '@signingdesk/domain/agent-profile';
+import { AgentProfileInputSchema, AgentRegistrationInputSchema, type AgentProfileField } from '@signingdesk/domain/agent-profile';
 import { MAX_CERTIFIED_STATES } from '@signingdesk/domain/codes';
 import { REQUIRED_MESSAGE } from '@signingdesk/domain/fields';
 import { US_STATES } from '@signingdesk/domain/us-states';
@@ -239,9 +235,7 @@ export function fieldErrorsFromServer(
  */
 export function describeFieldError(field: FormFieldName, message: string): string {
   const first = message.charAt(0);
-  return first !== '' && first === first.toLowerCase() && first !== first.toUpperCase()
-    ? `${FIELD_LABELS[field]} ${message}`
-    : message;
+  return first !== '' && first === first.toLowerCase() && first !== first.toUpperCase() ? `${FIELD_LABELS[field]} ${message}` : message;
 }
 
 /** The first field in error, in screen order. */

@@ -7,10 +7,7 @@ import { describeState } from '../../lib/outbox/describe';
 export function OutboxItemStatus({ item, dismissible = true }: { item: OutboxItem; dismissible?: boolean }) {
   const online = useOnlineStatus();
   const text = describeState(item, online);
-  const tone =
-    item.state === 'refused' ? 'notice--error'
-    : item.state === 'sent' ? 'notice--success'
-    : 'notice--info';
+  const tone = item.state === 'refused' ? 'notice--error' : item.state === 'sent' ? 'notice--success' : 'notice--info';
   return (
     <div className={`notice ${tone}`} role={item.state === 'refused' ? 'alert' : 'status'} data-outbox-state={item.state}>
       <p>{text}</p>

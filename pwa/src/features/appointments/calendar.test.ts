@@ -46,7 +46,9 @@ describe('appointmentIcs', () => {
     expect(ics).toContain('UID:6f1c2a9e-3b1d-4e59-9a53-1c0e7b8d2f10@signingdesk');
     for (const line of ics.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
     // Unfolding gives back the description with its escaped newlines.
-    expect(ics.replace(/\r\n /g, '')).toContain('DESCRIPTION:File number: F-1\\nSigner: Ana Alvarez\\nSigner phone: (310) 555-0101\\nSCAN BACKS ARE REQUIRED\\nNotes: Gate code 1234.');
+    expect(ics.replace(/\r\n /g, '')).toContain(
+      'DESCRIPTION:File number: F-1\\nSigner: Ana Alvarez\\nSigner phone: (310) 555-0101\\nSCAN BACKS ARE REQUIRED\\nNotes: Gate code 1234.',
+    );
   });
 
   it('makes an all-day event when the time is TBD', () => {

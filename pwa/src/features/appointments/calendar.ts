@@ -41,12 +41,19 @@ export function appointmentIcs(a: AgentAppointmentView, now = new Date()): strin
 }
 
 export function icsFileName(a: AgentAppointmentView): string {
-  const safe = a.name.replace(/[^A-Za-z0-9 _-]+/g, '').trim().replace(/\s+/g, '-') || 'appointment';
+  const safe =
+    a.name
+      .replace(/[^A-Za-z0-9 _-]+/g, '')
+      .trim()
+      .replace(/\s+/g, '-') || 'appointment';
   return `${safe}-${a.date}.ics`;
 }
 
 function utcStamp(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** RFC 5545 §3.3.11: backslash, semicolon, comma and newlines are escaped. */

@@ -28,7 +28,10 @@ describe('where the agent stands on an offer', () => {
 
   it('shows the bid of a stored claim or counter as pending', () => {
     expect(offerStanding(view, [row({ kind: 'claim', ...on })], SYNCED)).toMatchObject({ stage: 'pending', bidCents: 22_500 });
-    expect(offerStanding(view, [row({ kind: 'counter', bid: '1,000', ...on })], SYNCED)).toMatchObject({ stage: 'pending', bidCents: 100_000 });
+    expect(offerStanding(view, [row({ kind: 'counter', bid: '1,000', ...on })], SYNCED)).toMatchObject({
+      stage: 'pending',
+      bidCents: 100_000,
+    });
   });
 
   it('follows the newest answer: a decline taken back is an open offer again', () => {

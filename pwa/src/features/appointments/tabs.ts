@@ -50,5 +50,4 @@ export function toTab(value: string | null): AgentTab {
 }
 
 /** spec 01 §2 / §8 — two spaces after the first sentence, kept on screen. */
-export const INACTIVE_REGISTRATION_TEXT =
-  'Your registration is currently being reviewed and is not yet active.  Please check back soon!';
+export const INACTIVE_REGISTRATION_TEXT = 'Your registration is currently being reviewed and is not yet active.  Please check back soon!';

@@ -24,10 +24,7 @@ export function readAffiliateBannerState(storage: StorageLike | null = sessionSt
   return value === 'minimized' || value === 'dismissed' ? value : 'open';
 }
 
-export function writeAffiliateBannerState(
-  state: AffiliateBannerState,
-  storage: StorageLike | null = sessionStorageOrNull(),
-): void {
+export function writeAffiliateBannerState(state: AffiliateBannerState, storage: StorageLike | null = sessionStorageOrNull()): void {
   write(storage, AFFILIATE_BANNER_KEY, state);
 }
 

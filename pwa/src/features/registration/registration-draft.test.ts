@@ -15,7 +15,13 @@ function memoryStorage() {
 describe('registration draft', () => {
   it('keeps what was typed, never the password', () => {
     const storage = memoryStorage();
-    const typed = { ...emptyRegistrationValues(), firstName: 'Avery', certifiedStates: ['TX'], smsOptIn: true, password: 'secret-password-1' };
+    const typed = {
+      ...emptyRegistrationValues(),
+      firstName: 'Avery',
+      certifiedStates: ['TX'],
+      smsOptIn: true,
+      password: 'secret-password-1',
+    };
     saveDraft(typed, storage);
     expect(storage.map.get(DRAFT_KEY)).not.toContain('secret');
     expect(loadDraft(storage)).toEqual({ ...typed, password: '' });

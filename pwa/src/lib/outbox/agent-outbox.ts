@@ -59,11 +59,7 @@ export async function enqueueAction(userId: string, action: Exclude<OutboxAction
 }
 
 /** Stores a scan-back's bytes with its upload action (one row per file). */
-export async function enqueueUpload(
-  userId: string,
-  appointment: { id: string; name: string },
-  file: File,
-): Promise<OutboxItem> {
+export async function enqueueUpload(userId: string, appointment: { id: string; name: string }, file: File): Promise<OutboxItem> {
   const data = await file.arrayBuffer();
   const blob: Omit<OutboxBlob, 'id'> = { data, type: file.type, name: file.name };
   const outbox = await loadOutbox();
@@ -174,7 +170,8 @@ export async function flushSignOuts(): Promise<SignOutFlushReport | null> {
     const [{ db }, signedOut, outbox] = await Promise.all([import('../db'), import('./signed-out'), loadOutbox()]);
     const report = await signedOut.flushSignOuts(db, outbox);
     if (signOutTimer) clearTimeout(signOutTimer);
-    signOutTimer = report.nextAttemptAt === null ? null : setTimeout(() => void flushSignOuts(), Math.max(250, report.nextAttemptAt - Date.now()));
+    signOutTimer =
+      report.nextAttemptAt === null ? null : setTimeout(() => void flushSignOuts(), Math.max(250, report.nextAttemptAt - Date.now()));
     return report;
   } catch (error) {
     console.warn('Sign-out could not be sent yet', error);

@@ -7,14 +7,23 @@ const base = outboxItem({ kind: 'claim', appointmentId: 'a1', appointmentName: '
 const upload = (bytesUploaded: number, state: OutboxItem['state'] = 'sending'): OutboxItem => ({
   ...base,
   state,
-  action: { kind: 'upload', appointmentId: 'a1', appointmentName: 'Allen Refinance', fileName: 'scan.pdf', size: 3_000_000, contentType: 'application/pdf' },
+  action: {
+    kind: 'upload',
+    appointmentId: 'a1',
+    appointmentName: 'Allen Refinance',
+    fileName: 'scan.pdf',
+    size: 3_000_000,
+    contentType: 'application/pdf',
+  },
   upload: { fileId: 'f1', uploadUrl: '/api/uploads/f1', chunkSize: 1_048_576, confirmKey: 'k', bytesUploaded, uploaded: false },
 });
 
 describe('how an outbox row reads', () => {
   it('names each action with its appointment', () => {
     expect(describeAction(base.action)).toBe('Claim of Allen Refinance');
-    expect(describeAction({ kind: 'counter', appointmentId: 'a1', appointmentName: 'Allen Refinance', bid: '$235' })).toBe('Counter offer of $235 for Allen Refinance');
+    expect(describeAction({ kind: 'counter', appointmentId: 'a1', appointmentName: 'Allen Refinance', bid: '$235' })).toBe(
+      'Counter offer of $235 for Allen Refinance',
+    );
     expect(describeAction(upload(0).action)).toBe('Scan-back scan.pdf for Allen Refinance');
     expect(describeAction({ kind: 'profile', body: profileBody() })).toBe('Profile changes');
     expect(describeAction({ kind: 'withdraw', what: 'decline', appointmentId: 'a1', appointmentName: 'Allen Refinance' })).toBe(
@@ -27,12 +36,16 @@ describe('how an outbox row reads', () => {
 
   it('says where it stands: saved offline, retrying with the reason, signed out, sent, refused', () => {
     expect(describeState(base, false)).toBe(SAVED_OFFLINE_TEXT);
-    expect(describeState({ ...base, lastError: 'Server error 503' }, true)).toBe('Waiting to send (Server error 503) — it will be retried automatically.');
-    expect(describeState({ ...base, lastError: 'Signed out' }, true)).toBe('Waiting for you to log in again — it will be sent then.');
-    expect(describeState({ ...base, state: 'sent', result: { message: 'Your claim was received.', body: {} } }, true)).toBe('Your claim was received.');
-    expect(describeState({ ...base, state: 'refused', refusal: { status: 409, message: 'This order has already been assigned.' } }, true)).toBe(
-      'This order has already been assigned.',
+    expect(describeState({ ...base, lastError: 'Server error 503' }, true)).toBe(
+      'Waiting to send (Server error 503) — it will be retried automatically.',
     );
+    expect(describeState({ ...base, lastError: 'Signed out' }, true)).toBe('Waiting for you to log in again — it will be sent then.');
+    expect(describeState({ ...base, state: 'sent', result: { message: 'Your claim was received.', body: {} } }, true)).toBe(
+      'Your claim was received.',
+    );
+    expect(
+      describeState({ ...base, state: 'refused', refusal: { status: 409, message: 'This order has already been assigned.' } }, true),
+    ).toBe('This order has already been assigned.');
   });
 
   it('shows an upload in whole percent, 100 once sent', () => {

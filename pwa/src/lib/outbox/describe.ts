@@ -10,7 +10,9 @@ export function describeAction(action: OutboxAction | SignOutAction): string {
     case 'decline':
       return `Decline of ${action.appointmentName}`;
     case 'withdraw':
-      return action.what === 'decline' ? `Taking back the decline of ${action.appointmentName}` : `Withdrawal of your offer on ${action.appointmentName}`;
+      return action.what === 'decline'
+        ? `Taking back the decline of ${action.appointmentName}`
+        : `Withdrawal of your offer on ${action.appointmentName}`;
     case 'complete':
       return `Mark complete: ${action.appointmentName}`;
     case 'note':

@@ -31,7 +31,10 @@ describe('classify', () => {
     expect(await classify(json(201, { id: 'n1' }))).toEqual({ type: 'sent', message: 'Sent', body: { id: 'n1' } });
     expect(await classify(new Response(null, { status: 204 }))).toEqual({ type: 'sent', message: 'Sent', body: null });
     // A replay of a stored answer is the same answer.
-    expect(await classify(json(200, { message: 'Done' }, { 'Idempotent-Replayed': 'true' }))).toMatchObject({ type: 'sent', message: 'Done' });
+    expect(await classify(json(200, { message: 'Done' }, { 'Idempotent-Replayed': 'true' }))).toMatchObject({
+      type: 'sent',
+      message: 'Done',
+    });
   });
 
   it('a 401 is unauthorized', async () => {
@@ -52,7 +55,12 @@ describe('classify', () => {
     });
     expect(await classify(response)).toEqual({
       type: 'refused',
-      refusal: { status: 422, message: 'Check the bid.', code: 'VALIDATION_FAILED', fields: [{ field: 'bid', message: 'must be a positive amount' }] },
+      refusal: {
+        status: 422,
+        message: 'Check the bid.',
+        code: 'VALIDATION_FAILED',
+        fields: [{ field: 'bid', message: 'must be a positive amount' }],
+      },
     });
   });
 
@@ -76,7 +84,11 @@ describe('classify', () => {
   });
 
   it.each([500, 502, 503, 504, 408])('a %s is retried with backoff', async (status) => {
-    expect(await classify(new Response('oops', { status }))).toEqual({ type: 'retry', error: `Server error ${status}`, retryAfterMs: undefined });
+    expect(await classify(new Response('oops', { status }))).toEqual({
+      type: 'retry',
+      error: `Server error ${status}`,
+      retryAfterMs: undefined,
+    });
   });
 
   it('a 429 or 503 with Retry-After waits that long (at most an hour)', async () => {
@@ -85,10 +97,14 @@ describe('classify', () => {
       error: 'Server error 429',
       retryAfterMs: 30_000,
     });
-    expect(await classify(new Response(null, { status: 503, headers: { 'Retry-After': '7200' } }))).toMatchObject({ retryAfterMs: 3_600_000 });
+    expect(await classify(new Response(null, { status: 503, headers: { 'Retry-After': '7200' } }))).toMatchObject({
+      retryAfterMs: 3_600_000,
+    });
     // An HTTP date, 0 or garbage: the outbox's own backoff.
     for (const value of ['Wed, 21 Oct 2026 07:28:00 GMT', '0', '-5', 'soon']) {
-      expect(await classify(new Response(null, { status: 429, headers: { 'Retry-After': value } }))).toMatchObject({ retryAfterMs: undefined });
+      expect(await classify(new Response(null, { status: 429, headers: { 'Retry-After': value } }))).toMatchObject({
+        retryAfterMs: undefined,
+      });
     }
   });
 });
@@ -159,15 +175,17 @@ describe('sendJson and the HTTP transport', () => {
   it('the 5 s abort timer covers a body that stalls after the status arrived', async () => {
     vi.useFakeTimers();
     // Like fetch: the answer's status is in, its body never ends, and aborting errors the body.
-    const stalled = (status: number): typeof fetch => (input) => {
-      const body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          controller.enqueue(new TextEncoder().encode('{"message":'));
-          (input as Request).signal.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
-        },
-      });
-      return Promise.resolve(new Response(body, { status, headers: { 'Content-Type': 'application/json' } }));
-    };
+    const stalled =
+      (status: number): typeof fetch =>
+      (input) => {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"message":'));
+            (input as Request).signal.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+          },
+        });
+        return Promise.resolve(new Response(body, { status, headers: { 'Content-Type': 'application/json' } }));
+      };
     let settled = false;
     const ok = sendJson(request, stalled(200)).finally(() => {
       settled = true;
@@ -196,7 +214,14 @@ describe('sendJson and the HTTP transport', () => {
     expect(await transport.send(claim, noContext)).toEqual({ type: 'sent', message: 'Claimed.', body: { message: 'Claimed.' } });
     expect((fetcher.mock.calls[0]?.[0] as Request).headers.get('Idempotency-Key')).toBe('row-7');
 
-    const upload = itemFor({ kind: 'upload', appointmentId: 'a1', appointmentName: 'A', fileName: 'f.pdf', size: 1, contentType: 'application/pdf' });
+    const upload = itemFor({
+      kind: 'upload',
+      appointmentId: 'a1',
+      appointmentName: 'A',
+      fileName: 'f.pdf',
+      size: 1,
+      contentType: 'application/pdf',
+    });
     expect(await transport.send(upload, noContext)).toEqual({ type: 'retry', error: 'Uploads are sent by the app page' });
     expect(fetcher).toHaveBeenCalledTimes(1);
   });

@@ -32,14 +32,15 @@ export function jsonRequest<P extends keyof paths, M extends Writes>(
   body: BodyOf<P, M>,
   idempotencyKey: string,
 ): JsonRequest {
-  const filled = String(path).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String((params as Record<string, unknown>)[name])));
+  const filled = String(path).replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String((params as Record<string, unknown>)[name])),
+  );
   return { method: method.toUpperCase() as JsonRequest['method'], path: apiPath(filled), body, idempotencyKey };
 }
 
 function apiPath(path: string): string {
   return new URL(apiUrl(path)).pathname;
 }
-
 
 export interface JsonRequest {
   method: 'POST' | 'PUT' | 'DELETE';

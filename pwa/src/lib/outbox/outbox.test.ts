@@ -255,7 +255,11 @@ const note = (appointmentId: string, message: string): OutboxAction => ({
   appointmentName: `Signing ${appointmentId}`,
   message,
 });
-const complete = (appointmentId: string): OutboxAction => ({ kind: 'complete', appointmentId, appointmentName: `Signing ${appointmentId}` });
+const complete = (appointmentId: string): OutboxAction => ({
+  kind: 'complete',
+  appointmentId,
+  appointmentName: `Signing ${appointmentId}`,
+});
 const upload = (appointmentId: string, fileName = 'scan.pdf', size = 5): OutboxAction => ({
   kind: 'upload',
   appointmentId,
@@ -357,7 +361,10 @@ describe('Outbox: enqueue and flush', () => {
       leaseUntil: 0,
       lastError: null,
       refusal: null,
-      result: { message: `Done: POST ${path('apt-1', 'claim')}`, body: { message: `Done: POST ${path('apt-1', 'claim')}`, key: item.id, run: 1 } },
+      result: {
+        message: `Done: POST ${path('apt-1', 'claim')}`,
+        body: { message: `Done: POST ${path('apt-1', 'claim')}`, key: item.id, run: 1 },
+      },
     });
     expect(report).toEqual({ sent: [sent], refused: [], waiting: 0, unauthorized: false, nextAttemptAt: null });
 
@@ -590,7 +597,12 @@ describe('Outbox: exactly once across crashes, lost answers and tabs', () => {
 
     const first = await outbox.flush(USER);
     expect(first).toMatchObject({ sent: [], waiting: 1, nextAttemptAt: T0 + 2 * SECOND });
-    expect(await row(db, item.id)).toMatchObject({ state: 'queued', attempts: 1, lastError: 'No connection', nextAttemptAt: T0 + 2 * SECOND });
+    expect(await row(db, item.id)).toMatchObject({
+      state: 'queued',
+      attempts: 1,
+      lastError: 'No connection',
+      nextAttemptAt: T0 + 2 * SECOND,
+    });
     expect(server.appliedFor(item.id)).toBe(1);
 
     c.advance(2 * SECOND);
@@ -765,7 +777,13 @@ describe('Outbox: retries with backoff', () => {
 
     const report = await outbox.flush(USER);
     expect(report).toEqual({ sent: [], refused: [], waiting: 1, unauthorized: false, nextAttemptAt: T0 + 2 * SECOND });
-    expect(await row(db, item.id)).toMatchObject({ state: 'queued', attempts: 1, leaseUntil: 0, lastError, nextAttemptAt: T0 + 2 * SECOND });
+    expect(await row(db, item.id)).toMatchObject({
+      state: 'queued',
+      attempts: 1,
+      leaseUntil: 0,
+      lastError,
+      nextAttemptAt: T0 + 2 * SECOND,
+    });
     expect(server.appliedFor(item.id)).toBe(0);
 
     c.advance(2 * SECOND - 1);
@@ -937,7 +955,9 @@ describe('Outbox: scan-back uploads', () => {
     const { db, outbox } = setup({ newId: () => 'same-id' });
     // A leftover blob with the same id makes the blob write fail: the row must not stay either.
     await db.outboxBlobs.add({ id: 'same-id', data: bytes(9), type: 'text/plain', name: 'old.txt' });
-    await expect(outbox.enqueue(USER, upload('apt-1'), { data: bytes(1, 2, 3), type: 'application/pdf', name: 'scan.pdf' })).rejects.toThrow();
+    await expect(
+      outbox.enqueue(USER, upload('apt-1'), { data: bytes(1, 2, 3), type: 'application/pdf', name: 'scan.pdf' }),
+    ).rejects.toThrow();
     expect(await db.outbox.count()).toBe(0);
     expect((await db.outboxBlobs.get('same-id'))?.name).toBe('old.txt');
   });
@@ -967,7 +987,12 @@ describe('Outbox: scan-back uploads', () => {
       const done = { ...progress, bytesUploaded: 5, uploaded: true };
       await context.saveUpload(done);
       return sendJson(
-        { method: 'POST', path: path(item.appointmentId, `files/${progress.fileId}/confirm`), body: {}, idempotencyKey: progress.confirmKey },
+        {
+          method: 'POST',
+          path: path(item.appointmentId, `files/${progress.fileId}/confirm`),
+          body: {},
+          idempotencyKey: progress.confirmKey,
+        },
         server.fetch,
       );
     });

@@ -285,7 +285,14 @@ export class Outbox {
       let next: OutboxItem;
       switch (outcome.type) {
         case 'sent':
-          next = { ...row, state: 'sent', sentAt: now, leaseUntil: 0, lastError: null, result: { message: outcome.message, body: outcome.body } };
+          next = {
+            ...row,
+            state: 'sent',
+            sentAt: now,
+            leaseUntil: 0,
+            lastError: null,
+            result: { message: outcome.message, body: outcome.body },
+          };
           await this.db.outboxBlobs.delete(id);
           break;
         case 'refused':
@@ -303,7 +310,14 @@ export class Outbox {
           break;
         case 'unauthorized':
           // Not the row's fault: the attempt does not count, and it goes as soon as the agent is back.
-          next = { ...row, state: 'queued', leaseUntil: 0, attempts: Math.max(0, row.attempts - 1), nextAttemptAt: 0, lastError: 'Signed out' };
+          next = {
+            ...row,
+            state: 'queued',
+            leaseUntil: 0,
+            attempts: Math.max(0, row.attempts - 1),
+            nextAttemptAt: 0,
+            lastError: 'Signed out',
+          };
           break;
       }
       await this.db.outbox.put(next);

@@ -10,14 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AgentDb } from '../db';
 import { createHttpTransport } from './http-transport';
 import { Outbox } from './outbox';
-import {
-  dropSignOuts,
-  enqueueSignOut,
-  flushSignOuts,
-  hasPendingSignOut,
-  isSignOutPending,
-  type MarkStorage,
-} from './signed-out';
+import { dropSignOuts, enqueueSignOut, flushSignOuts, hasPendingSignOut, isSignOutPending, type MarkStorage } from './signed-out';
 
 const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/phone-1';
 

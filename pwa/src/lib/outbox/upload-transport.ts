@@ -49,10 +49,14 @@ export async function sendUpload(item: OutboxItem, context: SendContext): Promis
   }
 
   return sendJson(
-    jsonRequest('post', '/appointments/{id}/files/{fileId}/confirm', { id: action.appointmentId, fileId: upload.fileId }, {}, upload.confirmKey),
-  ).then((outcome) =>
-    outcome.type === 'sent' ? { ...outcome, message: `${action.fileName} uploaded.` } : outcome,
-  );
+    jsonRequest(
+      'post',
+      '/appointments/{id}/files/{fileId}/confirm',
+      { id: action.appointmentId, fileId: upload.fileId },
+      {},
+      upload.confirmKey,
+    ),
+  ).then((outcome) => (outcome.type === 'sent' ? { ...outcome, message: `${action.fileName} uploaded.` } : outcome));
 }
 
 function sendBytes(upload: UploadProgress, file: Blob, context: SendContext): Promise<SendOutcome | 'gone'> {

@@ -17,7 +17,8 @@ export function useOutboxItems(userId: string): OutboxItem[] | undefined {
 /** The rows of one appointment, oldest first. */
 export function useAppointmentOutbox(userId: string, appointmentId: string): OutboxItem[] | undefined {
   return useLiveDb(
-    async (db) => (await db.outbox.where('appointmentId').equals(appointmentId).sortBy('createdAt')).filter((item) => item.userId === userId),
+    async (db) =>
+      (await db.outbox.where('appointmentId').equals(appointmentId).sortBy('createdAt')).filter((item) => item.userId === userId),
     [userId, appointmentId],
   );
 }

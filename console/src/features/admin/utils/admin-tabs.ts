@@ -22,8 +22,7 @@ export const ADMIN_TABS = [
     value: 'create-user',
     label: 'Create New User',
     adminOnly: false,
-    description:
-      'Holds the form for creating escrow officers, org admins, signing agents and, for admins, other admin users.',
+    description: 'Holds the form for creating escrow officers, org admins, signing agents and, for admins, other admin users.',
   },
   {
     value: 'signing-agents',
@@ -35,22 +34,19 @@ export const ADMIN_TABS = [
     value: 'pending-agents',
     label: 'Pending Signing Agents',
     adminOnly: true,
-    description:
-      'Lists signing agent registrations waiting for review, to approve or decline several at once.',
+    description: 'Lists signing agent registrations waiting for review, to approve or decline several at once.',
   },
   {
     value: 'firms',
     label: 'Firms',
     adminOnly: false,
-    description:
-      'Lists the title and escrow firms with their contact, address and service fee, and each firm’s escrow users.',
+    description: 'Lists the title and escrow firms with their contact, address and service fee, and each firm’s escrow users.',
   },
   {
     value: 'feedback',
     label: 'Feedback',
     adminOnly: true,
-    description:
-      'Holds the feedback inbox: messages sent to the team, to read, mark as read and answer.',
+    description: 'Holds the feedback inbox: messages sent to the team, to read, mark as read and answer.',
   },
   {
     // Beyond the spec (issue 12): what the product sent, or failed to send, to whom and why.
@@ -64,7 +60,8 @@ export const ADMIN_TABS = [
     value: 'dashboard',
     label: 'Dashboard',
     adminOnly: false,
-    description: 'What to act on now — orders not filled, signings without documents, missing scan-backs, unpaid agents, unread messages — and charts.',
+    description:
+      'What to act on now — orders not filled, signings without documents, missing scan-backs, unpaid agents, unread messages — and charts.',
   },
 ] as const;
 

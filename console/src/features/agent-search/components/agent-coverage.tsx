@@ -22,8 +22,8 @@ export function AgentCoverage() {
   return (
     <div>
       <Text mb="md" maw={720}>
-        See how many signing agents cover a signing before you order it. Our team assigns the agent; their phone and email then show
-        on the order.
+        See how many signing agents cover a signing before you order it. Our team assigns the agent; their phone and email then show on the
+        order.
       </Text>
       <AgentSearchForm modes={MODES} params={params} update={update} searching={result.isFetching} />
       {result.isError ? (
@@ -49,7 +49,9 @@ export function AgentCoverage() {
           recordsPerPage={AGENT_PAGE_SIZE}
           page={search.page}
           onPageChange={(page) => update({ page: String(page) })}
-          noRecordsText={search.mode === 'radius' ? 'No signing agents this close. Try a larger distance.' : 'No signing agents in this state yet.'}
+          noRecordsText={
+            search.mode === 'radius' ? 'No signing agents this close. Try a larger distance.' : 'No signing agents in this state yet.'
+          }
           paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
           columns={[
             { accessor: 'name', title: 'Signing agent' },
@@ -57,7 +59,13 @@ export function AgentCoverage() {
             { accessor: 'state', title: 'State' },
             { accessor: 'zip', title: 'Zip' },
             ...(search.mode === 'radius'
-              ? [{ accessor: 'distanceMiles' as const, title: 'Distance', render: (row: { distanceMiles: number | null }) => `${row.distanceMiles?.toFixed(1) ?? '—'} mi` }]
+              ? [
+                  {
+                    accessor: 'distanceMiles' as const,
+                    title: 'Distance',
+                    render: (row: { distanceMiles: number | null }) => `${row.distanceMiles?.toFixed(1) ?? '—'} mi`,
+                  },
+                ]
               : []),
             { accessor: 'preferred', title: 'Preferred', render: (row) => (row.preferred ? 'Preferred agent' : '—') },
           ]}

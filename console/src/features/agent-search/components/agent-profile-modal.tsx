@@ -52,7 +52,13 @@ export function AgentProfileModal({
   const agent = profile.data;
   const account = agent ? { id: agent.id, name: agent.name, role: 'notary' as const, status: agent.status } : null;
   return (
-    <Modal opened={agentId !== null} onClose={onClose} size="lg" title={agent?.preferredLabel ?? 'Signing agent'} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={agentId !== null}
+      onClose={onClose}
+      size="lg"
+      title={agent?.preferredLabel ?? 'Signing agent'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {profile.isPending ? <Skeleton height={240} aria-label="Loading..." /> : null}
       {profile.isError ? (
         <Alert color="red" role="alert">
@@ -68,7 +74,12 @@ export function AgentProfileModal({
               ['Company', agent.companyName],
               ['Preferred status', agent.preferred ? 'Preferred agent' : 'Not set'],
               ['Registration', agent.registrationStatus],
-              ['Account', account ? <AccountStatusCell account={account} canChange={mayChangeAccountStatus(caller, account)} refetch={agentSearchKeys.all} /> : null],
+              [
+                'Account',
+                account ? (
+                  <AccountStatusCell account={account} canChange={mayChangeAccountStatus(caller, account)} refetch={agentSearchKeys.all} />
+                ) : null,
+              ],
               ['Years of experience', agent.yearsExperience],
             ]}
           />
@@ -92,7 +103,9 @@ export function AgentProfileModal({
               ['Signings scheduled', agent.scheduledCount],
             ]}
           />
-          {canSetPreferred ? <SetPreferredStatus key={`${agent.id}-${agent.preferred}`} agentId={agent.id} preferred={agent.preferred} /> : null}
+          {canSetPreferred ? (
+            <SetPreferredStatus key={`${agent.id}-${agent.preferred}`} agentId={agent.id} preferred={agent.preferred} />
+          ) : null}
         </Stack>
       ) : null}
     </Modal>

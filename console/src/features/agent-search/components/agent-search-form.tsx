@@ -25,7 +25,10 @@ const ACCOUNT_FILTER_LABELS: Record<AccountFilter, string> = {
   pending: 'Registration pending',
   all: 'All',
 };
-const ACCOUNT_FILTERS = (Object.keys(ACCOUNT_FILTER_LABELS) as AccountFilter[]).map((value) => ({ value, label: ACCOUNT_FILTER_LABELS[value] }));
+const ACCOUNT_FILTERS = (Object.keys(ACCOUNT_FILTER_LABELS) as AccountFilter[]).map((value) => ({
+  value,
+  label: ACCOUNT_FILTER_LABELS[value],
+}));
 const isAccountFilter = (value: string | null): value is AccountFilter => value !== null && value in ACCOUNT_FILTER_LABELS;
 const STATES = [{ value: '', label: STATE_PLACEHOLDER }, ...US_STATES.map((s) => ({ value: s, label: s }))];
 
@@ -38,7 +41,11 @@ type Values = { mode: SearchMode; lastName: string; zip: string; radius: string;
 export function searchOf(params: URLSearchParams, modes: readonly SearchMode[], withAccountFilter = false): AgentSearch | null {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const status = params.get('status');
-  const paging = { page, pageSize: AGENT_PAGE_SIZE, ...(withAccountFilter && isAccountFilter(status) && status !== 'active' ? { status } : {}) };
+  const paging = {
+    page,
+    pageSize: AGENT_PAGE_SIZE,
+    ...(withAccountFilter && isAccountFilter(status) && status !== 'active' ? { status } : {}),
+  };
   const mode = modes.find((m) => m === params.get('mode'));
   const zip = params.get('zip') ?? '';
   const state = params.get('state') ?? '';
@@ -113,7 +120,14 @@ export function AgentSearchForm({ modes, params, update, searching, withAccountF
     event.preventDefault();
     if (form.validate().hasErrors) return;
     const v = form.getValues();
-    const none = { lastName: null, zip: null, radius: null, state: null, page: null, status: withAccountFilter && v.status !== 'active' ? v.status : null };
+    const none = {
+      lastName: null,
+      zip: null,
+      radius: null,
+      state: null,
+      page: null,
+      status: withAccountFilter && v.status !== 'active' ? v.status : null,
+    };
     if (v.mode === 'all') update({ ...none, mode: 'all' });
     else if (v.mode === 'name') update({ ...none, mode: 'name', lastName: v.lastName.trim() });
     else if (v.mode === 'radius') update({ ...none, mode: 'radius', zip: v.zip.trim(), radius: v.radius });
@@ -123,11 +137,23 @@ export function AgentSearchForm({ modes, params, update, searching, withAccountF
   return (
     <form noValidate onSubmit={submit} role="search" aria-label="Find signing agents">
       <Group align="flex-start" mb="lg">
-        <NativeSelect label="Search by" data={modes.map((m) => ({ value: m, label: MODE_LABELS[m] }))} {...form.getInputProps('mode')} w={{ base: '100%', sm: 260 }} />
+        <NativeSelect
+          label="Search by"
+          data={modes.map((m) => ({ value: m, label: MODE_LABELS[m] }))}
+          {...form.getInputProps('mode')}
+          w={{ base: '100%', sm: 260 }}
+        />
         {mode === 'name' ? <TextInput label="Last name" autoComplete="off" {...form.getInputProps('lastName')} w={220} /> : null}
         {mode === 'radius' ? (
           <>
-            <TextInput label="Zip code" inputMode="numeric" maxLength={5} autoComplete="postal-code" {...form.getInputProps('zip')} w={120} />
+            <TextInput
+              label="Zip code"
+              inputMode="numeric"
+              maxLength={5}
+              autoComplete="postal-code"
+              {...form.getInputProps('zip')}
+              w={120}
+            />
             <NativeSelect label="Within" data={RADII} {...form.getInputProps('radius')} w={140} />
           </>
         ) : null}

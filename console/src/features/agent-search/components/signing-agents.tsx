@@ -79,12 +79,25 @@ export function SigningAgents({ canSetPreferred, caller }: { canSetPreferred: bo
             { accessor: 'state', title: 'State' },
             { accessor: 'zip', title: 'Zip' },
             ...(search.mode === 'radius'
-              ? [{ accessor: 'distanceMiles' as const, title: 'Distance', render: (row: { distanceMiles: number | null }) => `${row.distanceMiles?.toFixed(1) ?? '—'} mi` }]
+              ? [
+                  {
+                    accessor: 'distanceMiles' as const,
+                    title: 'Distance',
+                    render: (row: { distanceMiles: number | null }) => `${row.distanceMiles?.toFixed(1) ?? '—'} mi`,
+                  },
+                ]
               : []),
             {
               accessor: 'preferred',
               title: 'Preferred',
-              render: (row) => (row.preferred ? <Badge color="teal.9" variant="filled">Preferred</Badge> : <Text size="sm">Not set</Text>),
+              render: (row) =>
+                row.preferred ? (
+                  <Badge color="teal.9" variant="filled">
+                    Preferred
+                  </Badge>
+                ) : (
+                  <Text size="sm">Not set</Text>
+                ),
             },
             {
               accessor: 'phone',
@@ -93,7 +106,12 @@ export function SigningAgents({ canSetPreferred, caller }: { canSetPreferred: bo
                 row.phone ? (
                   <Group gap="xs" wrap="nowrap">
                     <Text size="sm">{row.phone}</Text>
-                    <Button size="compact-xs" variant="default" aria-label={`Text ${row.name}`} onClick={() => setRecipient({ id: row.id, name: row.name, channel: 'sms', to: row.phone! })}>
+                    <Button
+                      size="compact-xs"
+                      variant="default"
+                      aria-label={`Text ${row.name}`}
+                      onClick={() => setRecipient({ id: row.id, name: row.name, channel: 'sms', to: row.phone! })}
+                    >
                       Text
                     </Button>
                   </Group>
@@ -107,7 +125,12 @@ export function SigningAgents({ canSetPreferred, caller }: { canSetPreferred: bo
               render: (row) => (
                 <Group gap="xs" wrap="nowrap">
                   <Text size="sm">{row.email}</Text>
-                  <Button size="compact-xs" variant="default" aria-label={`Email ${row.name}`} onClick={() => setRecipient({ id: row.id, name: row.name, channel: 'email', to: row.email ?? '' })}>
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    aria-label={`Email ${row.name}`}
+                    onClick={() => setRecipient({ id: row.id, name: row.name, channel: 'email', to: row.email ?? '' })}
+                  >
                     Email
                   </Button>
                 </Group>

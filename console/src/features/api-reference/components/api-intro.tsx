@@ -7,22 +7,20 @@ export function ApiIntro() {
   return (
     <Stack gap="sm" mb="xl">
       <Text>
-        The SigningDesk API lets title and escrow companies connect their own systems. It speaks JSON over HTTPS on this
-        origin, under <Code>/api</Code>, with the same cookie session as the console: sign in with{' '}
-        <Code>POST /api/auth/sign-in/email</Code> and an <Code>{'{ "email", "password" }'}</Code> body, then send the
-        session cookie it sets with every request.
+        The SigningDesk API lets title and escrow companies connect their own systems. It speaks JSON over HTTPS on this origin, under{' '}
+        <Code>/api</Code>, with the same cookie session as the console: sign in with <Code>POST /api/auth/sign-in/email</Code> and an{' '}
+        <Code>{'{ "email", "password" }'}</Code> body, then send the session cookie it sets with every request.
       </Text>
       <Text>
-        Errors are <Code>application/problem+json</Code> (RFC 9457): <Code>code</Code> is a stable code for programs,{' '}
-        <Code>detail</Code> a message for people, and{' '}
-        <Code className={classes.nowrap}>{'errors[{ field, message }]'}</Code> names each invalid field of a 400.
+        Errors are <Code>application/problem+json</Code> (RFC 9457): <Code>code</Code> is a stable code for programs, <Code>detail</Code> a
+        message for people, and <Code className={classes.nowrap}>{'errors[{ field, message }]'}</Code> names each invalid field of a 400.
       </Text>
       <Text>
-        Mutating requests accept an <Code>Idempotency-Key</Code> header, so a retry is safe: a repeat with the same key
-        replays the first result, the same key with a different body answers 422, and a repeat while the first is still
-        running waits for it and replays its result (the file routes that move bytes answer 409 instead). The action and
-        its stored result commit together. Keys belong to the signed-in user; a 5xx is not stored, so it may be retried.
-        Every state-changing request from a browser must come from this site’s own origin.
+        Mutating requests accept an <Code>Idempotency-Key</Code> header, so a retry is safe: a repeat with the same key replays the first
+        result, the same key with a different body answers 422, and a repeat while the first is still running waits for it and replays its
+        result (the file routes that move bytes answer 409 instead). The action and its stored result commit together. Keys belong to the
+        signed-in user; a 5xx is not stored, so it may be retried. Every state-changing request from a browser must come from this site’s
+        own origin.
       </Text>
       <Text>
         <Anchor href={paths.openApiDocument} download="signingdesk-openapi.json">

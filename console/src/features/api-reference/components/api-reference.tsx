@@ -39,10 +39,7 @@ function OperationList({ document }: { document: OpenApiDocument }) {
   const operations = useMemo(() => listOperations(document), [document]);
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
-  const visible = useMemo(
-    () => operations.filter((operation) => matchesFilter(operation, deferredFilter)),
-    [operations, deferredFilter],
-  );
+  const visible = useMemo(() => operations.filter((operation) => matchesFilter(operation, deferredFilter)), [operations, deferredFilter]);
   const groups = useMemo(() => groupByTag(document, visible), [document, visible]);
   const [opened, setOpened] = useState<string[]>([]);
 

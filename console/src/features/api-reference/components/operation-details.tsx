@@ -91,10 +91,7 @@ export function OperationDetails({ operation }: { operation: ApiOperation }) {
           <Text size="sm" mb="xs">
             {body(requestBody)} as {requestBody.mediaType}, {requestBody.required ? 'required' : 'optional'}
           </Text>
-          <BodyFields
-            body={requestBody}
-            caption={`Request body fields of ${operation.method.toUpperCase()} ${operation.path}`}
-          />
+          <BodyFields body={requestBody} caption={`Request body fields of ${operation.method.toUpperCase()} ${operation.path}`} />
         </section>
       )}
 
@@ -103,10 +100,7 @@ export function OperationDetails({ operation }: { operation: ApiOperation }) {
           <Title order={4} mb="xs">
             Responses
           </Title>
-          <ResponseTable
-            caption={`Responses of ${operation.method.toUpperCase()} ${operation.path}`}
-            responses={operation.responses}
-          />
+          <ResponseTable caption={`Responses of ${operation.method.toUpperCase()} ${operation.path}`} responses={operation.responses} />
         </section>
       )}
 
@@ -126,10 +120,7 @@ export function OperationDetails({ operation }: { operation: ApiOperation }) {
               </>
             )}
           </Text>
-          <BodyFields
-            body={successBody}
-            caption={`Response body fields of ${operation.method.toUpperCase()} ${operation.path}`}
-          />
+          <BodyFields body={successBody} caption={`Response body fields of ${operation.method.toUpperCase()} ${operation.path}`} />
         </section>
       )}
 
@@ -138,10 +129,7 @@ export function OperationDetails({ operation }: { operation: ApiOperation }) {
           <Title order={4} mb="xs">
             Errors
           </Title>
-          <ResponseTable
-            caption={`Errors of ${operation.method.toUpperCase()} ${operation.path}`}
-            responses={operation.errors}
-          />
+          <ResponseTable caption={`Errors of ${operation.method.toUpperCase()} ${operation.path}`} responses={operation.errors} />
         </section>
       )}
     </Stack>

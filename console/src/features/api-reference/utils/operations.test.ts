@@ -92,9 +92,7 @@ describe('accessOf', () => {
 describe('filtering and grouping', () => {
   it('matches path or summary, case-insensitively, and drops empty groups', () => {
     const operations = listOperations(document);
-    expect(operations.filter((op) => matchesFilter(op, 'COUNTER')).map((op) => op.key)).toEqual([
-      'post:/appointments/{id}/counter',
-    ]);
+    expect(operations.filter((op) => matchesFilter(op, 'COUNTER')).map((op) => op.key)).toEqual(['post:/appointments/{id}/counter']);
     expect(operations.filter((op) => matchesFilter(op, 'database')).map((op) => op.key)).toEqual(['get:/health']);
     const groups = groupByTag(
       document,

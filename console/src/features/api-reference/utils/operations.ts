@@ -14,15 +14,7 @@ import {
   type ResponseObject,
   type SchemaObject,
 } from '../types/openapi';
-import {
-  parameterRow,
-  resolveRef,
-  schemaToRows,
-  schemaVariants,
-  typeLabel,
-  type FieldRow,
-  type ParameterRow,
-} from './schema-rows';
+import { parameterRow, resolveRef, schemaToRows, schemaVariants, typeLabel, type FieldRow, type ParameterRow } from './schema-rows';
 
 export type Access =
   | { kind: 'public' }
@@ -188,8 +180,7 @@ export function listOperations(document: OpenApiDocument): ApiOperation[] {
         }
         if (isSuccess(status)) {
           responses.push(doc);
-          if (!successBody && media?.schema)
-            successBody = { status, ...bodyDoc(document, media.mediaType, media.schema) };
+          if (!successBody && media?.schema) successBody = { status, ...bodyDoc(document, media.mediaType, media.schema) };
         } else {
           errors.push(doc);
         }
@@ -247,8 +238,5 @@ export function groupByTag(document: OpenApiDocument, operations: ApiOperation[]
 export function matchesFilter(operation: ApiOperation, filter: string): boolean {
   const needle = filter.trim().toLowerCase();
   if (!needle) return true;
-  return (
-    `${operation.method} ${operation.path}`.toLowerCase().includes(needle) ||
-    operation.summary.toLowerCase().includes(needle)
-  );
+  return `${operation.method} ${operation.path}`.toLowerCase().includes(needle) || operation.summary.toLowerCase().includes(needle);
 }

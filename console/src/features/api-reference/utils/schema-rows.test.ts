@@ -114,12 +114,7 @@ describe('schemaToRows', () => {
 
   it('expands the objects of an array as name[].field', () => {
     const rows = schemaToRows(document, { $ref: '#/components/schemas/Problem' });
-    expect(rows.map((row) => `${row.name}${row.required ? '*' : ''}`)).toEqual([
-      'code*',
-      'errors',
-      'errors[].field*',
-      'errors[].message*',
-    ]);
+    expect(rows.map((row) => `${row.name}${row.required ? '*' : ''}`)).toEqual(['code*', 'errors', 'errors[].field*', 'errors[].message*']);
   });
 
   it('merges the parts of an allOf', () => {

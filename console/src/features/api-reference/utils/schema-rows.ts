@@ -96,8 +96,7 @@ export function typeLabel(document: OpenApiDocument, schema: SchemaObject | unde
   }
   if (schema.const !== undefined) return formatValue(schema.const);
   const variants = schema.oneOf ?? schema.anyOf;
-  if (variants && variants.length > 0)
-    return variants.map((variant) => typeLabel(document, variant, hops + 1)).join(' | ');
+  if (variants && variants.length > 0) return variants.map((variant) => typeLabel(document, variant, hops + 1)).join(' | ');
   if (schema.allOf && schema.allOf.length > 0) {
     return schema.allOf.map((part) => typeLabel(document, part, hops + 1)).join(' & ');
   }
@@ -194,10 +193,7 @@ function objectShape(document: OpenApiDocument, schema: SchemaObject, hops = 0):
 }
 
 /** The object a field holds, directly or as array items, for expanding it one level. */
-function nestedObject(
-  document: OpenApiDocument,
-  schema: SchemaObject,
-): { schema: SchemaObject; suffix: string } | undefined {
+function nestedObject(document: OpenApiDocument, schema: SchemaObject): { schema: SchemaObject; suffix: string } | undefined {
   const resolved = resolveSchema(document, schema);
   if (objectShape(document, resolved)) return { schema: resolved, suffix: '.' };
   if (resolved.items && objectShape(document, resolved.items)) return { schema: resolved.items, suffix: '[].' };
@@ -237,12 +233,7 @@ export function schemaVariants(document: OpenApiDocument, schema: SchemaObject |
 }
 
 export function parameterRow(document: OpenApiDocument, parameter: ParameterObject): ParameterRow {
-  const row = fieldRow(
-    document,
-    parameter.name,
-    parameter.schema,
-    parameter.required === true || parameter.in === 'path',
-  );
+  const row = fieldRow(document, parameter.name, parameter.schema, parameter.required === true || parameter.in === 'path');
   if (parameter.description) row.description = parameter.description;
   return { ...row, location: parameter.in };
 }

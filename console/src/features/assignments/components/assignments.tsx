@@ -56,7 +56,13 @@ export function Assignments() {
   const attentionParam = params.get('attention');
   const attention = isAttentionKind(attentionParam) ? attentionParam : undefined;
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const filter: AssignmentFilter = { status, ...(firmId ? { firmId } : {}), ...(attention ? { attention } : {}), page, pageSize: PAGE_SIZE };
+  const filter: AssignmentFilter = {
+    status,
+    ...(firmId ? { firmId } : {}),
+    ...(attention ? { attention } : {}),
+    page,
+    pageSize: PAGE_SIZE,
+  };
   const list = useAssignments(filter);
   const firms = useFirmChoices();
   const [draft, setDraft] = useState({ status: status as string, firmId: firmId ?? '' });
@@ -73,8 +79,20 @@ export function Assignments() {
     <div>
       <form onSubmit={search} role="search" aria-label="Search assignments">
         <Group align="flex-end" mb="md">
-          <NativeSelect label="Firm" data={firmOptions} value={draft.firmId} onChange={(e) => setDraft({ ...draft, firmId: e.currentTarget.value })} w={{ base: '100%', sm: 280 }} />
-          <NativeSelect label="Status" data={STATUS_OPTIONS} value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.currentTarget.value })} w={160} />
+          <NativeSelect
+            label="Firm"
+            data={firmOptions}
+            value={draft.firmId}
+            onChange={(e) => setDraft({ ...draft, firmId: e.currentTarget.value })}
+            w={{ base: '100%', sm: 280 }}
+          />
+          <NativeSelect
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={draft.status}
+            onChange={(e) => setDraft({ ...draft, status: e.currentTarget.value })}
+            w={160}
+          />
           <Button type="submit" loading={list.isFetching}>
             Search
           </Button>
@@ -116,7 +134,11 @@ export function Assignments() {
         page={page}
         onPageChange={(next) => update({ page: String(next) })}
         paginationText={({ from, to, totalRecords }) => pageRangeText(from, to, totalRecords, list.data?.totalCapped ?? false)}
-        noRecordsText={attention ? 'Nothing waits here right now.' : `No ${appointmentStatusLabel(status)} appointments${firmId ? ' for this firm' : ''}.`}
+        noRecordsText={
+          attention
+            ? 'Nothing waits here right now.'
+            : `No ${appointmentStatusLabel(status)} appointments${firmId ? ' for this firm' : ''}.`
+        }
         columns={[
           {
             accessor: 'name',
@@ -131,7 +153,14 @@ export function Assignments() {
           {
             accessor: 'agentDownloaded',
             title: 'Agent downloaded',
-            render: (row) => (row.agentDownloaded ? 'Downloaded' : <Text span c="dimmed" size="sm">Not yet</Text>),
+            render: (row) =>
+              row.agentDownloaded ? (
+                'Downloaded'
+              ) : (
+                <Text span c="dimmed" size="sm">
+                  Not yet
+                </Text>
+              ),
           },
           {
             accessor: 'unreadMessages',
@@ -167,7 +196,14 @@ export function Assignments() {
           {
             accessor: 'agent',
             title: 'Signing agent',
-            render: (row) => (row.agent ? <AgentContactCard agent={row.agent} /> : <Text span c="dimmed" size="sm">Not assigned</Text>),
+            render: (row) =>
+              row.agent ? (
+                <AgentContactCard agent={row.agent} />
+              ) : (
+                <Text span c="dimmed" size="sm">
+                  Not assigned
+                </Text>
+              ),
           },
           { accessor: 'firm', title: 'Firm', render: (row) => row.firm.name },
           { accessor: 'date', title: 'Date', render: (row) => formatUsDate(row.date) },

@@ -19,8 +19,7 @@ export function AccessDenied({ user }: { user: Me }) {
   return (
     <Page title="You do not have access to this page">
       <Text mb="lg">
-        You are signed in as {user.name} ({ROLE_LABELS[user.role]}). This page is meant for other
-        roles.
+        You are signed in as {user.name} ({ROLE_LABELS[user.role]}). This page is meant for other roles.
       </Text>
       {portalButton}
     </Page>

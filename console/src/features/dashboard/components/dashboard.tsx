@@ -131,7 +131,13 @@ export function Dashboard() {
           summary="Open, Pending, Scheduled and On Hold orders; the 12 states with most."
           table={<DataTableText head={['State', 'Orders']} rows={data.inProcessByState.map((r) => [r.state, r.count])} />}
         >
-          <BarChart h={260} barChartProps={CHART_PROPS} data={data.inProcessByState} dataKey="state" series={[{ name: 'count', label: 'Orders', color: 'teal.7' }]} />
+          <BarChart
+            h={260}
+            barChartProps={CHART_PROPS}
+            data={data.inProcessByState}
+            dataKey="state"
+            series={[{ name: 'count', label: 'Orders', color: 'teal.7' }]}
+          />
         </Figure>
         <Figure
           title="Median time from order to assignment"
@@ -140,10 +146,22 @@ export function Dashboard() {
               ? 'No order was assigned in the last 30 days.'
               : 'Hours from the order to its first agent, for assignments of the last 30 days, by state.'
           }
-          table={<DataTableText head={['State', 'Median hours', 'Orders']} rows={data.hoursToAssignment.map((r) => [r.state, r.medianHours, r.orders])} />}
+          table={
+            <DataTableText
+              head={['State', 'Median hours', 'Orders']}
+              rows={data.hoursToAssignment.map((r) => [r.state, r.medianHours, r.orders])}
+            />
+          }
         >
           {data.hoursToAssignment.length > 0 ? (
-            <BarChart h={260} barChartProps={CHART_PROPS} data={data.hoursToAssignment} dataKey="state" unit=" h" series={[{ name: 'medianHours', label: 'Median hours', color: 'blue.7' }]} />
+            <BarChart
+              h={260}
+              barChartProps={CHART_PROPS}
+              data={data.hoursToAssignment}
+              dataKey="state"
+              unit=" h"
+              series={[{ name: 'medianHours', label: 'Median hours', color: 'blue.7' }]}
+            />
           ) : null}
         </Figure>
       </SimpleGrid>

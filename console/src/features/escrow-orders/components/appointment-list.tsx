@@ -36,7 +36,12 @@ export function AppointmentList({ view }: AppointmentListProps) {
   const cameFrom = useCameFromHere();
   const sortParam = params.get('sort');
   const sort: Sort = SORTS.find((s) => s === sortParam) ?? 'date';
-  const order = params.get('order') === 'asc' || params.get('order') === 'desc' ? (params.get('order') as 'asc' | 'desc') : view === 'completed' ? 'desc' : 'asc';
+  const order =
+    params.get('order') === 'asc' || params.get('order') === 'desc'
+      ? (params.get('order') as 'asc' | 'desc')
+      : view === 'completed'
+        ? 'desc'
+        : 'asc';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const q = params.get('q') ?? '';
   const filter: EscrowListFilter = { view, q, sort, order, page, pageSize: PAGE_SIZE };
@@ -94,7 +99,9 @@ export function AppointmentList({ view }: AppointmentListProps) {
         paginationText={({ from, to, totalRecords }) => pageRangeText(from, to, totalRecords, list.data?.totalCapped ?? false)}
         sortStatus={{ columnAccessor: sort, direction: order } as DataTableSortStatus<Row>}
         onSortStatusChange={(status) => update({ sort: String(status.columnAccessor), order: status.direction, page: null })}
-        noRecordsText={q ? `No ${what} appointments match “${q}”.` : `No appointments ${view === 'completed' ? 'completed yet' : 'in process'}.`}
+        noRecordsText={
+          q ? `No ${what} appointments match “${q}”.` : `No appointments ${view === 'completed' ? 'completed yet' : 'in process'}.`
+        }
         columns={[
           {
             accessor: 'filesAttachedCount',
@@ -127,7 +134,14 @@ export function AppointmentList({ view }: AppointmentListProps) {
             accessor: 'agent',
             title: 'Assigned Signing Agent',
             sortable: true,
-            render: (row) => (row.assignedAgent ? <AgentContactCard agent={row.assignedAgent} /> : <Text span c="dimmed" size="sm">Not assigned</Text>),
+            render: (row) =>
+              row.assignedAgent ? (
+                <AgentContactCard agent={row.assignedAgent} />
+              ) : (
+                <Text span c="dimmed" size="sm">
+                  Not assigned
+                </Text>
+              ),
           },
           ...(view === 'completed'
             ? [
@@ -136,7 +150,11 @@ export function AppointmentList({ view }: AppointmentListProps) {
                   title: 'Invoice',
                   render: (row: Row) =>
                     row.invoice ? (
-                      <InvoiceLink appointmentId={row.id} fileId={row.invoice.fileId} label={`Open invoice ${row.invoice.number}${row.fileNumber ? ` for file ${row.fileNumber}` : ''}`}>
+                      <InvoiceLink
+                        appointmentId={row.id}
+                        fileId={row.invoice.fileId}
+                        label={`Open invoice ${row.invoice.number}${row.fileNumber ? ` for file ${row.fileNumber}` : ''}`}
+                      >
                         {`Invoice ${row.invoice.number}`}
                       </InvoiceLink>
                     ) : (

@@ -28,7 +28,8 @@ export function useFeedback(includeRead: boolean, page: number) {
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => answer(api.POST('/feedback/read', { body: { ids }, headers: { 'Idempotency-Key': newIdempotencyKey() } })),
+    mutationFn: (ids: string[]) =>
+      answer(api.POST('/feedback/read', { body: { ids }, headers: { 'Idempotency-Key': newIdempotencyKey() } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: feedbackKeys.all }),
   });
 }

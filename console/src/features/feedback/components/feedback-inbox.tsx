@@ -1,4 +1,19 @@
-import { Alert, Anchor, Badge, Button, Card, Checkbox, CloseButton, Group, List, NativeSelect, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  CloseButton,
+  Group,
+  List,
+  NativeSelect,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import type { Schemas } from '../../../lib/api-client';
@@ -13,7 +28,8 @@ const KIND_LABELS: Record<Item['kind'], string> = {
   landing_notary: 'Notary Request Form',
   landing_title: 'Title company consultation',
 };
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** One request in full, its replies, and the reply box (email, or a text message when a phone was given). */
 function FeedbackDetail({ item, onClose }: { item: Item; onClose: () => void }) {
@@ -33,7 +49,10 @@ function FeedbackDetail({ item, onClose }: { item: Item; onClose: () => void }) 
         onError: (error) => showToast({ title: 'The reply was not sent', message: error.message, tone: 'error' }),
       },
     );
-  const channels = [{ value: 'email', label: `Email (${item.email})` }, ...(item.phone ? [{ value: 'sms', label: `Text message (${item.phone})` }] : [])];
+  const channels = [
+    { value: 'email', label: `Email (${item.email})` },
+    ...(item.phone ? [{ value: 'sms', label: `Text message (${item.phone})` }] : []),
+  ];
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="feedback-detail-title">
       <Group justify="space-between" mb="sm" wrap="nowrap">
@@ -69,7 +88,13 @@ function FeedbackDetail({ item, onClose }: { item: Item; onClose: () => void }) 
         </Stack>
       ) : null}
       <Stack gap="sm">
-        <NativeSelect label="Reply by" data={channels} value={channel} onChange={(e) => setChannel(e.currentTarget.value as 'email' | 'sms')} maw={420} />
+        <NativeSelect
+          label="Reply by"
+          data={channels}
+          value={channel}
+          onChange={(e) => setChannel(e.currentTarget.value as 'email' | 'sms')}
+          maw={420}
+        />
         <Textarea
           label="Reply"
           autosize
@@ -177,7 +202,14 @@ export function FeedbackInbox() {
           {
             accessor: 'read',
             title: 'Status',
-            render: (item) => (item.read ? 'Read' : <Badge variant="light" color="brand">Unread</Badge>),
+            render: (item) =>
+              item.read ? (
+                'Read'
+              ) : (
+                <Badge variant="light" color="brand">
+                  Unread
+                </Badge>
+              ),
           },
         ]}
       />

@@ -27,7 +27,10 @@ export function useCreateFirmUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Schemas['CreateUser']) =>
-      settle(api.POST('/users', { body, headers: { 'Idempotency-Key': newIdempotencyKey() } }), (status) => `The user could not be created (error ${status}).`),
+      settle(
+        api.POST('/users', { body, headers: { 'Idempotency-Key': newIdempotencyKey() } }),
+        (status) => `The user could not be created (error ${status}).`,
+      ),
     onSuccess: (outcome) => {
       if (outcome.type === 'ok') void queryClient.invalidateQueries({ queryKey: firmUserKeys.all });
     },

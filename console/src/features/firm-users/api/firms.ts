@@ -24,7 +24,10 @@ export function useAddFirm() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Schemas['CreateFirm']) =>
-      settle(api.POST('/firms', { body, headers: { 'Idempotency-Key': newIdempotencyKey() } }), (status) => `The firm could not be added (error ${status}).`),
+      settle(
+        api.POST('/firms', { body, headers: { 'Idempotency-Key': newIdempotencyKey() } }),
+        (status) => `The firm could not be added (error ${status}).`,
+      ),
     onSuccess: (outcome) => {
       if (outcome.type === 'ok') void queryClient.invalidateQueries({ queryKey: firmKeys.all });
     },

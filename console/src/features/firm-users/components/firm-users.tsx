@@ -25,8 +25,28 @@ type EscrowRole = 'creator' | 'creator_admin';
  */
 const GRANTABLE: Record<EscrowRole, Role[]> = { creator_admin: ['creator', 'creator_admin'], creator: ['creator'] };
 
-type Values = { firstName: string; lastName: string; email: string; phone: string; role: Role; firmId: string; city: string; state: string; zip: string };
-const emptyValues = (role: Role): Values => ({ firstName: '', lastName: '', email: '', phone: '', role, firmId: '', city: '', state: '', zip: '' });
+type Values = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  role: Role;
+  firmId: string;
+  city: string;
+  state: string;
+  zip: string;
+};
+const emptyValues = (role: Role): Values => ({
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  role,
+  firmId: '',
+  city: '',
+  state: '',
+  zip: '',
+});
 
 /**
  * The request body: a phone only when given; a firm only when chosen (operators, for escrow
@@ -143,9 +163,18 @@ export function CreateUser({ grantable, defaultRole, firms }: CreateUserProps) {
         <TextInput label="Last name" withAsterisk {...form.getInputProps('lastName')} />
         <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
         <PhoneInput form={form} field="phone" label="Phone" />
-        <NativeSelect label="Role" data={grantable.map((value) => ({ value, label: ROLE_LABELS[value] }))} {...form.getInputProps('role')} />
+        <NativeSelect
+          label="Role"
+          data={grantable.map((value) => ({ value, label: ROLE_LABELS[value] }))}
+          {...form.getInputProps('role')}
+        />
         {firms && (ESCROW_ROLES as readonly Role[]).includes(role) ? (
-          <NativeSelect label="Firm" withAsterisk data={[{ value: '', label: 'Choose a firm' }, ...firms.map((f) => ({ value: f.id, label: f.name }))]} {...form.getInputProps('firmId')} />
+          <NativeSelect
+            label="Firm"
+            withAsterisk
+            data={[{ value: '', label: 'Choose a firm' }, ...firms.map((f) => ({ value: f.id, label: f.name }))]}
+            {...form.getInputProps('firmId')}
+          />
         ) : null}
         {role === 'notary' ? (
           <>
@@ -206,7 +235,9 @@ export function UserList({ firmId, caller }: { firmId: string; caller: AccountCa
             accessor: 'status',
             title: 'Status',
             noWrap: true,
-            render: (user) => <AccountStatusCell account={user} canChange={mayChangeAccountStatus(caller, user)} refetch={firmUserKeys.firm(firmId)} />,
+            render: (user) => (
+              <AccountStatusCell account={user} canChange={mayChangeAccountStatus(caller, user)} refetch={firmUserKeys.firm(firmId)} />
+            ),
           },
         ]}
       />

@@ -15,8 +15,28 @@ import { UserList } from './firm-users';
 import 'mantine-datatable/styles.css';
 
 type Firm = Schemas['Firm'];
-type Values = { name: string; contactName: string; contactEmail: string; address: string; city: string; state: string; zip: string; serviceFee: string; managingOrgNumber: string };
-const EMPTY: Values = { name: '', contactName: '', contactEmail: '', address: '', city: '', state: '', zip: '', serviceFee: '', managingOrgNumber: String(DEFAULT_MANAGING_ORG_NUMBER) };
+type Values = {
+  name: string;
+  contactName: string;
+  contactEmail: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  serviceFee: string;
+  managingOrgNumber: string;
+};
+const EMPTY: Values = {
+  name: '',
+  contactName: '',
+  contactEmail: '',
+  address: '',
+  city: '',
+  state: '',
+  zip: '',
+  serviceFee: '',
+  managingOrgNumber: String(DEFAULT_MANAGING_ORG_NUMBER),
+};
 const STATES = [{ value: '', label: STATE_PLACEHOLDER }, ...US_STATES.map((s) => ({ value: s, label: s }))];
 const MANAGING = MANAGING_ORG_NUMBERS.map((n) => ({ value: String(n), label: String(n) }));
 
@@ -27,7 +47,11 @@ const MANAGING = MANAGING_ORG_NUMBERS.map((n) => ({ value: String(n), label: Str
  * title-cases the names, lowercases the email and refuses a taken name in its own words.
  */
 function AddFirm({ onDone }: { onDone: () => void }) {
-  const form = useForm<Values>({ initialValues: EMPTY, validate: schemaResolver(CreateFirmSchema, { sync: true }), validateInputOnBlur: true });
+  const form = useForm<Values>({
+    initialValues: EMPTY,
+    validate: schemaResolver(CreateFirmSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
   const add = useAddFirm();
   const [problem, setProblem] = useState<string | null>(null);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -39,7 +63,11 @@ function AddFirm({ onDone }: { onDone: () => void }) {
       return;
     }
     const values = form.getValues();
-    const outcome = await add.mutateAsync({ ...values, state: values.state as Schemas['CreateFirm']['state'], managingOrgNumber: Number(values.managingOrgNumber) as 3000 | 3001 });
+    const outcome = await add.mutateAsync({
+      ...values,
+      state: values.state as Schemas['CreateFirm']['state'],
+      managingOrgNumber: Number(values.managingOrgNumber) as 3000 | 3001,
+    });
     if (outcome.type === 'ok') {
       showToast({ title: 'Firm added', message: outcome.data.message });
       form.reset();
@@ -52,7 +80,14 @@ function AddFirm({ onDone }: { onDone: () => void }) {
   };
   const fee = form.getInputProps('serviceFee');
   return (
-    <Card withBorder padding="lg" component="form" noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void submit(event)} aria-labelledby="add-firm-title">
+    <Card
+      withBorder
+      padding="lg"
+      component="form"
+      noValidate
+      onSubmit={(event: FormEvent<HTMLFormElement>) => void submit(event)}
+      aria-labelledby="add-firm-title"
+    >
       <Title order={2} id="add-firm-title" mb="md">
         Add Firm
       </Title>
@@ -152,7 +187,14 @@ export function Firms({ canAdd, caller }: { canAdd: boolean; caller: AccountCall
         <Group gap="xs" role="group" aria-label="Operator teams">
           <Text size="sm">Operators of:</Text>
           {managing.map((org) => (
-            <Anchor key={org.id} component="button" type="button" fz="sm" onClick={() => setChosen(org)} aria-pressed={chosen?.id === org.id}>
+            <Anchor
+              key={org.id}
+              component="button"
+              type="button"
+              fz="sm"
+              onClick={() => setChosen(org)}
+              aria-pressed={chosen?.id === org.id}
+            >
               {org.name} ({org.orgNumber})
             </Anchor>
           ))}

@@ -14,7 +14,12 @@ export function useOfferReach(id: string, preferredOnly: boolean, enabled: boole
   return useQuery({
     queryKey: orderKeys.reach(id, preferredOnly),
     queryFn: ({ signal }) =>
-      answer(api.GET('/appointments/{id}/reach', { params: { path: { id }, query: { preferredOnly: preferredOnly ? 'true' : 'false' } }, signal })),
+      answer(
+        api.GET('/appointments/{id}/reach', {
+          params: { path: { id }, query: { preferredOnly: preferredOnly ? 'true' : 'false' } },
+          signal,
+        }),
+      ),
     enabled,
     // Always counted afresh when the confirmation opens: an offer sent a minute ago changes it.
     staleTime: 0,

@@ -40,8 +40,7 @@ export function useOrderNotes(id: string, enabled: boolean) {
 export function usePostNote(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) =>
-      answer(api.POST('/appointments/{id}/notes', { params: { path: { id } }, body: { message } })),
+    mutationFn: (message: string) => answer(api.POST('/appointments/{id}/notes', { params: { path: { id } }, body: { message } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.notes(id) }),
   });
 }

@@ -22,18 +22,27 @@ async function run(id: string, action: OperatorAction): Promise<string> {
   const path = { id };
   switch (action.kind) {
     case 'send':
-      return (await answer(api.POST('/appointments/{id}/send', { params: { path }, body: { preferredOnly: action.preferredOnly } }))).message;
+      return (await answer(api.POST('/appointments/{id}/send', { params: { path }, body: { preferredOnly: action.preferredOnly } })))
+        .message;
     case 'status':
       return (await answer(api.POST('/appointments/{id}/status', { params: { path }, body: { status: action.status } }))).message;
     case 'accept':
-      return (await answer(api.POST('/appointments/{id}/bids/{offerId}/accept', { params: { path: { id, offerId: action.offerId } }, body: {} }))).message;
+      return (
+        await answer(api.POST('/appointments/{id}/bids/{offerId}/accept', { params: { path: { id, offerId: action.offerId } }, body: {} }))
+      ).message;
     case 'decline-bid':
-      return (await answer(api.POST('/appointments/{id}/bids/{offerId}/decline', { params: { path: { id, offerId: action.offerId } }, body: {} }))).message;
+      return (
+        await answer(api.POST('/appointments/{id}/bids/{offerId}/decline', { params: { path: { id, offerId: action.offerId } }, body: {} }))
+      ).message;
     case 'assign':
       return (await answer(api.POST('/appointments/{id}/assign', { params: { path }, body: { agentId: action.agentId } }))).message;
     case 'reassign': {
       const notes = action.notes.trim();
-      return (await answer(api.POST('/appointments/{id}/reassign', { params: { path }, body: { offerId: action.offerId, ...(notes ? { notes } : {}) } }))).message;
+      return (
+        await answer(
+          api.POST('/appointments/{id}/reassign', { params: { path }, body: { offerId: action.offerId, ...(notes ? { notes } : {}) } }),
+        )
+      ).message;
     }
     case 'complete':
       return (await answer(api.POST('/appointments/{id}/complete', { params: { path }, body: {} }))).message;

@@ -50,10 +50,13 @@ export function useFileChanges(appointmentId: string) {
   const reload = () => queryClient.invalidateQueries({ queryKey: orderKeys.detail(appointmentId) });
   const path = { params: { path: { id: appointmentId } } };
   const showFlag = (flag: 'filesUploaded' | 'uploadsApproved', value: boolean) =>
-    queryClient.setQueryData(orderKeys.files(appointmentId), (list: Schemas['FileList'] | undefined) => (list ? { ...list, [flag]: value } : list));
+    queryClient.setQueryData(orderKeys.files(appointmentId), (list: Schemas['FileList'] | undefined) =>
+      list ? { ...list, [flag]: value } : list,
+    );
   return {
     remove: useMutation({
-      mutationFn: (fileId: string) => answer(api.DELETE('/appointments/{id}/files/{fileId}', { params: { path: { id: appointmentId, fileId } } })),
+      mutationFn: (fileId: string) =>
+        answer(api.DELETE('/appointments/{id}/files/{fileId}', { params: { path: { id: appointmentId, fileId } } })),
       onSettled: reload,
     }),
     // The switch moves at once; a refusal puts it back when the list reloads.

@@ -80,7 +80,9 @@ export function EditOrder({ order, mode = 'edit', editRequests = 0, onDone, onEd
   // The menu is below the form: the first field takes the focus, which brings the form into view.
   useEffect(() => {
     if (editRequestsSeen === 0) return;
-    const frame = requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), select, textarea')?.focus());
+    const frame = requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), select, textarea')?.focus(),
+    );
     return () => cancelAnimationFrame(frame);
   }, [editRequestsSeen]);
 
@@ -208,7 +210,15 @@ export function EditOrder({ order, mode = 'edit', editRequests = 0, onDone, onEd
           </Alert>
         ) : null}
         {liveChange ? (
-          <Alert color="yellow" role="status" mb="md" title={liveChange.text} withCloseButton closeButtonLabel="Dismiss" onClose={() => setLiveChange(null)}>
+          <Alert
+            color="yellow"
+            role="status"
+            mb="md"
+            title={liveChange.text}
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setLiveChange(null)}
+          >
             {liveChange.changes.length > 0 ? (
               <>
                 <Text size="sm">Their changes are in the fields you had not changed:</Text>

@@ -88,7 +88,13 @@ export function OperatorActions({ order, onEditDetails }: { order: Order; onEdit
   // Canceling withdraws every offer: it asks first, from the button and from the menu alike.
   const setStatus = ({ label, status }: StatusAction) =>
     status === 'Canceled'
-      ? confirm('Cancel this appointment?', `“${order.name}” will be canceled and its offers withdrawn.`, label, () => void run({ kind: 'status', status }, 'Canceled'), true)
+      ? confirm(
+          'Cancel this appointment?',
+          `“${order.name}” will be canceled and its offers withdrawn.`,
+          label,
+          () => void run({ kind: 'status', status }, 'Canceled'),
+          true,
+        )
       : void run({ kind: 'status', status }, label);
 
   return (
@@ -141,12 +147,24 @@ export function OperatorActions({ order, onEditDetails }: { order: Order; onEdit
           <WaitingButton
             reason={can.why.complete}
             disabled={!can.complete || pending}
-            onClick={() => confirm('Mark Appointment Complete', `Mark “${order.name}” complete?`, 'Mark Complete', () => void run({ kind: 'complete' }, 'Marked complete'))}
+            onClick={() =>
+              confirm(
+                'Mark Appointment Complete',
+                `Mark “${order.name}” complete?`,
+                'Mark Complete',
+                () => void run({ kind: 'complete' }, 'Marked complete'),
+              )
+            }
           >
             Mark Appointment Complete
           </WaitingButton>
           {order.agentPaid ? (
-            <Badge size="lg" color="teal.9" variant="filled" aria-label={`Notary paid ${formatCents(order.agentFeeCents)} ${order.agentPaidAt ? when(order.agentPaidAt) : ''}`}>
+            <Badge
+              size="lg"
+              color="teal.9"
+              variant="filled"
+              aria-label={`Notary paid ${formatCents(order.agentFeeCents)} ${order.agentPaidAt ? when(order.agentPaidAt) : ''}`}
+            >
               ✓ Notary paid {formatCents(order.agentFeeCents)} {order.agentPaidAt ? when(order.agentPaidAt) : ''}
             </Badge>
           ) : (
@@ -154,7 +172,12 @@ export function OperatorActions({ order, onEditDetails }: { order: Order; onEdit
               reason={can.why.markPaid}
               disabled={!can.markPaid || pending}
               onClick={() =>
-                confirm('Mark Notary Paid', `This cannot be undone. Mark the signing agent paid ${formatCents(order.agentFeeCents)}?`, 'Mark Paid', () => void run({ kind: 'mark-paid' }, 'Notary marked paid'))
+                confirm(
+                  'Mark Notary Paid',
+                  `This cannot be undone. Mark the signing agent paid ${formatCents(order.agentFeeCents)}?`,
+                  'Mark Paid',
+                  () => void run({ kind: 'mark-paid' }, 'Notary marked paid'),
+                )
               }
             >
               Mark Notary Paid
@@ -165,7 +188,11 @@ export function OperatorActions({ order, onEditDetails }: { order: Order; onEdit
               Invoice {invoice.data.number} ({invoice.data.amount}, sent {when(invoice.data.sentAt)})
             </InvoiceLink>
           ) : (
-            <WaitingButton reason={can.why.invoice} disabled={!can.invoice || pending || invoice.isPending} onClick={() => void run({ kind: 'invoice' }, 'Invoice sent')}>
+            <WaitingButton
+              reason={can.why.invoice}
+              disabled={!can.invoice || pending || invoice.isPending}
+              onClick={() => void run({ kind: 'invoice' }, 'Invoice sent')}
+            >
               Send Invoice{order.firmFeeCents === null ? '' : ` (${formatCents(order.firmFeeCents)})`}
             </WaitingButton>
           )}
@@ -193,7 +220,12 @@ export function OperatorActions({ order, onEditDetails }: { order: Order; onEdit
       />
       <ReassignModal order={order} opened={reassigning} onClose={() => setReassigning(false)} />
       {/* The menu's Status choice: the status-change sub-screen, holding the actions of spec 02 §4. */}
-      <Modal opened={changingStatus} onClose={() => setChangingStatus(false)} title="Change Status" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Modal
+        opened={changingStatus}
+        onClose={() => setChangingStatus(false)}
+        title="Change Status"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Text size="sm" mb="md">
           Now: {appointmentStatusLabel(order.status)}
         </Text>
@@ -211,7 +243,15 @@ export function OperatorActions({ order, onEditDetails }: { order: Order; onEdit
 }
 
 /** The four status actions, each disabled where the order's state refuses it. */
-function StatusButtons({ can, pending, onChoose }: { can: ReturnType<typeof operatorActionsFor>; pending: boolean; onChoose: (action: StatusAction) => void }) {
+function StatusButtons({
+  can,
+  pending,
+  onChoose,
+}: {
+  can: ReturnType<typeof operatorActionsFor>;
+  pending: boolean;
+  onChoose: (action: StatusAction) => void;
+}) {
   return (
     <Group gap="sm" role="group" aria-label="Status">
       {STATUS_ACTIONS.map((action) => (
@@ -267,10 +307,21 @@ export function BidList({ order }: { order: Order }) {
                     <Table.Td>
                       {can.decideBids && live ? (
                         <Group gap="xs" wrap="nowrap">
-                          <Button size="xs" disabled={pending} onClick={() => void run({ kind: 'accept', offerId: bid.offerId }, 'Bid accepted')} aria-label={`Accept ${bid.agent.name}`}>
+                          <Button
+                            size="xs"
+                            disabled={pending}
+                            onClick={() => void run({ kind: 'accept', offerId: bid.offerId }, 'Bid accepted')}
+                            aria-label={`Accept ${bid.agent.name}`}
+                          >
                             Accept
                           </Button>
-                          <Button size="xs" variant="default" disabled={pending} onClick={() => void run({ kind: 'decline-bid', offerId: bid.offerId }, 'Bid declined')} aria-label={`Decline ${bid.agent.name}`}>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            disabled={pending}
+                            onClick={() => void run({ kind: 'decline-bid', offerId: bid.offerId }, 'Bid declined')}
+                            aria-label={`Decline ${bid.agent.name}`}
+                          >
                             Decline
                           </Button>
                         </Group>
@@ -295,7 +346,9 @@ function ReassignModal({ order, opened, onClose }: { order: Order; opened: boole
   const [offerId, setOfferId] = useState<string | null>(null);
   const [notes, setNotes] = useState('');
   // The API reassigns to a bid that is live or was not chosen (spec 02 §2 "Reassign agent").
-  const choices = order.bids.filter((bid) => bid.agent.id !== order.assignedAgent?.id && ['claimed', 'countered', 'rejected'].includes(bid.status));
+  const choices = order.bids.filter(
+    (bid) => bid.agent.id !== order.assignedAgent?.id && ['claimed', 'countered', 'rejected'].includes(bid.status),
+  );
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!offerId) return;
@@ -325,7 +378,15 @@ function ReassignModal({ order, opened, onClose }: { order: Order; opened: boole
             </ScrollArea.Autosize>
           </Radio.Group>
         )}
-        <Textarea label="Notes for the displaced agent" autosize minRows={2} maxLength={1000} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} mb="md" />
+        <Textarea
+          label="Notes for the displaced agent"
+          autosize
+          minRows={2}
+          maxLength={1000}
+          value={notes}
+          onChange={(e) => setNotes(e.currentTarget.value)}
+          mb="md"
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
@@ -349,7 +410,8 @@ export function ComparisonOrders({ appointmentId }: { appointmentId: string }) {
       </Title>
       {comparison.data ? (
         <Text size="sm" c="dimmed" mb="md">
-          Completed orders within {comparison.data.radiusMiles} miles since {formatUsDate(new Date(comparison.data.since * 1000).toISOString().slice(0, 10))}.
+          Completed orders within {comparison.data.radiusMiles} miles since{' '}
+          {formatUsDate(new Date(comparison.data.since * 1000).toISOString().slice(0, 10))}.
         </Text>
       ) : null}
       {comparison.isError ? (
@@ -374,7 +436,9 @@ export function ComparisonOrders({ appointmentId }: { appointmentId: string }) {
                 <Table.Td>{group.label}</Table.Td>
                 <Table.Td>{group.count}</Table.Td>
                 <Table.Td>${group.averageFee}</Table.Td>
-                <Table.Td>{group.orders[0] ? `${formatUsDate(group.orders[0].date)} · ${group.orders[0].city}, ${group.orders[0].state}` : '—'}</Table.Td>
+                <Table.Td>
+                  {group.orders[0] ? `${formatUsDate(group.orders[0].date)} · ${group.orders[0].city}, ${group.orders[0].state}` : '—'}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

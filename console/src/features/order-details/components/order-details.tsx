@@ -39,10 +39,12 @@ export function OrderDetails({ appointmentId }: OrderDetailsProps) {
   if (order.isError || !visible) {
     const notFound = !order.isError || (order.error instanceof ApiError && order.error.status === 404);
     return (
-      <Alert color={notFound ? 'gray' : 'red'} role={notFound ? 'status' : 'alert'} title={notFound ? 'Order not found' : 'The order could not be loaded'}>
-        <Text mb="sm">
-          {notFound ? 'There is no such order, or it is not one of the orders you can see.' : order.error?.message}
-        </Text>
+      <Alert
+        color={notFound ? 'gray' : 'red'}
+        role={notFound ? 'status' : 'alert'}
+        title={notFound ? 'Order not found' : 'The order could not be loaded'}
+      >
+        <Text mb="sm">{notFound ? 'There is no such order, or it is not one of the orders you can see.' : order.error?.message}</Text>
         <Group>
           {notFound ? null : (
             <Button size="xs" variant="default" onClick={() => void order.refetch()}>
@@ -143,21 +145,54 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
           {row('Location', `${order.street}, ${order.city}, ${order.state} ${order.zip}`)}
           {row('Date and time', `${formatUsDate(order.date)} ${formatTime(order.time, order.timeTbd)} ${order.timeZone}`)}
           {operator ? row('Firm', operator.firm.name) : null}
-          {operator ? row('Fees', <OrderMoney agentFeeCents={operator.agentFeeCents} firmFeeCents={operator.firmFeeCents} assigned={operator.assignedAgent !== null} />) : null}
+          {operator
+            ? row(
+                'Fees',
+                <OrderMoney
+                  agentFeeCents={operator.agentFeeCents}
+                  firmFeeCents={operator.firmFeeCents}
+                  assigned={operator.assignedAgent !== null}
+                />,
+              )
+            : null}
           {row(
             'Assigned signing agent',
             order.assignedAgent ? (
               <>
                 <AgentContactCard agent={order.assignedAgent} />
-                {operator ? <Text span size="sm" ml="sm">{operator.agentPaid ? `✓ Paid ${operator.agentPaidAt ? new Date(operator.agentPaidAt).toLocaleString('en-US') : ''}` : 'Not paid yet'}</Text> : null}
+                {operator ? (
+                  <Text span size="sm" ml="sm">
+                    {operator.agentPaid
+                      ? `✓ Paid ${operator.agentPaidAt ? new Date(operator.agentPaidAt).toLocaleString('en-US') : ''}`
+                      : 'Not paid yet'}
+                  </Text>
+                ) : null}
               </>
             ) : (
               'Not assigned yet'
             ),
           )}
           {row('Escrow officer', `${order.escrowOfficer.name} (${order.escrowEmail})`)}
-          {row('Signer phones', phones.length ? phones.map((p) => <Anchor key={p} href={`tel:+1${p}`} mr="md">{formatPhone(p)}</Anchor>) : null)}
-          {row('Signer emails', emails.length ? emails.map((e) => <Anchor key={e} href={`mailto:${e}`} mr="md">{e}</Anchor>) : null)}
+          {row(
+            'Signer phones',
+            phones.length
+              ? phones.map((p) => (
+                  <Anchor key={p} href={`tel:+1${p}`} mr="md">
+                    {formatPhone(p)}
+                  </Anchor>
+                ))
+              : null,
+          )}
+          {row(
+            'Signer emails',
+            emails.length
+              ? emails.map((e) => (
+                  <Anchor key={e} href={`mailto:${e}`} mr="md">
+                    {e}
+                  </Anchor>
+                ))
+              : null,
+          )}
           {row('Lender', order.lender)}
           {row('Scan backs', order.scanBackRequired ? 'SCAN BACKS ARE REQUIRED' : 'NONE')}
           {row('Transaction type', TRANSACTION_TYPES[order.transactionType as keyof typeof TRANSACTION_TYPES])}
@@ -177,7 +212,11 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
             : null}
         </Grid>
       </Card>
-      {operator ? <OperatorPanels order={operator} onEditDetails={() => setEditing(true)} /> : <OrderRecords appointmentId={order.id} status={order.status} operator={false} />}
+      {operator ? (
+        <OperatorPanels order={operator} onEditDetails={() => setEditing(true)} />
+      ) : (
+        <OrderRecords appointmentId={order.id} status={order.status} operator={false} />
+      )}
     </Stack>
   );
 }
@@ -237,7 +276,8 @@ function OrderMessages({ appointmentId }: { appointmentId: string }) {
               {note.message}
             </Text>
             <Text size="xs" c="dimmed" mt={4}>
-              Escrow: {flag('escrow', note.read.escrow)} · Signing agent: {flag('the signing agent', note.read.agent)} · Provider: {flag('the provider', note.read.operator)}
+              Escrow: {flag('escrow', note.read.escrow)} · Signing agent: {flag('the signing agent', note.read.agent)} · Provider:{' '}
+              {flag('the provider', note.read.operator)}
             </Text>
           </Card>
         ))}

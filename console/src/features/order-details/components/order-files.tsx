@@ -36,7 +36,10 @@ export function OrderFiles({ appointmentId, filesDeletable }: { appointmentId: s
       await uploadFiles(appointmentId, picked, (index, percent) =>
         setSending((current) => current?.map((entry, i) => (i === index ? { ...entry, percent } : entry)) ?? null),
       );
-      showToast({ title: 'Upload complete', message: picked.length === 1 ? `${picked[0]!.name} was uploaded.` : `${picked.length} files were uploaded.` });
+      showToast({
+        title: 'Upload complete',
+        message: picked.length === 1 ? `${picked[0]!.name} was uploaded.` : `${picked.length} files were uploaded.`,
+      });
     } catch (error) {
       setProblem(`The upload did not finish: ${message(error)}`);
     } finally {
@@ -138,7 +141,13 @@ export function OrderFiles({ appointmentId, filesDeletable }: { appointmentId: s
                 {file.fileName}
               </Anchor>
               {file.kind === 'invoice' || !filesDeletable ? null : (
-                <Button size="compact-xs" variant="subtle" color="red" onClick={() => confirmDelete(file.fileId, file.fileName)} aria-label={`Delete ${file.fileName}`}>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => confirmDelete(file.fileId, file.fileName)}
+                  aria-label={`Delete ${file.fileName}`}
+                >
                   Delete
                 </Button>
               )}

@@ -6,7 +6,11 @@ import { OrderMoney } from './order-money';
 import { WaitingButton } from './waiting-button';
 
 const html = (element: ReactElement) => renderToStaticMarkup(<MantineProvider>{element}</MantineProvider>);
-const text = (element: ReactElement) => html(element).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const text = (element: ReactElement) =>
+  html(element)
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe('OrderMoney (issue 27, item 2)', () => {
   it('states the agreed pay, the firm fee and the margin with their amounts', () => {
@@ -24,14 +28,20 @@ describe('OrderMoney (issue 27, item 2)', () => {
   });
 
   it('calls the fee offered what it is before an agent is assigned', () => {
-    expect(text(<OrderMoney agentFeeCents={12_500} firmFeeCents={17_000} assigned={false} />)).toContain('Signing agent fee offered: $125.00');
+    expect(text(<OrderMoney agentFeeCents={12_500} firmFeeCents={17_000} assigned={false} />)).toContain(
+      'Signing agent fee offered: $125.00',
+    );
   });
 });
 
 describe('WaitingButton (issue 27, item 3)', () => {
   it('shows a disabled button with its reason under it, tied to it by aria-describedby', () => {
     const markup = html(
-      <WaitingButton reason="The invoice can be sent once the appointment is completed; it is scheduled." disabled onClick={() => undefined}>
+      <WaitingButton
+        reason="The invoice can be sent once the appointment is completed; it is scheduled."
+        disabled
+        onClick={() => undefined}
+      >
         Send Invoice
       </WaitingButton>,
     );
@@ -39,9 +49,17 @@ describe('WaitingButton (issue 27, item 3)', () => {
     expect(button).toContain('disabled');
     const describedBy = /aria-describedby="([^"]+)"/.exec(button)![1];
     expect(markup).toContain(`id="${describedBy}"`);
-    expect(text(<WaitingButton reason="The invoice can be sent once the appointment is completed; it is scheduled." disabled onClick={() => undefined}>Send Invoice</WaitingButton>)).toContain(
-      'Send Invoice The invoice can be sent once the appointment is completed; it is scheduled.',
-    );
+    expect(
+      text(
+        <WaitingButton
+          reason="The invoice can be sent once the appointment is completed; it is scheduled."
+          disabled
+          onClick={() => undefined}
+        >
+          Send Invoice
+        </WaitingButton>,
+      ),
+    ).toContain('Send Invoice The invoice can be sent once the appointment is completed; it is scheduled.');
   });
 
   it('is a plain enabled button with no reason once it need not wait', () => {

@@ -1,14 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { eligibleAgentLabel, sendConfirmation } from './eligibility-choices';
 
-const reach = { count: 38, alreadyOffered: 0, radiusMiles: 50, state: 'CA', preferredOnly: false, message: 'This will offer the order to 38 agents within 50 miles.' };
+const reach = {
+  count: 38,
+  alreadyOffered: 0,
+  radiusMiles: 50,
+  state: 'CA',
+  preferredOnly: false,
+  message: 'This will offer the order to 38 agents within 50 miles.',
+};
 
 describe('Send to Notaries confirmation (decision 048)', () => {
   it('shows the reach and lets the operator send', () => {
     expect(sendConfirmation(reach)).toEqual({ message: 'This will offer the order to 38 agents within 50 miles.', canSend: true });
   });
   it('offers no send when nobody would be reached, and says why', () => {
-    const none = { ...reach, count: 0, message: 'No agent commissioned in CA lives within 50 miles of this order, so there is no one to send it to.' };
+    const none = {
+      ...reach,
+      count: 0,
+      message: 'No agent commissioned in CA lives within 50 miles of this order, so there is no one to send it to.',
+    };
     expect(sendConfirmation(none)).toEqual({ message: none.message, canSend: false });
   });
 });
@@ -26,7 +37,9 @@ describe('a choice in Directly Assign Notary', () => {
       distanceMiles: 8.04,
       completedCount: 12,
     };
-    expect(eligibleAgentLabel(agent)).toBe('Jordan Taylor · 8.0 mi · Beverly Hills, CA 90210 · commissioned in CA, TX · 12 completed · preferred');
+    expect(eligibleAgentLabel(agent)).toBe(
+      'Jordan Taylor · 8.0 mi · Beverly Hills, CA 90210 · commissioned in CA, TX · 12 completed · preferred',
+    );
     expect(eligibleAgentLabel({ ...agent, preferred: false, distanceMiles: null, completedCount: 0 })).toBe(
       'Jordan Taylor · distance unknown · Beverly Hills, CA 90210 · commissioned in CA, TX · 0 completed',
     );

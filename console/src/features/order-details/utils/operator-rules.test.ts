@@ -11,12 +11,29 @@ const order = (status: Parameters<typeof operatorActionsFor>[0]['status'], assig
 describe('operatorActionsFor', () => {
   it('offers sending, bids, direct assignment and cancel while the request is unfilled', () => {
     for (const status of ['Open', 'Pending'] as const) {
-      expect(order(status)).toMatchObject({ send: true, decideBids: true, directAssign: true, cancel: true, reassign: false, complete: false, markPaid: false });
+      expect(order(status)).toMatchObject({
+        send: true,
+        decideBids: true,
+        directAssign: true,
+        cancel: true,
+        reassign: false,
+        complete: false,
+        markPaid: false,
+      });
     }
   });
 
   it('offers reassignment and completion once filled and started, payment and the invoice once completed, never cancel', () => {
-    expect(order('Scheduled', true)).toMatchObject({ send: false, decideBids: false, cancel: false, reassign: true, complete: true, markPaid: false, invoice: false, hold: true });
+    expect(order('Scheduled', true)).toMatchObject({
+      send: false,
+      decideBids: false,
+      cancel: false,
+      reassign: true,
+      complete: true,
+      markPaid: false,
+      invoice: false,
+      hold: true,
+    });
     expect(order('Scheduled', true, { markedCompleted: true }).complete).toBe(false);
     expect(order('Completed', true)).toMatchObject({ complete: false, markPaid: true, invoice: true, reassign: false, hold: false });
     expect(order('Completed', true, { agentPaid: true }).markPaid).toBe(false);

@@ -18,7 +18,9 @@ export function useNotificationJobs(state: JobState | null, page: number) {
   return useQuery({
     queryKey: outboxKeys.page(state, page),
     queryFn: ({ signal }) =>
-      answer(api.GET('/notifications/jobs', { params: { query: { ...(state ? { state } : {}), page, pageSize: OUTBOX_PAGE_SIZE } }, signal })),
+      answer(
+        api.GET('/notifications/jobs', { params: { query: { ...(state ? { state } : {}), page, pageSize: OUTBOX_PAGE_SIZE } }, signal }),
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -11,12 +11,18 @@ type Job = Schemas['NotificationJob'];
 const CHANNEL_LABELS: Record<string, string> = { push: 'Push', email: 'Email', sms: 'Text message' };
 // Failures stand out in red (red.9, AA on white); the rest read in the text colour.
 const STATE_COLORS: Record<string, string> = { failed: 'red.9' };
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 const STATE_OPTIONS = [{ value: '', label: 'All' }, ...JOB_STATES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))];
 
 /** What each channel did for one notification, in words (and a colour). */
 function Deliveries({ job }: { job: Job }) {
-  if (job.deliveries.length === 0 && job.messages.length === 0) return <Text span size="sm" c="dimmed">Not tried yet</Text>;
+  if (job.deliveries.length === 0 && job.messages.length === 0)
+    return (
+      <Text span size="sm" c="dimmed">
+        Not tried yet
+      </Text>
+    );
   return (
     <Stack gap={2}>
       {job.deliveries.map((d) => (

@@ -27,7 +27,11 @@ export function PendingAgents() {
     const who = count === 1 ? `${selected[0]!.firstName} ${selected[0]!.lastName}` : `${count} signing agents`;
     modals.openConfirmModal({
       title: 'Confirm Action',
-      children: <Text>{action === 'approve' ? `Approve ${who}? They can then claim signings.` : `Decline ${who}? Their accounts are disabled.`}</Text>,
+      children: (
+        <Text>
+          {action === 'approve' ? `Approve ${who}? They can then claim signings.` : `Decline ${who}? Their accounts are disabled.`}
+        </Text>
+      ),
       labels: { confirm: 'Confirm', cancel: 'Cancel' },
       confirmProps: action === 'decline' ? { color: 'red.9' } : {},
       closeButtonProps: { 'aria-label': 'Close' },
@@ -50,7 +54,11 @@ export function PendingAgents() {
   return (
     <div>
       <Group mb="md">
-        <Button disabled={selected.length === 0} loading={review.isPending && review.variables?.action === 'approve'} onClick={() => decide('approve')}>
+        <Button
+          disabled={selected.length === 0}
+          loading={review.isPending && review.variables?.action === 'approve'}
+          onClick={() => decide('approve')}
+        >
           Approve{selected.length ? ` (${selected.length})` : ''}
         </Button>
         <Button

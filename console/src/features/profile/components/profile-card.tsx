@@ -11,7 +11,15 @@ export function ProfileCard({ name, email, roleLabel }: ProfileCardProps) {
   return (
     <Card withBorder padding="lg" maw={520}>
       <Group gap="lg" wrap="nowrap" align="center">
-        <Avatar name={name} color="initials" size={72} radius="xl" alt={`Picture of ${name}`} role="img" aria-label={`Picture of ${name}`} />
+        <Avatar
+          name={name}
+          color="initials"
+          size={72}
+          radius="xl"
+          alt={`Picture of ${name}`}
+          role="img"
+          aria-label={`Picture of ${name}`}
+        />
         <Stack gap={4} miw={0}>
           <Text fw={700} size="xl">
             {name}

@@ -69,7 +69,10 @@ type PublicFormOptions<T> = {
  * `close` empties the form) or what went wrong (`problem`, the server's words, a 429's
  * included) with the input kept and the server's field errors on their fields.
  */
-export function usePublicForm<T extends object>(form: UseFormReturnType<T>, { name, toSent, noAnswer, missingRequired, clearOnStored = false }: PublicFormOptions<T>) {
+export function usePublicForm<T extends object>(
+  form: UseFormReturnType<T>,
+  { name, toSent, noAnswer, missingRequired, clearOnStored = false }: PublicFormOptions<T>,
+) {
   useFormDisplay(name);
   const send = usePublicFormSend();
   const [receipt, setReceipt] = useState<Schemas['FormReceipt'] | null>(null);
@@ -87,8 +90,7 @@ export function usePublicForm<T extends object>(form: UseFormReturnType<T>, { na
     if (outcome.type === 'ok') {
       setReceipt(outcome.data);
       if (clearOnStored) form.reset();
-    }
-    else if (outcome.type === 'unsent') setProblem(noAnswer);
+    } else if (outcome.type === 'unsent') setProblem(noAnswer);
     else {
       showServerFieldErrors(form, outcome.problem.fields);
       setProblem(outcome.problem.message);

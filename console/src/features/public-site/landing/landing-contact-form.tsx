@@ -39,7 +39,11 @@ export function LandingContactForm({ variant }: { variant: LandingVariant }) {
   const comments = COMMENTS[variant];
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={variant === 'notary' ? 'Notary Request Form' : 'Title company consultation'}>
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-label={variant === 'notary' ? 'Notary Request Form' : 'Title company consultation'}
+    >
       <Stack>
         {receipt ? (
           // The title in the text colour: the light variant's teal on its tint is below AA contrast.
@@ -54,7 +58,14 @@ export function LandingContactForm({ variant }: { variant: LandingVariant }) {
           <TextInput label="City" autoComplete="address-level2" {...form.getInputProps('city')} />
           <NativeSelect label="State" data={STATE_OPTIONS} {...form.getInputProps('state')} />
         </SimpleGrid>
-        <Textarea label={comments.label} placeholder={comments.placeholder} withAsterisk autosize minRows={3} {...form.getInputProps('comments')} />
+        <Textarea
+          label={comments.label}
+          placeholder={comments.placeholder}
+          withAsterisk
+          autosize
+          minRows={3}
+          {...form.getInputProps('comments')}
+        />
         <FormFooter problem={problem} sending={sending} label="Submit" />
       </Stack>
     </form>

@@ -64,13 +64,17 @@ export const STEPS = [
   { title: 'Order the signing', text: 'Fill in the order, preview it and submit. You get the confirmation at once.' },
   { title: 'We offer it to agents', text: 'Commissioned agents near the property hear about it and claim it or name their fee.' },
   { title: 'An agent is assigned', text: 'We assign the best answer and you see the agent’s name, phone and email on the order.' },
-  { title: 'The signing happens', text: 'The agent meets the signers, and scan-backs reach the order within two hours when you ask for them.' },
+  {
+    title: 'The signing happens',
+    text: 'The agent meets the signers, and scan-backs reach the order within two hours when you ask for them.',
+  },
   { title: 'Completed and invoiced', text: 'The order is marked complete and its invoice arrives by email and on the order.' },
 ] as const;
 
 export const TESTIMONIALS = [
   {
-    quote: 'We used to spend the morning on the phone finding notaries. Now our officers order a signing between two calls and see the agent by lunch.',
+    quote:
+      'We used to spend the morning on the phone finding notaries. Now our officers order a signing between two calls and see the agent by lunch.',
     name: 'Dana Whitfield',
     role: 'Escrow manager, Harbor Point Title',
   },
@@ -89,7 +93,22 @@ export const TESTIMONIALS = [
 export const REVIEW_SUMMARY = { rating: 4.8, count: 1240 } as const;
 
 export const REVIEWS = [
-  { rating: 5, title: 'Reliable on short notice', text: 'A same-day refinance in a rural county, covered within the hour.', author: 'Escrow officer, Oregon' },
-  { rating: 5, title: 'Clear from start to finish', text: 'I always know who the agent is and when the documents come back.', author: 'Title processor, Texas' },
-  { rating: 4, title: 'Easy for our whole office', text: 'Our admin added two new officers herself in a minute.', author: 'Office manager, Ohio' },
+  {
+    rating: 5,
+    title: 'Reliable on short notice',
+    text: 'A same-day refinance in a rural county, covered within the hour.',
+    author: 'Escrow officer, Oregon',
+  },
+  {
+    rating: 5,
+    title: 'Clear from start to finish',
+    text: 'I always know who the agent is and when the documents come back.',
+    author: 'Title processor, Texas',
+  },
+  {
+    rating: 4,
+    title: 'Easy for our whole office',
+    text: 'Our admin added two new officers herself in a minute.',
+    author: 'Office manager, Ohio',
+  },
 ] as const;

@@ -26,17 +26,16 @@ export function AboutUsPage() {
         Our history
       </Title>
       <Text mb="xl" maw={760}>
-        SigningDesk comes out of decades of experience in real-estate closings. Our founder worked
-        for twenty years as a signing agent, then built a secure portal for ordering and managing
-        signings, launched in spring 2023.
+        SigningDesk comes out of decades of experience in real-estate closings. Our founder worked for twenty years as a signing agent, then
+        built a secure portal for ordering and managing signings, launched in spring 2023.
       </Text>
 
       <Title order={2} mb="xs">
         Today
       </Title>
       <Text mb="md" maw={760}>
-        Title and escrow companies use SigningDesk to reach a database of over 8,000 signing agents
-        across all 50 states, with our operator team handling each signing from order to invoice.
+        Title and escrow companies use SigningDesk to reach a database of over 8,000 signing agents across all 50 states, with our operator
+        team handling each signing from order to invoice.
       </Text>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" mb="xl">
         {STATS.map((stat) => (

@@ -39,8 +39,11 @@ const QUESTIONS: { q: string; a: ReactNode }[] = [
     q: 'I am an escrow officer. How do I order signings?',
     a: (
       <>
-        Register your title company on the <Anchor component={Link} to={paths.escrow}>Register as an Escrow Officer</Anchor> page. Once your account is ready you order
-        signings from your portal.
+        Register your title company on the{' '}
+        <Anchor component={Link} to={paths.escrow}>
+          Register as an Escrow Officer
+        </Anchor>{' '}
+        page. Once your account is ready you order signings from your portal.
       </>
     ),
   },
@@ -51,7 +54,8 @@ export function FaqPage() {
   return (
     <Page title="Frequently Asked Questions">
       <Text size="lg" mb="lg" maw={720}>
-        Answers about registering as a signing agent, getting approved, hearing about nearby assignments, bidding and getting paid. Ready to start? {SIGN_UP}.
+        Answers about registering as a signing agent, getting approved, hearing about nearby assignments, bidding and getting paid. Ready to
+        start? {SIGN_UP}.
       </Text>
       <Accordion variant="separated" maw={860} multiple>
         {QUESTIONS.map(({ q, a }) => (

@@ -42,14 +42,7 @@ export function HomePage() {
           ))}
         </SimpleGrid>
 
-        <Card
-          component="section"
-          aria-labelledby="next-steps-heading"
-          withBorder
-          padding="xl"
-          mt={48}
-          className={classes.shaded}
-        >
+        <Card component="section" aria-labelledby="next-steps-heading" withBorder padding="xl" mt={48} className={classes.shaded}>
           <Title order={2} mb="md" id="next-steps-heading">
             Interested and want to learn more?
           </Title>

@@ -21,7 +21,8 @@ export function getAppointment(options: { id: string; userId: string; signal?: A
     get: async () => {
       const view = await answer(api.GET('/appointments/{id}', { params: { path: { id } }, ...(signal ? { signal } : {}) }));
       if (!isAgentVisible(view)) throw new TypeError(`unexpected view ${view.view}`);
-      if (view.view === 'agent_record') void withMirror(async (db) => (await import('../../../lib/forget-closed-signings')).forgetDetails(db, [id]));
+      if (view.view === 'agent_record')
+        void withMirror(async (db) => (await import('../../../lib/forget-closed-signings')).forgetDetails(db, [id]));
       return view;
     },
     store: appointmentViewStore(id, userId, isAgentVisible),

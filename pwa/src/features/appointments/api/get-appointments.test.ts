@@ -26,7 +26,13 @@ const item: AgentAppointment = {
 describe('cardsOf', () => {
   it('reads the items of the agent list answer', () => {
     expect(cardsOf([item], 'open')).toEqual([item]);
-    const assigned: AgentAppointment = { ...item, status: 'Scheduled', offerStatus: 'approved', name: 'Garcia Refinance', fileNumber: 'TX-88' };
+    const assigned: AgentAppointment = {
+      ...item,
+      status: 'Scheduled',
+      offerStatus: 'approved',
+      name: 'Garcia Refinance',
+      fileNumber: 'TX-88',
+    };
     expect(cardsOf([assigned], 'assigned')).toEqual([assigned]);
     expect(cardsOf([{ ...assigned, fileNumber: null }], 'completed')).toEqual([{ ...assigned, fileNumber: null }]);
   });

@@ -44,17 +44,15 @@ function takeEarly(tab: AgentTab): Promise<ListAnswer> | null {
   if (early?.tab !== tab) return null;
   const taken = Date.now() - early.askedAt < EARLY_LIST_FRESH_MS ? early.answer : null;
   early = null;
-  return taken?.catch((error: unknown) => {
-    if (error instanceof NetworkError) throw error;
-    return fetchList(tab);
-  }) ?? null;
+  return (
+    taken?.catch((error: unknown) => {
+      if (error instanceof NetworkError) throw error;
+      return fetchList(tab);
+    }) ?? null
+  );
 }
 
-export async function getAppointments(options: {
-  tab: AgentTab;
-  userId: string;
-  signal?: AbortSignal;
-}): Promise<AppointmentList> {
+export async function getAppointments(options: { tab: AgentTab; userId: string; signal?: AbortSignal }): Promise<AppointmentList> {
   const { tab, userId, signal } = options;
   try {
     const body = await (takeEarly(tab) ?? fetchList(tab, signal));
@@ -96,7 +94,6 @@ export async function loadAppointmentListCopy(tab: AgentTab, userId: string): Pr
   return row && row.userId === userId ? { items: row.items, syncedAt: row.syncedAt, offlineSince: row.syncedAt } : null;
 }
 
-
 /** Tabs of the agent's own assignments, the only cards that carry the name and file number. */
 const ASSIGNED_TABS: ReadonlySet<AgentTab> = new Set(['assigned', 'completed']);
 
@@ -107,5 +104,7 @@ const ASSIGNED_TABS: ReadonlySet<AgentTab> = new Set(['assigned', 'completed']);
  */
 export function cardsOf(items: readonly AgentAppointment[], tab: AgentTab): AgentAppointment[] {
   const assigned = ASSIGNED_TABS.has(tab);
-  return items.map(({ name, fileNumber, ...card }) => (assigned ? { ...card, ...(name === undefined ? {} : { name }), fileNumber: fileNumber ?? null } : card));
+  return items.map(({ name, fileNumber, ...card }) =>
+    assigned ? { ...card, ...(name === undefined ? {} : { name }), fileNumber: fileNumber ?? null } : card,
+  );
 }

@@ -30,7 +30,13 @@ describe('downloading a file of an appointment', () => {
     expect(calls).toEqual(['POST /api/appointments/a-1/files/f-1/download', 'GET /api/files/download/abc']);
     expect(refusal).toMatchObject({ status: 410, message: 'This download link has expired. Please ask for the file again.' });
 
-    vi.stubGlobal('fetch', vi.fn(async () => problem(409, 'This file is still being uploaded.', 'CONFLICT')));
-    await expect(downloadFile('a-1', { fileId: 'f-1', fileName: 'x.pdf' })).rejects.toMatchObject({ status: 409, message: 'This file is still being uploaded.' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => problem(409, 'This file is still being uploaded.', 'CONFLICT')),
+    );
+    await expect(downloadFile('a-1', { fileId: 'f-1', fileName: 'x.pdf' })).rejects.toMatchObject({
+      status: 409,
+      message: 'This file is still being uploaded.',
+    });
   });
 });

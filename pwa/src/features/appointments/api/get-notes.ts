@@ -10,7 +10,12 @@ import { notesStore } from './mirror-stores';
 import { appointmentKeys } from './appointment-keys';
 
 /** `markRead: false` when mirroring in the background: the agent has not seen the thread yet. */
-export function getNotes(options: { id: string; userId: string; signal?: AbortSignal; markRead?: boolean }): Promise<Mirrored<Schemas['NoteThread']>> {
+export function getNotes(options: {
+  id: string;
+  userId: string;
+  signal?: AbortSignal;
+  markRead?: boolean;
+}): Promise<Mirrored<Schemas['NoteThread']>> {
   const { id, userId, signal, markRead = true } = options;
   return mirroredGet({
     get: () =>

@@ -16,10 +16,16 @@ const files = { filesUploaded: false, uploadsApproved: false, agentUploadEnabled
 const view = { view: 'preview', id: 'a-1', title: 'Refinance signing — Austin, TX', stage: 'offer' };
 
 function online(status: number, body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })),
+  );
 }
 function offline() {
-  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+  );
 }
 
 afterEach(async () => {
@@ -105,7 +111,13 @@ describe('the copy in the background', () => {
       mirrorAppointments('open', 'u-1', [offer('o-1'), offer('o-2'), offer('o-3')]),
       mirrorAppointments('pending', 'u-1', [offer('p-1'), offer('p-2')]),
     ]);
-    expect(traffic.asked.sort()).toEqual(['/api/appointments/o-1', '/api/appointments/o-2', '/api/appointments/o-3', '/api/appointments/p-1', '/api/appointments/p-2']);
+    expect(traffic.asked.sort()).toEqual([
+      '/api/appointments/o-1',
+      '/api/appointments/o-2',
+      '/api/appointments/o-3',
+      '/api/appointments/p-1',
+      '/api/appointments/p-2',
+    ]);
     expect(traffic.most).toBe(2);
   });
 });

@@ -29,7 +29,12 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
   const rows = useOutboxItems(userId) ?? [];
   // An answer on its way (or sent since this copy) shows at once: a declined offer reads as declined.
   const offerStatusOf = (item: AgentAppointment) => {
-    const answer = data ? newerOfferAnswer(rows.filter((row) => row.appointmentId === item.id), data.syncedAt) : null;
+    const answer = data
+      ? newerOfferAnswer(
+          rows.filter((row) => row.appointmentId === item.id),
+          data.syncedAt,
+        )
+      : null;
     return answer ? statusAfter(answer) : item.offerStatus;
   };
 
@@ -37,7 +42,11 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
   // The heading comes with the list: painted together, the list (not the portal's title above
   // it) is the first screen's largest paint, and that paint is when the day's work shows.
   return (
-    <section className="card" {...(loading ? { 'aria-label': definition.heading } : { 'aria-labelledby': `${tab}-heading` })} aria-busy={refreshing}>
+    <section
+      className="card"
+      {...(loading ? { 'aria-label': definition.heading } : { 'aria-labelledby': `${tab}-heading` })}
+      aria-busy={refreshing}
+    >
       {!loading && (
         <h2 id={`${tab}-heading`} className="card__heading">
           {definition.heading}
@@ -55,12 +64,7 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
               ? 'Could not load your requests. Check your connection and try again.'
               : 'This list is not on this phone yet: it is kept once it has loaded with a connection. Try again when you are online.'}
           </p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void query.refetch()}
-            disabled={refreshing}
-          >
+          <button type="button" className="button button--secondary" onClick={() => void query.refetch()} disabled={refreshing}>
             Retry
           </button>
         </div>
@@ -91,7 +95,15 @@ const FIRST_SCREEN_CARDS = 4;
  * is in the page: what waits for it (Dexie, the other tabs, the service worker) would otherwise
  * load between the first cards and the rest.
  */
-function CardList({ items, tab, offerStatusOf }: { items: AgentAppointment[]; tab: AgentTab; offerStatusOf: (item: AgentAppointment) => AgentAppointment['offerStatus'] }) {
+function CardList({
+  items,
+  tab,
+  offerStatusOf,
+}: {
+  items: AgentAppointment[];
+  tab: AgentTab;
+  offerStatusOf: (item: AgentAppointment) => AgentAppointment['offerStatus'];
+}) {
   const shown = useDeferredValue(items, items.slice(0, FIRST_SCREEN_CARDS));
   useMarkFirstScreen(shown === items);
   return (

@@ -55,11 +55,19 @@ export function PortalTabs({ me }: PortalTabsProps) {
     const index = TAB_ORDER.indexOf(selected);
     const last = TAB_ORDER.length - 1;
     const target =
-      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : null;
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
     if (target === null) return;
     event.preventDefault();
     const tab = TAB_ORDER[target];

@@ -50,7 +50,11 @@ describe('which kept copies are deleted', () => {
     { appointmentId: 'gone', fileId: 'f3', date: '2026-11-24' },
     { appointmentId: 'past', fileId: 'f4', date: '2026-11-22' },
   ];
-  const candidates = [scheduled('today', '2026-11-23'), scheduled('done', '2026-11-23', { markedCompleted: true }), scheduled('past', '2026-11-22')];
+  const candidates = [
+    scheduled('today', '2026-11-23'),
+    scheduled('done', '2026-11-23', { markedCompleted: true }),
+    scheduled('past', '2026-11-22'),
+  ];
 
   it('after completion, when no longer assigned, and when the date has passed', () => {
     const plan = planKeeping({ candidates, complete: true, kept, now: NOW });

@@ -45,12 +45,10 @@ export function isKeepableFile(file: Pick<FileItem, 'kind' | 'uploadConfirmed'>)
  * appointment is missing from it is no longer the agent's); with a partial list (one detail
  * view) only the appointments in it are judged.
  */
-export function planKeeping(options: {
-  candidates: readonly KeepCandidate[];
-  complete: boolean;
-  kept: readonly KeptKey[];
-  now: Date;
-}): { keep: KeepCandidate[]; drop: KeptKey[] } {
+export function planKeeping(options: { candidates: readonly KeepCandidate[]; complete: boolean; kept: readonly KeptKey[]; now: Date }): {
+  keep: KeepCandidate[];
+  drop: KeptKey[];
+} {
   const { candidates, complete, kept, now } = options;
   const byId = new Map(candidates.map((candidate) => [candidate.id, candidate]));
   const keep = candidates.filter((candidate) => qualifiesForKeeping(candidate, now));

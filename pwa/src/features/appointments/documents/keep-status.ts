@@ -44,6 +44,10 @@ function subscribe(onChange: () => void): () => void {
 
 /** The status for this user (another user's report is never shown). */
 export function useKeepStatus(userId: string): { running: boolean; report: KeepReport | null } {
-  const current = useSyncExternalStore(subscribe, () => status, () => status);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => status,
+    () => status,
+  );
   return { running: current.running, report: current.report?.userId === userId ? current.report : null };
 }

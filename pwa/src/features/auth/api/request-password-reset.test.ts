@@ -30,7 +30,9 @@ describe('requestPasswordReset', () => {
   });
 
   it('still says something for an answer that is not problem+json', async () => {
-    const { fetcher } = answering(() => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }));
+    const { fetcher } = answering(
+      () => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
+    );
     expect(await requestPasswordReset('agent@demo.test', fetcher)).toEqual({
       type: 'refused',
       status: 502,

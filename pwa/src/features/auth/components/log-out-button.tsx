@@ -45,8 +45,7 @@ export function LogOutButton({ userId }: { userId: string }) {
       >
         <p>
           {waiting} action{waiting === 1 ? ' has' : 's have'} not reached SigningDesk yet. If you log out now,{' '}
-          {waiting === 1 ? 'it' : 'they'} will be lost. Stay logged in until you are back online to send{' '}
-          {waiting === 1 ? 'it' : 'them'}.
+          {waiting === 1 ? 'it' : 'they'} will be lost. Stay logged in until you are back online to send {waiting === 1 ? 'it' : 'them'}.
         </p>
       </Dialog>
     </>

@@ -43,7 +43,8 @@ export function LoginForm({ target, initialEmail = '' }: LoginFormProps) {
       const authClient = await loadAuthClient();
       await signInReplacingSignOuts(async () => {
         const result = await authClient.signIn.email({ email: email.trim(), password });
-        if (result.error) failure = { status: result.error.status, code: isApiErrorCode(result.error.code) ? result.error.code : undefined };
+        if (result.error)
+          failure = { status: result.error.status, code: isApiErrorCode(result.error.code) ? result.error.code : undefined };
         return !result.error;
       });
     } catch {

@@ -16,10 +16,7 @@ export function WrongRole({ me }: { me: Me }) {
       }
     >
       <h1>This app is for signing agents</h1>
-      <p>
-        The SigningDesk agent app is for signing agents. You are signed in as {me.name}, whose work
-        happens in another portal.
-      </p>
+      <p>The SigningDesk agent app is for signing agents. You are signed in as {me.name}, whose work happens in another portal.</p>
       <p>
         <a className="button button--primary" href={me.portal}>
           Go to your portal

@@ -31,7 +31,9 @@ export function OutboxList({ userId }: { userId: string }) {
   return (
     <>
       <p className="lead" role="status">
-        {waiting.length === 0 ? 'Everything you did on this phone has reached SigningDesk.' : `${waiting.length} action${waiting.length === 1 ? '' : 's'} waiting to send.`}
+        {waiting.length === 0
+          ? 'Everything you did on this phone has reached SigningDesk.'
+          : `${waiting.length} action${waiting.length === 1 ? '' : 's'} waiting to send.`}
       </p>
       {waiting.length > 0 && (
         <button type="button" className="button button--primary" disabled={!online} onClick={() => void flushOutbox()}>

@@ -30,7 +30,10 @@ function row(overrides: Partial<OutboxItem>): OutboxItem {
 
 describe('profileFromSentItem', () => {
   it('takes the updated profile from a sent row’s answer', () => {
-    const sent = row({ state: 'sent', result: { message: 'Your profile was updated.', body: { message: 'x', changedFields: [], profile } } });
+    const sent = row({
+      state: 'sent',
+      result: { message: 'Your profile was updated.', body: { message: 'x', changedFields: [], profile } },
+    });
     expect(profileFromSentItem(sent)).toEqual(profile);
   });
 

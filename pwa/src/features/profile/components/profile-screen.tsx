@@ -98,9 +98,11 @@ function ProfileEditor({ userId, profile, onSent }: ProfileEditorProps) {
   const sentProfile = item ? profileFromSentItem(item) : null;
   const newest = sentProfile && sentProfile.updatedTime > profile.updatedTime ? sentProfile : profile;
   const base: ProfileFormValues =
-    open && open.action.kind === 'profile' ? valuesFromProfileBody(open.action.body)
-    : !item && savedBody ? valuesFromProfileBody(savedBody)
-    : valuesFromProfile(newest);
+    open && open.action.kind === 'profile'
+      ? valuesFromProfileBody(open.action.body)
+      : !item && savedBody
+        ? valuesFromProfileBody(savedBody)
+        : valuesFromProfile(newest);
   const values = draft ?? base;
   const unsaved = hasUnsavedChanges(draft, base);
 

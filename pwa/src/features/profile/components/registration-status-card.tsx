@@ -17,9 +17,7 @@ export function RegistrationStatusCard({ profile }: { profile: AgentProfile }) {
         <Fact label="Last updated" value={formatDateTime(profile.updatedTime * 1000)} />
       </dl>
       {profile.registrationStatus === 'pending' ? (
-        <p className="profile-card__note">
-          Your registration is being reviewed. We will let you know as soon as it is approved.
-        </p>
+        <p className="profile-card__note">Your registration is being reviewed. We will let you know as soon as it is approved.</p>
       ) : null}
       <p className="profile-card__note">To change your email, contact SigningDesk.</p>
     </section>

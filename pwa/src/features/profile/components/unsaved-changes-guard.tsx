@@ -39,11 +39,12 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   useEffect(() => {
     if (!when) return;
     leaving.current = false;
-    const hold = (go: () => void) => setLeave(() => () => {
-      leaving.current = true;
-      setLeave(null);
-      go();
-    });
+    const hold = (go: () => void) =>
+      setLeave(() => () => {
+        leaving.current = true;
+        setLeave(null);
+        go();
+      });
 
     const onClick = (event: MouseEvent) => {
       if (leaving.current || event.defaultPrevented || event.button !== 0) return;

@@ -8,6 +8,9 @@ import { api } from '../../../lib/api-client';
 export function recordAdConversion(campaign: string): void {
   // keepalive: the event still goes when the agent leaves the page for the ad's link.
   void api
-    .POST('/analytics/events', { body: { type: 'ad_conversion', path: window.location.pathname, properties: { campaign } }, keepalive: true })
+    .POST('/analytics/events', {
+      body: { type: 'ad_conversion', path: window.location.pathname, properties: { campaign } },
+      keepalive: true,
+    })
     .catch(() => undefined);
 }

@@ -22,8 +22,7 @@ export function CampaignAd({ onClosed }: { onClosed: () => void }) {
         Is your profile up to date?
       </h2>
       <p className="promo__text">
-        Offers go to agents certified in the appointment’s state. Check your certified states and printers so the
-        right signings reach you.
+        Offers go to agents certified in the appointment’s state. Check your certified states and printers so the right signings reach you.
       </p>
       <Link to={paths.profile} className="button button--primary promo__action" onClick={() => recordAdConversion(CAMPAIGN)}>
         Update Your Profile

@@ -56,12 +56,17 @@ async function saveSubscription(subscription: PushSubscription): Promise<void> {
   const { endpoint, keys, expirationTime } = subscription.toJSON();
   if (!endpoint || !keys?.p256dh || !keys.auth) throw new Error('The browser gave a push subscription without its keys');
   await answer(
-    api.POST('/push/subscriptions', { body: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth }, expirationTime: expirationTime ?? null } }),
+    api.POST('/push/subscriptions', {
+      body: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth }, expirationTime: expirationTime ?? null },
+    }),
   );
 }
 
 export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
-  const base64 = text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '=');
+  const base64 = text
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(text.length / 4) * 4, '=');
   const binary = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(binary.length));
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

@@ -36,7 +36,11 @@ describe('registerAgent', () => {
   });
 
   it('reads the 429 of too many registrations as refused with the server’s words', async () => {
-    const problem = { status: 429, code: 'RATE_LIMITED', detail: 'Too many registrations from your network. Please try again in 42 minutes.' };
+    const problem = {
+      status: 429,
+      code: 'RATE_LIMITED',
+      detail: 'Too many registrations from your network. Please try again in 42 minutes.',
+    };
     const { fetcher } = recordingFetch(() => json(429, problem, 'application/problem+json'));
     expect(await registerAgent({ body, idempotencyKey: KEY }, fetcher)).toEqual({
       type: 'refused',
@@ -65,7 +69,9 @@ describe('registerAgent', () => {
   });
 
   it('still says something for an answer that is not problem+json', async () => {
-    const { fetcher } = recordingFetch(() => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }));
+    const { fetcher } = recordingFetch(
+      () => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
+    );
     expect(await registerAgent({ body, idempotencyKey: KEY }, fetcher)).toEqual({
       type: 'refused',
       status: 502,

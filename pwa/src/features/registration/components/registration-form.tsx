@@ -18,7 +18,8 @@ import { RegistrationResultCard } from './registration-result-card';
 
 export const OFFLINE_TEXT =
   'You are offline. Registering needs an internet connection: what you typed stays here, and you can send it when you are back online.';
-const NOT_SENT_TEXT = 'You are offline, so your registration was not sent. What you typed is kept: press Register again when you are back online.';
+const NOT_SENT_TEXT =
+  'You are offline, so your registration was not sent. What you typed is kept: press Register again when you are back online.';
 // Sent again unchanged, it goes under the same Idempotency-Key: the server answers it as the
 // first time, so it is registered once whether or not the lost answer had arrived.
 const NO_ANSWER_TEXT =

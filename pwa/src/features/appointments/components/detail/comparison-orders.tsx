@@ -26,9 +26,7 @@ export function ComparisonOrdersTable({ appointmentId }: { appointmentId: string
       ) : (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Prior orders by agent">
           <table className="table comparison-table">
-            <caption className="visually-hidden">
-              Completed orders within {query.data.radiusMiles} miles in the past year, by agent
-            </caption>
+            <caption className="visually-hidden">Completed orders within {query.data.radiusMiles} miles in the past year, by agent</caption>
             <thead>
               <tr>
                 <th scope="col">Agent</th>

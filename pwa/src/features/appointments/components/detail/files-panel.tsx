@@ -32,7 +32,17 @@ export const TOO_MANY_FILES_TEXT = 'You can only upload up to 5 files at a time.
  * the scan-back upload: the picked files are stored on the phone (outbox) and uploaded
  * resumably, with the progress in percent; at most five at a time (the spec's alert otherwise).
  */
-export function FilesPanel({ view, userId, rows, enabled }: { view: AgentAppointmentView; userId: string; rows: OutboxItem[]; enabled: boolean }) {
+export function FilesPanel({
+  view,
+  userId,
+  rows,
+  enabled,
+}: {
+  view: AgentAppointmentView;
+  userId: string;
+  rows: OutboxItem[];
+  enabled: boolean;
+}) {
   const files = useFiles(view.id, userId);
   const online = useOnlineStatus();
   const queryClient = useQueryClient();
@@ -99,7 +109,9 @@ export function FilesPanel({ view, userId, rows, enabled }: { view: AgentAppoint
               fileName={file.fileName}
               online={online}
               kept={keptIds?.has(file.fileId) ?? false}
-              notKept={keeping ? (report?.failures.find((f) => f.appointmentId === view.id && f.fileId === file.fileId)?.message ?? null) : null}
+              notKept={
+                keeping ? (report?.failures.find((f) => f.appointmentId === view.id && f.fileId === file.fileId)?.message ?? null) : null
+              }
               fetchBytes={() => downloadFile(view.id, file)}
               // The server logs the download once the bytes went out: show the new log line.
               onDownloaded={() => void queryClient.invalidateQueries({ queryKey: appointmentKeys.files(view.id) })}
@@ -112,7 +124,13 @@ export function FilesPanel({ view, userId, rows, enabled }: { view: AgentAppoint
       {enabled ? (
         <div className="form__field">
           <label htmlFor={inputId}>Choose up to 5 files (PDF, images, Word, Excel or text)</label>
-          <input id={inputId} type="file" multiple accept="application/pdf,image/*,.pdf,.png,.jpg,.jpeg,.heic,.tif,.tiff,.doc,.docx,.xls,.xlsx,.txt" onChange={(event) => void pick(event)} />
+          <input
+            id={inputId}
+            type="file"
+            multiple
+            accept="application/pdf,image/*,.pdf,.png,.jpg,.jpeg,.heic,.tif,.tiff,.doc,.docx,.xls,.xlsx,.txt"
+            onChange={(event) => void pick(event)}
+          />
         </div>
       ) : (
         <p className="status-text">Uploads open once the appointment is scheduled, and close three days after it.</p>
@@ -131,7 +149,11 @@ export function FilesPanel({ view, userId, rows, enabled }: { view: AgentAppoint
                 <OutboxItemStatus item={row} />
               ) : (
                 <>
-                  <progress max={100} value={uploadPercent(row)} aria-label={`Upload progress of ${row.action.kind === 'upload' ? row.action.fileName : ''}`} />
+                  <progress
+                    max={100}
+                    value={uploadPercent(row)}
+                    aria-label={`Upload progress of ${row.action.kind === 'upload' ? row.action.fileName : ''}`}
+                  />
                   <span className="uploads__state">
                     {row.state === 'sending' ? `${uploadPercent(row)}% uploaded` : `${uploadPercent(row)}% — ${describeState(row, online)}`}
                   </span>
@@ -157,8 +179,7 @@ function FileItems({ list, render }: { list: FileList; render: (file: FileItem) 
           <ul className="files__log">
             {file.log.map((entry, index) => (
               <li key={index}>
-                {entry.text} — {entry.user},{' '}
-                {formatDateTime(entry.loggedTime * 1000)}
+                {entry.text} — {entry.user}, {formatDateTime(entry.loggedTime * 1000)}
               </li>
             ))}
           </ul>

@@ -85,5 +85,9 @@ function useCompletionOpen(startsAt: number): boolean {
     },
     [startsAt],
   );
-  return useSyncExternalStore(subscribe, () => completionOpen(startsAt, Math.floor(Date.now() / 1000)), () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => completionOpen(startsAt, Math.floor(Date.now() / 1000)),
+    () => false,
+  );
 }

@@ -21,7 +21,17 @@ const FEE_WARNING_FALLBACK = 'Please do not discuss fees in the message center. 
  * warning for agents, and a composer whose messages go through the outbox: they show in the
  * thread at once, marked until the server has them.
  */
-export function MessageCenter({ view, userId, rows, enabled }: { view: AgentAppointmentView; userId: string; rows: OutboxItem[]; enabled: boolean }) {
+export function MessageCenter({
+  view,
+  userId,
+  rows,
+  enabled,
+}: {
+  view: AgentAppointmentView;
+  userId: string;
+  rows: OutboxItem[];
+  enabled: boolean;
+}) {
   const notes = useNotes(view.id, userId);
   const online = useOnlineStatus();
   const [message, setMessage] = useState('');
@@ -47,7 +57,9 @@ export function MessageCenter({ view, userId, rows, enabled }: { view: AgentAppo
       {notes.data?.offline && <SyncedAt mirrored={notes.data} />}
       {notes.isError && !notes.data && <p className="status-text">Messages are not available offline yet.</p>}
       <ol className="thread">
-        {notes.data?.data.items.map((note) => <NoteItem key={note.id} note={note} />)}
+        {notes.data?.data.items.map((note) => (
+          <NoteItem key={note.id} note={note} />
+        ))}
         {waiting.map((row) => (
           <li key={row.id} className="thread__item thread__item--pending" data-outbox-state={row.state}>
             <p className="thread__meta">You · {row.state === 'refused' ? 'not sent' : 'waiting to send'}</p>
@@ -96,9 +108,5 @@ function NoteItem({ note }: { note: Note }) {
 
 /** A message with its email addresses as mailto links that wrap at '@' and '.' only. */
 function MessageText({ text }: { text: string }) {
-  return (
-    <>
-      {splitOnEmails(text).map((part, index) => (part.email ? <EmailLink key={index} email={part.text} /> : part.text))}
-    </>
-  );
+  return <>{splitOnEmails(text).map((part, index) => (part.email ? <EmailLink key={index} email={part.text} /> : part.text))}</>;
 }

@@ -68,9 +68,7 @@ export function OfferView({ view, userId, syncedAt }: OfferViewProps) {
       </Panel>
       <StageNotice view={view} standing={standing} />
       {standing.stage === 'offer' && <OfferActions view={view} disabled={standing.waiting !== null} onAction={send} />}
-      {(standing.stage === 'pending' || standing.stage === 'declined') && (
-        <TakeBack view={view} standing={standing} onAction={send} />
-      )}
+      {(standing.stage === 'pending' || standing.stage === 'declined') && <TakeBack view={view} standing={standing} onAction={send} />}
     </>
   );
 }
@@ -90,7 +88,11 @@ function StageNotice({ view, standing }: { view: OfferPreviewView; standing: Off
     case 'pending':
       return notice('notice--info', fromServer ?? 'Your offer is pending approval. You will be notified when it is accepted or declined.');
     case 'declined':
-      return notice('notice--info', fromServer ?? 'You declined this offer.', <p>You can take the decline back while the order is still open.</p>);
+      return notice(
+        'notice--info',
+        fromServer ?? 'You declined this offer.',
+        <p>You can take the decline back while the order is still open.</p>,
+      );
     case 'assigned':
       return notice(
         'notice--success',
@@ -156,7 +158,12 @@ function OfferActions({ view, disabled, onAction }: ActionProps & { disabled: bo
   return (
     <Panel id="offer-actions" title="Claim, counter or decline">
       <div className="button-row">
-        <button type="button" className="button button--primary" disabled={saving || disabled} onClick={() => void send({ kind: 'claim', ...on })}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={saving || disabled}
+          onClick={() => void send({ kind: 'claim', ...on })}
+        >
           Claim
         </button>
         <button
@@ -168,7 +175,12 @@ function OfferActions({ view, disabled, onAction }: ActionProps & { disabled: bo
         >
           Counter
         </button>
-        <button type="button" className="button button--ghost-dark" disabled={saving || disabled} onClick={() => setConfirming({ kind: 'decline' })}>
+        <button
+          type="button"
+          className="button button--ghost-dark"
+          disabled={saving || disabled}
+          onClick={() => setConfirming({ kind: 'decline' })}
+        >
           Decline
         </button>
       </div>
@@ -271,8 +283,8 @@ function TakeBack({ view, standing, onAction }: ActionProps & { standing: OfferS
       )}
       <ConfirmDialog open={confirming} onCancel={() => setConfirming(false)} onConfirm={() => void send()}>
         <p>
-          Withdraw your offer of {formatCents(standing.bidCents ?? view.feeCents)} on “{view.title}”? The order stays open, and you can claim or
-          counter again while it is.
+          Withdraw your offer of {formatCents(standing.bidCents ?? view.feeCents)} on “{view.title}”? The order stays open, and you can
+          claim or counter again while it is.
         </p>
       </ConfirmDialog>
     </div>

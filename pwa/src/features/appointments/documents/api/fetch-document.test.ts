@@ -22,18 +22,27 @@ describe('fetching a document through its signed link', () => {
     const document = await fetchDocument('/api/files/download/token', 'Loan Package.pdf');
     expect(new Uint8Array(document.data)).toEqual(pdf);
     expect(document).toMatchObject({ type: 'application/pdf', name: 'Loan Package.pdf', size: pdf.byteLength });
-    expect(fetchMock).toHaveBeenCalledWith('/api/files/download/token', expect.objectContaining({ method: 'GET', credentials: 'same-origin' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/files/download/token',
+      expect.objectContaining({ method: 'GET', credentials: 'same-origin' }),
+    );
   });
 
   it("turns a problem answer into the server's message", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => problem(404, 'The file content is not available.', 'NOT_FOUND')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => problem(404, 'The file content is not available.', 'NOT_FOUND')),
+    );
     const refusal = await fetchDocument('/api/files/download/token', 'Loan Package.pdf').catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ApiError);
     expect(refusal).toMatchObject({ status: 404, message: 'The file content is not available.', code: 'NOT_FOUND' });
   });
 
   it('says the network is gone when fetch fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(fetchDocument('/api/files/download/token', 'x.pdf')).rejects.toBeInstanceOf(NetworkError);
   });
 });

@@ -61,9 +61,15 @@ function fakeServer(lists: Record<string, FileItem[]>, missing: string[] = []) {
     }),
     download: vi.fn(async (_appointmentId: string, item: Pick<FileItem, 'fileId' | 'fileName'>) => {
       downloads.push(item.fileId);
-      if (missing.includes(item.fileId)) throw new ApiError({ status: 404, message: 'The file content is not available.', code: 'NOT_FOUND', fields: [] });
+      if (missing.includes(item.fileId))
+        throw new ApiError({ status: 404, message: 'The file content is not available.', code: 'NOT_FOUND', fields: [] });
       const data = bytesOf(item.fileId);
-      return { data: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer, type: 'application/pdf', name: item.fileName, size: data.byteLength };
+      return {
+        data: data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer,
+        type: 'application/pdf',
+        name: item.fileName,
+        size: data.byteLength,
+      };
     }),
   };
   return { sources, downloads };
@@ -83,7 +89,12 @@ afterEach(() => {
   for (const db of opened.splice(0)) db.close();
 });
 
-function sync(db: AgentDb, sources: KeepSources, candidates: KeepCandidate[], overrides: Partial<Parameters<typeof syncKeptDocuments>[0]> = {}) {
+function sync(
+  db: AgentDb,
+  sources: KeepSources,
+  candidates: KeepCandidate[],
+  overrides: Partial<Parameters<typeof syncKeptDocuments>[0]> = {},
+) {
   return syncKeptDocuments({
     db,
     userId: AGENT,
@@ -108,20 +119,32 @@ describe('keeping documents on the phone', () => {
       done: [file('d1')],
     });
     const room = { free: async () => 5_000_000_000, persist: vi.fn(async () => true) };
-    const report = await sync(db, sources, [
-      scheduled('today', TODAY),
-      scheduled('tomorrow', TOMORROW),
-      scheduled('later', IN_THREE_DAYS),
-      scheduled('done', TODAY, { markedCompleted: true }),
-    ], { room });
+    const report = await sync(
+      db,
+      sources,
+      [
+        scheduled('today', TODAY),
+        scheduled('tomorrow', TOMORROW),
+        scheduled('later', IN_THREE_DAYS),
+        scheduled('done', TODAY, { markedCompleted: true }),
+      ],
+      { room },
+    );
 
     expect(report).toMatchObject({ kept: 3, failures: [], problem: null });
     expect(room.persist).toHaveBeenCalledTimes(1);
-    expect((await listKept(db, AGENT)).map((k) => `${k.appointmentId}/${k.fileId}`).sort()).toEqual(['today/t1', 'today/t2', 'tomorrow/m1']);
+    expect((await listKept(db, AGENT)).map((k) => `${k.appointmentId}/${k.fileId}`).sort()).toEqual([
+      'today/t1',
+      'today/t2',
+      'tomorrow/m1',
+    ]);
     const copy = await readKept(db, AGENT, 'today', 't1');
     expect(new Uint8Array(copy!.data)).toEqual(bytesOf('t1'));
     expect(copy).toMatchObject({ type: 'application/pdf', name: 't1.pdf', size: bytesOf('t1').byteLength, date: TODAY });
-    expect(await keptSummary(db, AGENT)).toEqual({ count: 3, bytes: ['t1', 't2', 'm1'].reduce((sum, id) => sum + bytesOf(id).byteLength, 0) });
+    expect(await keptSummary(db, AGENT)).toEqual({
+      count: 3,
+      bytes: ['t1', 't2', 'm1'].reduce((sum, id) => sum + bytesOf(id).byteLength, 0),
+    });
   });
 
   it('does not download again what is already kept', async () => {
@@ -201,7 +224,9 @@ describe('keeping documents on the phone', () => {
     const db = freshDb();
     const { sources } = fakeServer({ today: [file('gone'), file('t2')] }, ['gone']);
     const report = await sync(db, sources, [scheduled('today', TODAY)]);
-    expect(report.failures).toEqual([{ appointmentId: 'today', fileId: 'gone', fileName: 'gone.pdf', message: 'The file content is not available.' }]);
+    expect(report.failures).toEqual([
+      { appointmentId: 'today', fileId: 'gone', fileName: 'gone.pdf', message: 'The file content is not available.' },
+    ]);
     expect(await keptFileIds(db, AGENT, 'today')).toEqual(['t2']);
   });
 
@@ -220,7 +245,9 @@ describe('keeping documents on the phone', () => {
   it('says so when the phone has no room, before downloading', async () => {
     const db = freshDb();
     const { sources, downloads } = fakeServer({ today: [file('t1', { fileName: 'Loan Package.pdf', sizeBytes: 3_000_000 })] });
-    const report = await sync(db, sources, [scheduled('today', TODAY)], { room: { free: async () => HEADROOM_BYTES + 1_000_000, persist: async () => true } });
+    const report = await sync(db, sources, [scheduled('today', TODAY)], {
+      room: { free: async () => HEADROOM_BYTES + 1_000_000, persist: async () => true },
+    });
     expect(report.problem).toBe(
       'There is not enough room on this phone to keep Loan Package.pdf (3 MB, 6 MB free). Free some space on the phone; the documents are kept at the next sync.',
     );
@@ -233,7 +260,9 @@ describe('keeping documents on the phone', () => {
     const { sources } = fakeServer({ today: [file('t1', { fileName: 'Loan Package.pdf' }), file('t2')] });
     vi.spyOn(db.keptDocuments, 'put').mockRejectedValue(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
     const report = await sync(db, sources, [scheduled('today', TODAY)]);
-    expect(report.problem).toBe('This phone ran out of room while keeping Loan Package.pdf. Free some space on the phone; the documents are kept at the next sync.');
+    expect(report.problem).toBe(
+      'This phone ran out of room while keeping Loan Package.pdf. Free some space on the phone; the documents are kept at the next sync.',
+    );
     expect(report.kept).toBe(0);
   });
 });

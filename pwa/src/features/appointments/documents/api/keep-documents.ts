@@ -87,13 +87,19 @@ export async function syncKeptDocuments(options: {
       // 404: the agent may no longer see the appointment (reassigned): its copies go.
       if (error instanceof ApiError && error.status === 404) {
         const gone = await keptFileIds(db, userId, appointment.id);
-        await deleteKept(db, gone.map((fileId) => ({ appointmentId: appointment.id, fileId })));
+        await deleteKept(
+          db,
+          gone.map((fileId) => ({ appointmentId: appointment.id, fileId })),
+        );
         report.deleted += gone.length;
       }
       continue;
     }
     const files = planFiles({ files: list.items, keptFileIds: await keptFileIds(db, userId, appointment.id) });
-    await deleteKept(db, files.drop.map((fileId) => ({ appointmentId: appointment.id, fileId })));
+    await deleteKept(
+      db,
+      files.drop.map((fileId) => ({ appointmentId: appointment.id, fileId })),
+    );
     report.deleted += files.drop.length;
 
     for (const fileId of files.fetch) {
@@ -142,7 +148,8 @@ function failure(appointmentId: string, file: Pick<FileItem, 'fileId' | 'fileNam
 
 /** Dexie reports a full disk as QuotaExceededError, itself or as the inner DOMException. */
 export function isQuotaError(error: unknown): boolean {
-  const named = (value: unknown) => typeof value === 'object' && value !== null && (value as { name?: unknown }).name === 'QuotaExceededError';
+  const named = (value: unknown) =>
+    typeof value === 'object' && value !== null && (value as { name?: unknown }).name === 'QuotaExceededError';
   return named(error) || (typeof error === 'object' && error !== null && named((error as { inner?: unknown }).inner));
 }
 
@@ -185,7 +192,13 @@ export function keepDocumentsNow(options: {
       });
     } catch (error) {
       console.warn('Keeping documents failed', error);
-      report = { userId: options.userId, kept: 0, deleted: 0, failures: [], problem: isQuotaError(error) ? quotaText('the documents') : STORAGE_FAILED_TEXT };
+      report = {
+        userId: options.userId,
+        kept: 0,
+        deleted: 0,
+        failures: [],
+        problem: isQuotaError(error) ? quotaText('the documents') : STORAGE_FAILED_TEXT,
+      };
     }
     publishKeepStatus({ running: false, report });
     return report;

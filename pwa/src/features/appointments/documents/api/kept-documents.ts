@@ -59,7 +59,8 @@ export async function putKept(db: AgentDb, row: KeptDocumentRow): Promise<void> 
 }
 
 export async function deleteKept(db: AgentDb, keys: readonly Pick<KeptKey, 'appointmentId' | 'fileId'>[]): Promise<void> {
-  if (keys.length > 0) await db.keptDocuments.bulkDelete(keys.map(({ appointmentId, fileId }) => [appointmentId, fileId] as [string, string]));
+  if (keys.length > 0)
+    await db.keptDocuments.bulkDelete(keys.map(({ appointmentId, fileId }) => [appointmentId, fileId] as [string, string]));
 }
 
 /** Deletes every copy of this user (the agent turned keeping off). */

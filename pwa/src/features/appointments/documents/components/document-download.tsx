@@ -51,7 +51,13 @@ export function DocumentDownload(props: {
       if (!copy) throw new NetworkError(null);
       saveDocument(copy);
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : failure instanceof NetworkError ? NETWORK_TEXT : 'The document could not be opened.');
+      setError(
+        failure instanceof ApiError
+          ? failure.message
+          : failure instanceof NetworkError
+            ? NETWORK_TEXT
+            : 'The document could not be opened.',
+      );
     } finally {
       setBusy(false);
     }

@@ -29,11 +29,19 @@ export function KeepDocumentsSwitch({ userId, onChange }: { userId: string; onCh
     <div className="keep">
       <label className="keep__switch" htmlFor={switchId}>
         <span className="keep__label">{KEEP_LABEL}</span>
-        <input id={switchId} className="keep__input" type="checkbox" role="switch" checked={on} onChange={toggle} aria-describedby={helpId} />
+        <input
+          id={switchId}
+          className="keep__input"
+          type="checkbox"
+          role="switch"
+          checked={on}
+          onChange={toggle}
+          aria-describedby={helpId}
+        />
       </label>
       <p id={helpId} className="keep__help">
-        Downloads the documents of today’s and tomorrow’s assignments while you are online, so they open with no signal. They are deleted once
-        the signing is completed or its day has passed, and when you log out.
+        Downloads the documents of today’s and tomorrow’s assignments while you are online, so they open with no signal. They are deleted
+        once the signing is completed or its day has passed, and when you log out.
       </p>
       {summary && (on || summary.count > 0) && <p className="keep__summary">{keptSummaryText(summary.count, summary.bytes, free)}</p>}
       {running && on && <p className="keep__summary">Keeping documents on this phone…</p>}
