@@ -53,17 +53,15 @@ async function addSubscribedAgents(bench: BenchDatabase, push: TestPushService):
       return { id: randomUUID(), n, device, lat: 34.06 + ((n % 50) - 25) * 0.004, lng: -118.24 + ((Math.floor(n / 50) % 40) - 20) * 0.004 };
     });
     await db.transaction(async (tx) => {
-      await tx
-        .insert(schema.user)
-        .values(
-          batch.map((a) => ({
-            id: a.id,
-            name: `Fanout Agent${a.n}`,
-            email: `fanout${a.n}@agents.bench.test`,
-            emailVerified: true,
-            role: 'notary',
-          })),
-        );
+      await tx.insert(schema.user).values(
+        batch.map((a) => ({
+          id: a.id,
+          name: `Fanout Agent${a.n}`,
+          email: `fanout${a.n}@agents.bench.test`,
+          emailVerified: true,
+          role: 'notary',
+        })),
+      );
       await tx
         .insert(schema.profiles)
         .values(batch.map((a) => ({ userId: a.id, firmId: firm.id, phone: '2135550100', status: 'active' as const })));

@@ -334,20 +334,18 @@ export async function seedLarge(
     if (superuser === true) await run(`set local session_replication_role = replica`);
 
     // Firms, the admin and the escrow officers (few rows: plain inserts).
-    await tx
-      .insert(schema.firms)
-      .values([
-        { id: independentId, orgNumber: 0, kind: 'independent', name: 'Independent notary' },
-        { id: operationsId, orgNumber: 3000, kind: 'managing_organization', name: 'SigningDesk Operations Bench' },
-        ...firms.map((f) => ({
-          id: f.id,
-          orgNumber: f.k,
-          kind: 'title_firm' as const,
-          name: f.name,
-          serviceFeeCents: f.fee,
-          managingOrgNumber: 3000,
-        })),
-      ]);
+    await tx.insert(schema.firms).values([
+      { id: independentId, orgNumber: 0, kind: 'independent', name: 'Independent notary' },
+      { id: operationsId, orgNumber: 3000, kind: 'managing_organization', name: 'SigningDesk Operations Bench' },
+      ...firms.map((f) => ({
+        id: f.id,
+        orgNumber: f.k,
+        kind: 'title_firm' as const,
+        name: f.name,
+        serviceFeeCents: f.fee,
+        managingOrgNumber: 3000,
+      })),
+    ]);
     const staff = [
       { id: adminId, name: 'Bench Admin', email: BENCH_ACCOUNTS.admin, role: 'admin', firmId: operationsId },
       ...officers.map((o) => ({ id: o.id, name: o.name, email: o.email, role: o.role, firmId: o.firmId })),

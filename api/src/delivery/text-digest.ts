@@ -241,17 +241,15 @@ export class TextWindows {
     const digests = [...this.pending.values()];
     const inserts = digests.filter((d) => d.write === 'insert');
     if (inserts.length > 0) {
-      await tx
-        .insert(notificationJobs)
-        .values(
-          inserts.map((d) => ({
-            id: d.id,
-            type: TEXT_DIGEST_TYPE,
-            recipientId: d.recipientId,
-            appointmentId: d.appointmentId,
-            payload: { ...d.payload },
-          })),
-        );
+      await tx.insert(notificationJobs).values(
+        inserts.map((d) => ({
+          id: d.id,
+          type: TEXT_DIGEST_TYPE,
+          recipientId: d.recipientId,
+          appointmentId: d.appointmentId,
+          payload: { ...d.payload },
+        })),
+      );
     }
     for (const d of digests) {
       if (d.write === 'update')

@@ -18,19 +18,14 @@ export const AgentListQuerySchema = z.object({
 export const AgentListItemSchema = z
   .object({
     id: z.string().uuid(),
-    title: z
-      .string()
-      .openapi({
-        description: "Order type and place, e.g. 'Refinance signing — San Francisco, CA'",
-        example: 'Refinance signing — San Francisco, CA',
-      }),
-    name: z
-      .string()
-      .optional()
-      .openapi({
-        description:
-          'Assigned and completed tabs only, and not once the 3-day window after a completed signing has closed (the card is then headed by `title`)',
-      }),
+    title: z.string().openapi({
+      description: "Order type and place, e.g. 'Refinance signing — San Francisco, CA'",
+      example: 'Refinance signing — San Francisco, CA',
+    }),
+    name: z.string().optional().openapi({
+      description:
+        'Assigned and completed tabs only, and not once the 3-day window after a completed signing has closed (the card is then headed by `title`)',
+    }),
     status: z.enum(APPOINTMENT_STATUSES),
     fileNumber: z.string().nullable().optional().openapi({ description: 'Assigned and completed tabs only' }),
     city: z.string(),
@@ -48,13 +43,10 @@ export const AgentListItemSchema = z
     scanBackRequired: z.boolean(),
     showCompleteButton: z.boolean().openapi({ description: 'Scheduled, not marked complete, and startsAt reached' }),
     markedCompleted: z.boolean(),
-    offerStatus: z
-      .enum(OFFER_STATUSES)
-      .nullable()
-      .openapi({
-        description:
-          "The agent's offer on this appointment (declined ones follow the live offers on the open tab); null without an offer row",
-      }),
+    offerStatus: z.enum(OFFER_STATUSES).nullable().openapi({
+      description:
+        "The agent's offer on this appointment (declined ones follow the live offers on the open tab); null without an offer row",
+    }),
   })
   .openapi('AgentListItem');
 

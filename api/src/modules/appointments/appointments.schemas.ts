@@ -116,12 +116,9 @@ export const EscrowAppointmentSchema = z
     agentUploadEnabled: z.boolean(),
     uploadsApproved: z.boolean(),
     markedCompleted: z.boolean(),
-    invoice: z
-      .object(invoiceFields)
-      .nullable()
-      .openapi({
-        description: 'The invoice sent for the order (spec: invoiceFileName), null before: its file opens with the file’s download link',
-      }),
+    invoice: z.object(invoiceFields).nullable().openapi({
+      description: 'The invoice sent for the order (spec: invoiceFileName), null before: its file opens with the file’s download link',
+    }),
     updatedAt: z.string().openapi({ description: 'The version of the order: send it back as If-Match when editing' }),
   })
   .openapi('EscrowAppointment');
@@ -198,14 +195,9 @@ export const PreviewSchema = z
     lender: z.string().nullable(),
     ...codes,
     offerStatus: z.enum(OFFER_STATUSES),
-    bidCents: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({
-        description:
-          "The agent's bid: set while the offer is claimed, countered, approved or rejected; null otherwise (a decline is no bid)",
-      }),
+    bidCents: z.number().int().nullable().openapi({
+      description: "The agent's bid: set while the offer is claimed, countered, approved or rejected; null otherwise (a decline is no bid)",
+    }),
   })
   .openapi('OfferPreview');
 
@@ -246,11 +238,9 @@ export const OperatorRowSchema = z
     name: z.string(),
     date: z.string(),
     status: z.enum(APPOINTMENT_STATUSES),
-    overdue: z
-      .boolean()
-      .openapi({
-        description: `Scheduled and still not marked complete ${OVERDUE_AFTER_HOURS} hours after the signing's start (a Time TBD signing: after its day): shown as "${OVERDUE_LABEL}"`,
-      }),
+    overdue: z.boolean().openapi({
+      description: `Scheduled and still not marked complete ${OVERDUE_AFTER_HOURS} hours after the signing's start (a Time TBD signing: after its day): shown as "${OVERDUE_LABEL}"`,
+    }),
     filesAttachedCount: z.number().int(),
     filesUploaded: z.boolean(),
     agentDownloaded: z.boolean(),
@@ -357,12 +347,10 @@ export const TIMELINE_KINDS = [
 export const TimelineEventSchema = z
   .object({
     at: z.string().openapi({ format: 'date-time' }),
-    kind: z
-      .enum(TIMELINE_KINDS)
-      .openapi({
-        description:
-          'What happened; claimed, countered, declined, withdrawn, bid_declined, agent_paid, note_added and note_removed are for operators only',
-      }),
+    kind: z.enum(TIMELINE_KINDS).openapi({
+      description:
+        'What happened; claimed, countered, declined, withdrawn, bid_declined, agent_paid, note_added and note_removed are for operators only',
+    }),
     label: z.string().openapi({ description: 'The step as a sentence a person reads', example: 'Signing agent Jane Doe assigned' }),
     detail: z.string().nullable().openapi({ description: 'More about the step, when there is more', example: 'Changed: comments' }),
   })
@@ -387,11 +375,9 @@ export const DashboardSchema = z
           kind: z.enum(ATTENTION_KINDS),
           label: z.string(),
           count: z.number().int(),
-          capped: z
-            .boolean()
-            .openapi({
-              description: `true when more than ${COUNT_AHEAD.toLocaleString('en-US')} orders wait: \`count\` is then ${COUNT_AHEAD}, shown "${COUNT_AHEAD.toLocaleString('en-US')}+"`,
-            }),
+          capped: z.boolean().openapi({
+            description: `true when more than ${COUNT_AHEAD.toLocaleString('en-US')} orders wait: \`count\` is then ${COUNT_AHEAD}, shown "${COUNT_AHEAD.toLocaleString('en-US')}+"`,
+          }),
         }),
       )
       .openapi({
@@ -403,11 +389,8 @@ export const DashboardSchema = z
     inProcessByState: z
       .array(z.object({ state: z.string(), count: z.number().int() }))
       .openapi({ description: 'Open, Pending, Scheduled and On Hold orders per state, most first (12)' }),
-    hoursToAssignment: z
-      .array(z.object({ state: z.string(), medianHours: z.number(), orders: z.number().int() }))
-      .openapi({
-        description:
-          'Median hours from order to its first assignment, per state, for assignments of the last 30 days (12 states with most)',
-      }),
+    hoursToAssignment: z.array(z.object({ state: z.string(), medianHours: z.number(), orders: z.number().int() })).openapi({
+      description: 'Median hours from order to its first assignment, per state, for assignments of the last 30 days (12 states with most)',
+    }),
   })
   .openapi('Dashboard');

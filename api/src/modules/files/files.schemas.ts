@@ -51,14 +51,10 @@ export const GrantUploadsSchema = z
               .int('must be a whole number of bytes')
               .min(1, 'the file is empty')
               .openapi({ description: 'Bytes; the upload may not exceed it', example: 2_400_000 }),
-            contentType: z
-              .string()
-              .max(255)
-              .default('')
-              .openapi({
-                description: 'The type the browser reports; empty or application/octet-stream falls back to the extension',
-                example: 'application/pdf',
-              }),
+            contentType: z.string().max(255).default('').openapi({
+              description: 'The type the browser reports; empty or application/octet-stream falls back to the extension',
+              example: 'application/pdf',
+            }),
           })
           .strict(),
       )
@@ -78,17 +74,13 @@ export const UploadGrantSchema = z
         fileId: z.string(),
         fileName: z.string(),
         kind: z.enum(FILE_KINDS).openapi({ description: 'scan_back when the assigned agent uploads, document otherwise' }),
-        uploadUrl: z
-          .string()
-          .openapi({
-            description: 'The tus upload URL, ready to resume from offset 0 (HEAD, then PATCH chunks)',
-            example: '/api/uploads/0b7c…',
-          }),
-        endpoint: z
-          .string()
-          .openapi({
-            description: 'The tus creation endpoint, for clients that create the upload themselves (POST with the metadata below)',
-          }),
+        uploadUrl: z.string().openapi({
+          description: 'The tus upload URL, ready to resume from offset 0 (HEAD, then PATCH chunks)',
+          example: '/api/uploads/0b7c…',
+        }),
+        endpoint: z.string().openapi({
+          description: 'The tus creation endpoint, for clients that create the upload themselves (POST with the metadata below)',
+        }),
         metadata: z
           .object({ fileId: z.string(), filename: z.string(), filetype: z.string() })
           .openapi({ description: 'tus Upload-Metadata to send when creating the upload' }),

@@ -202,15 +202,13 @@ describe('push subscriptions, the outbox and the job log', () => {
     await offerTo(t, id, [agentId]);
     const claim = await post(t, `/api/appointments/${id}/claim`, s.agent);
     expect((await post(t, `/api/appointments/${id}/bids/${claim.body.offer.id}/accept`, s.admin)).status).toBe(200);
-    await t.database.db
-      .insert(outboundMessages)
-      .values({
-        channel: 'email',
-        toAddress: 'visitor@example.com',
-        subject: 'Re: Your message to SigningDesk',
-        body: 'Thank you, we will call you.',
-        state: 'queued',
-      });
+    await t.database.db.insert(outboundMessages).values({
+      channel: 'email',
+      toAddress: 'visitor@example.com',
+      subject: 'Re: Your message to SigningDesk',
+      body: 'Thank you, we will call you.',
+      state: 'queued',
+    });
     try {
       await worker.drain();
     } finally {
