@@ -26,6 +26,8 @@ async function seedWithSessions(database: Database): Promise<Record<string, stri
   const t = testAppOver(database);
   const sessions: Record<string, string> = {};
   for (const email of await demoSessionEmails(t)) sessions[email] = await t.signIn(email);
+  // The app's own files folder; the database stays open for the template (t.close() would close it).
+  if (t.env.FILES_DIR) rmSync(t.env.FILES_DIR, { recursive: true, force: true });
   return sessions;
 }
 
