@@ -96,6 +96,14 @@ const envSchema = z.object({
     .min(1, 'must be a number of seconds from 1 to 3600')
     .max(3600, 'must be a number of seconds from 1 to 3600')
     .default(120),
+  // An idle keep-alive connection stays open this long: longer than the idle timeout of the
+  // clients and load balancers in front (60 s is common), so none reuses a connection the server
+  // is closing that very moment ("socket hang up"). Node's own default is 5 s.
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds from 1 to 600' })
+    .min(1, 'must be a number of seconds from 1 to 600')
+    .max(600, 'must be a number of seconds from 1 to 600')
+    .default(65),
   MAX_CONNECTIONS: z.coerce
     .number({ message: 'must be a whole number from 10 to 100000' })
     .int('must be a whole number from 10 to 100000')

@@ -5,7 +5,7 @@
  * - a graceful stop: SIGTERM with 40 requests and a live-update stream in flight. Every request
  *   is answered, the stream ends with a `closing` event, the process exits 0.
  */
-import { request, type IncomingMessage } from 'node:http';
+import { Agent, request, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,11 +66,12 @@ describe('the server’s connections', () => {
     method: string,
     cookie: string,
     body?: string,
+    agent: Agent | false = false,
   ): { req: ReturnType<typeof request>; answer: Promise<{ status: number; text: string }> } {
     const url = new URL(path, server!.url);
     const req = request(url, {
       method,
-      agent: false,
+      agent,
       headers: {
         origin: ORIGIN,
         cookie,
@@ -150,6 +151,26 @@ describe('the server’s connections', () => {
     expect(Date.now() - started).toBeLessThan(4_000);
   });
 
+  it('keeps an idle keep-alive connection open past the 5 s a client or proxy may reuse it after (KEEP_ALIVE_TIMEOUT_SECONDS)', async () => {
+    // Node closes an idle connection after 5 s by default: a client (or a load balancer with a
+    // 60 s idle timeout) that sends its next request at that moment gets "socket hang up".
+    const get = 'GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n';
+    const socket = connect(server!.port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    let text = '';
+    let closed = false;
+    socket.on('data', (chunk) => (text += chunk.toString()));
+    socket.on('close', () => (closed = true));
+    socket.write(get);
+    await expect.poll(() => text.match(/HTTP\/1\.1 \d+/g)?.length ?? 0, { timeout: 5_000 }).toBe(1);
+    expect(text).toMatch(/keep-alive: timeout=65/i);
+    await new Promise((r) => setTimeout(r, 6_500));
+    expect(closed).toBe(false);
+    socket.write(get);
+    await expect.poll(() => text.match(/HTTP\/1\.1 \d+/g)?.length ?? 0, { timeout: 5_000 }).toBe(2);
+    socket.destroy();
+  }, 20_000);
+
   it('answers every request in flight, ends the event stream with a closing event, and exits 0', async () => {
     const cookie = await signInCookie();
 
@@ -166,10 +187,12 @@ describe('the server’s connections', () => {
       });
     });
 
-    // 40 orders whose requests the server has begun to read: the body's first half is sent.
+    // 40 orders whose requests the server has begun to read: the body's first half is sent. Their
+    // connections are kept alive, as a browser's are: each is closed once its answer is sent.
+    const keepAlive = new Agent({ keepAlive: true });
     const bodies = Array.from({ length: 40 }, (_, i) => JSON.stringify({ ...VALID_ORDER, fileNumber: `STOP-${i}` }));
     const writes = bodies.map((body) => {
-      const call = send('/api/appointments', 'POST', cookie, body);
+      const call = send('/api/appointments', 'POST', cookie, body, keepAlive);
       call.req.write(body.slice(0, 40));
       return { ...call, rest: body.slice(40) };
     });
@@ -183,6 +206,7 @@ describe('the server’s connections', () => {
     expect(answers.map((a) => a.status)).toEqual(Array(40).fill(201));
     expect(await streamText).toMatch(/event: ready[\s\S]*event: closing\ndata: \{"reason":"server_stopping"\}/);
     expect(await exited).toBe(0);
+    keepAlive.destroy();
     server = undefined;
 
     // Every answered order is stored once.

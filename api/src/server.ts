@@ -133,6 +133,7 @@ async function serveApi(env: Env, database: Database): Promise<void> {
     serverOptions: {
       headersTimeout: env.HEADERS_TIMEOUT_SECONDS * 1000,
       requestTimeout: Math.max(env.REQUEST_TIMEOUT_SECONDS, env.HEADERS_TIMEOUT_SECONDS) * 1000,
+      keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
       connectionsCheckingInterval: 1_000,
     },
   });
@@ -174,8 +175,11 @@ async function serveApi(env: Env, database: Database): Promise<void> {
         .then(() => database.close())
         .then(() => process.exit(0));
     });
-    // Kept-alive connections with no request in flight would otherwise hold the close back.
-    (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    // Kept-alive connections with no request in flight would otherwise hold the close back, for
+    // KEEP_ALIVE_TIMEOUT_SECONDS: those idle now, and each one as its last request is answered.
+    const closeIdle = () => (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    closeIdle();
+    setInterval(closeIdle, 100).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
