@@ -94,7 +94,7 @@ export function orderFilled(order: { status: string; assigned: boolean }): boole
 }
 
 /** What an agent reads who bids on, or changes an answer to, an order another agent filled. */
-export const ORDER_TAKEN_MESSAGE = 'This order has already been assigned.';
+const ORDER_TAKEN_MESSAGE = 'This order has already been assigned.';
 
 const notFilled: Precondition = {
   requires: 'no agent has filled the order',
@@ -245,12 +245,6 @@ export function transitionAllowed(action: OrderAction, order: OrderFacts, nowSec
 /** Whether requests of `role` may take `action` at all. */
 export function roleMayTake(action: OrderAction, role: Role): boolean {
   return transition(action).roles.includes(role);
-}
-
-/** The statuses `action` is taken from. */
-export function statusesFor(action: OrderAction): readonly AppointmentStatus[] {
-  const status = transition(action).requires.find((c): c is StatusPrecondition => c.kind === 'status');
-  return status ? status.from : SETTLEMENT_STATUSES;
 }
 
 /**
