@@ -12,6 +12,7 @@ import { schema } from '@signingdesk/db';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AgentTab } from '@signingdesk/domain/agent-tabs';
 import { agentDetailWindowOpen, completeButtonShown } from '@signingdesk/domain/appointment-rules';
+import { LIVE_BID_STATUSES, UNBID_OFFER_STATUSES } from '@signingdesk/domain/offer-status';
 import { offerTitle } from '@signingdesk/domain/offer-title';
 import type { AgentListItem } from './agent-appointments.schemas';
 
@@ -27,13 +28,13 @@ export async function listAgentAppointments(
   const where = {
     open: and(
       // Both statuses in one condition keep the lookup on offers_agent_status_idx.
-      inArray(o.status, ['offered', 'declined']),
+      inArray(o.status, [...UNBID_OFFER_STATUSES]),
       or(
         and(eq(o.status, 'offered'), eq(a.status, 'Open')),
         and(eq(o.status, 'declined'), inArray(a.status, ['Open', 'Pending']), isNull(a.assignedAgentId)),
       ),
     ),
-    pending: and(inArray(a.status, ['Open', 'Pending']), inArray(o.status, ['claimed', 'countered'])),
+    pending: and(inArray(a.status, ['Open', 'Pending']), inArray(o.status, [...LIVE_BID_STATUSES])),
     assigned: and(eq(a.assignedAgentId, agentId), inArray(a.status, ['Scheduled', 'Paused'])),
     completed: and(eq(a.assignedAgentId, agentId), eq(a.status, 'Completed')),
   }[tab];

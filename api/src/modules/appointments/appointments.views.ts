@@ -11,7 +11,9 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { agentDetailWindowOpen, completeButtonShown, panelsEnabled } from '@signingdesk/domain/appointment-rules';
 import { roundMiles } from '@signingdesk/domain/eligibility';
+import { BID_STATUSES, CLOSED_OFFER_STATUSES, LIVE_BID_STATUSES, offerStatusIn } from '@signingdesk/domain/offer-status';
 import { offerTitle } from '@signingdesk/domain/offer-title';
+import { orderFilled } from '@signingdesk/domain/order-transitions';
 import type { AppointmentAccess } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { distanceMiles } from '../../lib/geo';
@@ -61,9 +63,7 @@ export async function bidsOf(db: Db | Tx, appointmentId: string, statuses?: (typ
     .innerJoin(appointments, eq(appointments.id, offers.appointmentId))
     .leftJoin(profiles, eq(profiles.userId, agent.id))
     .leftJoin(agentProfiles, eq(agentProfiles.userId, agent.id))
-    .where(
-      and(eq(offers.appointmentId, appointmentId), inArray(offers.status, statuses ?? ['claimed', 'countered', 'approved', 'rejected'])),
-    )
+    .where(and(eq(offers.appointmentId, appointmentId), inArray(offers.status, statuses ?? [...BID_STATUSES])))
     .orderBy(asc(offers.bidCents));
   return rows.map((r) => ({
     offerId: r.offerId,
@@ -231,9 +231,6 @@ export async function agentView(db: Db | Tx, a: Appointment, agentId: string, op
 const TAKEN_MESSAGE =
   'This order has already been assigned. Thank you for your interest — new offers near you will arrive as notifications.';
 const DECLINED_MESSAGE = 'You declined this offer.';
-type OfferStatus = (typeof schema.offerStatus.enumValues)[number];
-/** Offer statuses that carry a bid the agent made (or an operator agreed); a decline does not. */
-const WITH_BID: readonly OfferStatus[] = ['claimed', 'countered', 'approved', 'rejected'];
 
 /**
  * The offer preview of spec 02 §2, for the agent the appointment was offered to. Titled by
@@ -249,13 +246,13 @@ export async function previewView(db: Db | Tx, a: Appointment, agentId: string) 
   if (a.assignedAgentId === agentId) {
     stage = 'assigned';
     message = 'You have been approved and assigned to this signing.';
-  } else if (a.assignedAgentId || a.status === 'Scheduled' || a.status === 'Completed') {
+  } else if (orderFilled({ status: a.status, assigned: a.assignedAgentId !== null })) {
     stage = 'taken';
     message = TAKEN_MESSAGE;
-  } else if (a.status === 'Paused' || a.status === 'Canceled' || offerStatus === 'removed' || offerStatus === 'rejected') {
+  } else if (a.status === 'Paused' || a.status === 'Canceled' || offerStatusIn(offerStatus, CLOSED_OFFER_STATUSES)) {
     stage = 'unavailable';
     message = 'This order is no longer open for offers.';
-  } else if (offerStatus === 'claimed' || offerStatus === 'countered') {
+  } else if (offerStatusIn(offerStatus, LIVE_BID_STATUSES)) {
     stage = 'pending';
     message = 'Your offer is pending approval. You will be notified when it is accepted or declined.';
   } else if (offerStatus === 'declined') {
@@ -276,7 +273,7 @@ export async function previewView(db: Db | Tx, a: Appointment, agentId: string) 
     zip: a.zip,
     feeCents: a.agentFeeCents,
     offerStatus,
-    bidCents: offer && WITH_BID.includes(offer.status) ? offer.bidCents : null,
+    bidCents: offer && offerStatusIn(offer.status, BID_STATUSES) ? offer.bidCents : null,
   };
 }
 

@@ -8,13 +8,14 @@ import { randomUUID } from 'node:crypto';
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { desc, eq } from 'drizzle-orm';
-import { firmFeeOf, settlementRefusal } from '@signingdesk/domain/fee-rules';
+import { firmFeeOf } from '@signingdesk/domain/fee-rules';
 import { formatCents } from '@signingdesk/domain/money';
 import { findVisibleAppointment } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { notify } from '../../lib/notify';
+import { assertTransitionAllowed } from '../workflow/transition-guard';
 import { appointmentFileKey } from '../../lib/storage/keys';
 import type { FilesContext } from './files.context';
 import type { Invoice } from './files.schemas';
@@ -29,8 +30,7 @@ export async function sendInvoice(ctx: FilesContext, db: Db, actor: Actor, appoi
     return await db.transaction(async (tx) => {
       const { appointment } = await findVisibleAppointment(tx, actor, appointmentId, { forUpdate: true });
       // Invoiced once the signing's outcome is known: before it the agreed fee may still change (decision 047).
-      const refusal = settlementRefusal('invoice', { status: appointment.status, assigned: appointment.assignedAgentId !== null });
-      if (refusal) throw new AppError('NOT_ALLOWED_IN_STATUS', refusal);
+      assertTransitionAllowed('invoice', actor, appointment);
       const [existing] = await tx.select({ number: invoices.number }).from(invoices).where(eq(invoices.appointmentId, appointment.id));
       if (existing) throw new AppError('CONFLICT', `Invoice ${existing.number} was already sent for this appointment.`);
       const [firm] = await tx.select().from(firms).where(eq(firms.id, appointment.firmId));

@@ -15,6 +15,7 @@
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { mayChangeStatusOfRole } from '@signingdesk/domain/account-rules';
+import { LIVE_BID_STATUSES, OPEN_OFFER_STATUSES } from '@signingdesk/domain/offer-status';
 import { isEscrowRole, isOperator, isRole, ROLE_LABELS, type Role, type UserStatus } from '@signingdesk/domain/roles';
 import { isUuid } from '@signingdesk/domain/uuid';
 import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
@@ -25,10 +26,6 @@ import { attentionWhere } from '../appointments/attention';
 import { SET_PASSWORD_LINK_PREFIX } from './users.accounts';
 
 const { user, profiles, session, offers, appointments, verification } = schema;
-
-/** Offers an agent still holds open on an order not yet filled: unanswered, claimed or countered. */
-const OPEN_OFFER_STATUSES = ['offered', 'claimed', 'countered'] as const;
-const LIVE_BID_STATUSES = ['claimed', 'countered'] as const;
 
 export interface AccountStatusResult {
   message: string;

@@ -1,3 +1,9 @@
+/**
+ * The routes of the offers and of the order's transitions (spec 02 §4): sending to agents, the
+ * agents' answers, the operators' decisions on bids, assignment, status changes, completion and
+ * payment. The folder keeps the name `workflow/` for these (issue 29 chose to say so rather than
+ * rename it); who may take each action from which state is domain/order-transitions.ts.
+ */
 import { createRoute } from '@hono/zod-openapi';
 import { OPERATOR_ROLES } from '@signingdesk/domain/roles';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';

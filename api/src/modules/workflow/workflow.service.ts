@@ -1,16 +1,33 @@
 /**
- * The appointment state machine (DESIGN.md "Domain", spec 02 §4). Every transition locks the
- * appointment row (SELECT … FOR UPDATE) in one transaction, checks who may act and from which
- * status, writes the change, its audit row and the notification jobs it causes, and commits
- * all of it or nothing. Racing agents or operators are serialised by the lock, so exactly one
- * wins; the others get a 409 with a code.
+ * The appointment state machine (DESIGN.md "Domain", spec 02 §4): the offers (send, the agents'
+ * claims, counters and declines, the operators' decisions on bids) and the order's transitions
+ * (assignment, hold, reopen, cancel, completion, payment). The folder keeps the name `workflow/`
+ * for both; it holds nothing else (issue 29 chose to say so here rather than rename it).
+ *
+ * Who may take each action and from which state is the table of domain/order-transitions.ts,
+ * checked by the one guard `assertTransitionAllowed` (./transition-guard.ts); the console
+ * enables its buttons by the same table. The groups of offer statuses are
+ * domain/offer-status.ts. Every transition locks the appointment row (SELECT … FOR UPDATE) in
+ * one transaction, checks the table, writes the change, its audit row and the notification jobs
+ * it causes, and commits all of it or nothing. Racing agents or operators are serialised by the
+ * lock, so exactly one wins; the others get a 409 with a code.
  */
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { completionMessage, completionNotYetMessage, completionOpen } from '@signingdesk/domain/appointment-rules';
+import { completionMessage } from '@signingdesk/domain/appointment-rules';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
-import { agreedPayCents, feesWithAgentPay, settlementRefusal } from '@signingdesk/domain/fee-rules';
+import { agreedPayCents, feesWithAgentPay } from '@signingdesk/domain/fee-rules';
+import {
+  CLOSED_OFFER_STATUSES,
+  LIVE_BID_STATUSES,
+  OPEN_OFFER_STATUSES,
+  offerStatusIn,
+  REASSIGNABLE_BID_STATUSES,
+  RETRACTABLE_ANSWER_STATUSES,
+  UNBID_OFFER_STATUSES,
+} from '@signingdesk/domain/offer-status';
+import { STATUS_CHANGE_ACTIONS } from '@signingdesk/domain/order-transitions';
 import { formatCents } from '@signingdesk/domain/money';
 import { findVisibleAppointment, type AppointmentAccess } from '../../lib/access';
 import { isUuid } from '@signingdesk/domain/uuid';
@@ -20,14 +37,12 @@ import { audit } from '../../lib/audit';
 import { notify, operatorIds, type Notification, type NotificationPayloads, type NotificationType } from '../../lib/notify';
 import { bidsOf, viewFor, type ViewOptions } from '../appointments/appointments.views';
 import { agentIneligibility, eligibleAgentIds, type OrderPlace } from './eligibility';
+import { assertTransitionAllowed } from './transition-guard';
 
 const { appointments, offers, agentProfiles, profiles, user, firms } = schema;
 type Appointment = typeof appointments.$inferSelect;
 type Offer = typeof offers.$inferSelect;
 type AppointmentStatus = Appointment['status'];
-const LIVE_BIDS = ['claimed', 'countered'] as const;
-
-const TAKEN = 'This order has already been assigned.';
 
 /** The clock a transition runs at; tests pass a fixed one to check time boundaries. */
 export interface ClockOptions {
@@ -45,12 +60,6 @@ async function withLockedAppointment<T>(db: Db, actor: Actor, appointmentId: str
     const { appointment, access } = await findVisibleAppointment(tx, actor, appointmentId, { forUpdate: true });
     return work({ tx, appointment, access });
   });
-}
-
-function refuseStatus(appointment: Appointment, allowed: readonly AppointmentStatus[], action: string): void {
-  if (allowed.includes(appointment.status)) return;
-  const label = appointment.status === 'Paused' ? 'on hold' : appointment.status.toLowerCase();
-  throw new AppError('NOT_ALLOWED_IN_STATUS', `You cannot ${action} an appointment that is ${label}.`);
 }
 
 async function result(tx: Tx, actor: Actor, appointmentId: string, access: AppointmentAccess, message: string, options: ViewOptions = {}) {
@@ -104,7 +113,7 @@ async function liveBidderIds(tx: Tx, appointmentId: string, exceptOfferId?: stri
     .where(
       and(
         eq(offers.appointmentId, appointmentId),
-        inArray(offers.status, [...LIVE_BIDS]),
+        inArray(offers.status, [...LIVE_BID_STATUSES]),
         exceptOfferId ? ne(offers.id, exceptOfferId) : undefined,
       ),
     );
@@ -131,18 +140,18 @@ async function closeBidding(tx: Tx, appointmentId: string, winnerOfferId: string
   await tx
     .update(offers)
     .set({ status: 'rejected', respondedAt: new Date() })
-    .where(and(eq(offers.appointmentId, appointmentId), inArray(offers.status, [...LIVE_BIDS]), others));
+    .where(and(eq(offers.appointmentId, appointmentId), inArray(offers.status, [...LIVE_BID_STATUSES]), others));
   await tx
     .update(offers)
     .set({ status: 'removed' })
-    .where(and(eq(offers.appointmentId, appointmentId), inArray(offers.status, ['offered', 'declined']), others));
+    .where(and(eq(offers.appointmentId, appointmentId), inArray(offers.status, [...UNBID_OFFER_STATUSES]), others));
 }
 
 // ——— Operators: offering ———
 
 export async function sendToAgents(db: Db, actor: Actor, appointmentId: string, options: { preferredOnly: boolean; radiusMiles: number }) {
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
-    refuseStatus(appointment, ['Open', 'Pending'], 'send');
+    assertTransitionAllowed('send', actor, appointment);
     const eligible = await eligibleAgentIds(tx, appointment, options);
     const added: string[] = [];
     for (let i = 0; i < eligible.length; i += 1000) {
@@ -198,13 +207,6 @@ async function agentOffer(tx: Tx, actor: Actor, appointment: Appointment, access
   return offer;
 }
 
-function refuseClosedForBids(appointment: Appointment, action = 'bid on') {
-  if (appointment.assignedAgentId || appointment.status === 'Scheduled' || appointment.status === 'Completed') {
-    throw new AppError('OFFER_TAKEN', TAKEN);
-  }
-  refuseStatus(appointment, ['Open', 'Pending'], action);
-}
-
 /**
  * Refuses an agent the eligibility rule no longer admits (decision 048): a commission removed
  * from their profile, or a move beyond the radius, since the offer was sent. Operators'
@@ -223,8 +225,8 @@ async function refuseIneligible(
 async function placeBid(db: Db, actor: Actor, appointmentId: string, bid: { counter: boolean; cents?: number; radiusMiles: number }) {
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
     const offer = await agentOffer(tx, actor, appointment, access);
-    refuseClosedForBids(appointment);
-    if (offer.status === 'removed' || offer.status === 'rejected') {
+    assertTransitionAllowed('bid', actor, appointment);
+    if (offerStatusIn(offer.status, CLOSED_OFFER_STATUSES)) {
       throw new AppError('NOT_ALLOWED_IN_STATUS', 'This offer is no longer open to you.');
     }
     // A decline stands until the agent takes it back, so a stale claim from another device
@@ -267,7 +269,7 @@ export async function declineOffer(db: Db, actor: Actor, appointmentId: string) 
     const message = 'You declined this offer. Thank you for letting us know.';
     // A decline repeated is the answer already given: answered alike, recorded once.
     if (offer.status === 'declined') return { message, offer: { id: offer.id, status: offer.status, bidCents: offer.bidCents } };
-    if (!['offered', 'claimed', 'countered'].includes(offer.status)) {
+    if (!offerStatusIn(offer.status, OPEN_OFFER_STATUSES)) {
       throw new AppError('NOT_ALLOWED_IN_STATUS', 'This offer is no longer open to you.');
     }
     const [updated] = await tx
@@ -292,10 +294,10 @@ export async function declineOffer(db: Db, actor: Actor, appointmentId: string) 
 export async function withdrawOffer(db: Db, actor: Actor, appointmentId: string, options: ClockOptions = {}) {
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
     const offer = await agentOffer(tx, actor, appointment, access);
-    refuseClosedForBids(appointment, 'change your answer on');
+    assertTransitionAllowed('changeAnswer', actor, appointment, options.now);
     const from = offer.status;
     if (from === 'offered') throw new AppError('NOT_ALLOWED_IN_STATUS', 'There is nothing to take back on this offer.');
-    if (from !== 'declined' && from !== 'claimed' && from !== 'countered') {
+    if (!offerStatusIn(from, RETRACTABLE_ANSWER_STATUSES)) {
       throw new AppError('NOT_ALLOWED_IN_STATUS', 'This offer is no longer open to you.');
     }
     const [updated] = await tx
@@ -339,10 +341,9 @@ async function offerOf(tx: Tx, appointmentId: string, offerId: string): Promise<
 
 export async function acceptBid(db: Db, actor: Actor, appointmentId: string, offerId: string, options: { radiusMiles: number }) {
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
-    if (appointment.assignedAgentId) throw new AppError('OFFER_TAKEN', 'Another bid was already accepted for this appointment.');
-    refuseStatus(appointment, ['Open', 'Pending'], 'accept a bid on');
+    assertTransitionAllowed('acceptBid', actor, appointment);
     const offer = await offerOf(tx, appointment.id, offerId);
-    if (!LIVE_BIDS.includes(offer.status as (typeof LIVE_BIDS)[number])) {
+    if (!offerStatusIn(offer.status, LIVE_BID_STATUSES)) {
       throw new AppError('NOT_ALLOWED_IN_STATUS', `This bid is ${offer.status}; only claimed or countered bids can be accepted.`);
     }
     await refuseIneligible(tx, appointment, offer.agentId, { radiusMiles: options.radiusMiles, who: 'operator' });
@@ -372,9 +373,9 @@ export async function acceptBid(db: Db, actor: Actor, appointmentId: string, off
 
 export async function declineBid(db: Db, actor: Actor, appointmentId: string, offerId: string) {
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
-    refuseStatus(appointment, ['Open', 'Pending'], 'decline a bid on');
+    assertTransitionAllowed('declineBid', actor, appointment);
     const offer = await offerOf(tx, appointment.id, offerId);
-    if (!LIVE_BIDS.includes(offer.status as (typeof LIVE_BIDS)[number])) {
+    if (!offerStatusIn(offer.status, LIVE_BID_STATUSES)) {
       throw new AppError('NOT_ALLOWED_IN_STATUS', `This bid is ${offer.status}; only claimed or countered bids can be declined.`);
     }
     await tx.update(offers).set({ status: 'rejected', respondedAt: new Date() }).where(eq(offers.id, offer.id));
@@ -415,10 +416,7 @@ export async function assignAgent(
   options: { radiusMiles: number },
 ) {
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
-    if (appointment.assignedAgentId) {
-      throw new AppError('OFFER_TAKEN', 'An agent is already assigned; use reassignment from the bid list.');
-    }
-    refuseStatus(appointment, ['Open', 'Pending', 'Paused'], 'assign an agent to');
+    assertTransitionAllowed('assign', actor, appointment);
     await requireActiveAgent(tx, input.agentId);
     await refuseIneligible(tx, appointment, input.agentId, { radiusMiles: options.radiusMiles, who: 'operator' });
     const bidCents = input.bid ?? appointment.agentFeeCents;
@@ -451,22 +449,20 @@ export async function reassignAgent(
   options: { radiusMiles: number },
 ) {
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
-    if (!appointment.assignedAgentId) {
-      throw new AppError('NOT_ALLOWED_IN_STATUS', 'No agent is assigned yet; accept a bid or assign an agent directly.');
-    }
-    refuseStatus(appointment, ['Scheduled', 'Paused'], 'reassign');
+    assertTransitionAllowed('reassign', actor, appointment);
     const offer = await offerOf(tx, appointment.id, input.offerId);
     if (offer.agentId === appointment.assignedAgentId) {
       throw new AppError('VALIDATION_FAILED', 'That agent is already assigned.', [{ field: 'offerId', message: 'is the assigned agent' }]);
     }
-    if (!['claimed', 'countered', 'rejected'].includes(offer.status)) {
+    if (!offerStatusIn(offer.status, REASSIGNABLE_BID_STATUSES)) {
       throw new AppError('VALIDATION_FAILED', 'Choose an agent from the bid list.', [
         { field: 'offerId', message: 'must be a bid of this appointment' },
       ]);
     }
     await requireActiveAgent(tx, offer.agentId);
     await refuseIneligible(tx, appointment, offer.agentId, { radiusMiles: options.radiusMiles, who: 'operator' });
-    const displaced = appointment.assignedAgentId;
+    // The guard refused an order without an agent: reassignment requires one.
+    const displaced = appointment.assignedAgentId!;
     await tx
       .update(offers)
       .set({ status: 'removed', notes: input.notes ?? null, respondedAt: new Date() })
@@ -504,31 +500,13 @@ export async function changeStatus(db: Db, actor: Actor, appointmentId: string, 
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
     let next: AppointmentStatus = target;
     const toNotify: (string | null)[] = [appointment.createdBy, appointment.assignedAgentId];
-    switch (target) {
-      case 'Paused':
-        refuseStatus(appointment, ['Open', 'Pending', 'Scheduled'], 'put on hold');
-        break;
-      case 'Open':
-        refuseStatus(appointment, ['Paused', 'Canceled'], 'reopen');
-        if (appointment.assignedAgentId) {
-          throw new AppError('NOT_ALLOWED_IN_STATUS', 'An agent is assigned: set the appointment to Scheduled instead.');
-        }
-        next = (await liveBidderIds(tx, appointment.id)).length > 0 ? 'Pending' : 'Open';
-        break;
-      case 'Scheduled':
-        refuseStatus(appointment, ['Paused'], 'set to scheduled');
-        if (!appointment.assignedAgentId) {
-          throw new AppError('NOT_ALLOWED_IN_STATUS', 'No agent is assigned: accept a bid or assign an agent first.');
-        }
-        break;
-      case 'Canceled':
-        if (appointment.assignedAgentId) {
-          throw new AppError('NOT_ALLOWED_IN_STATUS', 'An agent has filled this appointment; it can no longer be canceled.');
-        }
-        refuseStatus(appointment, ['Open', 'Pending', 'Paused'], 'cancel');
-        toNotify.push(...(await liveBidderIds(tx, appointment.id)));
-        await closeBidding(tx, appointment.id, null);
-        break;
+    assertTransitionAllowed(STATUS_CHANGE_ACTIONS[target], actor, appointment);
+    if (target === 'Open') {
+      // Back to taking bids: Pending while live bids remain.
+      next = (await liveBidderIds(tx, appointment.id)).length > 0 ? 'Pending' : 'Open';
+    } else if (target === 'Canceled') {
+      toNotify.push(...(await liveBidderIds(tx, appointment.id)));
+      await closeBidding(tx, appointment.id, null);
     }
     await setStatus(tx, appointment.id, { status: next });
     await record(tx, actor, appointment, 'appointment.status_changed', { from: appointment.status, to: next }, [
@@ -553,14 +531,8 @@ export async function completeAppointment(db: Db, actor: Actor, appointmentId: s
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
     const byAgent = access === 'assigned-agent';
     if (!byAgent && access !== 'operator') throw notFound('This appointment');
-    if (appointment.markedCompleted || appointment.status === 'Completed') {
-      throw new AppError('NOT_ALLOWED_IN_STATUS', 'This assignment is already marked complete.');
-    }
-    refuseStatus(appointment, ['Scheduled'], 'mark complete');
     const now = options.now ?? new Date();
-    if (!completionOpen(appointment.startsAt, Math.floor(now.getTime() / 1000))) {
-      throw new AppError('NOT_YET_STARTED', completionNotYetMessage(appointment));
-    }
+    assertTransitionAllowed('complete', actor, appointment, now);
     await setStatus(tx, appointment.id, { status: 'Completed', markedCompleted: true, markedCompletedAt: now });
     await record(tx, actor, appointment, 'appointment.completed', { by: byAgent ? 'agent' : 'operator' }, [
       {
@@ -576,11 +548,8 @@ export async function completeAppointment(db: Db, actor: Actor, appointmentId: s
 
 export async function markAgentPaid(db: Db, actor: Actor, appointmentId: string) {
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
-    if (appointment.agentPaid) throw new AppError('ALREADY_PAID', 'The agent is already marked paid.');
-    if (!appointment.assignedAgentId) throw new AppError('NOT_ALLOWED_IN_STATUS', 'No agent is assigned to pay.');
     // Paid once the signing's outcome is known: before it the pay may still change (decision 047).
-    const refusal = settlementRefusal('pay', { status: appointment.status, assigned: true });
-    if (refusal) throw new AppError('NOT_ALLOWED_IN_STATUS', refusal);
+    assertTransitionAllowed('markPaid', actor, appointment);
     const amount = formatCents(appointment.agentFeeCents);
     await setStatus(tx, appointment.id, { agentPaid: true, agentPaidAt: sql`now()` as unknown as Date });
     await record(

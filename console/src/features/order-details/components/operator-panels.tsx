@@ -12,7 +12,7 @@ import { InvoiceLink } from '../../../components/invoice-link';
 import type { Schemas } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useComparisonOrders, useInvoice, useOperatorAction, type OperatorAction } from '../api/operator-actions';
-import { LIVE_BID_STATUSES, operatorActionsFor } from '../utils/operator-rules';
+import { LIVE_BID_STATUSES, operatorActionsFor, REASSIGNABLE_BID_STATUSES } from '../utils/operator-rules';
 import { DirectAssignModal } from './direct-assign-modal';
 import { SendConfirmModal } from './send-confirm-modal';
 import { WaitingButton } from './waiting-button';
@@ -347,7 +347,7 @@ function ReassignModal({ order, opened, onClose }: { order: Order; opened: boole
   const [notes, setNotes] = useState('');
   // The API reassigns to a bid that is live or was not chosen (spec 02 §2 "Reassign agent").
   const choices = order.bids.filter(
-    (bid) => bid.agent.id !== order.assignedAgent?.id && ['claimed', 'countered', 'rejected'].includes(bid.status),
+    (bid) => bid.agent.id !== order.assignedAgent?.id && (REASSIGNABLE_BID_STATUSES as readonly string[]).includes(bid.status),
   );
   const submit = async (event: FormEvent) => {
     event.preventDefault();
