@@ -22,7 +22,7 @@ import type { AgentMessageInput } from '@signingdesk/domain/agent-message';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { boundingBox, coordinatesOfZip } from '../../lib/geo';
+import { boundingBox, coordinatesOfZip, greatCircleMilesSql } from '../../lib/geo';
 import { escapeLike } from '../../lib/like';
 import { notify } from '../../lib/notify';
 import { takeFormAllowance } from '../public-forms/rate-limit';
@@ -485,14 +485,6 @@ export async function readAgent(db: Db, actor: Actor, agentId: string): Promise<
   };
 }
 
-/** Great-circle miles between the agent's stored coordinates and a point, in SQL. */
-function distanceSql(latitude: number, longitude: number): SQL<number> {
-  return sql<number>`(3958.8 * 2 * asin(least(1, sqrt(
-    power(sin(radians(${ap.latitude} - ${latitude}::double precision) / 2), 2)
-    + cos(radians(${latitude}::double precision)) * cos(radians(${ap.latitude}))
-      * power(sin(radians(${ap.longitude} - ${longitude}::double precision) / 2), 2)))))`;
-}
-
 /**
  * List Signing Agents (spec 02 §2): all, by last name (or its beginning), by state (home or
  * certified), or within a radius of a zip — a bounding box on the indexed coordinates first,
@@ -520,7 +512,7 @@ export async function searchAgents(db: Db, actor: Actor, query: AgentSearchQuery
       break;
   }
 
-  let distance: SQL<number> | null = null;
+  let distance: SQL<number | null> | null = null;
   let center: { zip: string; latitude: number; longitude: number; radiusMiles: number } | null = null;
   switch (query.mode) {
     case 'name': {
@@ -558,7 +550,7 @@ export async function searchAgents(db: Db, actor: Actor, query: AgentSearchQuery
         ]);
       }
       const box = boundingBox(coordinates, query.radius);
-      distance = distanceSql(coordinates.latitude, coordinates.longitude);
+      distance = greatCircleMilesSql(coordinates, ap);
       center = { zip, ...coordinates, radiusMiles: query.radius };
       conditions.push(
         sql`${ap.latitude} between ${box.minLat} and ${box.maxLat}`,
