@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { notify } from '../../lib/notify';
 import { takeFormAllowance } from '../public-forms/rate-limit';
-import { independentFirm, insertAgentProfile, loadAgentProfile } from '../agents/agents.service';
+import { independentFirm, insertAgentProfile, loadAgentProfile } from '../agents/agents.profile';
 import { createInvitation, insertAccount } from './users.accounts';
 import type { CreatedUser, CreateUserInput, Profile } from './users.schemas';
 
