@@ -31,7 +31,7 @@ import type PgBoss from 'pg-boss';
 import type { Env } from '../env';
 import { createStorage, type FileStorage } from '../lib/storage/storage';
 import { createFilesContext, type FilesContext } from '../modules/files/files.context';
-import { sweepExpiredUploads } from '../modules/files/files.service';
+import { sweepExpiredUploads } from '../modules/files/files.lifecycle';
 import { NOTIFICATIONS_CHANNEL } from '../lib/notify';
 import { errorText, concurrencyLimit, type DeliveryContext, type DeliveryEvent } from './context';
 import { createMailer } from './email';
