@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { notify } from '../../lib/notify';
+import { notify } from '../../delivery/notify';
 import { takeFormAllowance } from '../public-forms/rate-limit';
 import { createInvitation, insertAccount } from '../users/users.accounts';
 import { EMAIL_TAKEN_MESSAGE } from '../users/users.fields';

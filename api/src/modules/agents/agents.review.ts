@@ -12,7 +12,7 @@ import { isUuid } from '@signingdesk/domain/uuid';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { notify } from '../../lib/notify';
+import { notify } from '../../delivery/notify';
 import { NOT_PREFERRED_LABEL, PREFERRED_LABEL, type ReviewInput } from './agents.schemas';
 
 const { agentProfiles: ap, profiles, user, session } = schema;

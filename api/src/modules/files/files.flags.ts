@@ -8,7 +8,7 @@ import { and, eq, exists, sql } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { notify } from '../../lib/notify';
+import { notify } from '../../delivery/notify';
 import { filesAppointment, refuseCanceled, type Appointment } from './files.access';
 import type { FileFlags } from './files.schemas';
 

@@ -16,7 +16,7 @@ import { isUuid } from '@signingdesk/domain/uuid';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { notify, operatorIds } from '../../lib/notify';
+import { notify, operatorIds } from '../../delivery/notify';
 import { appointmentFileKey } from '../../lib/storage/keys';
 import { filesAppointment, fileOf, refuseCanceled, type Appointment, type FileRow } from './files.access';
 import type { FilesContext } from './files.context';
