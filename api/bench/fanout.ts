@@ -25,7 +25,7 @@ import { TestPushService, type TestDevice } from '../src/delivery/testing/push-s
 import { selfSignedCertificate } from '../src/delivery/testing/tls';
 import { DeliveryWorker } from '../src/delivery/worker';
 import { parseEnv } from '../src/env';
-import { independentFirm } from '../src/modules/agents/agents.service';
+import { independentFirm } from '../src/modules/agents/agents.profile';
 import { seedDemoData } from '../src/seed';
 import { VALID_ORDER } from '../src/testing/fixtures';
 import { openBenchDatabase, type BenchDatabase } from './seed-large';

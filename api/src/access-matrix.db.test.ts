@@ -32,7 +32,7 @@ import {
   type Row,
 } from './testing/access-matrix';
 import { createTestApp, readJson, TEST_ORIGIN, type TestApp } from './testing/test-app';
-import { MODULE_ROWS } from './access-matrix.modules';
+import { MODULE_ROWS } from './testing/access-rows';
 import { snapshotChanges, takeSnapshot } from './testing/db-snapshot';
 import { IDEMPOTENCY_HEADER } from './lib/idempotency';
 

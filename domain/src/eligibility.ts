@@ -12,9 +12,15 @@
 /** The default offer radius (decision 007 kept its value; `AGENT_RADIUS_MILES` overrides it). */
 export const OFFER_RADIUS_MILES = 50;
 
-const EARTH_RADIUS_MILES = 3958.8;
+/** The mean radius of the Earth in miles, the one constant of both halves of the distance rule. */
+export const EARTH_RADIUS_MILES = 3958.8;
 
-/** Great-circle miles between two points (the SQL in api/src/modules/workflow/eligibility.ts is the same formula). */
+/**
+ * Great-circle (haversine) miles between two points, clamped so rounding never takes asin past 1.
+ * One rule with its SQL twin `greatCircleMilesSql` in api/src/lib/geo.ts, which the database uses
+ * for eligibility, agent search and comparison orders; api/src/lib/geo.db.test.ts checks they agree.
+ * It lives here because the seed (db/) needs it too.
+ */
 export function milesBetween(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
   const rad = (d: number) => (d * Math.PI) / 180;
   const h =

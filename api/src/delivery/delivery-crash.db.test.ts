@@ -18,7 +18,7 @@ import { createTestDatabase } from '@signingdesk/db/testing';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../env';
-import { notify } from '../lib/notify';
+import { notify } from './notify';
 import { seedDemoData } from '../seed';
 import { TEST_ORIGIN } from '../testing/test-app';
 import type { DeliveryEvent } from './context';

@@ -7,7 +7,7 @@ import { schema } from '@signingdesk/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../env';
-import { notify } from '../lib/notify';
+import { notify } from './notify';
 import { createStorage } from '../lib/storage/storage';
 import { completedForAgent, createOrder, offerTo, post, signInAll, userIdOf, type Sessions } from '../testing/fixtures';
 import { createTestApp, readJson, TEST_ORIGIN, type TestApp } from '../testing/test-app';

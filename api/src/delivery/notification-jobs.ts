@@ -18,7 +18,7 @@ import { schema } from '@signingdesk/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isRole } from '@signingdesk/domain/roles';
 import type { TimeZoneCode } from '@signingdesk/domain/time-zones';
-import { readNotification, type StoredNotification } from '../lib/notify';
+import { readNotification, type StoredNotification } from './notify';
 import { errorText, type DeliveryContext } from './context';
 import { pushTopic, sendPush } from './push';
 import { toE164 } from '@signingdesk/domain/phone';

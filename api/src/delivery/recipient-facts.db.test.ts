@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_TYPES, readNotification } from '../lib/notify';
+import { NOTIFICATION_TYPES, readNotification } from './notify';
 import { factsForRecipient, type LoadedAppointment } from './recipient-facts';
 import { channelTexts, type NotificationFacts } from './texts';
 
@@ -96,7 +96,7 @@ describe('delivery writes the emails from those facts', () => {
   it("holds an unassigned agent's email without the appointment's name, and the escrow officer's with it", async () => {
     const { createTestApp } = await import('../testing/test-app');
     const { createOrder, signInAll, userIdOf, VALID_ORDER } = await import('../testing/fixtures');
-    const { notify } = await import('../lib/notify');
+    const { notify } = await import('./notify');
     const { deliverNotifications } = await import('./notification-jobs');
     const { concurrencyLimit } = await import('./context');
     const { schema } = await import('@signingdesk/db');

@@ -12,7 +12,7 @@
 import { agentDetailWindowOpen } from '@signingdesk/domain/appointment-rules';
 import { offerTitle } from '@signingdesk/domain/offer-title';
 import type { Role } from '@signingdesk/domain/roles';
-import type { StoredNotification } from '../lib/notify';
+import type { StoredNotification } from './notify';
 import type { AppointmentFacts } from './texts';
 
 /** The appointment as delivery loads it: the texts' facts plus the order type and its window's facts. */
@@ -34,7 +34,7 @@ export function factsForRecipient(
   if (appointment && appointment.assignedAgentId === recipient.id && agentDetailWindowOpen(appointment, nowSeconds))
     return { appointment, notification };
   // Without the appointment (deleted since) nobody can tell whether the agent was assigned.
-  // The payloads' only naming field is `name` (lib/notify.ts); reading a job keeps no other field.
+  // The payloads' only naming field is `name` (delivery/notify.ts); reading a job keeps no other field.
   return {
     appointment: appointment && { ...appointment, name: offerTitle(appointment), fileNumber: null },
     notification: notification && withoutName(notification),

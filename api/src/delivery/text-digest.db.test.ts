@@ -10,7 +10,7 @@ import { TEXT_WINDOW_SECONDS } from '@signingdesk/domain/notification-rules';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../env';
-import { notify } from '../lib/notify';
+import { notify } from './notify';
 import { post, scheduledForAgent, signInAll, userIdOf, type Sessions } from '../testing/fixtures';
 import { createTestApp, readJson, TEST_ORIGIN, type TestApp } from '../testing/test-app';
 import { QUEUES } from './queue';

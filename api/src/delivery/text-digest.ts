@@ -21,7 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { rowsOf, schema, type Tx } from '@signingdesk/db';
 import { TEXT_WINDOW_SECONDS, TEXTS_NEVER_HELD, textMayBeHeld } from '@signingdesk/domain/notification-rules';
 import { and, eq, gt, inArray, max, notInArray, sql } from 'drizzle-orm';
-import { readNotification, type NotificationType, type StoredNotification } from '../lib/notify';
+import { readNotification, type NotificationType, type StoredNotification } from './notify';
 import { digestText, type AppointmentFacts } from './texts';
 
 const { notificationJobs, notificationDeliveries, outboundMessages } = schema;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@signingdesk/domain/roles';
 import { TIME_ZONE_CODES } from '@signingdesk/domain/time-zones';
-import { readNotification, type NotificationType } from '../lib/notify';
+import { readNotification, type NotificationType } from './notify';
 import { pushTopic } from './push';
 import { factsForRecipient } from './recipient-facts';
 import { deepLink } from '@signingdesk/domain/deep-links';

@@ -22,7 +22,7 @@ import type { Role } from '@signingdesk/domain/roles';
 import { formatTime, formatUsDate, type TimeZoneCode } from '@signingdesk/domain/time-zones';
 import { withoutInvisibleCharacters } from '@signingdesk/domain/text';
 import { OPERATORS_NAME } from '../lib/people';
-import type { NotificationType, StoredNotification, StoredPayloads } from '../lib/notify';
+import type { NotificationType, StoredNotification, StoredPayloads } from './notify';
 
 export const SMS_MAX_LENGTH = 320;
 export const AGENT_EMAIL_MAX_LENGTH = 140;

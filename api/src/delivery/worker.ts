@@ -31,8 +31,8 @@ import type PgBoss from 'pg-boss';
 import type { Env } from '../env';
 import { createStorage, type FileStorage } from '../lib/storage/storage';
 import { createFilesContext, type FilesContext } from '../modules/files/files.context';
-import { sweepExpiredUploads } from '../modules/files/files.service';
-import { NOTIFICATIONS_CHANNEL } from '../lib/notify';
+import { sweepExpiredUploads } from '../modules/files/files.lifecycle';
+import { NOTIFICATIONS_CHANNEL } from './notify';
 import { errorText, concurrencyLimit, type DeliveryContext, type DeliveryEvent } from './context';
 import { createMailer } from './email';
 import { deliverNotifications, failNotification, recordAttempt, type BatchOutcome } from './notification-jobs';
@@ -250,7 +250,7 @@ export class DeliveryWorker {
 
   /**
    * The loops begin one interval after start, so that a process coming up serves first. New
-   * jobs committed by any process are announced (lib/notify.ts): the loops wake at once instead
+   * jobs committed by any process are announced (delivery/notify.ts): the loops wake at once instead
    * of at their next interval, which stays as the fallback for a missed announcement.
    */
   private startLoops(): void {

@@ -1,9 +1,15 @@
 /**
  * Zip codes → coordinates and distances (the `zipcodes` data set, loaded once on first use),
  * and the bounding box that prefilters radius searches in SQL before the exact distance.
+ *
+ * Distance is one rule in two languages: `distanceMiles` in JavaScript (domain's `milesBetween`,
+ * which the seed also uses) and `greatCircleMilesSql` in SQL — the same haversine formula, the same
+ * Earth radius (3958.8 mi), both clamped. Every distance the API computes is one of these two;
+ * geo.db.test.ts checks that they agree.
  */
 import zipcodes from 'zipcodes';
-import { milesBetween } from '@signingdesk/domain/eligibility';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { EARTH_RADIUS_MILES, milesBetween } from '@signingdesk/domain/eligibility';
 
 export interface Coordinates {
   latitude: number;
@@ -30,5 +36,26 @@ export function boundingBox(center: Coordinates, miles: number) {
   };
 }
 
-/** Great-circle distance in miles (the domain's one definition). */
+/** Great-circle distance in miles (the domain's one definition; `greatCircleMilesSql` is its SQL twin). */
 export const distanceMiles = milesBetween;
+
+/** A point in SQL: columns or expressions, or numbers sent as double precision parameters. */
+export interface SqlPoint {
+  latitude: SQLWrapper | number;
+  longitude: SQLWrapper | number;
+}
+
+const degrees = (value: SQLWrapper | number) => (typeof value === 'number' ? sql`${value}::double precision` : value);
+
+/**
+ * Great-circle miles between two points in SQL: `distanceMiles` written for the database
+ * (null when a coordinate is null). Callers prefilter with `boundingBox` so an index narrows
+ * the rows before this runs.
+ */
+export function greatCircleMilesSql(from: SqlPoint, to: SqlPoint): SQL<number | null> {
+  const [lat1, lng1, lat2, lng2] = [from.latitude, from.longitude, to.latitude, to.longitude].map(degrees);
+  return sql<number | null>`(${sql.raw(String(EARTH_RADIUS_MILES))} * 2 * asin(least(1, sqrt(
+    power(sin(radians(${lat2} - ${lat1}) / 2), 2)
+    + cos(radians(${lat1})) * cos(radians(${lat2}))
+      * power(sin(radians(${lng2} - ${lng1}) / 2), 2)))))`;
+}

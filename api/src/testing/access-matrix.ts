@@ -1,6 +1,7 @@
 /**
  * Shared pieces of the role × route matrix (access-matrix.db.test.ts). Each module that adds
- * routes also adds a `<module>.access-rows.ts` exporting a RowsFactory; the test collects them
+ * routes also adds a `testing/access-rows/<module>.access-rows.ts` exporting a RowsFactory, listed in
+ * testing/access-rows/index.ts; the test collects them
  * and fails when a live route has no row.
  */
 import type { TestApp } from './test-app';

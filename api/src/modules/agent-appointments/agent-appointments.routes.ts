@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
-import { createRouter, problemResponses, rolesDoc } from '../../lib/openapi';
+import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
+import type { AppDeps } from '../../lib/context';
 import { requireActor } from '../../middleware/guard';
 import { AgentListQuerySchema, AgentListSchema } from './agent-appointments.schemas';
 import { listAgentAppointments } from './agent-appointments.service';
@@ -19,8 +20,10 @@ const listRoute = createRoute({
   },
 });
 
-export const agentAppointmentRoutes = createRouter().openapi(listRoute, async (c) => {
-  const { tab, limit } = c.req.valid('query');
-  const items = await listAgentAppointments(c.var.db, { agentId: c.var.actor.userId, tab, limit });
-  return c.json({ items }, 200);
-});
+export function agentAppointmentsRoutes(_deps: AppDeps): Router {
+  return createRouter().openapi(listRoute, async (c) => {
+    const { tab, limit } = c.req.valid('query');
+    const items = await listAgentAppointments(c.var.db, { agentId: c.var.actor.userId, tab, limit });
+    return c.json({ items }, 200);
+  });
+}

@@ -30,18 +30,11 @@ import {
   ReviewSchema,
   UpdateAgentProfileSchema,
 } from './agents.schemas';
-import {
-  listPendingRegistrations,
-  messageAgent,
-  readAgent,
-  REGISTRATIONS_PER_EMAIL_PER_HOUR,
-  readOwnProfile,
-  registerAgent,
-  reviewRegistrations,
-  searchAgents,
-  setPreferred,
-  updateOwnProfile,
-} from './agents.service';
+import { messageAgent } from './agents.messages';
+import { readAgent, readOwnProfile, updateOwnProfile } from './agents.profile';
+import { registerAgent, REGISTRATIONS_PER_EMAIL_PER_HOUR } from './agents.registration';
+import { listPendingRegistrations, reviewRegistrations, setPreferred } from './agents.review';
+import { searchAgents } from './agents.search';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 const rolesWith = (permission: Parameters<typeof can>[1]) => ROLES.filter((role) => can(role, permission));

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { stream } from 'hono/streaming';
 import { ESCROW_ROLES, OPERATOR_ROLES } from '@signingdesk/domain/roles';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
+import type { AppDeps } from '../../lib/context';
 import { requireActor } from '../../middleware/guard';
 import { limitPerUser } from '../../middleware/user-limit';
 import {
@@ -172,39 +173,41 @@ const updateRoute = createRoute({
   responses: { 200: { description: 'Updated', ...json(AppointmentResultSchema) }, ...problemResponses(400, 401, 403, 404, 409, 422, 429) },
 });
 
-export const appointmentRoutes: Router = createRouter()
-  .openapi(createAppointmentRoute, async (c) => c.json(await createAppointment(c.var.db, c.var.actor, c.req.valid('json')), 201))
-  .openapi(listOperatorRoute, async (c) => c.json(await listForOperators(c.var.db, c.var.actor, c.req.valid('query')), 200))
-  .openapi(listEscrowRoute, async (c) => c.json(await listForEscrow(c.var.db, c.var.actor, c.req.valid('query')), 200))
-  .openapi(exportEscrowRoute, (c) => {
-    const filter = c.req.valid('query');
-    const { db, actor } = c.var;
-    c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="${filter.view}-appointments-${new Date().toISOString().slice(0, 10)}.csv"`);
-    c.header('Cache-Control', 'no-store');
-    return stream(c, async (out) => {
-      await out.write(csvLine([...ESCROW_CSV_COLUMNS]));
-      for await (const batch of escrowRowBatches(db, actor, filter)) await out.write(batch.map(escrowCsvLine).join(''));
-    });
-  })
-  .openapi(dashboardRoute, async (c) => c.json(await operatorDashboard(c.var.db), 200))
-  .openapi(exportOperatorRoute, (c) => {
-    const filter = c.req.valid('query');
-    const { db, actor } = c.var;
-    c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="assignments-${new Date().toISOString().slice(0, 10)}.csv"`);
-    return stream(c, async (out) => {
-      await out.write(csvLine([...ASSIGNMENTS_CSV_COLUMNS]));
-      for await (const batch of operatorRowBatches(db, actor, filter)) await out.write(batch.map(assignmentCsvLine).join(''));
-    });
-  })
-  .openapi(readRoute, async (c) => c.json(await readAppointment(c.var.db, c.var.actor, c.req.valid('param').id), 200))
-  .openapi(timelineRoute, async (c) => c.json(await appointmentTimeline(c.var.db, c.var.actor, c.req.valid('param').id), 200))
-  .openapi(updateRoute, async (c) =>
-    c.json(
-      await updateAppointment(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json'), {
-        ifMatch: c.req.valid('header')['if-match'],
-      }),
-      200,
-    ),
-  );
+export function appointmentsRoutes(_deps: AppDeps): Router {
+  return createRouter()
+    .openapi(createAppointmentRoute, async (c) => c.json(await createAppointment(c.var.db, c.var.actor, c.req.valid('json')), 201))
+    .openapi(listOperatorRoute, async (c) => c.json(await listForOperators(c.var.db, c.var.actor, c.req.valid('query')), 200))
+    .openapi(listEscrowRoute, async (c) => c.json(await listForEscrow(c.var.db, c.var.actor, c.req.valid('query')), 200))
+    .openapi(exportEscrowRoute, (c) => {
+      const filter = c.req.valid('query');
+      const { db, actor } = c.var;
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      c.header('Content-Disposition', `attachment; filename="${filter.view}-appointments-${new Date().toISOString().slice(0, 10)}.csv"`);
+      c.header('Cache-Control', 'no-store');
+      return stream(c, async (out) => {
+        await out.write(csvLine([...ESCROW_CSV_COLUMNS]));
+        for await (const batch of escrowRowBatches(db, actor, filter)) await out.write(batch.map(escrowCsvLine).join(''));
+      });
+    })
+    .openapi(dashboardRoute, async (c) => c.json(await operatorDashboard(c.var.db), 200))
+    .openapi(exportOperatorRoute, (c) => {
+      const filter = c.req.valid('query');
+      const { db, actor } = c.var;
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      c.header('Content-Disposition', `attachment; filename="assignments-${new Date().toISOString().slice(0, 10)}.csv"`);
+      return stream(c, async (out) => {
+        await out.write(csvLine([...ASSIGNMENTS_CSV_COLUMNS]));
+        for await (const batch of operatorRowBatches(db, actor, filter)) await out.write(batch.map(assignmentCsvLine).join(''));
+      });
+    })
+    .openapi(readRoute, async (c) => c.json(await readAppointment(c.var.db, c.var.actor, c.req.valid('param').id), 200))
+    .openapi(timelineRoute, async (c) => c.json(await appointmentTimeline(c.var.db, c.var.actor, c.req.valid('param').id), 200))
+    .openapi(updateRoute, async (c) =>
+      c.json(
+        await updateAppointment(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json'), {
+          ifMatch: c.req.valid('header')['if-match'],
+        }),
+        200,
+      ),
+    );
+}

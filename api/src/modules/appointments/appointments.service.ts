@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { coordinatesOfZip } from '../../lib/geo';
 import { escapeLike } from '../../lib/like';
-import { notify, operatorIds } from '../../lib/notify';
+import { notify, operatorIds } from '../../delivery/notify';
 import type { AttentionKind } from '@signingdesk/domain/attention';
 import { attentionWhere } from './attention';
 import { countAppointmentsUpTo } from './capped-count';

@@ -18,7 +18,8 @@ import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 import { createLinkSigner } from './files.links';
 import { createFilesContext } from './files.context';
 import { GrantUploadsSchema, ToggleSchema } from './files.schemas';
-import { contentDisposition, sweepExpiredUploads } from './files.service';
+import { contentDisposition } from './files.downloads';
+import { sweepExpiredUploads } from './files.lifecycle';
 import { elfBytes, grant, patchChunk, pdfBytes, PNG_BYTES, sha256, testFiles, TUS, uploadFile } from './files.testing';
 
 describe('files of an appointment', () => {

@@ -22,16 +22,10 @@ import {
   UPLOAD_CHUNK_BYTES,
   UploadGrantSchema,
 } from './files.schemas';
-import {
-  confirmUpload,
-  contentDisposition,
-  createDownloadLink,
-  deleteFile,
-  grantUploads,
-  listFiles,
-  openDownload,
-  setFileFlag,
-} from './files.service';
+import { contentDisposition, createDownloadLink, openDownload } from './files.downloads';
+import { setFileFlag } from './files.flags';
+import { confirmUpload, deleteFile, grantUploads } from './files.lifecycle';
+import { listFiles } from './files.list';
 import { createUploadHandler } from './files.uploads';
 import { getInvoice, sendInvoice } from './invoices.service';
 

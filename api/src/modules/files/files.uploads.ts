@@ -2,7 +2,7 @@
  * Resumable uploads (tus 1.0, @tus/server with a file store) at /api/uploads. Every request
  * is signed in and checked here before tus sees it: the upload must be the caller's own
  * pending grant (any other id is a 404), and its size is capped at the granted size. A
- * finished upload is checked by content and moved into storage (files.service.ts
+ * finished upload is checked by content and moved into storage (files.lifecycle.ts
  * finalizeUpload); tus errors are answered as problem+json.
  *
  * tus is never left to read the upload id from the URL itself: it takes the id that was
@@ -23,7 +23,7 @@ import { AppError, type ErrorCode } from '../../lib/app-error';
 import type { AppEnv } from '../../lib/context';
 import { problem } from '../../lib/problem';
 import type { FilesContext } from './files.context';
-import { cancelUpload, finalizeUpload, pendingUploadOf, UPLOADS_PATH } from './files.service';
+import { cancelUpload, finalizeUpload, pendingUploadOf, UPLOADS_PATH } from './files.lifecycle';
 
 type FileRow = Awaited<ReturnType<typeof pendingUploadOf>>;
 

@@ -14,7 +14,7 @@ import { findVisibleAppointment } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { notify } from '../../lib/notify';
+import { notify } from '../../delivery/notify';
 import { assertTransitionAllowed } from '../workflow/transition-guard';
 import { appointmentFileKey } from '../../lib/storage/keys';
 import type { FilesContext } from './files.context';

@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Database } from '@signingdesk/db';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../lib/database-errors';
-import { createRouter, rolesDoc } from '../../lib/openapi';
-import { withDeadline, type Readiness } from '../../lib/readiness';
+import type { AppDeps } from '../../lib/context';
+import { createRouter, rolesDoc, type Router } from '../../lib/openapi';
+import { Readiness, withDeadline } from '../../lib/readiness';
 
 /** The check answers within this, reachable or not: a load balancer's probe must not hang. */
 export const HEALTH_DEADLINE_MS = 1_500;
@@ -43,7 +43,9 @@ const getHealth = createRoute({
   },
 });
 
-export function healthRoutes(database: Database, readiness: Readiness) {
+export function healthRoutes(deps: AppDeps): Router {
+  const database = deps.database;
+  const readiness = deps.readiness ?? new Readiness();
   return createRouter().openapi(getHealth, async (c) => {
     const notReady = (status: 'database_unreachable' | 'stopping') => {
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));

@@ -1,7 +1,7 @@
 import { schema } from '@signingdesk/db';
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operatorIds } from '../../lib/notify';
+import { operatorIds } from '../../delivery/notify';
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 import { FEE_DISCUSSION_WARNING, MAX_NOTE_LENGTH, type Note, type NoteThread } from './notes.schemas';
 

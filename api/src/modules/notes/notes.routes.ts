@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { OPERATOR_ROLES } from '@signingdesk/domain/roles';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
+import type { AppDeps } from '../../lib/context';
 import { requireActor } from '../../middleware/guard';
 import { limitPerUser } from '../../middleware/user-limit';
 import { IdParamSchema } from '../appointments/appointments.schemas';
@@ -62,12 +63,16 @@ const removeRoute = createRoute({
 });
 
 /** The per-appointment message thread. */
-export const noteRoutes: Router = createRouter()
-  .openapi(listRoute, async (c) =>
-    c.json(await listNotes(c.var.db, c.var.actor, c.req.valid('param').id, { markRead: c.req.valid('query').markRead !== 'false' }), 200),
-  )
-  .openapi(createNoteRoute, async (c) => c.json(await createNote(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 201))
-  .openapi(removeRoute, async (c) => {
-    const { id, noteId } = c.req.valid('param');
-    return c.json(await removeNote(c.var.db, c.var.actor, id, noteId), 200);
-  });
+export function notesRoutes(_deps: AppDeps): Router {
+  return createRouter()
+    .openapi(listRoute, async (c) =>
+      c.json(await listNotes(c.var.db, c.var.actor, c.req.valid('param').id, { markRead: c.req.valid('query').markRead !== 'false' }), 200),
+    )
+    .openapi(createNoteRoute, async (c) =>
+      c.json(await createNote(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 201),
+    )
+    .openapi(removeRoute, async (c) => {
+      const { id, noteId } = c.req.valid('param');
+      return c.json(await removeNote(c.var.db, c.var.actor, id, noteId), 200);
+    });
+}

@@ -15,7 +15,7 @@ import { findVisibleAppointment } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { notify, operatorIds } from '../../lib/notify';
+import { notify, operatorIds } from '../../delivery/notify';
 import { FEE_DISCUSSION_WARNING, type CreateNoteInput, type Note, type NoteSide, type NoteThread } from './notes.schemas';
 
 const { notes, user } = schema;

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryWorker } from '../../delivery/worker';
 import { parseEnv } from '../../env';
-import { notify } from '../../lib/notify';
+import { notify } from '../../delivery/notify';
 import { findActor } from '../../lib/actor';
 import { createOrder, offerTo, post, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
 import { createTestApp, readJson, TEST_ORIGIN, type TestApp } from '../../testing/test-app';

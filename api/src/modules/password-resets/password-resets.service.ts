@@ -9,7 +9,7 @@
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { eq } from 'drizzle-orm';
-import { notify } from '../../lib/notify';
+import { notify } from '../../delivery/notify';
 import { takeFormAllowance } from '../public-forms/rate-limit';
 import { createSetPasswordLink } from '../users/users.accounts';
 import {

@@ -17,7 +17,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../../lib/audit';
-import { notify } from '../../lib/notify';
+import { notify } from '../../delivery/notify';
 import { SET_PASSWORD_LINK_PREFIX } from '../users/users.accounts';
 
 const { verification, account, session } = schema;

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { OPERATOR_ROLES } from '@signingdesk/domain/roles';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
+import type { AppDeps } from '../../lib/context';
 import { requireActor } from '../../middleware/guard';
 import { IdParamSchema, PreviewSchema } from '../appointments/appointments.schemas';
 import { ComparisonOrdersSchema } from './preview.schemas';
@@ -40,6 +41,8 @@ const comparisonRoute = createRoute({
 });
 
 /** The agent offer preview and comparison orders. */
-export const previewRoutes: Router = createRouter()
-  .openapi(previewRoute, async (c) => c.json(await readPreview(c.var.db, c.var.actor, c.req.valid('param').id), 200))
-  .openapi(comparisonRoute, async (c) => c.json(await findComparisonOrders(c.var.db, c.var.actor, c.req.valid('param').id), 200));
+export function previewRoutes(_deps: AppDeps): Router {
+  return createRouter()
+    .openapi(previewRoute, async (c) => c.json(await readPreview(c.var.db, c.var.actor, c.req.valid('param').id), 200))
+    .openapi(comparisonRoute, async (c) => c.json(await findComparisonOrders(c.var.db, c.var.actor, c.req.valid('param').id), 200));
+}

@@ -10,7 +10,7 @@ import { formatCents } from '@signingdesk/domain/money';
 import { isOperator } from '@signingdesk/domain/roles';
 import { findVisibleAppointment } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
-import { boundingBox, coordinatesOfZip, type Coordinates } from '../../lib/geo';
+import { boundingBox, coordinatesOfZip, greatCircleMilesSql, type Coordinates } from '../../lib/geo';
 import { previewView } from '../appointments/appointments.views';
 import type { ComparisonOrders } from './preview.schemas';
 
@@ -42,7 +42,6 @@ function centreOf(appointment: Appointment): Coordinates | null {
 /** Completed appointments other than this one, within the radius and window, with the fee paid. */
 function completedNearby(db: Db | Tx, appointmentId: string, centre: Coordinates, since: number) {
   const box = boundingBox(centre, COMPARISON_RADIUS_MILES);
-  const { latitude: lat, longitude: lng } = centre;
   return db.$with('nearby').as(
     db
       .select({
@@ -67,8 +66,7 @@ function completedNearby(db: Db | Tx, appointmentId: string, centre: Coordinates
           gte(appointments.startsAt, since),
           between(appointments.latitude, box.minLat, box.maxLat),
           between(appointments.longitude, box.minLng, box.maxLng),
-          sql`3958.8 * 2 * asin(sqrt(power(sin(radians(${appointments.latitude} - ${lat}) / 2), 2)
-            + cos(radians(${lat})) * cos(radians(${appointments.latitude})) * power(sin(radians(${appointments.longitude} - ${lng}) / 2), 2))) <= ${COMPARISON_RADIUS_MILES}`,
+          sql`${greatCircleMilesSql(centre, appointments)} <= ${COMPARISON_RADIUS_MILES}`,
         ),
       ),
   );

@@ -11,7 +11,7 @@ import { pageOffset, type PageQuery } from '@signingdesk/domain/pagination';
 import { formatPhone } from '@signingdesk/domain/phone';
 import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
-import { notify, operatorIds } from '../../lib/notify';
+import { notify, operatorIds } from '../../delivery/notify';
 import {
   ENROLL_THANK_YOU,
   type AutoAppraisalInput,

@@ -13,7 +13,7 @@ import { schema } from '@signingdesk/db';
 import { eq } from 'drizzle-orm';
 import type { Role, UserStatus } from '@signingdesk/domain/roles';
 import { AppError } from '../../lib/app-error';
-import { notify } from '../../lib/notify';
+import { notify } from '../../delivery/notify';
 import { EMAIL_TAKEN_MESSAGE } from './users.fields';
 
 const { user, account, profiles, verification } = schema;

@@ -12,9 +12,9 @@ import { isEscrowRole, ROLE_LABELS, type Role } from '@signingdesk/domain/roles'
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { notify } from '../../lib/notify';
+import { notify } from '../../delivery/notify';
 import { takeFormAllowance } from '../public-forms/rate-limit';
-import { independentFirm, insertAgentProfile, loadAgentProfile } from '../agents/agents.service';
+import { independentFirm, insertAgentProfile, loadAgentProfile } from '../agents/agents.profile';
 import { createInvitation, insertAccount } from './users.accounts';
 import type { CreatedUser, CreateUserInput, Profile } from './users.schemas';
 

@@ -14,7 +14,7 @@ import { ineligibility, reachMessage, roundMiles, type Ineligibility } from '@si
 import { pageOffset, type PageQuery } from '@signingdesk/domain/pagination';
 import { findVisibleAppointment } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
-import { boundingBox } from '../../lib/geo';
+import { boundingBox, greatCircleMilesSql } from '../../lib/geo';
 import { escapeLike } from '../../lib/like';
 
 const { agentProfiles: ap, profiles, user, offers, appointments } = schema;
@@ -29,10 +29,7 @@ export interface OrderPlace {
 
 /** Great-circle miles from the agent's stored coordinates to a point, in SQL (null without coordinates). */
 export function agentMilesSql(latitude: number, longitude: number): SQL<number | null> {
-  return sql<number | null>`(3958.8 * 2 * asin(least(1, sqrt(
-    power(sin(radians(${ap.latitude} - ${latitude}::double precision) / 2), 2)
-    + cos(radians(${latitude}::double precision)) * cos(radians(${ap.latitude}))
-      * power(sin(radians(${ap.longitude} - ${longitude}::double precision) / 2), 2)))))`;
+  return greatCircleMilesSql({ latitude, longitude }, ap);
 }
 
 /** The rule as SQL conditions on agent_profiles joined with profiles; `false` when the order cannot be placed. */

@@ -7,6 +7,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { OPERATOR_ROLES } from '@signingdesk/domain/roles';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
+import type { AppDeps } from '../../lib/context';
 import { requireActor } from '../../middleware/guard';
 import { IdParamSchema } from '../appointments/appointments.schemas';
 import {
@@ -218,7 +219,8 @@ const paidRoute = createRoute({
   responses: { 200: { description: 'Paid', ...json(TransitionResultSchema) }, ...mutationErrors },
 });
 
-export function workflowRoutes(options: { radiusMiles: number }): Router {
+export function workflowRoutes(deps: AppDeps): Router {
+  const options = { radiusMiles: deps.env.AGENT_RADIUS_MILES };
   return createRouter()
     .openapi(sendRoute, async (c) => {
       const input = (c.req.valid('json') as { preferredOnly?: boolean } | undefined) ?? {};

@@ -34,7 +34,7 @@ import { isUuid } from '@signingdesk/domain/uuid';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { notify, operatorIds, type Notification, type NotificationPayloads, type NotificationType } from '../../lib/notify';
+import { notify, operatorIds, type Notification, type NotificationPayloads, type NotificationType } from '../../delivery/notify';
 import { bidsOf, viewFor, type ViewOptions } from '../appointments/appointments.views';
 import { agentIneligibility, eligibleAgentIds, type OrderPlace } from './eligibility';
 import { assertTransitionAllowed } from './transition-guard';

@@ -1,4 +1,4 @@
-import { everyone, type RowsFactory } from '../../testing/access-matrix';
+import { everyone, type RowsFactory } from '../access-matrix';
 
 /**
  * Matrix rows of the password-reset request: public, the same answer for everyone. The nine

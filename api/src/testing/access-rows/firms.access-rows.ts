@@ -1,6 +1,6 @@
 import { schema } from '@signingdesk/db';
 import { eq } from 'drizzle-orm';
-import { adminOnly, everyone, type Caller, type RowsFactory } from '../../testing/access-matrix';
+import { adminOnly, everyone, type Caller, type RowsFactory } from '../access-matrix';
 
 /** Matrix rows of the firms routes. */
 export const firmsAccessRows: RowsFactory = async ({ t, fixtures }) => {

@@ -1,7 +1,7 @@
 import { randomBytes, createECDH } from 'node:crypto';
 import { schema } from '@signingdesk/db';
-import { otherAgentEmail, userIdOf } from '../../testing/fixtures';
-import { everyone, operatorsOnly, type Caller, type RowsFactory } from '../../testing/access-matrix';
+import { otherAgentEmail, userIdOf } from '../fixtures';
+import { everyone, operatorsOnly, type Caller, type RowsFactory } from '../access-matrix';
 
 const EMAILS: Record<Exclude<Caller, 'visitor' | 'otherAgent'>, string> = {
   pendingAgent: 'pending-agent@demo.test',

@@ -1,7 +1,7 @@
 import { schema } from '@signingdesk/db';
 import { eq } from 'drizzle-orm';
-import { everyone, type RowsFactory } from '../../testing/access-matrix';
-import { insertAccount } from './users.accounts';
+import { everyone, type RowsFactory } from '../access-matrix';
+import { insertAccount } from '../../modules/users/users.accounts';
 
 /** Matrix rows of the users routes. */
 export const usersAccessRows: RowsFactory = async ({ t, fixtures }) => {

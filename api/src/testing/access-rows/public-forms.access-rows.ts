@@ -1,4 +1,4 @@
-import { everyone, operatorsOnly, type Fixture, type RowsFactory } from '../../testing/access-matrix';
+import { everyone, operatorsOnly, type Fixture, type RowsFactory } from '../access-matrix';
 
 /**
  * Matrix rows of the public-forms routes. The matrix sends every request from 127.0.0.1: the

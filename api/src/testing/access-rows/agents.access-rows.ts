@@ -1,8 +1,8 @@
 import { schema } from '@signingdesk/db';
 import { eq } from 'drizzle-orm';
-import { otherAgentEmail, userIdOf } from '../../testing/fixtures';
-import { adminOnly, everyone, operatorsOnly, type Caller, type RowsFactory } from '../../testing/access-matrix';
-import { readJson } from '../../testing/test-app';
+import { otherAgentEmail, userIdOf } from '../fixtures';
+import { adminOnly, everyone, operatorsOnly, type Caller, type RowsFactory } from '../access-matrix';
+import { readJson } from '../test-app';
 
 /** Matrix rows of the agents routes. */
 export const agentsAccessRows: RowsFactory = async ({ t, agentId, fixtures }) => {

@@ -1,4 +1,4 @@
-import { everyone, type RowsFactory } from '../../testing/access-matrix';
+import { everyone, type RowsFactory } from '../access-matrix';
 
 /** Matrix rows of the live-update stream: the consoles' roles; agents and visitors are refused. */
 export const eventsAccessRows: RowsFactory = ({ fixtures }) => ({

@@ -1,5 +1,5 @@
 import { schema } from '@signingdesk/db';
-import { adminOnly, type Fixture, type RowsFactory } from '../../testing/access-matrix';
+import { adminOnly, type Fixture, type RowsFactory } from '../access-matrix';
 
 /** Matrix rows of the feedback routes (admin only, spec 02 §6). */
 export const feedbackAccessRows: RowsFactory = ({ t }) => {

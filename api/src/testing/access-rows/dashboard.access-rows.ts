@@ -1,4 +1,4 @@
-import { operatorsOnly, type RowsFactory } from '../../testing/access-matrix';
+import { operatorsOnly, type RowsFactory } from '../access-matrix';
 
 /** Matrix rows of the operators' Dashboard and the Assignments CSV export. */
 export const dashboardAccessRows: RowsFactory = ({ fixtures }) => ({

@@ -1,16 +1,8 @@
 import { schema } from '@signingdesk/db';
 import { eq } from 'drizzle-orm';
-import { post } from '../../testing/fixtures';
-import {
-  everyone,
-  operatorsOnly,
-  seesAppointment,
-  type Caller,
-  type Expected,
-  type Fixture,
-  type RowsFactory,
-} from '../../testing/access-matrix';
-import { grant, pdfBytes, TUS, uploadFile } from './files.testing';
+import { post } from '../fixtures';
+import { everyone, operatorsOnly, seesAppointment, type Caller, type Expected, type Fixture, type RowsFactory } from '../access-matrix';
+import { grant, pdfBytes, TUS, uploadFile } from '../../modules/files/files.testing';
 
 /** Matrix rows of the files routes. */
 export const filesAccessRows: RowsFactory = ({ t, s, fixtures }) => {

@@ -1,0 +1,25 @@
+// The matrix rows of each module beyond the order workflow (see testing/access-matrix.ts), read only by access-matrix.db.test.ts.
+import type { RowsFactory } from '../access-matrix';
+import { filesAccessRows } from './files.access-rows';
+import { firmsAccessRows } from './firms.access-rows';
+import { usersAccessRows } from './users.access-rows';
+import { agentsAccessRows } from './agents.access-rows';
+import { publicFormsAccessRows } from './public-forms.access-rows';
+import { passwordResetsAccessRows } from './password-resets.access-rows';
+import { feedbackAccessRows } from './feedback.access-rows';
+import { notificationsAccessRows } from './notifications.access-rows';
+import { eventsAccessRows } from './events.access-rows';
+import { dashboardAccessRows } from './dashboard.access-rows';
+
+export const MODULE_ROWS: RowsFactory[] = [
+  filesAccessRows,
+  firmsAccessRows,
+  usersAccessRows,
+  agentsAccessRows,
+  publicFormsAccessRows,
+  passwordResetsAccessRows,
+  feedbackAccessRows,
+  notificationsAccessRows,
+  eventsAccessRows,
+  dashboardAccessRows,
+];
