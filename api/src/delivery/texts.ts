@@ -53,7 +53,7 @@ export interface Recipient {
 }
 
 export interface NotificationFacts {
-  /** The job as read back (lib/notify.ts `readNotification`); null for a type without words. */
+  /** The job as read back (delivery/notify.ts `readNotification`); null for a type without words. */
   notification: StoredNotification | null;
   recipient: Recipient;
   appointment: AppointmentFacts | null;
@@ -461,7 +461,7 @@ export const RENDERERS: { [T in NotificationType]: Renderer<T> } = {
     ...setPasswordLink(payload),
     linkLabel: 'Choose a new password',
   }),
-  // Someone registered as a signing agent with an email that has an account (agents.service.ts).
+  // Someone registered as a signing agent with an email that has an account (agents.registration.ts).
   'user.registration_attempted': ({ payload }) => ({
     title: 'Someone tried to register with your email',
     body: 'Someone tried to register as a signing agent on SigningDesk with this email address, which already has an account, so nothing was created or changed. If it was you, log in with your password, or choose a new one with "Forgot password?" on the login page. If it was not you, you can ignore this email.',
