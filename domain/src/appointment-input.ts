@@ -147,14 +147,10 @@ export const appointmentFields = {
  * A time unless the time is TBD. Checked next to the other fields' rules (`when`), so an empty
  * form shows this message with all the others at once.
  */
-const timeUnlessTbd = [
-  (value: { time?: string | null | undefined; timeTbd?: boolean | undefined }) => value.timeTbd || !!value.time,
-  {
-    path: ['time'],
-    message: TIME_REQUIRED_MESSAGE,
-    when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
-  },
-] as const;
+const timeUnlessTbd: [(value: { time?: string | null; timeTbd?: boolean }) => boolean, z.core.$ZodCustomParams] = [
+  (value) => value.timeTbd || !!value.time,
+  { path: ['time'], message: TIME_REQUIRED_MESSAGE, when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+];
 
 /** POST /api/appointments: an escrow officer's order; operators also name the firm and its fee. */
 export const CreateAppointmentSchema = z
