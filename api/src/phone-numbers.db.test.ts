@@ -37,12 +37,13 @@ describe('phone numbers wherever one is entered', () => {
   const expectStored = async (res: Response, label: string) => {
     expect(res.status, `${label}: ${res.status === 400 ? JSON.stringify(await readJson(res)) : ''}`).toBeLessThan(300);
   };
-  const expectRefused = async (res: Response, field: string, message: string, label: string) => {
+  /** `detail`: the refusal's sentence, the field and its message unless the message names the field itself. */
+  const expectRefused = async (res: Response, field: string, message: string, label: string, detail = `${field}: ${message}`) => {
     expect(res.status, label).toBe(400);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     const problem = await readJson(res);
     expect(problem.errors, label).toEqual([{ field, message }]);
-    expect(problem.detail, label).toBe(`${field}: ${message}`);
+    expect(problem.detail, label).toBe(detail);
   };
   const rows = async () => ({
     users: Number((await t.database.db.select({ n: count() }).from(schema.user))[0]!.n),
@@ -170,8 +171,9 @@ describe('phone numbers wherever one is entered', () => {
     await expectRefused(
       await post('/api/appointments', { ...VALID_ORDER, contactPhone2: typed }, s.escrowA),
       'contactPhone2',
-      message,
+      `Signer phone 2 ${message}`,
       'order',
+      `Signer phone 2 ${message}`,
     );
     expect(await rows()).toEqual(before);
 

@@ -77,7 +77,7 @@ describe('the agent profile', () => {
       firstName: 'may contain only letters, spaces, hyphens, apostrophes, periods and commas',
       mobilePhone: 'must be the 10-digit number only; extensions are not accepted',
       city: 'is required',
-      state: 'must be a two-letter US state code',
+      state: 'Choose a state',
       zip: 'Zip code must be a 5-digit number',
       certifiedStates: CERTIFIED_STATES_MESSAGE,
       yearsExperience: 'must be a whole number of years',

@@ -99,7 +99,7 @@ describe('a signing time that has passed (issue 27, item 7)', () => {
   it('refuses a time earlier today on the time field, in the spec’s format', () => {
     expect(signingTimePassed(at('2026-11-26', '09:59'), now)).toEqual({
       field: 'time',
-      message: 'must be later than now: 11/26/2026 at 9:59 AM PT has passed',
+      message: 'Time must be later than now: 11/26/2026 at 9:59 AM PT has passed',
     });
     expect(signingTimePassed(at('2026-11-26', '10:00'), now)?.field).toBe('time');
     expect(signingTimePassed(at('2026-11-26', '10:01'), now)).toBeNull();
@@ -108,12 +108,12 @@ describe('a signing time that has passed (issue 27, item 7)', () => {
   it('refuses an earlier day on the date field; a Time TBD signing stays possible until its day ends', () => {
     expect(signingTimePassed(at('2026-11-25', '23:00'), now)).toEqual({
       field: 'date',
-      message: 'must be today or later: 11/25/2026 has passed',
+      message: 'Date must be today or later: 11/25/2026 has passed',
     });
     expect(signingTimePassed(at('2026-11-26', '00:00', true), now)).toBeNull();
     expect(signingTimePassed(at('2026-11-25', '00:00', true), now)).toEqual({
       field: 'date',
-      message: 'must be today or later: 11/25/2026 has passed',
+      message: 'Date must be today or later: 11/25/2026 has passed',
     });
   });
 });

@@ -136,8 +136,8 @@ export function signingTimePassed(
   if (nowSeconds < signingDeadline(when)) return null;
   const day = formatUsDate(when.date);
   const dayOver = when.timeTbd || nowSeconds >= when.startsAt - secondsIntoDay(when.time) + 86_400;
-  if (dayOver) return { field: 'date', message: `must be today or later: ${day} has passed` };
-  return { field: 'time', message: `must be later than now: ${day} at ${formatTime(when.time)} ${when.timeZone} has passed` };
+  if (dayOver) return { field: 'date', message: `Date must be today or later: ${day} has passed` };
+  return { field: 'time', message: `Time must be later than now: ${day} at ${formatTime(when.time)} ${when.timeZone} has passed` };
 }
 
 function secondsIntoDay(time: string): number {

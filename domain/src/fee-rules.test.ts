@@ -11,14 +11,14 @@ describe('fee bounds (domain/fee-rules.ts)', () => {
       const result = agentFeeField.safeParse(fee);
       expect(result.success, fee).toBe(false);
     }
-    expect(issue(agentFeeField.safeParse('0'))).toBe('must be between $25.00 and $1,000.00');
+    expect(issue(agentFeeField.safeParse('0'))).toBe('Signing agent fee must be between $25.00 and $1,000.00');
     expect(agentFeeField.parse('$25')).toBe(2_500);
     expect(agentFeeField.parse('1000')).toBe(100_000);
   });
 
   it('lets a title company’s fee be waived ($0) but not pass $1,000.00, on the order and on the firm', () => {
     expect(firmFeeField.parse('0')).toBe(0);
-    expect(issue(firmFeeField.safeParse('1000.01'))).toBe('must be at most $1,000.00');
+    expect(issue(firmFeeField.safeParse('1000.01'))).toBe('Firm fee must be at most $1,000.00');
     const firm = {
       name: 'Fee Title',
       contactName: 'Ann Lee',

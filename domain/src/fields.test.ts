@@ -38,7 +38,7 @@ describe('email, state, zip and password', () => {
   it('use the messages the forms show', () => {
     expect(emailField.parse(' Dana@Example.COM ')).toBe('dana@example.com');
     expect(messageOf(emailField, 'dana@')).toBe('must be an email address');
-    expect(messageOf(stateField, 'XX')).toBe('must be a two-letter US state code');
+    expect(messageOf(stateField, 'XX')).toBe('Choose a state');
     expect(zipField.parse(' 90012 ')).toBe('90012');
     expect(messageOf(zipField, '9001')).toBe('Zip code must be a 5-digit number');
     expect(messageOf(passwordField, 'x'.repeat(9))).toBe('must be at least 10 characters');

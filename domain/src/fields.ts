@@ -15,7 +15,8 @@ import { US_STATES } from './us-states';
 export const REQUIRED_MESSAGE = 'is required';
 /** Spec 02 §5 / §8, used for every zip of these forms. */
 export const ZIP_MESSAGE = 'Zip code must be a 5-digit number';
-export const STATE_MESSAGE = 'must be a two-letter US state code';
+/** Every state is chosen from a list (the forms' State selects). */
+export const STATE_MESSAGE = 'Choose a state';
 export const EMAIL_MESSAGE = 'must be an email address';
 export const EMAIL_MAX = 254;
 
@@ -88,10 +89,16 @@ export const zipField = z.string({ message: ZIP_MESSAGE }).trim().regex(ZIP_PATT
 
 export const stateField = z.enum(US_STATES, { message: STATE_MESSAGE });
 
-const phoneOf = (value: string, ctx: z.RefinementCtx) => {
+/**
+ * A field's message as a sentence that names the field by its label ("Signer phone 1 must be …"),
+ * for messages read where the label is not in sight; the message alone when no label is given.
+ */
+export const named = (label: string | undefined, message: string) => (label ? `${label} ${message}` : message);
+
+const phoneOf = (value: string, ctx: z.RefinementCtx, label?: string) => {
   const { digits, problem } = parsePhone(value);
   if (problem !== undefined) {
-    ctx.addIssue({ code: 'custom', message: PHONE_MESSAGES[problem] });
+    ctx.addIssue({ code: 'custom', message: named(label, PHONE_MESSAGES[problem]) });
     return z.NEVER;
   }
   return digits;
@@ -105,13 +112,15 @@ export const phoneField = z
   .max(PHONE_INPUT_MAX, PHONE_MESSAGE)
   .transform(phoneOf);
 
-/** The same for a phone that may be left out: empty is null. */
-export const optionalPhoneField = z
-  .string({ message: PHONE_MESSAGE })
-  .trim()
-  .max(PHONE_INPUT_MAX, PHONE_MESSAGE)
-  .nullish()
-  .transform((v, ctx) => (v ? phoneOf(v, ctx) : null));
+/** The same for a phone that may be left out: empty is null; `label` names the field in its messages. */
+export const optionalPhone = (label?: string) =>
+  z
+    .string({ message: named(label, PHONE_MESSAGE) })
+    .trim()
+    .max(PHONE_INPUT_MAX, named(label, PHONE_MESSAGE))
+    .nullish()
+    .transform((v, ctx) => (v ? phoneOf(v, ctx, label) : null));
+export const optionalPhoneField = optionalPhone();
 
 /** A new password: its length is the only rule (the sign-in refuses shorter ones, password.ts). */
 export const passwordField = z

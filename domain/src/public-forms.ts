@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ZIP_PATTERN } from './appointment-rules';
-import { optionalPersonNameField, optionalPhoneField, personNameField, phoneField } from './fields';
+import { optionalPersonNameField, optionalPhoneField, personNameField, phoneField, STATE_MESSAGE, ZIP_MESSAGE } from './fields';
 import { PERSON_FULL_NAME_MAX, PERSON_NAME_PART_MAX } from './person-name';
 import { PHONE_DESCRIPTION } from './phone';
 import { US_STATES } from './us-states';
@@ -70,12 +70,12 @@ const optionalPhone = optionalPhoneField.meta({
 /** The landing form's State select starts on a placeholder, sent as an empty value. */
 const optionalState = optionalText(2)
   .transform((v) => (v === null ? null : v.toUpperCase()))
-  .refine((v) => v === null || (US_STATES as readonly string[]).includes(v), { message: 'must be a two-letter US state code' })
+  .refine((v) => v === null || (US_STATES as readonly string[]).includes(v), { message: STATE_MESSAGE })
 
   .meta({ type: 'string', example: 'CA' });
 
 const optionalZip = optionalText(5)
-  .refine((v) => v === null || ZIP_PATTERN.test(v), { message: 'must be 5 digits' })
+  .refine((v) => v === null || ZIP_PATTERN.test(v), { message: ZIP_MESSAGE })
 
   .meta({ type: 'string', example: '90012' });
 

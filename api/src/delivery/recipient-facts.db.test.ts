@@ -61,13 +61,13 @@ describe('what a notification may say about its appointment, per recipient', () 
 
   it('calls it by its neutral title instead', () => {
     const text = allTexts('appointment.updated', appointment, { id: AGENT, name: 'Ana', role: 'notary' });
-    expect(text).toContain('Refinance signing — San Francisco, CA: time changed.');
+    expect(text).toContain('Refinance signing — San Francisco, CA: Time changed.');
   });
 
   it('names it to the assigned agent and to the escrow side and operators, as before', () => {
     const assigned = { ...appointment, assignedAgentId: AGENT };
     expect(allTexts('appointment.updated', assigned, { id: AGENT, name: 'Ana', role: 'notary' })).toContain(
-      'Gonzalez Closing: time changed.',
+      'Gonzalez Closing: Time changed.',
     );
     for (const role of ['creator', 'creator_admin', 'admin', 'sub_admin'] as const) {
       expect(allTexts('appointment.updated', appointment, { id: 'c0000000-0000-4000-8000-000000000001', name: 'Dana', role })).toContain(

@@ -239,7 +239,7 @@ describe('notification texts', () => {
       [
         'Hello Dana,',
         '',
-        'Garcia Purchase: date, time, service fee changed. Now 05/01/2026 4:00 PM CT in Dallas, TX.',
+        'Garcia Purchase: Firm fee, Date, Time changed. Now 05/01/2026 4:00 PM CT in Dallas, TX.',
         'Open the order to see the details.',
         '',
         `Open it in SigningDesk: ${ORIGIN}/originator/orders/${appointment.id}`,
@@ -257,7 +257,7 @@ describe('notification texts', () => {
       },
       ORIGIN,
     );
-    expect(forAgent.push?.body).not.toContain('service fee');
+    expect(forAgent.push?.body).not.toContain('Firm fee');
   });
 
   it('says the amount paid, in the email and the push (issue 27, item 2)', () => {

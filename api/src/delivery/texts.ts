@@ -14,6 +14,7 @@
  * file names, notes, a company) loses any web address, so no one can write a link into a
  * message sent from our address. Emails are plain text: there is no HTML part to escape.
  */
+import { appointmentFieldLabels, appointmentFieldOf } from '@signingdesk/domain/appointment-fields';
 import type { AppointmentStatus } from '@signingdesk/domain/codes';
 import { deepLink, type LinkFocus } from '@signingdesk/domain/deep-links';
 import { formatCents } from '@signingdesk/domain/money';
@@ -173,38 +174,12 @@ function fileNumberLines(a: AppointmentFacts | null): string[] {
   return fileNumber ? [`File number: ${fileNumber}`] : [];
 }
 
-const FIELD_LABELS: Record<string, string> = {
-  name: 'appointment name',
-  date: 'date',
-  time: 'time',
-  timeTbd: 'time',
-  timeZone: 'time zone',
-  street: 'address',
-  city: 'address',
-  state: 'address',
-  zip: 'address',
-  agentFeeCents: 'signing fee',
-  firmFeeCents: 'service fee',
-  lender: 'lender',
-  fileNumber: 'file number',
-  comments: 'notes',
-  escrowEmail: 'escrow email',
-  contactName: 'signer name',
-  contactPhone1: 'signer phone',
-  contactPhone2: 'signer phone',
-  contactEmail1: 'signer email',
-  contactEmail2: 'signer email',
-  scanBackRequired: 'scan-backs',
-  transactionType: 'transaction type',
-  financeType: 'finance type',
-};
-
-/** Fields an agent never hears about: the firm's fee is between the firm and the operators. */
-const HIDDEN_FROM_AGENTS = new Set(['firmFeeCents']);
-
+/**
+ * The changed fields as the order form labels them (domain/appointment-fields.ts). An agent never
+ * hears about the firm's fee: it is between the firm and the operators.
+ */
 function changedLabels(fields: readonly string[], role: Role): string[] {
-  const visible = role === 'notary' ? fields.filter((f) => !HIDDEN_FROM_AGENTS.has(f)) : fields;
-  return [...new Set(visible.map((f) => FIELD_LABELS[f] ?? f))];
+  return appointmentFieldLabels(role === 'notary' ? fields.filter((f) => appointmentFieldOf(f) !== 'firmFee') : fields);
 }
 
 const STATUS_WORDS: Record<AppointmentStatus, { title: string; shown: string }> = {

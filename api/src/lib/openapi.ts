@@ -9,7 +9,7 @@ import { ERROR_CODES } from '@signingdesk/domain/error-codes';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { getCookies } from 'better-auth/cookies';
 import type { AppEnv } from './context';
-import { problem } from './problem';
+import { fieldSentence, problem } from './problem';
 
 /** A router whose route types are not carried further (the combined type is too large). */
 export type Router = OpenAPIHono<AppEnv>;
@@ -23,7 +23,7 @@ export function createRouter() {
         message: issue.message,
       }));
       const first = errors[0];
-      return problem(c, 400, 'VALIDATION_FAILED', first ? `${first.field}: ${first.message}` : 'Invalid input.', errors);
+      return problem(c, 400, 'VALIDATION_FAILED', first ? fieldSentence(first) : 'Invalid input.', errors);
     },
   });
 }

@@ -29,6 +29,13 @@ export interface Problem {
   errors?: FieldError[];
 }
 
+/**
+ * A field error as the refusal's sentence (`detail`): a message that names its field ("Date must
+ * be a date as MM/DD/YYYY", "Choose a state": it starts with a capital) stands alone; a fragment
+ * ("is required") is prefixed with the field.
+ */
+export const fieldSentence = ({ field, message }: FieldError) => (/^\p{Lu}/u.test(message) ? message : `${field}: ${message}`);
+
 /** An application/problem+json response (RFC 9457). */
 export function problem(c: Context, status: ContentfulStatusCode, code: ErrorCode, detail: string, errors?: FieldError[]): Response {
   const body: Problem = {

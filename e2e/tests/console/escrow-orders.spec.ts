@@ -50,6 +50,20 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect(page.getByLabel('Appointment name')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Appointment name')).toBeFocused();
+    // Each message, under its field, names the field as the form labels it and says what is valid in the form's terms.
+    await expect(page.locator('.mantine-InputWrapper-error')).toHaveText([
+      'Appointment name is required',
+      'Date must be a date as MM/DD/YYYY',
+      'Time is required unless Time TBD is checked',
+      'Signing agent fee is required',
+      'Street is required',
+      'City is required',
+      'Choose a state',
+      'Zip code must be a 5-digit number',
+      'Choose whether scan backs are required',
+      'Choose a transaction type',
+    ]);
+    await shot(page, 'escrow-create-validation', true);
 
     await fillOrder(page, { name: 'Quinn Refinance', fileNumber: FILE_NUMBER, signer: 'Avery Quinn' });
     await shot(page, 'escrow-create-form');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { signInAs } from '../../support/accounts';
-import { signedInApi } from '../../support/agent-app';
+import { shot, signedInApi } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
 
 /** Opens `to` signed in as `email` once the console follows the live updates; marks the page to see it is never reloaded. */
@@ -118,7 +118,10 @@ test('an operator’s edit of an Open request survives an agent’s bid: the typ
 
   await review.getByRole('button', { name: 'Preview' }).click();
   await review.getByRole('button', { name: 'Update', exact: true }).click();
-  await expect(page.getByRole('region', { name: 'Order updated' })).toContainText('lender');
+  await expect(page.getByRole('region', { name: 'Order updated' })).toContainText(
+    'The order was updated (Lender, Additional notes) and notifications were sent.',
+  );
+  await shot(page, 'order-updated');
   const saved = await (await admin.get(`/api/appointments/${id}`)).json();
   expect(saved).toMatchObject({
     status: 'Pending',

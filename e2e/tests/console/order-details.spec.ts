@@ -120,7 +120,7 @@ test.describe('an escrow order’s details at its own URL', () => {
     await expect(steps).toHaveCount(3);
     await expect(steps.nth(0)).toContainText('Order created by Dana Whitfield');
     await expect(steps.nth(1)).toContainText('Order updated by Dana Whitfield');
-    await expect(steps.nth(1)).toContainText('Changed: lender, contact name');
+    await expect(steps.nth(1)).toContainText('Changed: Lender, Signer name');
     await expect(steps.nth(2)).toContainText(`Signing agent ${agentName} assigned`);
     await expect(timeline).not.toContainText('$');
     await shot(page, 'order-details', true);

@@ -95,8 +95,22 @@ describe('the signers’ phones of an order', () => {
     const before = await t.database.db.$count(appointments);
     const res = await post(t, '/api/appointments', escrow, { ...VALID_ORDER, contactPhone1: '22135550142' });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ field: 'contactPhone1', message: 'must be a 10-digit phone number' }]);
+    expect(res.body.errors).toEqual([{ field: 'contactPhone1', message: 'Signer phone 1 must be a 10-digit phone number' }]);
     expect(await t.database.db.$count(appointments)).toBe(before);
+  });
+
+  it('tells the editor which fields changed, as the order form labels them', async () => {
+    const id = await createOrder(t, escrow, { contactPhone1: '(213) 555-0142' });
+    const res = await t.request(`/api/appointments/${id}`, {
+      method: 'PATCH',
+      cookie: escrow,
+      body: JSON.stringify({ contactPhone1: '(213) 555-0199', agentFee: '$180' }),
+    });
+    expect(res.status).toBe(200);
+    const body = await readJson(res);
+    // The firm fee follows the agent fee with the order's markup (decision 047).
+    expect(body.changedFields).toEqual(['agentFeeCents', 'firmFeeCents', 'contactPhone1']);
+    expect(body.message).toBe('The order was updated (Firm fee, Signing agent fee, Signer phone 1) and notifications were sent.');
   });
 });
 
@@ -126,7 +140,8 @@ describe('a signing time that has passed (issue 27, item 7)', () => {
     const [y, m, d] = yesterday.split('-');
     expect(await readJson(res)).toMatchObject({
       code: 'VALIDATION_FAILED',
-      errors: [{ field: 'date', message: `must be today or later: ${m}/${d}/${y} has passed` }],
+      detail: `Date must be today or later: ${m}/${d}/${y} has passed`,
+      errors: [{ field: 'date', message: `Date must be today or later: ${m}/${d}/${y} has passed` }],
     });
     expect(await orderCount()).toBe(before);
   });
@@ -148,7 +163,7 @@ describe('a signing time that has passed (issue 27, item 7)', () => {
     const body = await readJson(res);
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(body.errors[0].message).toMatch(
-      /^must be (later than now: \d{2}\/\d{2}\/\d{4} at \d{1,2}:\d{2} [AP]M PT|today or later: \d{2}\/\d{2}\/\d{4}) has passed$/,
+      /^(Time must be later than now: \d{2}\/\d{2}\/\d{4} at \d{1,2}:\d{2} [AP]M PT|Date must be today or later: \d{2}\/\d{2}\/\d{4}) has passed$/,
     );
     const tbd = await t.request('/api/appointments', {
       method: 'POST',

@@ -6,6 +6,8 @@ import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { APPOINTMENT_FIELD_LABELS as LABEL, appointmentFieldLabels } from '@signingdesk/domain/appointment-fields';
+import { CHOOSE_OFFICER_MESSAGE, TIME_REQUIRED_MESSAGE } from '@signingdesk/domain/appointment-input';
 import { CLOSED_STATUSES, IN_PROCESS_STATUSES, isOverdue, orderEditable, signingTimePassed } from '@signingdesk/domain/appointment-rules';
 import { escrowMayChangeOfferedFee, feesWithAgentPay, newOrderFees, OFFERED_FEE_LOCKED_MESSAGE } from '@signingdesk/domain/fee-rules';
 import { countLimit, pageOffset } from '@signingdesk/domain/pagination';
@@ -32,20 +34,20 @@ async function resolveOwner(db: Db | Tx, actor: Actor, input: CreateAppointmentI
   if (isEscrowRole(actor.role)) {
     if (input.firmId && input.firmId !== actor.firmId) {
       throw new AppError('VALIDATION_FAILED', 'You can only create orders for your own firm.', [
-        { field: 'firmId', message: 'must be your own firm' },
+        { field: 'firmId', message: `${LABEL.firmId} must be your own firm` },
       ]);
     }
     const officerId = actor.role === 'creator_admin' ? (input.escrowOfficerId ?? actor.userId) : actor.userId;
     if (actor.role === 'creator' && input.escrowOfficerId && input.escrowOfficerId !== actor.userId) {
       throw new AppError('VALIDATION_FAILED', 'Escrow officers create orders for themselves.', [
-        { field: 'escrowOfficerId', message: 'must be yourself' },
+        { field: 'escrowOfficerId', message: `${LABEL.escrowOfficerId} must be yourself` },
       ]);
     }
     return { firmId: actor.firmId, officer: await findEscrowOfficer(db, officerId, actor.firmId) };
   }
   if (!input.escrowOfficerId) {
     throw new AppError('VALIDATION_FAILED', 'Choose the escrow officer the order is for.', [
-      { field: 'escrowOfficerId', message: 'is required' },
+      { field: 'escrowOfficerId', message: CHOOSE_OFFICER_MESSAGE },
     ]);
   }
   const officer = await findEscrowOfficer(db, input.escrowOfficerId, input.firmId);
@@ -60,11 +62,13 @@ async function findEscrowOfficer(db: Db | Tx, userId: string, firmId: string | u
     .where(eq(user.id, userId));
   if (!officer || !['creator', 'creator_admin'].includes(officer.role) || (firmId && officer.firmId !== firmId)) {
     throw new AppError('VALIDATION_FAILED', 'That escrow officer was not found in the firm.', [
-      { field: 'escrowOfficerId', message: 'must be an escrow officer of the firm' },
+      { field: 'escrowOfficerId', message: `${LABEL.escrowOfficerId} must be an escrow officer of the firm` },
     ]);
   }
   if (officer.status === 'disabled') {
-    throw new AppError('VALIDATION_FAILED', 'That escrow officer is disabled.', [{ field: 'escrowOfficerId', message: 'is disabled' }]);
+    throw new AppError('VALIDATION_FAILED', 'That escrow officer is disabled.', [
+      { field: 'escrowOfficerId', message: `${LABEL.escrowOfficerId} is disabled` },
+    ]);
   }
   return officer;
 }
@@ -83,12 +87,14 @@ function schedule(date: string, time: string | null | undefined, timeTbd: boolea
 /** A signing is never ordered or moved to a time that has passed (issue 27, item 7): 400 on the field. */
 function refusePastSigning(when: ReturnType<typeof schedule>) {
   const passed = signingTimePassed(when);
-  if (passed) throw new AppError('VALIDATION_FAILED', `${passed.field}: ${passed.message}`, [passed]);
+  if (passed) throw new AppError('VALIDATION_FAILED', passed.message, [passed]);
 }
 
 export async function createAppointment(db: Db, actor: Actor, input: CreateAppointmentInput) {
   if (!isOperator(actor.role) && input.firmFee !== undefined) {
-    throw new AppError('VALIDATION_FAILED', 'Only operators set the firm fee.', [{ field: 'firmFee', message: 'is set by operators' }]);
+    throw new AppError('VALIDATION_FAILED', 'Only operators set the firm fee.', [
+      { field: 'firmFee', message: `${LABEL.firmFee} is set by operators` },
+    ]);
   }
   const when = schedule(input.date, input.time, input.timeTbd, input.timeZone);
   refusePastSigning(when);
@@ -184,7 +190,9 @@ export async function updateAppointment(
   options: { ifMatch?: string | undefined } = {},
 ) {
   if (!isOperator(actor.role) && input.firmFee !== undefined) {
-    throw new AppError('VALIDATION_FAILED', 'Only operators set the firm fee.', [{ field: 'firmFee', message: 'is set by operators' }]);
+    throw new AppError('VALIDATION_FAILED', 'Only operators set the firm fee.', [
+      { field: 'firmFee', message: `${LABEL.firmFee} is set by operators` },
+    ]);
   }
   return db.transaction(async (tx) => {
     const { appointment: current, access } = await findVisibleAppointment(tx, actor, appointmentId, { forUpdate: true });
@@ -206,9 +214,7 @@ export async function updateAppointment(
     const timeTbd = input.timeTbd ?? current.timeTbd;
     const time = timeTbd ? TBD_TIME : (input.time ?? (current.timeTbd ? null : current.time));
     if (!time) {
-      throw new AppError('VALIDATION_FAILED', 'time: is required unless the time is TBD', [
-        { field: 'time', message: 'is required unless the time is TBD' },
-      ]);
+      throw new AppError('VALIDATION_FAILED', TIME_REQUIRED_MESSAGE, [{ field: 'time', message: TIME_REQUIRED_MESSAGE }]);
     }
     proposed.time = time;
     proposed.timeTbd = timeTbd;
@@ -252,7 +258,7 @@ export async function updateAppointment(
       payload: { name: updated!.name, changedFields },
     });
     return {
-      message: `The order was updated (${changedFields.join(', ')}) and notifications were sent.`,
+      message: `The order was updated (${appointmentFieldLabels(changedFields).join(', ')}) and notifications were sent.`,
       changedFields: [...changedFields],
       appointment: await viewFor(tx, actor, updated!, access),
     };

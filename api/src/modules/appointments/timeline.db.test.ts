@@ -80,7 +80,7 @@ describe('an order’s timeline', () => {
     const events = await eventsOf(s.escrowA);
     expect(events.map((e) => [e.kind, e.label, e.detail])).toEqual([
       ['created', 'Order created by Dana Whitfield', null],
-      ['updated', 'Order updated by Dana Whitfield', 'Changed: lender'],
+      ['updated', 'Order updated by Dana Whitfield', 'Changed: Lender'],
       ['sent', expect.stringMatching(/^Sent to \d+ signing agents?$/), null],
       ['assigned', `Signing agent ${agentName} assigned`, null],
       ['status', 'Status changed to On Hold', null],

@@ -27,6 +27,7 @@
  */
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
+import { appointmentFieldLabels } from '@signingdesk/domain/appointment-fields';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import { formatCents } from '@signingdesk/domain/money';
 import { isEscrowRole, isOperator, isRole } from '@signingdesk/domain/roles';
@@ -54,8 +55,6 @@ type Entry = TimelineEvent & { download?: { userId: string; fileId: string } };
 
 const dollars = (cents: unknown) => (typeof cents === 'number' ? formatCents(cents) : null);
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-/** 'contactPhone1' → 'contact phone 1': the API's field names, read as words. */
-const words = (field: string) => field.replace(/([a-z])([A-Z0-9])/g, '$1 $2').toLowerCase();
 const fileName = (name: unknown) => withoutInvisibleCharacters(typeof name === 'string' ? name : 'a document');
 
 /** Who did it, by role, for those who are not told operators' names (lib/people.ts). */
@@ -90,7 +89,8 @@ function fromAudit(row: AuditRow, audience: Audience, names: Map<string, string>
     case 'appointment.updated': {
       if (agent) return null;
       const fields = Array.isArray(d.changedFields) ? d.changedFields.filter((f): f is string => typeof f === 'string') : [];
-      return event('updated', `Order updated by ${actorText}`, fields.length ? `Changed: ${fields.map(words).join(', ')}` : null);
+      const labels = appointmentFieldLabels(fields);
+      return event('updated', `Order updated by ${actorText}`, labels.length ? `Changed: ${labels.join(', ')}` : null);
     }
     case 'appointment.sent':
     case 'appointment.sent_preferred': {

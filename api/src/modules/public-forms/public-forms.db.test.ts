@@ -171,7 +171,7 @@ describe('public forms', () => {
     it('names a wrong value the usual way when nothing is missing', async () => {
       const res = await post('/api/contact-requests/landing', landing('bad.state@example.com', { state: 'ZZ' }));
       expect(res.status).toBe(400);
-      expect((await readJson(res)).detail).toBe('state: must be a two-letter US state code');
+      expect((await readJson(res)).detail).toBe('Choose a state');
       const variant = await post('/api/contact-requests/landing', landing('bad.variant@example.com', { variant: 'escrow' }));
       expect((await readJson(variant)).errors).toEqual([{ field: 'variant', message: "must be 'notary' or 'title'" }]);
     });
@@ -218,7 +218,7 @@ describe('public forms', () => {
       expect((await readJson(res)).errors).toEqual(
         expect.arrayContaining([
           { field: 'titleCompany', message: 'is required' },
-          { field: 'zip', message: 'must be 5 digits' },
+          { field: 'zip', message: 'Zip code must be a 5-digit number' },
         ]),
       );
       expect(await t.database.db.select({ n: count() }).from(escrowRegistrations)).toEqual(before);

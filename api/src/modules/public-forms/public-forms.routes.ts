@@ -4,6 +4,7 @@ import { loadActor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
+import { fieldSentence } from '../../lib/problem';
 import { requireActor } from '../../middleware/guard';
 import { limitPerUser } from '../../middleware/user-limit';
 import { acceptIdempotencyKey, VISITOR_KEY_NOTE } from '../../middleware/idempotent';
@@ -53,7 +54,7 @@ type ValidationResult = { success: true } | { success: false; error: { issues: {
 function requiredFieldsHook(result: ValidationResult): undefined {
   if (result.success) return;
   const errors = result.error.issues.map((issue) => ({ field: issue.path.join('.') || '(body)', message: issue.message }));
-  const detail = errors.some((e) => e.message === IS_REQUIRED) ? REQUIRED_FIELDS_MESSAGE : `${errors[0]!.field}: ${errors[0]!.message}`;
+  const detail = errors.some((e) => e.message === IS_REQUIRED) ? REQUIRED_FIELDS_MESSAGE : fieldSentence(errors[0]!);
   throw new AppError('VALIDATION_FAILED', detail, errors);
 }
 

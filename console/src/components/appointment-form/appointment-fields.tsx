@@ -1,6 +1,7 @@
 import { Checkbox, Fieldset, NativeSelect, Radio, Group, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
+import { APPOINTMENT_FIELD_LABELS as LABEL } from '@signingdesk/domain/appointment-fields';
 import { FINANCE_TYPES, MAX_COMMENTS_LENGTH, TRANSACTION_TYPES } from '@signingdesk/domain/codes';
 import { TIME_ZONES, TBD_TIME, type TimeZoneCode } from '@signingdesk/domain/time-zones';
 import { STATE_PLACEHOLDER, US_STATES } from '@signingdesk/domain/us-states';
@@ -26,27 +27,28 @@ const FINANCE_OPTIONS = [{ value: '', label: 'None' }, ...Object.entries(FINANCE
 
 /**
  * The fields of an order (spec 01 §3 "Order create payload", §5), shared by Schedule New
- * Appointment and Edit Existing Order. Time TBD sets the time to 00:00 and locks it; clearing
+ * Appointment and Edit Existing Order, labelled as every message about them names them
+ * (domain/appointment-fields.ts). Time TBD sets the time to 00:00 and locks it; clearing
  * it clears the time.
  */
 export function AppointmentFields({ form, readOnly = false, feeKept = false }: AppointmentFieldsProps) {
   const values = form.values;
   const text = (field: keyof AppointmentFormValues) => ({ ...form.getInputProps(field), readOnly });
   const choice = (field: keyof AppointmentFormValues) => ({ ...form.getInputProps(field), disabled: readOnly });
-  const phone = (field: 'contactPhone1' | 'contactPhone2', label: string) => (
-    <PhoneInput form={form} field={field} label={label} autoComplete="off" placeholder="(555) 555-5555" readOnly={readOnly} />
+  const phone = (field: 'contactPhone1' | 'contactPhone2') => (
+    <PhoneInput form={form} field={field} label={LABEL[field]} autoComplete="off" placeholder="(555) 555-5555" readOnly={readOnly} />
   );
 
   return (
     <>
       <Fieldset legend="Appointment" mb="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Appointment name" withAsterisk {...text('name')} />
-          <TextInput label="File number" {...text('fileNumber')} />
-          <DateInput label="Date" withAsterisk valueFormat="MM/DD/YYYY" placeholder="MM/DD/YYYY" {...text('date')} />
+          <TextInput label={LABEL.name} withAsterisk {...text('name')} />
+          <TextInput label={LABEL.fileNumber} {...text('fileNumber')} />
+          <DateInput label={LABEL.date} withAsterisk valueFormat="MM/DD/YYYY" placeholder="MM/DD/YYYY" {...text('date')} />
           <Group align="flex-end" gap="sm" wrap="nowrap">
             <TimeInput
-              label="Time"
+              label={LABEL.time}
               withAsterisk={!values.timeTbd}
               style={{ flex: 1 }}
               {...text('time')}
@@ -55,7 +57,7 @@ export function AppointmentFields({ form, readOnly = false, feeKept = false }: A
               description={values.timeTbd ? 'TBD' : undefined}
             />
             <Checkbox
-              label="Time TBD"
+              label={LABEL.timeTbd}
               mb={8}
               {...form.getInputProps('timeTbd', { type: 'checkbox' })}
               disabled={readOnly}
@@ -67,13 +69,13 @@ export function AppointmentFields({ form, readOnly = false, feeKept = false }: A
             />
           </Group>
           <NativeSelect
-            label="Time zone"
+            label={LABEL.timeZone}
             data={ZONE_OPTIONS}
             {...choice('timeZone')}
             onChange={(e) => form.setFieldValue('timeZone', e.currentTarget.value as TimeZoneCode)}
           />
           <TextInput
-            label="Signing agent fee"
+            label={LABEL.agentFee}
             withAsterisk={!feeKept}
             description={feeKept ? 'Leave empty to keep the current fee' : undefined}
             leftSection="$"
@@ -82,44 +84,44 @@ export function AppointmentFields({ form, readOnly = false, feeKept = false }: A
             {...text('agentFee')}
             onChange={(e) => form.setFieldValue('agentFee', e.currentTarget.value.replace(/^\s*\$/, ''))}
           />
-          <TextInput label="Lender" {...text('lender')} />
+          <TextInput label={LABEL.lender} {...text('lender')} />
         </SimpleGrid>
       </Fieldset>
 
       <Fieldset legend="Location" mb="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Street" withAsterisk autoComplete="off" {...text('street')} />
-          <TextInput label="City" withAsterisk autoComplete="off" {...text('city')} />
-          <NativeSelect label="State" withAsterisk data={STATE_OPTIONS} {...choice('state')} />
-          <TextInput label="Zip" withAsterisk inputMode="numeric" maxLength={5} autoComplete="off" {...text('zip')} />
+          <TextInput label={LABEL.street} withAsterisk autoComplete="off" {...text('street')} />
+          <TextInput label={LABEL.city} withAsterisk autoComplete="off" {...text('city')} />
+          <NativeSelect label={LABEL.state} withAsterisk data={STATE_OPTIONS} {...choice('state')} />
+          <TextInput label={LABEL.zip} withAsterisk inputMode="numeric" maxLength={5} autoComplete="off" {...text('zip')} />
         </SimpleGrid>
       </Fieldset>
 
       <Fieldset legend="Signers and title company" mb="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Signer name" autoComplete="off" {...text('contactName')} />
-          <TextInput label="Title company email" type="email" {...text('escrowEmail')} />
-          {phone('contactPhone1', 'Signer phone 1')}
-          {phone('contactPhone2', 'Signer phone 2')}
-          <TextInput label="Signer email 1" type="email" autoComplete="off" {...text('contactEmail1')} />
-          <TextInput label="Signer email 2" type="email" autoComplete="off" {...text('contactEmail2')} />
+          <TextInput label={LABEL.contactName} autoComplete="off" {...text('contactName')} />
+          <TextInput label={LABEL.escrowEmail} type="email" {...text('escrowEmail')} />
+          {phone('contactPhone1')}
+          {phone('contactPhone2')}
+          <TextInput label={LABEL.contactEmail1} type="email" autoComplete="off" {...text('contactEmail1')} />
+          <TextInput label={LABEL.contactEmail2} type="email" autoComplete="off" {...text('contactEmail2')} />
         </SimpleGrid>
       </Fieldset>
 
       <Fieldset legend="Order type" mb="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Radio.Group label="Scan backs" withAsterisk {...form.getInputProps('scanBackRequired')}>
+          <Radio.Group label={LABEL.scanBackRequired} withAsterisk {...form.getInputProps('scanBackRequired')}>
             <Group mt="xs">
               <Radio value="true" label="Scan backs are required" disabled={readOnly} />
               <Radio value="false" label="None" disabled={readOnly} />
             </Group>
           </Radio.Group>
-          <NativeSelect label="Transaction type" withAsterisk data={TRANSACTION_OPTIONS} {...choice('transactionType')} />
-          <NativeSelect label="Finance type" data={FINANCE_OPTIONS} {...choice('financeType')} />
+          <NativeSelect label={LABEL.transactionType} withAsterisk data={TRANSACTION_OPTIONS} {...choice('transactionType')} />
+          <NativeSelect label={LABEL.financeType} data={FINANCE_OPTIONS} {...choice('financeType')} />
         </SimpleGrid>
         <Textarea
           mt="md"
-          label="Additional notes"
+          label={LABEL.comments}
           autosize
           minRows={3}
           description={`${values.comments.length}/${MAX_COMMENTS_LENGTH} characters`}

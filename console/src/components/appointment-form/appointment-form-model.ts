@@ -3,7 +3,12 @@
  * API's body. The form validates that body with the API's own schema (domain/appointment-input),
  * so a rule is never restated here; the form's field names are the body's.
  */
-import { CreateAppointmentSchema, UpdateAppointmentSchema } from '@signingdesk/domain/appointment-input';
+import {
+  CHOOSE_FIRM_MESSAGE,
+  CHOOSE_OFFICER_MESSAGE,
+  CreateAppointmentSchema,
+  UpdateAppointmentSchema,
+} from '@signingdesk/domain/appointment-input';
 import { normalizeMoneyText } from '@signingdesk/domain/money';
 import { phoneDigits } from '@signingdesk/domain/phone';
 import { DEFAULT_TIME_ZONE, TBD_TIME, type TimeZoneCode } from '@signingdesk/domain/time-zones';
@@ -123,7 +128,7 @@ export const operatorRequestSchema = z.preprocess(
   // Checked next to the order's own rules, so an empty form shows every message at once.
   z.intersection(
     CreateAppointmentSchema,
-    z.object({ firmId: z.string({ error: 'Choose the firm' }), escrowOfficerId: z.string({ error: 'Choose the escrow officer' }) }),
+    z.object({ firmId: z.string({ error: CHOOSE_FIRM_MESSAGE }), escrowOfficerId: z.string({ error: CHOOSE_OFFICER_MESSAGE }) }),
   ),
 );
 

@@ -177,13 +177,13 @@ describe('server field errors', () => {
     const { fields, other } = fieldErrorsFromServer(
       [
         { field: 'zip', message: ZIP_MESSAGE },
-        { field: 'certifiedStates.1', message: 'must be a two-letter US state code' },
+        { field: 'certifiedStates.1', message: 'Choose a state' },
         { field: 'email', message: 'An account with this email already exists.' },
         { field: '(body)', message: 'Invalid input.' },
       ],
       'profile',
     );
-    expect(fields).toEqual({ zip: ZIP_MESSAGE, certifiedStates: 'must be a two-letter US state code' });
+    expect(fields).toEqual({ zip: ZIP_MESSAGE, certifiedStates: 'Choose a state' });
     expect(other).toEqual(['email: An account with this email already exists.', 'Invalid input.']);
     expect(fieldErrorsFromServer([{ field: 'email', message: 'x' }], 'register').fields).toEqual({ email: 'x' });
   });

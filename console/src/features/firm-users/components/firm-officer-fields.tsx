@@ -1,5 +1,6 @@
 import { Fieldset, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { APPOINTMENT_FIELD_LABELS as LABEL } from '@signingdesk/domain/appointment-fields';
 import type { AppointmentFormValues } from '../../../components/appointment-form/appointment-form-model';
 import { useEscrowOfficers } from '../api/firm-users';
 import { useAllFirms } from '../api/firms';
@@ -32,7 +33,7 @@ export function FirmOfficerFields({ form, readOnly }: FirmOfficerFieldsProps) {
     <Fieldset legend="Whose order" mb="md" variant="unstyled">
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <NativeSelect
-          label="Firm"
+          label={LABEL.firmId}
           withAsterisk
           data={firmChoices}
           {...form.getInputProps('firmId')}
@@ -43,7 +44,7 @@ export function FirmOfficerFields({ form, readOnly }: FirmOfficerFieldsProps) {
           }}
         />
         <NativeSelect
-          label="Escrow officer"
+          label={LABEL.escrowOfficerId}
           withAsterisk
           data={officerChoices}
           {...form.getInputProps('escrowOfficerId')}
@@ -56,7 +57,7 @@ export function FirmOfficerFields({ form, readOnly }: FirmOfficerFieldsProps) {
           }}
         />
         <TextInput
-          label="Firm fee"
+          label={LABEL.firmFee}
           leftSection="$"
           inputMode="decimal"
           description="Empty: the agent fee plus the firm's service fee"

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { APPOINTMENT_FIELD_LABELS } from '@signingdesk/domain/appointment-fields';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -13,7 +14,6 @@ import { AppointmentFields } from '../../../components/appointment-form/appointm
 import type { Schemas } from '../../../lib/api-client';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { orderOptions, useUpdateOrder } from '../api/get-order';
-import { FIELD_LABELS } from '../utils/field-labels';
 
 export const UPDATE_WAIT_TEXT = 'Please wait while we update the order and send out notifications...';
 export const REVIEW_TITLE = 'Review and Edit Submitted Appointment';
@@ -47,7 +47,7 @@ function valuesOf(order: Order): AppointmentFormValues {
 function theirChanges(opened: AppointmentFormValues, current: AppointmentFormValues) {
   return (Object.keys(current) as (keyof AppointmentFormValues)[])
     .filter((field) => String(opened[field]) !== String(current[field]))
-    .map((field) => ({ field, label: FIELD_LABELS[field], from: String(opened[field]), to: String(current[field]) }));
+    .map((field) => ({ field, label: APPOINTMENT_FIELD_LABELS[field], from: String(opened[field]), to: String(current[field]) }));
 }
 
 /**
