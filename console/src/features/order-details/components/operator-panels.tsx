@@ -16,12 +16,12 @@ import { LIVE_BID_STATUSES, operatorActionsFor } from '../utils/operator-rules';
 import { DirectAssignModal } from './direct-assign-modal';
 import { SendConfirmModal } from './send-confirm-modal';
 import { WaitingButton } from './waiting-button';
+import { formatEventTime } from '../../../lib/format-date-time';
 
 type Order = Schemas['OperatorAppointment'];
 type Bid = Schemas['Bid'];
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'short', timeStyle: 'short' });
 
 const BID_STATUS_LABEL: Record<Bid['status'], string> = {
   offered: 'Offered, no answer yet',
@@ -163,9 +163,9 @@ export function OperatorActions({ order, onEditDetails }: { order: Order; onEdit
               size="lg"
               color="teal.9"
               variant="filled"
-              aria-label={`Notary paid ${formatCents(order.agentFeeCents)} ${order.agentPaidAt ? when(order.agentPaidAt) : ''}`}
+              aria-label={`Notary paid ${formatCents(order.agentFeeCents)} ${order.agentPaidAt ? formatEventTime(order.agentPaidAt) : ''}`}
             >
-              ✓ Notary paid {formatCents(order.agentFeeCents)} {order.agentPaidAt ? when(order.agentPaidAt) : ''}
+              ✓ Notary paid {formatCents(order.agentFeeCents)} {order.agentPaidAt ? formatEventTime(order.agentPaidAt) : ''}
             </Badge>
           ) : (
             <WaitingButton
@@ -185,7 +185,7 @@ export function OperatorActions({ order, onEditDetails }: { order: Order; onEdit
           )}
           {invoice.data ? (
             <InvoiceLink id={LINK_TARGETS.invoice} appointmentId={order.id} fileId={invoice.data.fileId}>
-              Invoice {invoice.data.number} ({invoice.data.amount}, sent {when(invoice.data.sentAt)})
+              Invoice {invoice.data.number} ({invoice.data.amount}, sent {formatEventTime(invoice.data.sentAt)})
             </InvoiceLink>
           ) : (
             <WaitingButton
