@@ -130,7 +130,7 @@ describe('formatSigningTime', () => {
     expect(formatSigningTime({ date: '2026-12-10', time: '14:30', timeTbd: false, timeZone: 'CT' })).toBe('12/10/2026 at 2:30 PM CT');
   });
 
-  it('says the time is to be decided while it is', () => {
-    expect(formatSigningTime({ date: '2026-11-26', time: '00:00', timeTbd: true, timeZone: 'PT' })).toBe('11/26/2026, time TBD');
+  it('says the time is to be decided while it is, in the order’s zone', () => {
+    expect(formatSigningTime({ date: '2026-11-26', time: '00:00', timeTbd: true, timeZone: 'PT' })).toBe('11/26/2026, time TBD (PT)');
   });
 });

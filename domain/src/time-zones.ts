@@ -105,9 +105,10 @@ export function formatDateTime(epochMs: number, timeZone?: string): string {
 
 /**
  * When a signing happens, in the order's own zone with its code, as the API's texts write it:
- * '11/26/2026 at 9:59 AM PT', or '11/26/2026, time TBD' while the time is to be decided.
+ * '11/26/2026 at 9:59 AM PT', or '11/26/2026, time TBD (PT)' while the time is to be decided
+ * (the zone still says which day it is and where the time will be set).
  */
 export function formatSigningTime(signing: { date: string; time: string; timeTbd: boolean; timeZone: string }): string {
   const day = formatUsDate(signing.date);
-  return signing.timeTbd ? `${day}, time TBD` : `${day} at ${formatTime(signing.time)} ${signing.timeZone}`;
+  return signing.timeTbd ? `${day}, time TBD (${signing.timeZone})` : `${day} at ${formatTime(signing.time)} ${signing.timeZone}`;
 }
