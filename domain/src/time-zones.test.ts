@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentInstant, formatTime, formatUsDate, TIME_ZONE_CODES, TIME_ZONES, type TimeZoneCode } from './time-zones';
+import {
+  appointmentInstant,
+  formatDateTime,
+  formatSigningTime,
+  formatTime,
+  formatUsDate,
+  TIME_ZONE_CODES,
+  TIME_ZONES,
+  type TimeZoneCode,
+} from './time-zones';
 
 /** What each zone code means, written out here rather than read from the IANA database. */
 const STANDARD_OFFSET_HOURS: Record<TimeZoneCode, number> = { ET: -5, CT: -6, MT: -7, PT: -8, HT: -10, AK: -9 };
@@ -92,5 +101,36 @@ describe('date and time display', () => {
     expect(formatTime('12:30')).toBe('12:30 PM');
     expect(formatTime('23:59')).toBe('11:59 PM');
     expect(formatTime('14:00', true)).toBe('TBD');
+  });
+});
+
+describe('formatDateTime', () => {
+  const winter = Date.UTC(2026, 10, 24, 0, 10); // 11/23/2026 4:10 PM in Los Angeles
+  const summer = Date.UTC(2026, 6, 4, 16, 5); // 07/04/2026 9:05 AM in Los Angeles
+
+  it('shows month/day/year, 12-hour time and the zone abbreviation', () => {
+    expect(formatDateTime(winter, 'America/Los_Angeles')).toBe('11/23/2026, 4:10 PM PST');
+  });
+
+  it('follows daylight saving time', () => {
+    expect(formatDateTime(summer, 'America/Los_Angeles')).toBe('07/04/2026, 9:05 AM PDT');
+    expect(formatDateTime(summer, 'America/New_York')).toBe('07/04/2026, 12:05 PM EDT');
+  });
+
+  it('uses the reader’s own zone when none is given', () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(formatDateTime(winter)).toBe(formatDateTime(winter, zone));
+    expect(formatDateTime(winter)).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [AP]M \S+$/);
+  });
+});
+
+describe('formatSigningTime', () => {
+  it('shows the signing’s date and time in the order’s own zone, with its code', () => {
+    expect(formatSigningTime({ date: '2026-11-26', time: '09:59', timeTbd: false, timeZone: 'PT' })).toBe('11/26/2026 at 9:59 AM PT');
+    expect(formatSigningTime({ date: '2026-12-10', time: '14:30', timeTbd: false, timeZone: 'CT' })).toBe('12/10/2026 at 2:30 PM CT');
+  });
+
+  it('says the time is to be decided while it is, in the order’s zone', () => {
+    expect(formatSigningTime({ date: '2026-11-26', time: '00:00', timeTbd: true, timeZone: 'PT' })).toBe('11/26/2026, time TBD (PT)');
   });
 });

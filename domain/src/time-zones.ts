@@ -84,3 +84,31 @@ export function formatTime(time: string, tbd = false): string {
   const h12 = hh % 12 === 0 ? 12 : hh % 12;
   return `${h12}:${String(mm).padStart(2, '0')} ${suffix}`;
 }
+
+/**
+ * An event's moment as the apps show it (spec: month/day/year, 12-hour time and AM/PM),
+ * followed by the zone's abbreviation: '11/23/2026, 4:10 PM PST'. Without the zone a reader in
+ * one zone looking at a note written in another cannot tell which 4:10 PM is meant. The zone is
+ * the reader's own unless one is given (the tests pin it).
+ */
+export function formatDateTime(epochMs: number, timeZone?: string): string {
+  return new Date(epochMs).toLocaleString('en-US', {
+    month: '2-digit',
+    day: '2-digit',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    ...(timeZone === undefined ? {} : { timeZone }),
+  });
+}
+
+/**
+ * When a signing happens, in the order's own zone with its code, as the API's texts write it:
+ * '11/26/2026 at 9:59 AM PT', or '11/26/2026, time TBD (PT)' while the time is to be decided
+ * (the zone still says which day it is and where the time will be set).
+ */
+export function formatSigningTime(signing: { date: string; time: string; timeTbd: boolean; timeZone: string }): string {
+  const day = formatUsDate(signing.date);
+  return signing.timeTbd ? `${day}, time TBD (${signing.timeZone})` : `${day} at ${formatTime(signing.time)} ${signing.timeZone}`;
+}

@@ -51,7 +51,7 @@ test.describe('an escrow order’s details at its own URL', () => {
     await expect(details).toContainText('Nguyen Purchase');
     await expect(details).toContainText('Linh Nguyen');
     await expect(details).toContainText('42 Harbor Rd, Austin, TX 78701');
-    await expect(details).toContainText('TBD CT');
+    await expect(details).toContainText('time TBD (CT)');
     await expect(details).toContainText('SCAN BACKS ARE REQUIRED');
     await expect(details).toContainText('Purchase');
     await expect(details).toContainText('Conventional');

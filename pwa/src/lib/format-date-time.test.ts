@@ -1,25 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatSyncTime } from './format-date-time';
-
-describe('formatDateTime', () => {
-  const winter = Date.UTC(2026, 10, 24, 0, 10); // 11/23/2026 4:10 PM in Los Angeles
-  const summer = Date.UTC(2026, 6, 4, 16, 5); // 07/04/2026 9:05 AM in Los Angeles
-
-  it('shows month/day/year, 12-hour time and the zone abbreviation', () => {
-    expect(formatDateTime(winter, 'America/Los_Angeles')).toBe('11/23/2026, 4:10 PM PST');
-  });
-
-  it('follows daylight saving time', () => {
-    expect(formatDateTime(summer, 'America/Los_Angeles')).toBe('07/04/2026, 9:05 AM PDT');
-    expect(formatDateTime(summer, 'America/New_York')).toBe('07/04/2026, 12:05 PM EDT');
-  });
-
-  it('uses the phone’s own zone when none is given', () => {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    expect(formatDateTime(winter)).toBe(formatDateTime(winter, zone));
-    expect(formatDateTime(winter)).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [AP]M \S+$/);
-  });
-});
+import { formatSyncTime } from './format-date-time';
 
 describe('formatSyncTime', () => {
   it('shows the phone’s own clock as month/day/year and 12-hour time, as Intl would without the zone', () => {

@@ -2,22 +2,10 @@ import { formatTime, formatUsDate } from '@signingdesk/domain/time-zones';
 import { localDate } from './calendar-days';
 
 /**
- * Dates and times as the spec shows them: month/day/year with 12-hour time and AM/PM, followed
- * by the zone's abbreviation ('11/23/2026, 4:10 PM PST'). Without the zone an agent in one zone
- * reading a note written in another cannot tell which 4:10 PM is meant. The zone is the
- * phone's own unless one is given (the tests pin it).
+ * An event's time with the zone's abbreviation ('11/23/2026, 4:10 PM PST'), in the phone's own
+ * zone: one formatter for the agent app and the console, kept in domain/.
  */
-export function formatDateTime(epochMs: number, timeZone?: string): string {
-  return new Date(epochMs).toLocaleString('en-US', {
-    month: '2-digit',
-    day: '2-digit',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-    ...(timeZone === undefined ? {} : { timeZone }),
-  });
-}
+export { formatDateTime } from '@signingdesk/domain/time-zones';
 
 /**
  * When this phone last synced a copy, by the phone's own clock and zone: '11/23/2026, 4:10 PM',

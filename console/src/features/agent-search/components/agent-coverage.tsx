@@ -4,6 +4,7 @@ import { useUrlParams } from '../../../lib/use-url-params';
 import { useAgentSearch, type SearchMode } from '../api/search-agents';
 import { AGENT_PAGE_SIZE, AgentSearchForm, searchOf, searchedFor } from './agent-search-form';
 import 'mantine-datatable/styles.css';
+import { formatCount } from '../../../lib/counted';
 
 const MODES: readonly SearchMode[] = ['radius', 'state'];
 
@@ -33,7 +34,7 @@ export function AgentCoverage() {
       ) : null}
       {data ? (
         <Text fw={700} mb="sm" role="status">
-          {data.total === 1 ? '1 signing agent' : `${data.total.toLocaleString('en-US')} signing agents`} {where}
+          {data.total === 1 ? '1 signing agent' : `${formatCount(data.total)} signing agents`} {where}
         </Text>
       ) : null}
       {search ? (

@@ -6,6 +6,7 @@ import { ZIP_MESSAGE } from '@signingdesk/domain/fields';
 import { STATE_PLACEHOLDER, US_STATES, isUsState } from '@signingdesk/domain/us-states';
 import type { FormEvent } from 'react';
 import type { AccountFilter, AgentSearch, SearchMode, SearchRadius } from '../api/search-agents';
+import { formatCount } from '../../../lib/counted';
 
 export const AGENT_PAGE_SIZE = 25;
 const DEFAULT_RADIUS: SearchRadius = 50;
@@ -69,7 +70,7 @@ export function searchOf(params: URLSearchParams, modes: readonly SearchMode[], 
 /** Which agents a search counts: "signing agents", "disabled signing agents"… */
 export function agentsCounted(search: AgentSearch, total: number): string {
   const kind = search.status === 'disabled' ? 'disabled ' : search.status === 'pending' ? 'pending ' : '';
-  return `${total.toLocaleString('en-US')} ${kind}signing agent${total === 1 ? '' : 's'}`;
+  return `${formatCount(total)} ${kind}signing agent${total === 1 ? '' : 's'}`;
 }
 
 /** Words for what a search found: "within 50 miles of 90210", "in TX", "named Taylor…". */

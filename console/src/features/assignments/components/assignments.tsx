@@ -15,6 +15,7 @@ import { useAssignments, useFirmChoices, type AssignmentFilter } from '../api/li
 import classes from './assignments.module.css';
 import 'mantine-datatable/styles.css';
 import { pageRangeText } from '../../../lib/counted';
+import { formatEventTime } from '../../../lib/format-date-time';
 
 type Row = Schemas['AssignmentRow'];
 
@@ -191,7 +192,7 @@ export function Assignments() {
           {
             accessor: 'agentPaid',
             title: 'Notary paid',
-            render: (row) => (row.agentPaid && row.agentPaidAt ? `Paid ${new Date(row.agentPaidAt).toLocaleDateString('en-US')}` : '—'),
+            render: (row) => (row.agentPaid && row.agentPaidAt ? `Paid ${formatEventTime(row.agentPaidAt)}` : '—'),
           },
           {
             accessor: 'agent',

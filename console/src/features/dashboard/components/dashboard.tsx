@@ -9,6 +9,7 @@ import { useDashboard } from '../api/get-dashboard';
 import classes from './dashboard.module.css';
 import '@mantine/charts/styles.css';
 import { countText } from '../../../lib/counted';
+import { formatEventTime } from '../../../lib/format-date-time';
 
 const STATUS_COLORS: Record<(typeof APPOINTMENT_STATUSES)[number], string> = {
   Open: 'blue.7',
@@ -87,7 +88,7 @@ export function Dashboard() {
           <Title order={2} id="act-now-title">
             Act on now
           </Title>
-          <Text size="sm">As of {new Date(data.generatedAt).toLocaleTimeString('en-US', { timeStyle: 'short' })}</Text>
+          <Text size="sm">As of {formatEventTime(data.generatedAt)}</Text>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {data.attention.map((bucket) => (

@@ -20,6 +20,7 @@ import type { Schemas } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { FEEDBACK_PAGE_SIZE, MAX_REPLY_LENGTH, useFeedback, useMarkRead, useReply } from '../api/feedback';
 import 'mantine-datatable/styles.css';
+import { formatEventTime } from '../../../lib/format-date-time';
 
 type Item = Schemas['FeedbackItem'];
 
@@ -28,8 +29,6 @@ const KIND_LABELS: Record<Item['kind'], string> = {
   landing_notary: 'Notary Request Form',
   landing_title: 'Title company consultation',
 };
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** One request in full, its replies, and the reply box (email, or a text message when a phone was given). */
 function FeedbackDetail({ item, onClose }: { item: Item; onClose: () => void }) {
@@ -69,7 +68,7 @@ function FeedbackDetail({ item, onClose }: { item: Item; onClose: () => void }) 
         {item.phone ? <List.Item>Phone: {item.phone}</List.Item> : null}
         {item.city || item.state ? <List.Item>Location: {[item.city, item.state].filter(Boolean).join(', ')}</List.Item> : null}
         <List.Item>Form: {KIND_LABELS[item.kind]}</List.Item>
-        <List.Item>Received: {when(item.createdAt)}</List.Item>
+        <List.Item>Received: {formatEventTime(item.createdAt)}</List.Item>
       </List>
       <Text style={{ whiteSpace: 'pre-wrap' }} mb="md">
         {item.comments}
@@ -80,7 +79,7 @@ function FeedbackDetail({ item, onClose }: { item: Item; onClose: () => void }) 
           {item.replies.map((r) => (
             <Card key={r.sentAt} withBorder padding="sm">
               <Text size="sm" fw={700}>
-                {r.sentBy} · {r.channel === 'sms' ? 'Text message' : 'Email'} · {when(r.sentAt)}
+                {r.sentBy} · {r.channel === 'sms' ? 'Text message' : 'Email'} · {formatEventTime(r.sentAt)}
               </Text>
               <Text size="sm">{r.message}</Text>
             </Card>
@@ -198,7 +197,7 @@ export function FeedbackInbox() {
           },
           { accessor: 'email', title: 'Email' },
           { accessor: 'subject', title: 'Subject', render: (item) => item.subject ?? KIND_LABELS[item.kind] },
-          { accessor: 'createdAt', title: 'Received', render: (item) => when(item.createdAt) },
+          { accessor: 'createdAt', title: 'Received', render: (item) => formatEventTime(item.createdAt) },
           {
             accessor: 'read',
             title: 'Status',

@@ -3,7 +3,6 @@ import { LINK_TARGETS } from '@signingdesk/domain/deep-links';
 import { fileDeletable, isOverdue, orderEditable, OVERDUE_LABEL } from '@signingdesk/domain/appointment-rules';
 import { appointmentStatusLabel, FINANCE_TYPES, TRANSACTION_TYPES } from '@signingdesk/domain/codes';
 import { formatPhone } from '@signingdesk/domain/phone';
-import { formatTime, formatUsDate } from '@signingdesk/domain/time-zones';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AgentContactCard } from '../../../components/agent-contact-card';
@@ -14,9 +13,12 @@ import { useLinkTarget } from '../../../lib/use-link-target';
 import { useOrder, useOrderNotes, usePostNote } from '../api/get-order';
 import { OrderFiles } from './order-files';
 import { EditOrder } from './edit-order';
-import { BidList, ComparisonOrders, OperatorActions } from './operator-panels';
+import { BidList } from './bid-list';
+import { ComparisonOrders } from './comparison-orders';
+import { OperatorActions } from './operator-actions';
 import { OrderMoney } from './order-money';
 import { OrderTimeline } from './order-timeline';
+import { formatEventTime, formatSigningTime } from '../../../lib/format-date-time';
 
 type Order = Schemas['EscrowAppointment'] | Schemas['OperatorAppointment'];
 
@@ -143,7 +145,7 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
           {row('Status', appointmentStatusLabel(order.status))}
           {row('Signer name', order.contactName)}
           {row('Location', `${order.street}, ${order.city}, ${order.state} ${order.zip}`)}
-          {row('Date and time', `${formatUsDate(order.date)} ${formatTime(order.time, order.timeTbd)} ${order.timeZone}`)}
+          {row('Date and time', formatSigningTime(order))}
           {operator ? row('Firm', operator.firm.name) : null}
           {operator
             ? row(
@@ -162,9 +164,7 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
                 <AgentContactCard agent={order.assignedAgent} />
                 {operator ? (
                   <Text span size="sm" ml="sm">
-                    {operator.agentPaid
-                      ? `✓ Paid ${operator.agentPaidAt ? new Date(operator.agentPaidAt).toLocaleString('en-US') : ''}`
-                      : 'Not paid yet'}
+                    {operator.agentPaid ? `✓ Paid ${operator.agentPaidAt ? formatEventTime(operator.agentPaidAt) : ''}` : 'Not paid yet'}
                   </Text>
                 ) : null}
               </>
@@ -203,7 +203,7 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
                 'Invoice',
                 order.invoice ? (
                   <InvoiceLink id={LINK_TARGETS.invoice} appointmentId={order.id} fileId={order.invoice.fileId}>
-                    {`Invoice ${order.invoice.number}${order.invoice.fileName ? ` (${order.invoice.fileName})` : ''}: ${order.invoice.amount}, sent ${new Date(order.invoice.sentAt).toLocaleDateString('en-US')}`}
+                    {`Invoice ${order.invoice.number}${order.invoice.fileName ? ` (${order.invoice.fileName})` : ''}: ${order.invoice.amount}, sent ${formatEventTime(order.invoice.sentAt)}`}
                   </InvoiceLink>
                 ) : (
                   'No invoice yet'
@@ -270,7 +270,7 @@ function OrderMessages({ appointmentId }: { appointmentId: string }) {
         {notes.data?.items.map((note) => (
           <Card key={note.id} withBorder padding="sm" radius="sm">
             <Text size="sm" fw={700}>
-              {note.author.name} · {new Date(note.timeStamp * 1000).toLocaleString('en-US')}
+              {note.author.name} · {formatEventTime(note.timeStamp)}
             </Text>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {note.message}

@@ -7,6 +7,7 @@ import { showToast } from '../../../lib/toast';
 import { downloadLink, useOrderFiles } from '../api/get-order';
 import { MAX_FILES_AT_ONCE, TOO_MANY_FILES_TEXT, uploadFiles, useFileChanges } from '../api/order-files';
 import '@mantine/dropzone/styles.css';
+import { formatEventTime } from '../../../lib/format-date-time';
 
 type Sending = { name: string; percent: number }[];
 
@@ -155,7 +156,7 @@ export function OrderFiles({ appointmentId, filesDeletable }: { appointmentId: s
             <List size="sm" spacing={2} mt={2}>
               {file.log.map((entry) => (
                 <List.Item key={`${entry.action}-${entry.loggedTime}-${entry.user}`}>
-                  {entry.text} — {entry.user}, {new Date(entry.loggedTime * 1000).toLocaleString('en-US')}
+                  {entry.text} — {entry.user}, {formatEventTime(entry.loggedTime)}
                 </List.Item>
               ))}
             </List>

@@ -1,8 +1,6 @@
 import { Card, Skeleton, Text, Timeline, Title } from '@mantine/core';
 import { useOrderTimeline } from '../api/get-timeline';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+import { formatEventTime } from '../../../lib/format-date-time';
 
 /**
  * What happened to the order, oldest first (created, sent to agents, agent assigned, status,
@@ -30,7 +28,7 @@ export function OrderTimeline({ appointmentId }: { appointmentId: string }) {
             <Timeline.Item key={`${event.at}-${i}`} title={event.label} role="listitem">
               {event.detail ? <Text size="sm">{event.detail}</Text> : null}
               <Text size="xs" c="dimmed" mt={2}>
-                <time dateTime={event.at}>{when(event.at)}</time>
+                <time dateTime={event.at}>{formatEventTime(event.at)}</time>
               </Text>
             </Timeline.Item>
           ))}

@@ -5,14 +5,13 @@ import { ROLE_LABELS, isRole } from '@signingdesk/domain/roles';
 import type { Schemas } from '../../../lib/api-client';
 import { JOB_STATES, OUTBOX_PAGE_SIZE, useNotificationJobs, type JobState } from '../api/notification-jobs';
 import 'mantine-datatable/styles.css';
+import { formatEventTime } from '../../../lib/format-date-time';
 
 type Job = Schemas['NotificationJob'];
 
 const CHANNEL_LABELS: Record<string, string> = { push: 'Push', email: 'Email', sms: 'Text message' };
 // Failures stand out in red (red.9, AA on white); the rest read in the text colour.
 const STATE_COLORS: Record<string, string> = { failed: 'red.9' };
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 const STATE_OPTIONS = [{ value: '', label: 'All' }, ...JOB_STATES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))];
 
 /** What each channel did for one notification, in words (and a colour). */
@@ -91,7 +90,7 @@ export function Outbox() {
         paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
         noRecordsText="No notifications."
         columns={[
-          { accessor: 'createdAt', title: 'Written', render: (job) => when(job.createdAt) },
+          { accessor: 'createdAt', title: 'Written', render: (job) => formatEventTime(job.createdAt) },
           { accessor: 'type', title: 'Notification' },
           {
             accessor: 'recipient',

@@ -2,6 +2,7 @@ import { Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } f
 import type { LandingVariant } from '@signingdesk/domain/public-forms';
 import { BENEFIT_TAGS, FEATURES, REVIEW_SUMMARY, REVIEWS, STATS, STEPS, TESTIMONIALS, type LandingHero } from './landing-content';
 import classes from './landing.module.css';
+import { formatCount } from '../../../lib/counted';
 
 const cta = { root: classes.ctaRoot, label: classes.ctaLabel };
 
@@ -142,7 +143,7 @@ export function LandingSections({ hero, onOpen }: { hero: LandingHero; onOpen: O
         <Group gap="sm" mb="lg">
           <Stars rating={REVIEW_SUMMARY.rating} />
           <Text fw={700}>
-            {REVIEW_SUMMARY.rating} out of 5 from {REVIEW_SUMMARY.count.toLocaleString('en-US')} reviews
+            {REVIEW_SUMMARY.rating} out of 5 from {formatCount(REVIEW_SUMMARY.count)} reviews
           </Text>
         </Group>
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
