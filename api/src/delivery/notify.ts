@@ -7,6 +7,7 @@
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { APPOINTMENT_STATUSES } from '@signingdesk/domain/codes';
+import { LIVE_BID_STATUSES } from '@signingdesk/domain/offer-status';
 import { TIME_ZONE_CODES } from '@signingdesk/domain/time-zones';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -65,7 +66,7 @@ export const NOTIFICATION_PAYLOADS = {
   'appointment.canceled': z.object({ ...order, from: appointmentStatus, to: appointmentStatus }),
   /** `by`: who marked it complete; an operator's completion names no agent to the escrow side. */
   'appointment.completed': z.object({ ...order, scanBackRequired: z.boolean(), by: z.enum(['agent', 'operator']) }),
-  'appointment.bid_received': z.object({ ...order, agent: z.string(), bid: z.string(), kind: z.enum(['claimed', 'countered']) }),
+  'appointment.bid_received': z.object({ ...order, agent: z.string(), bid: z.string(), kind: z.enum(LIVE_BID_STATUSES) }),
   /** The amount the agent is paid (their agreed fee), formatted. */
   'agent.paid': z.object({ ...order, amount: z.string() }),
   'note.created': z.object({

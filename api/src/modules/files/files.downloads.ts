@@ -99,25 +99,33 @@ export async function openDownload(ctx: FilesContext, actor: Actor, token: strin
     throw new AppError('NOT_FOUND', 'The file content is not available.');
   }
   const reader = object.body.getReader();
-  const confirm = () =>
-    ctx.db
+  let sent = 0;
+  let confirmed = false;
+  const confirm = () => {
+    confirmed = true;
+    return ctx.db
       .update(fileEvents)
       .set({ confirmed: true })
       .where(eq(fileEvents.id, row.eventId))
       .catch((err: unknown) => console.error('[files] could not confirm a download:', err));
+  };
   return {
     fileName: withoutInvisibleCharacters(row.file.fileName),
     contentType: row.file.contentType,
     size: object.size,
+    // Confirmed before the last bytes are handed on: a client has the whole body once it has
+    // Content-Length bytes, and the file list it asks for next must already say so.
     body: new ReadableStream<Uint8Array>({
       async pull(controller) {
         const { done, value } = await reader.read();
         if (done) {
-          await confirm();
+          if (!confirmed) await confirm();
           controller.close();
-        } else {
-          controller.enqueue(value);
+          return;
         }
+        sent += value.byteLength;
+        if (sent >= object.size && !confirmed) await confirm();
+        controller.enqueue(value);
       },
       cancel(reason) {
         return reader.cancel(reason);

@@ -1,7 +1,6 @@
 import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
-import { formatTime, formatUsDate } from '@signingdesk/domain/time-zones';
 import type { UseFormReturnType } from '@mantine/form';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +8,7 @@ import type { z } from 'zod';
 import { appointmentFormSchema, emptyAppointmentValues, toAppointmentBody, type AppointmentFormValues } from './appointment-form-model';
 import { AppointmentFields } from './appointment-fields';
 import { newIdempotencyKey, type Schemas } from '../../lib/api-client';
+import { formatSigningTime } from '../../lib/format-date-time';
 import { showServerFieldErrors } from '../../lib/server-field-errors';
 import { showToast } from '../../lib/toast';
 import { useCreateAppointment } from './create-appointment';
@@ -164,9 +164,7 @@ function CreatedCard({ created, onClose, detailsPath }: { created: Created; onCl
         <List spacing={4}>
           <List.Item>Appointment: {'name' in appointment ? appointment.name : appointment.title}</List.Item>
           {'fileNumber' in appointment && appointment.fileNumber ? <List.Item>File number: {appointment.fileNumber}</List.Item> : null}
-          <List.Item>
-            When: {formatUsDate(appointment.date)} {formatTime(appointment.time, appointment.timeTbd)} {appointment.timeZone}
-          </List.Item>
+          <List.Item>When: {formatSigningTime(appointment)}</List.Item>
           <List.Item>
             Where: {'street' in appointment ? `${appointment.street}, ` : ''}
             {appointment.city}, {appointment.state}
