@@ -14,11 +14,14 @@ import {
   userIdOf,
   type Sessions,
 } from '../../testing/fixtures';
-import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
+import { createTestApp, readJson, TEST_AUTH_SECRET, TEST_ORIGIN, type TestApp } from '../../testing/test-app';
+import { createAuth } from '../../auth/auth';
+import { loadActor } from '../../lib/actor';
+import type { FileStorage } from '../../lib/storage/storage';
 import { createLinkSigner } from './files.links';
 import { createFilesContext } from './files.context';
 import { GrantUploadsSchema, ToggleSchema } from './files.schemas';
-import { contentDisposition } from './files.downloads';
+import { contentDisposition, openDownload } from './files.downloads';
 import { sweepExpiredUploads } from './files.lifecycle';
 import { elfBytes, grant, patchChunk, pdfBytes, PNG_BYTES, sha256, testFiles, TUS, uploadFile } from './files.testing';
 
@@ -386,6 +389,33 @@ describe('files of an appointment', () => {
         { action: 'read', user: 'Jordan Taylor', loggedTime: expect.any(Number), confirmed: true, text: 'File download successful' },
       ]);
       expect(list.body.agentDownloaded).toBe(true);
+    });
+
+    it('logs the download as successful before its last bytes go out, so the list asked for next already says so', async () => {
+      const { id } = await scheduledForAgent(t, s);
+      const { fileId } = await uploadFile(t, s.escrowA, id, pdfBytes(70_000), 'Scan backs.pdf');
+      keyOf(id, fileId);
+      const link = await linkFor(s.agent, id, fileId);
+      // A client over HTTP has the whole body at Content-Length bytes, while the server has not
+      // yet read its stream's end: storage here hands over every byte and never ends.
+      const files = createFilesContext(t.env, t.database.db);
+      const storage: FileStorage = Object.assign(Object.create(files.storage) as FileStorage, {
+        get: async (key: string) => {
+          const object = await files.storage.get(key);
+          return (
+            object && { ...object, body: object.body.pipeThrough(new TransformStream({ flush: () => new Promise<void>(() => undefined) })) }
+          );
+        },
+      });
+      const auth = createAuth({ db: t.database.db, secret: TEST_AUTH_SECRET, origin: TEST_ORIGIN });
+      const agent = (await loadActor(auth, t.database.db, new Headers({ cookie: s.agent })))!;
+      const download = await openDownload({ ...files, storage }, agent, link.body.url.split('/').at(-1)!);
+      const reader = download.body.getReader();
+      for (let received = 0; received < download.size;) received += (await reader.read()).value!.byteLength;
+
+      const list = await get(`/api/appointments/${id}/files`, s.escrowA);
+      expect(list.body.items[0].log.map((l: { text: string }) => l.text)).toEqual(['File upload successful', 'File download successful']);
+      await reader.cancel();
     });
 
     it('names an operator "SigningDesk" in the file log to the escrow side and the agent, as the timeline does', async () => {
