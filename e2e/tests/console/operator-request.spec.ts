@@ -132,7 +132,9 @@ test.describe('an operator runs a request from review to invoice', () => {
       await review.getByRole('button', { name: 'Preview' }).click();
       await expect(review.getByLabel('Lender')).toHaveAttribute('readonly', '');
       await review.getByRole('button', { name: 'Update', exact: true }).click();
-      await expect(page.getByRole('region', { name: 'Order updated' })).toContainText('lender');
+      await expect(page.getByRole('region', { name: 'Order updated' })).toContainText(
+        'The order was updated (Lender) and notifications were sent.',
+      );
       expect((await order(admin, id)).lender).toBe('Bluebonnet Credit Union');
       await page.getByRole('button', { name: 'Return to Order Details' }).click();
 
