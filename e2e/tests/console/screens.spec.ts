@@ -14,6 +14,7 @@ async function atBothWidths(page: Page, screen: string) {
 
 test.describe('every console screen of the public site and the profile', () => {
   test('the public pages are axe-clean and fit at 1280 and 768 px', async ({ page }) => {
+    test.slow(); // Eighteen axe runs: nine pages at two widths.
     for (const [path, heading] of [
       ['/about-us', 'About Us'],
       ['/support', 'Contact Us'],
