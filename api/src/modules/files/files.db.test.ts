@@ -397,14 +397,14 @@ describe('files of an appointment', () => {
       keyOf(id, fileId);
       const link = await linkFor(s.agent, id, fileId);
       // A client over HTTP has the whole body at Content-Length bytes, while the server has not
-      // yet read its stream's end: storage here hands over every byte and never ends.
+      // yet read its stream's end: storage here hands over every byte and ends only when released.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
       const files = createFilesContext(t.env, t.database.db);
       const storage: FileStorage = Object.assign(Object.create(files.storage) as FileStorage, {
         get: async (key: string) => {
           const object = await files.storage.get(key);
-          return (
-            object && { ...object, body: object.body.pipeThrough(new TransformStream({ flush: () => new Promise<void>(() => undefined) })) }
-          );
+          return object && { ...object, body: object.body.pipeThrough(new TransformStream({ flush: () => released })) };
         },
       });
       const auth = createAuth({ db: t.database.db, secret: TEST_AUTH_SECRET, origin: TEST_ORIGIN });
@@ -415,7 +415,8 @@ describe('files of an appointment', () => {
 
       const list = await get(`/api/appointments/${id}/files`, s.escrowA);
       expect(list.body.items[0].log.map((l: { text: string }) => l.text)).toEqual(['File upload successful', 'File download successful']);
-      await reader.cancel();
+      release();
+      while (!(await reader.read()).done);
     });
 
     it('names an operator "SigningDesk" in the file log to the escrow side and the agent, as the timeline does', async () => {
