@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { scaled } from './support/slowdown';
 
 /**
  * Files whose journeys change what every server serves (the built pwa/dist): they run in a
@@ -31,8 +32,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  timeout: scaled(30_000),
+  expect: { timeout: scaled(10_000) },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     trace: 'retain-on-failure',

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signInAs } from './accounts';
 import { expect, workerServer } from './fixtures';
+import { scaled } from './slowdown';
 
 export interface AgentListItem {
   id: string;
@@ -96,7 +97,7 @@ export async function waitForMirror(page: Page, ids: string[], stores: string[] 
           },
           { wanted: ids, stores },
         ),
-      { timeout: 20_000 },
+      { timeout: scaled(20_000) },
     )
     .toBe(true);
 }
@@ -121,7 +122,7 @@ async function settled(page: Page) {
         document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running') &&
         [...document.querySelectorAll('[role="dialog"]')].every((d) => getComputedStyle(d).opacity === '1'),
       undefined,
-      { timeout: 5_000, polling: 50 },
+      { timeout: scaled(5_000), polling: 50 },
     )
     .catch(() => undefined); // still moving after 5 s: let axe report what it sees
 }

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { apiSignIn, fillLogin } from '../../support/accounts';
 import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
 
 const OFFICER = { email: 'escrow@firm-a.demo.test', name: 'Dana Whitfield' };
 
@@ -41,7 +42,7 @@ test.describe('disabling and enabling accounts (issue 26, item 1)', () => {
     page,
     browser,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(60_000));
     const admin = await signedInApi('admin@demo.test');
     // The officer has the portal open in another browser, following its live updates.
     const officerContext = await browser.newContext();

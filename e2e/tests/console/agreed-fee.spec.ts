@@ -4,6 +4,7 @@ import { pdfText } from '../../../api/src/testing/pdf-text';
 import { fillLogin, signInAs } from '../../support/accounts';
 import { signedInApi, signInAsAgent } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
 
 // Issue 27, items 1–4 and 9: one agreed fee from the bid to the invoice (decision 047).
 
@@ -23,7 +24,7 @@ test(
   'a $175 counter on a $125 offer: the agent is paid $175 everywhere, the firm is invoiced on it, and the escrow officer opens the invoice',
   { tag: '@smoke' },
   async ({ page, browser }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(60_000));
     const escrow = await signedInApi('escrow@firm-a.demo.test');
     const admin = await signedInApi('admin@demo.test');
     const agent = await signedInApi('agent@demo.test');

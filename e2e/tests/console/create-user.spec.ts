@@ -1,6 +1,7 @@
 import { signInAs } from '../../support/accounts';
 import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
 
 test.describe('the operators’ Create New User', () => {
   test('the admin creates a signing agent (where they work) and an escrow officer of a chosen firm; each gets an invitation', async ({
@@ -56,7 +57,7 @@ test.describe('the operators’ Create New User', () => {
           const outbox = await (await admin.get('/api/outbox?channel=email&pageSize=50')).json();
           return [agentEmail, officerEmail].every((email) => outbox.items.some((m: { toAddress: string }) => m.toAddress === email));
         },
-        { timeout: 20_000 },
+        { timeout: scaled(20_000) },
       )
       .toBe(true);
     await admin.dispose();

@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { signInAs } from '../../support/accounts';
 import { expectNoAxeViolations, shot, signedInApi } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
 
 const KINDS = ['agent_disabled', 'overdue', 'unfilled', 'undocumented', 'no_scan_backs', 'unpaid', 'unread'] as const;
 
 test('the Dashboard’s counts equal the rows they open; its charts are shown; the search exports as CSV', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const admin = await signedInApi('admin@demo.test');
   // Something in every bucket that needs no clock: an unread message from the escrow side.
   const escrow = await signedInApi('escrow@firm-a.demo.test');

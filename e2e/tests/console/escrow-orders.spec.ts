@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { signInAs } from '../../support/accounts';
 import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
 
 const FILE_NUMBER = `E2E-${Date.now().toString(36).toUpperCase()}`;
 
@@ -172,7 +173,7 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
     // Before issue 27 item 14 the button spun for ever: the change waited for a connection.
     await expect(page.getByRole('alert').filter({ hasText: 'The order was not created' })).toContainText(
       'This computer is offline, so the order was not sent. What you typed is kept: press Submit again once you are back online.',
-      { timeout: 6_000 },
+      { timeout: scaled(6_000) },
     );
     await expect(page.getByLabel('Appointment name')).toHaveValue('Offline Refinance');
 

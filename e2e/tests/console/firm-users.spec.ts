@@ -1,6 +1,7 @@
 import { fillLogin, signInAs } from '../../support/accounts';
 import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
 
 test.describe('the org admin’s users', () => {
   test('orgadmin@firm-a creates an escrow user of the firm, who appears in the list and can sign in', async ({ page }) => {
@@ -40,7 +41,7 @@ test.describe('the org admin’s users', () => {
             ?.body.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
           return Boolean(link);
         },
-        { timeout: 20_000 },
+        { timeout: scaled(20_000) },
       )
       .toBe(true);
     await admin.dispose();

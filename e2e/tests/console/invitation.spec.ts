@@ -1,5 +1,6 @@
 import { DEMO_PASSWORD, fillLogin } from '../../support/accounts';
 import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
 
 test('a user created by an operator sets a password from the invitation and signs in', async ({ page, request }) => {
   const signIn = await request.post('/api/auth/sign-in/email', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
@@ -22,7 +23,7 @@ test('a user created by an operator sets a password from the invitation and sign
         link = message?.body.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
         return Boolean(link);
       },
-      { timeout: 20_000 },
+      { timeout: scaled(20_000) },
     )
     .toBe(true);
 

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { signInAs } from '../../support/accounts';
 import { shot, signedInApi } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
 
 /** Opens `to` signed in as `email` once the console follows the live updates; marks the page to see it is never reloaded. */
 async function watch(page: Page, email: string, to: string) {
@@ -58,10 +59,10 @@ test(
 
     // The event itself arrives within 2 s (api/src/modules/events/events.test.ts, and the bench);
     // here a loaded CI machine gets 5 s for the event and the refetch it causes.
-    await expect(row).toContainText('Pending', { timeout: 5_000 });
+    await expect(row).toContainText('Pending', { timeout: scaled(5_000) });
     await expect(
       operator.getByRole('table', { name: 'Signing agents and bids' }).getByRole('row').filter({ hasText: 'Jordan Taylor' }),
-    ).toContainText('Claimed at the offered fee', { timeout: 5_000 });
+    ).toContainText('Claimed at the offered fee', { timeout: scaled(5_000) });
     expect(await stayed(page)).toBe(true);
     expect(await stayed(operator)).toBe(true);
 
@@ -110,7 +111,7 @@ test('an operator’s edit of an Open request survives an agent’s bid: the typ
   const agent = await signedInApi('agent@demo.test');
   expect((await agent.post(`/api/appointments/${id}/counter`, { data: { bid: '$175' } })).status()).toBe(200);
   await expect(review.getByRole('status').filter({ hasText: 'An agent bid while you were editing — your changes are kept.' })).toBeVisible({
-    timeout: 5_000,
+    timeout: scaled(5_000),
   });
   await expect(review.getByLabel('Lender')).toHaveValue('Harbor Point Mortgage');
   await expect(review.getByLabel('Additional notes')).toHaveValue('Gate code 4410; the signer prefers Spanish.');

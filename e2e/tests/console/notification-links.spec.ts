@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { fillLogin } from '../../support/accounts';
 import { signedInApi } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
 
 // Issue 27, item 8: every link of a notification opens the exact thing it is about, for its
 // recipient, signed out (through the login and back) and signed in.
@@ -53,7 +54,7 @@ const inView = (id: string) => async (page: Page) => {
 test('each notification’s link opens its order, and the message in it, for the officer, the operator and the agent', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const escrow = await signedInApi('escrow@firm-a.demo.test');
   const admin = await signedInApi('admin@demo.test');
   const agent = await signedInApi('agent@demo.test');

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { signInAs } from '../../support/accounts';
 import { expectNoAxeViolations, shot, signedInApi } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
 
 /** Today's date where the order is (Eastern time), so a Time TBD signing has started and can be completed. */
 const todayInEastern = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
@@ -50,7 +51,7 @@ test.describe('an operator runs a request from review to invoice', () => {
     'create, review and update, send, bids arriving live, accept, reassign, complete, pay, invoice',
     { tag: '@smoke' },
     async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(scaled(120_000));
       const admin = await signedInApi('admin@demo.test');
       const fileNumber = `OP-${randomBytes(3).toString('hex').toUpperCase()}`;
       const name = `Delgado Refinance ${fileNumber}`;

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { signInAs } from '../../support/accounts';
 import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
 
 async function createOrder(api: APIRequestContext, fileNumber: string): Promise<string> {
   const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
@@ -187,7 +188,7 @@ test.describe('an escrow order’s details at its own URL', () => {
 
       await input.setInputFiles([pdf('Closing Instructions.pdf', 2_500_000), pdf('Loan Package.pdf')]);
       await expect(files.getByText(/^Closing Instructions\.pdf: \d+%$/)).toBeVisible();
-      await expect(files.getByRole('button', { name: 'Closing Instructions.pdf', exact: true })).toBeVisible({ timeout: 20_000 });
+      await expect(files.getByRole('button', { name: 'Closing Instructions.pdf', exact: true })).toBeVisible({ timeout: scaled(20_000) });
       await expect(files.getByRole('button', { name: 'Loan Package.pdf', exact: true })).toBeVisible();
       await expect(files.getByText(/^File upload successful/)).toHaveCount(2);
       expect((await stored()).items.map((f) => [f.fileName, f.uploadConfirmed]).sort()).toEqual([

@@ -1,6 +1,7 @@
 import { signInAs } from '../../support/accounts';
 import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
 
 test.describe('the Outbox', () => {
   test('an operator sees what a notification did on each channel: here an invitation whose email is held (no SMTP server)', async ({
@@ -21,7 +22,7 @@ test.describe('the Outbox', () => {
           const job = jobs.items.find((j: { recipient: { email: string } }) => j.recipient.email === email);
           return job?.messages?.[0]?.state ?? null;
         },
-        { timeout: 20_000 },
+        { timeout: scaled(20_000) },
       )
       .toBe('held');
     await admin.dispose();

@@ -1,5 +1,6 @@
 import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
 
 test.describe('the public forms', () => {
   test('Contact Us: the status card, the form cleared on Close, and the request stored as Feedback', async ({ page }) => {
@@ -89,7 +90,7 @@ test.describe('the public forms', () => {
           const jobs = await (await admin.get('/api/notifications/jobs?pageSize=50')).json();
           return JSON.stringify(jobs).includes(email);
         },
-        { timeout: 20_000 },
+        { timeout: scaled(20_000) },
       )
       .toBe(true);
     await admin.dispose();

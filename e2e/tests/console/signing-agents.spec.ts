@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { signInAs } from '../../support/accounts';
 import { expectNoAxeViolations, shot, signedInApi } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
 
 async function openTab(page: Page, email: string) {
   await signInAs(page, email, '/admin?tab=signing-agents');
@@ -24,7 +25,7 @@ test.describe('List Signing Agents', () => {
   test('radius search nearest first; set preferred, then Send to Preferred Agents reaches them; text and email with their limits', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     const admin = await signedInApi('admin@demo.test');
     await openTab(page, 'admin@demo.test');
     const search = page.getByRole('search', { name: 'Find signing agents' });

@@ -11,6 +11,7 @@ import {
   waitForMirror,
 } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
 
 /**
  * Documents on a 360 px phone (issue 14, item 4): a download whose bytes are missing shows the
@@ -94,7 +95,7 @@ const waitForMirrorOf = (page: Page, id: string) => waitForMirror(page, [id], ['
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 test.describe('documents on the phone', () => {
-  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+  test.describe.configure({ mode: 'serial', timeout: scaled(120_000) });
 
   test.beforeAll(async ({ server }) => {
     const admin = await signedInApi('admin@demo.test');
@@ -161,7 +162,7 @@ test.describe('documents on the phone', () => {
     await expect(keep).not.toBeChecked();
     await keep.check();
     const keptItem = fileItem(page, setup.kept.name);
-    await expect(keptItem.getByText('Kept on this phone', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(keptItem.getByText('Kept on this phone', { exact: true })).toBeVisible({ timeout: scaled(30_000) });
     await expect(page.getByText(/^Kept on this phone: \d+ documents?, [\d.]+ [KMG]?B · [\d.]+ [KMGT]?B free$/)).toBeVisible();
     // The one whose bytes are gone could not be kept, and says so.
     await expect(fileItem(page, setup.missing.name).getByText(`Not kept on this phone: ${MISSING_BYTES}`)).toBeVisible();

@@ -1,6 +1,7 @@
 import { fillLogin } from '../../support/accounts';
 import { expectAccessibleAndFitting, signedInApi } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
 
 /**
  * Forgot password, on a 360 px phone: from the login's 'Forgot password?' (carrying the email
@@ -54,7 +55,7 @@ test('an agent asks for a reset link from the login, chooses a new password and 
         link = message?.body.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
         return Boolean(link);
       },
-      { timeout: 20_000 },
+      { timeout: scaled(20_000) },
     )
     .toBe(true);
   await admin.dispose();

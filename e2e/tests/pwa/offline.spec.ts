@@ -8,6 +8,7 @@ import {
   type AgentListItem,
 } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
 
 /**
  * The agent at a kitchen table with no signal: the app opens from cache, every action is kept
@@ -19,7 +20,7 @@ import { expect, test } from '../../support/fixtures';
 type ListItem = AgentListItem;
 
 test.describe('the agent app offline', () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: scaled(120_000) });
 
   test(
     'keeps every action made offline and delivers each exactly once when the network is back',
@@ -115,7 +116,7 @@ test.describe('the agent app offline', () => {
       });
       await restoreNetwork(context);
       await page.goto('/notary/sync');
-      await expect(page.getByText('Everything you did on this phone has reached SigningDesk.')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText('Everything you did on this phone has reached SigningDesk.')).toBeVisible({ timeout: scaled(30_000) });
       const refused = page.locator('section', { has: page.getByRole('heading', { name: /Not accepted/ }) });
       await expect(refused.getByText(`Claim of ${toLose.title}`)).toBeVisible();
       await expect(refused.getByText('This order has already been assigned.')).toBeVisible();

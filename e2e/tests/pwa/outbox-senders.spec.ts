@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { agentList, cutNetwork, restoreNetwork, signedInApi, signInUnderServiceWorker, type AgentListItem } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
 import { appRegistrationId } from '../../support/push';
+import { scaled } from '../../support/slowdown';
 
 /**
  * The outbox's senders other than the app start (offline.spec.ts covers that one): the
@@ -31,7 +32,7 @@ async function claimOffline(page: Page, context: Parameters<typeof cutNetwork>[0
 }
 
 test.describe('the outbox’s other senders', () => {
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: scaled(90_000) });
 
   test('the online event sends a claim made offline, with the page open and nothing reloaded', async ({ page, context }) => {
     // As in Safari and Firefox: no Background Sync, so only the online event can send it.
@@ -56,7 +57,7 @@ test.describe('the outbox’s other senders', () => {
     expect(await claimsBy(admin, offer!.id, agentId)).toEqual([]);
 
     await restoreNetwork(context);
-    await expect.poll(() => claimsBy(admin, offer!.id, agentId), { timeout: 15_000 }).toEqual(['claimed']);
+    await expect.poll(() => claimsBy(admin, offer!.id, agentId), { timeout: scaled(15_000) }).toEqual(['claimed']);
     await expect(page.getByText(SAVED)).toBeHidden();
     expect(sent).toHaveLength(1);
     expect(loads).toBe(0);
@@ -94,7 +95,7 @@ test.describe('the outbox’s other senders', () => {
     const sync = () =>
       cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag: 'signingdesk-outbox', lastChance: false });
     await sync();
-    await expect.poll(() => claimsBy(admin, offer!.id, agentId), { timeout: 15_000 }).toEqual(['claimed']);
+    await expect.poll(() => claimsBy(admin, offer!.id, agentId), { timeout: scaled(15_000) }).toEqual(['claimed']);
 
     // Woken again (the browser retries a sync): applied once all the same.
     await sync();

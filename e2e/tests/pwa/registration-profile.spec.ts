@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { shot, signedInApi, signInAsAgent, waitForMirror } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
 
 const PHONE = { width: 360, height: 740 };
 const CERTIFIED_STATES_MESSAGE = 'Choose up to five certified states.';
@@ -175,7 +176,7 @@ test.describe('agent registration at /notary/sign-up', () => {
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page.getByRole('alert')).toHaveText(
       'SigningDesk did not answer. What you typed is kept: press Register again when your connection is back. Your registration is registered only once, however many times you send it, and you will then see its status.',
-      { timeout: 8_000 },
+      { timeout: scaled(8_000) },
     );
     expect(stored).toBe(1);
     await page.unroute('**/api/agents/registrations');
@@ -323,7 +324,7 @@ test.describe('the agent profile at /notary/profile', () => {
 
     await page.unroute('**/api/**');
     await context.setOffline(false);
-    await expect(page.getByText('Your profile was updated.')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Your profile was updated.')).toBeVisible({ timeout: scaled(20_000) });
     await expect
       .poll(async () => (await (await page.request.get('/api/agents/me')).json()) as { yearsExperience: number; address2: string })
       .toMatchObject({ yearsExperience: Number(years), address2: 'Suite 12' });

@@ -1,6 +1,7 @@
 import { signInAs } from '../../support/accounts';
 import { expectAccessibleAndFitting } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
 
 /**
  * Every screen of the agent app on a 360 px wide phone: axe finds no violations (WCAG 2.1 AA
@@ -24,7 +25,7 @@ test('public screens: login, registration, a preview link before sign-in', async
 
 test('signed-in screens of an active agent', async ({ page }) => {
   // Eleven screens and dialogs, each checked by axe and for sideways scroll: about 30–40 s on two cores.
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await signInAs(page, 'agent@demo.test', '/notary/');
   await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
 

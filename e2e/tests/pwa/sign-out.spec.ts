@@ -11,6 +11,7 @@ import {
 } from '../../support/agent-app';
 import { expect, test, workerServer } from '../../support/fixtures';
 import { deviceEndpoint, installPushService, turnOnNotifications } from '../../support/push';
+import { scaled } from '../../support/slowdown';
 
 /**
  * One phone, two agents (issue 9, finding 6). Signing out leaves nothing of the first agent on
@@ -71,7 +72,7 @@ async function logOut(page: Page) {
 }
 
 test.describe('signing out of a shared phone', () => {
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: scaled(90_000) });
 
   test('leaves no subscription, deep link, offline copy or session, and the next agent never gets the first one’s pushes', async ({
     page,
@@ -154,7 +155,7 @@ test.describe('signing out of a shared phone', () => {
           const job = jobs.items.find((j) => j.recipient.id === firstId);
           return job?.deliveries.find((d) => d.channel === 'push') ?? null;
         },
-        { timeout: 30_000 },
+        { timeout: scaled(30_000) },
       )
       .toMatchObject({ state: 'skipped', detail: 'no push subscription' });
 
@@ -188,7 +189,7 @@ test.describe('signing out of a shared phone', () => {
     // Through: the phone's subscription is forgotten first, then the session ends.
     await context.unroute('**/api/push/subscriptions');
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect.poll(() => devicesOf(first), { timeout: 20_000 }).not.toContain(endpoint);
+    await expect.poll(() => devicesOf(first), { timeout: scaled(20_000) }).not.toContain(endpoint);
     await expect.poll(() => sessionAlive(cookie)).toBe(false);
     await first.dispose();
   });

@@ -11,6 +11,7 @@ import {
   type AgentListItem,
 } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
 
 /**
  * The agent at the signing table, on a 360 px phone: nothing irreversible by accident (decline
@@ -18,7 +19,7 @@ import { expect, test } from '../../support/fixtures';
  * back), no completion before the signing starts, and the first screen shows the day's work.
  */
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: scaled(90_000) });
 
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 const OFFER_ACTIONS = /^(Claim|Counter|Decline)$/;
@@ -110,7 +111,7 @@ test('decline asks first; the declined offer shows no actions online, in the lis
 
   // Back online: the decline reaches the server once; then the first decline is taken back.
   await restoreNetwork(context);
-  await expect.poll(() => previewStage(api, second.id), { timeout: 20_000 }).toBe('declined');
+  await expect.poll(() => previewStage(api, second.id), { timeout: scaled(20_000) }).toBe('declined');
   await page.goto(`/notary/appointments/${first.id}`);
   await page.getByRole('button', { name: 'Take Back My Decline' }).click();
   await expect(page.getByText('Your decline was taken back. The offer is open to you again.')).toBeVisible();

@@ -4,6 +4,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { signInAs } from '../../support/accounts';
 import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
 
 /**
  * A new version of the app arrives while the agent's claim is still on its way: the prompt
@@ -22,7 +23,7 @@ const SW_COPIES = [SW_FILE, `${SW_FILE}.br`, `${SW_FILE}.gz`];
 async function waitForReload(page: Page): Promise<void> {
   try {
     await page.waitForFunction(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate === undefined, null, {
-      timeout: 20_000,
+      timeout: scaled(20_000),
     });
   } catch (error) {
     const workers = await page.evaluate(async () => {
@@ -65,7 +66,7 @@ test.describe('updating the agent app', () => {
 
     await page.goto(`/notary/appointments/${offer.id}`);
     const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
-    await expect(prompt).toBeVisible({ timeout: 20_000 });
+    await expect(prompt).toBeVisible({ timeout: scaled(20_000) });
     const oldScript = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
     expect(oldScript).toContain('/notary/sw.js');
 
@@ -123,7 +124,7 @@ test.describe('updating the agent app', () => {
     const other = await context.newPage();
     await other.goto('/notary/appointments?tab=open');
     for (const tab of [page, other]) {
-      await expect(tab.getByRole('status').filter({ hasText: 'A new version is available' })).toBeVisible({ timeout: 20_000 });
+      await expect(tab.getByRole('status').filter({ hasText: 'A new version is available' })).toBeVisible({ timeout: scaled(20_000) });
       await tab.evaluate(() => {
         (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true;
       });
