@@ -3288,7 +3288,7 @@ export interface operations {
                 pageSize?: number;
                 /** @description Miles; default 50 */
                 radius?: 10 | 20 | 50 | 100 | 250;
-                /** @description State search: home or certified state */
+                /** @description State search: agents certified in this state */
                 state?: "AK" | "AL" | "AR" | "AZ" | "CA" | "CO" | "CT" | "DC" | "DE" | "FL" | "GA" | "HI" | "IA" | "ID" | "IL" | "IN" | "KS" | "KY" | "LA" | "MA" | "MD" | "ME" | "MI" | "MN" | "MO" | "MS" | "MT" | "NC" | "ND" | "NE" | "NH" | "NJ" | "NM" | "NV" | "NY" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VA" | "VT" | "WA" | "WI" | "WV" | "WY";
                 /** @description Operators only: active (approved and active, the default), pending, disabled or all */
                 status?: "active" | "pending" | "disabled" | "all";
