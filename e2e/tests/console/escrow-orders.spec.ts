@@ -71,7 +71,14 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
     await expectAccessibleAndFitting(page, 'create form');
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect(page.getByLabel('Appointment name')).toHaveAttribute('readonly', '');
+    // Every field alike in Preview: the choices read as words in read-only boxes, none greyed out.
+    await expect(page.getByLabel('State')).toHaveValue('TX');
+    await expect(page.getByLabel('Transaction type')).toHaveValue('Refinance');
+    await expect(page.getByLabel('Scan backs')).toHaveValue('Scan backs are required');
+    for (const label of ['State', 'Transaction type', 'Time zone']) await expect(page.getByLabel(label)).toHaveAttribute('readonly', '');
+    await expect(page.locator('form :disabled')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+    await shot(page, 'escrow-create-preview', true);
     await expectAccessibleAndFitting(page, 'create preview');
 
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -81,6 +88,8 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
 
     const card = page.getByRole('region', { name: 'Appointment Status' });
     await expect(card).toBeVisible();
+    // The focus moves to the result, not lost with the form.
+    await expect(card.getByRole('heading', { name: 'Appointment Status' })).toBeFocused();
     await expect(card).toContainText('Quinn Refinance (2nd lien)');
     await expect(card).toContainText(`File number: ${FILE_NUMBER}`);
     await expect(card).toContainText('2:30 PM CT');
@@ -130,9 +139,21 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
 
   test('a TBD order shows TBD; the list sorts and pages on the server and searches by signer', async ({ page }) => {
     await openPortal(page, 'escrow@firm-a.demo.test');
+    // The date picker's week starts on Sunday.
+    await page.getByLabel('Date').click();
+    await expect(page.locator('.mantine-DateInput-weekday').first()).toHaveText('Su');
+    await page.keyboard.press('Escape');
+    // The time zone follows the state chosen: Wyoming keeps Mountain time.
+    await page.getByLabel('State').selectOption('WY');
+    await expect(page.getByLabel('Time zone')).toHaveValue('MT');
     await fillOrder(page, { name: 'Moreno Purchase', fileNumber: `${FILE_NUMBER}-TBD`, signer: 'Kai Moreno-Lopez', tbd: true });
-    await expect(page.getByRole('textbox', { name: 'Time', exact: true })).toBeDisabled();
+    await expect(page.getByLabel('Time zone')).toHaveValue('CT');
+    const time = page.getByRole('textbox', { name: 'Time', exact: true });
+    await expect(time).toBeDisabled();
+    // TBD, not "12:00 AM", while editing and in Preview.
+    await expect(time).toHaveValue('TBD');
     await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(time).toHaveValue('TBD');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByRole('region', { name: 'Appointment Status' })).toContainText('TBD');
 
