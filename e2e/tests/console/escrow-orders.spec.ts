@@ -148,6 +148,10 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
     await expect(page.getByLabel('Time zone')).toHaveValue('MT');
     await fillOrder(page, { name: 'Moreno Purchase', fileNumber: `${FILE_NUMBER}-TBD`, signer: 'Kai Moreno-Lopez', tbd: true });
     await expect(page.getByLabel('Time zone')).toHaveValue('CT');
+    // A zone picked by hand stays when the state changes.
+    await page.getByLabel('Time zone').selectOption('PT');
+    await page.getByLabel('State').selectOption('TX');
+    await expect(page.getByLabel('Time zone')).toHaveValue('PT');
     const time = page.getByRole('textbox', { name: 'Time', exact: true });
     await expect(time).toBeDisabled();
     // TBD, not "12:00 AM", while editing and in Preview.

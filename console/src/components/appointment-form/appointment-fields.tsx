@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Checkbox, Fieldset, NativeSelect, Radio, Group, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
@@ -37,13 +37,16 @@ const TBD_TEXT = 'TBD';
  * The fields of an order (spec 01 §3 "Order create payload", §5), shared by Schedule New
  * Appointment and Edit Existing Order, labelled as every message about them names them
  * (domain/appointment-fields.ts). Time TBD sets the time to 00:00 and locks it, shown as
- * "TBD"; clearing it clears the time. Choosing the state sets the time zone it mostly keeps.
+ * "TBD"; clearing it clears the time. Choosing the state sets the time zone it mostly keeps,
+ * unless the zone was picked by hand.
  * In Preview every field is the same read-only box (filled, in the body text's colour), the
  * choices shown by their words, so nothing looks editable or greyed out.
  */
 export function AppointmentFields({ form, readOnly = false, feeKept = false }: AppointmentFieldsProps) {
   const values = form.values;
   const variant = readOnly ? 'filled' : 'default';
+  /** A zone the person picked themselves is theirs: a state chosen after it no longer moves it. */
+  const zonePicked = useRef(false);
   const text = (field: keyof AppointmentFormValues) => ({ ...form.getInputProps(field), readOnly, variant });
   /** A choice: a select while editing; in Preview its chosen words in a read-only box. */
   const choice = (
@@ -123,7 +126,10 @@ export function AppointmentFields({ form, readOnly = false, feeKept = false }: A
               label={LABEL.timeZone}
               data={ZONE_OPTIONS}
               {...form.getInputProps('timeZone')}
-              onChange={(e) => form.setFieldValue('timeZone', e.currentTarget.value as TimeZoneCode)}
+              onChange={(e) => {
+                zonePicked.current = true;
+                form.setFieldValue('timeZone', e.currentTarget.value as TimeZoneCode);
+              }}
             />,
           )}
           <TextInput
@@ -155,7 +161,7 @@ export function AppointmentFields({ form, readOnly = false, feeKept = false }: A
               onChange={(e) => {
                 const state = e.currentTarget.value;
                 form.setFieldValue('state', state);
-                if (isUsState(state)) form.setFieldValue('timeZone', STATE_TIME_ZONES[state]);
+                if (isUsState(state) && !zonePicked.current) form.setFieldValue('timeZone', STATE_TIME_ZONES[state]);
               }}
             />,
             true,
