@@ -2281,6 +2281,7 @@ export interface components {
             items: components["schemas"]["EscrowRow"][];
             page: number;
             pageSize: number;
+            statusCounts: components["schemas"]["EscrowStatusCount"][];
             total: number;
             /** @description true when more rows match than were counted (1,000 past this page): `total` is then a lower bound, shown as "1,000+" */
             totalCapped: boolean;
@@ -2340,6 +2341,13 @@ export interface components {
             timeTbd: boolean;
             timeZone: string;
             unreadMessages: number;
+        };
+        EscrowStatusCount: {
+            /** @description true when more than 1,000 orders are in the status: `count` is then 1000, shown "1,000+" */
+            capped: boolean;
+            count: number;
+            /** @enum {string} */
+            status: "Open" | "Pending" | "Scheduled" | "Paused" | "Completed" | "Canceled";
         };
         EscrowUser: {
             email: string;
@@ -3280,7 +3288,7 @@ export interface operations {
                 pageSize?: number;
                 /** @description Miles; default 50 */
                 radius?: 10 | 20 | 50 | 100 | 250;
-                /** @description State search: home or certified state */
+                /** @description State search: agents certified in this state */
                 state?: "AK" | "AL" | "AR" | "AZ" | "CA" | "CO" | "CT" | "DC" | "DE" | "FL" | "GA" | "HI" | "IA" | "ID" | "IL" | "IN" | "KS" | "KY" | "LA" | "MA" | "MD" | "ME" | "MI" | "MN" | "MO" | "MS" | "MT" | "NC" | "ND" | "NE" | "NH" | "NJ" | "NM" | "NV" | "NY" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VA" | "VT" | "WA" | "WI" | "WV" | "WY";
                 /** @description Operators only: active (approved and active, the default), pending, disabled or all */
                 status?: "active" | "pending" | "disabled" | "all";
@@ -6925,10 +6933,12 @@ export interface operations {
                 order?: "asc" | "desc";
                 page?: number;
                 pageSize?: number;
-                /** @description Part of a file number or signer name (case-insensitive) */
+                /** @description Part of a file number, the signer's name, the appointment's name, its street or the assigned agent's name (case-insensitive) */
                 q?: string;
                 /** @description Column to sort by; date sorts by date then time (TBD as 00:00) */
                 sort?: "date" | "fileNumber" | "signerName" | "escrowOfficer" | "status" | "agent";
+                /** @description Only orders in this status: one of the view's statuses (in-process: Open, Pending, Scheduled, Paused; completed: Completed, Canceled) */
+                status?: "Open" | "Pending" | "Scheduled" | "Paused" | "Completed" | "Canceled";
                 view?: "in-process" | "completed";
             };
             header?: never;
@@ -6981,10 +6991,12 @@ export interface operations {
             query?: {
                 /** @description Default: asc for in-process, desc for completed */
                 order?: "asc" | "desc";
-                /** @description Part of a file number or signer name (case-insensitive) */
+                /** @description Part of a file number, the signer's name, the appointment's name, its street or the assigned agent's name (case-insensitive) */
                 q?: string;
                 /** @description Column to sort by; date sorts by date then time (TBD as 00:00) */
                 sort?: "date" | "fileNumber" | "signerName" | "escrowOfficer" | "status" | "agent";
+                /** @description Only orders in this status: one of the view's statuses (in-process: Open, Pending, Scheduled, Paused; completed: Completed, Canceled) */
+                status?: "Open" | "Pending" | "Scheduled" | "Paused" | "Completed" | "Canceled";
                 view?: "in-process" | "completed";
             };
             header?: never;

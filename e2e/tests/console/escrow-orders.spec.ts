@@ -71,7 +71,14 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
     await expectAccessibleAndFitting(page, 'create form');
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect(page.getByLabel('Appointment name')).toHaveAttribute('readonly', '');
+    // Every field alike in Preview: the choices read as words in read-only boxes, none greyed out.
+    await expect(page.getByLabel('State')).toHaveValue('TX');
+    await expect(page.getByLabel('Transaction type')).toHaveValue('Refinance');
+    await expect(page.getByLabel('Scan backs')).toHaveValue('Scan backs are required');
+    for (const label of ['State', 'Transaction type', 'Time zone']) await expect(page.getByLabel(label)).toHaveAttribute('readonly', '');
+    await expect(page.locator('form :disabled')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+    await shot(page, 'escrow-create-preview', true);
     await expectAccessibleAndFitting(page, 'create preview');
 
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -81,6 +88,8 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
 
     const card = page.getByRole('region', { name: 'Appointment Status' });
     await expect(card).toBeVisible();
+    // The focus moves to the result, not lost with the form.
+    await expect(card.getByRole('heading', { name: 'Appointment Status' })).toBeFocused();
     await expect(card).toContainText('Quinn Refinance (2nd lien)');
     await expect(card).toContainText(`File number: ${FILE_NUMBER}`);
     await expect(card).toContainText('2:30 PM CT');
@@ -130,9 +139,25 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
 
   test('a TBD order shows TBD; the list sorts and pages on the server and searches by signer', async ({ page }) => {
     await openPortal(page, 'escrow@firm-a.demo.test');
+    // The date picker's week starts on Sunday.
+    await page.getByLabel('Date').click();
+    await expect(page.locator('.mantine-DateInput-weekday').first()).toHaveText('Su');
+    await page.keyboard.press('Escape');
+    // The time zone follows the state chosen: Wyoming keeps Mountain time.
+    await page.getByLabel('State').selectOption('WY');
+    await expect(page.getByLabel('Time zone')).toHaveValue('MT');
     await fillOrder(page, { name: 'Moreno Purchase', fileNumber: `${FILE_NUMBER}-TBD`, signer: 'Kai Moreno-Lopez', tbd: true });
-    await expect(page.getByRole('textbox', { name: 'Time', exact: true })).toBeDisabled();
+    await expect(page.getByLabel('Time zone')).toHaveValue('CT');
+    // A zone picked by hand stays when the state changes.
+    await page.getByLabel('Time zone').selectOption('PT');
+    await page.getByLabel('State').selectOption('TX');
+    await expect(page.getByLabel('Time zone')).toHaveValue('PT');
+    const time = page.getByRole('textbox', { name: 'Time', exact: true });
+    await expect(time).toBeDisabled();
+    // TBD, not "12:00 AM", while editing and in Preview.
+    await expect(time).toHaveValue('TBD');
     await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(time).toHaveValue('TBD');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByRole('region', { name: 'Appointment Status' })).toContainText('TBD');
 
@@ -306,5 +331,82 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
     await expect(page.getByRole('table', { name: 'In process appointments' }).getByRole('link').first()).toBeVisible();
     await shot(page, 'escrow-in-process');
     await expectAccessibleAndFitting(page, 'in-process at 768');
+  });
+  test('the status filter: counts per status from the server, one status at a time, Canceled apart on Completed', async ({ page }) => {
+    const prefix = `${FILE_NUMBER}-ST`;
+    const officer = await signedInApi('escrow@firm-a.demo.test');
+    const admin = await signedInApi('admin@demo.test');
+    const order = async (suffix: string) => {
+      const res = await officer.post('/api/appointments', {
+        data: {
+          name: `Status ${suffix}`,
+          date: futureDate().iso,
+          time: '10:15',
+          timeZone: 'CT',
+          street: '12 Pecan St',
+          city: 'Austin',
+          state: 'TX',
+          zip: '78701',
+          agentFee: '$150',
+          fileNumber: `${prefix}-${suffix}`,
+          contactName: 'Rowan Status',
+          contactPhone1: '5125550177',
+          scanBackRequired: false,
+          transactionType: 1,
+        },
+      });
+      expect(res.status()).toBe(201);
+      return (await res.json()).appointment.id as string;
+    };
+    const setStatus = async (id: string, status: string) =>
+      expect((await admin.post(`/api/appointments/${id}/status`, { data: { status } })).status()).toBe(200);
+    await order('OPEN-1');
+    await order('OPEN-2');
+    await setStatus(await order('HOLD'), 'Paused');
+    await setStatus(await order('GONE'), 'Canceled');
+
+    for (const width of [1280, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      await openPortal(page, 'escrow@firm-a.demo.test');
+      await page.goto(`/originator?tab=in-process&q=${prefix}`);
+      const table = page.getByRole('table', { name: 'In process appointments' });
+      const filter = page.getByRole('radiogroup', { name: 'Status' });
+      await expect(filter.getByRole('radio', { name: 'All 3' })).toBeChecked();
+      await expect(filter.getByRole('radio', { name: 'Open 2' })).toBeAttached();
+      await expect(filter.getByRole('radio', { name: 'Pending 0' })).toBeAttached();
+      await expect(filter.getByRole('radio', { name: 'On Hold 1' })).toBeAttached();
+      await expect(table.getByRole('row')).toHaveCount(4);
+      // Status in words and agent stay on screen at an iPad's width; the signing time reads in one cell.
+      const headers = table.locator('thead');
+      for (const name of ['Signing Time', 'Status', 'Assigned Signing Agent', 'Unread']) {
+        await expect(headers.getByText(name, { exact: true })).toBeVisible();
+      }
+      const held = table.getByRole('row').filter({ hasText: `${prefix}-HOLD` });
+      await expect(held).toContainText('On Hold');
+      await expect(held).toContainText('at 10:15 AM CT');
+      await shot(page, 'escrow-status-filter');
+      await expectAccessibleAndFitting(page, `in-process with the status filter at ${width}`);
+
+      await filter.getByText('On Hold').click();
+      await expect(page).toHaveURL(/status=Paused/);
+      await expect(table.getByRole('row')).toHaveCount(2);
+      await expect(table.getByRole('row').nth(1)).toContainText(`${prefix}-HOLD`);
+      // The counts stay those of the whole view.
+      await expect(filter.getByRole('radio', { name: 'Open 2' })).toBeAttached();
+
+      await page.getByRole('tab', { name: 'Completed Appointments' }).click();
+      const completed = page.getByRole('table', { name: 'Completed appointments' });
+      const closedFilter = page.getByRole('radiogroup', { name: 'Status' });
+      // The in-process status is not carried over; Canceled is counted apart from Completed.
+      await expect(closedFilter.getByRole('radio', { name: 'All 1' })).toBeChecked();
+      await expect(closedFilter.getByRole('radio', { name: 'Completed 0' })).toBeAttached();
+      await closedFilter.getByText('Canceled').click();
+      await expect(completed.getByRole('row')).toHaveCount(2);
+      await expect(completed.getByRole('row').nth(1)).toContainText('Canceled');
+      await shot(page, 'escrow-completed-canceled');
+      await expectAccessibleAndFitting(page, `completed, canceled only, at ${width}`);
+    }
+    await officer.dispose();
+    await admin.dispose();
   });
 });

@@ -621,11 +621,24 @@ describe('signing agents', () => {
       expect(wildcard.body.total).toBe(0);
     });
 
-    it('searches by state: home or certified', async () => {
+    it('searches by state: certified in it, never by home state alone', async () => {
       const { items, total } = await allPages('mode=state&state=TX');
-      const expected = (await activeAgents()).filter((a) => a.state === 'TX' || a.certifiedStates.includes('TX'));
+      const expected = (await activeAgents()).filter((a) => a.certifiedStates.includes('TX'));
       expect(total).toBe(expected.length);
-      for (const row of items) expect(row.state === 'TX' || row.certifiedStates.includes('TX')).toBe(true);
+      for (const row of items) expect(row.certifiedStates).toContain('TX');
+      // An agent living in Wyoming but commissioned only in Montana is found in MT, not in WY.
+      const [someone] = await activeAgents();
+      const before = { state: someone!.state, certifiedStates: someone!.certifiedStates };
+      await t.database.db
+        .update(agentProfiles)
+        .set({ state: 'WY', certifiedStates: ['MT'] })
+        .where(eq(agentProfiles.userId, someone!.id));
+      try {
+        expect((await allPages('mode=state&state=WY')).items.map((r) => r.id)).not.toContain(someone!.id);
+        expect((await allPages('mode=state&state=MT')).items.map((r) => r.id)).toContain(someone!.id);
+      } finally {
+        await t.database.db.update(agentProfiles).set(before).where(eq(agentProfiles.userId, someone!.id));
+      }
       expect((await get('/api/agents?mode=state', s.admin)).body.errors[0].field).toBe('state');
     });
 

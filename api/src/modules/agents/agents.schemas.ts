@@ -192,7 +192,7 @@ export const AgentSearchQuerySchema = z.object({
   state: z
     .enum(US_STATES, { message: 'must be a two-letter US state code' })
     .optional()
-    .openapi({ description: 'State search: home or certified state' }),
+    .openapi({ description: 'State search: agents certified in this state' }),
   zip: z.string().trim().max(10, 'Zip code must be a 5-digit number').optional().openapi({ description: 'Radius search: the center zip' }),
   radius: z.coerce
     .number({ message: `must be one of ${SEARCH_RADII.join(', ')}` })

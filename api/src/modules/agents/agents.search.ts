@@ -16,8 +16,8 @@ import type { AgentSearchQuery, AgentSearchRow } from './agents.schemas';
 const { agentProfiles: ap, profiles, user } = schema;
 
 /**
- * List Signing Agents (spec 02 §2): all, by last name (or its beginning), by state (home or
- * certified), or within a radius of a zip — a bounding box on the indexed coordinates first,
+ * List Signing Agents (spec 02 §2): all, by last name (or its beginning), by state (certified
+ * in it), or within a radius of a zip — a bounding box on the indexed coordinates first,
  * then the exact distance, nearest first. Active approved agents only, unless an operator
  * asks for another status. Escrow roles see where an agent is and whether they are
  * preferred; operators also get their contact and registration.
@@ -61,7 +61,8 @@ export async function searchAgents(db: Db, actor: Actor, query: AgentSearchQuery
           { field: 'state', message: 'is required for a state search' },
         ]);
       }
-      conditions.push(sql`(${ap.state} = ${query.state} or ${ap.certifiedStates} @> array[${query.state}]::varchar(2)[])`);
+      // Certified in the state: a commission is bound to its state, so a home state alone is not enough.
+      conditions.push(sql`${ap.certifiedStates} @> array[${query.state}]::varchar(2)[]`);
       break;
     case 'radius': {
       const zip = query.zip?.trim();

@@ -13,6 +13,7 @@ import {
   EscrowExportQuerySchema,
   EscrowListQuerySchema,
   EscrowRowSchema,
+  EscrowStatusCountSchema,
   IdParamSchema,
   IfMatchHeaderSchema,
   OperatorListQuerySchema,
@@ -23,6 +24,7 @@ import {
 } from './appointments.schemas';
 import {
   createAppointment,
+  checkEscrowFilter,
   escrowRowBatches,
   listForEscrow,
   listForOperators,
@@ -77,7 +79,10 @@ const listEscrowRoute = createRoute({
   middleware: [requireActor({ roles: ESCROW_ROLES })] as const,
   request: { query: EscrowListQuerySchema },
   responses: {
-    200: { description: 'A page of rows', ...json(cappedPageOf(EscrowRowSchema, 'EscrowPage')) },
+    200: {
+      description: 'A page of rows',
+      ...json(cappedPageOf(EscrowRowSchema, 'EscrowPage', { statusCounts: z.array(EscrowStatusCountSchema) })),
+    },
     ...problemResponses(400, 401, 403),
   },
 });
@@ -180,6 +185,7 @@ export function appointmentsRoutes(_deps: AppDeps): Router {
     .openapi(listEscrowRoute, async (c) => c.json(await listForEscrow(c.var.db, c.var.actor, c.req.valid('query')), 200))
     .openapi(exportEscrowRoute, (c) => {
       const filter = c.req.valid('query');
+      checkEscrowFilter(filter);
       const { db, actor } = c.var;
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="${filter.view}-appointments-${new Date().toISOString().slice(0, 10)}.csv"`);

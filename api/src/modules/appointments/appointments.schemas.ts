@@ -270,7 +270,17 @@ const escrowFilterFields = {
     .max(100, 'must be at most 100 characters')
     .optional()
     .transform((v) => (v ? v : undefined))
-    .openapi({ description: 'Part of a file number or signer name (case-insensitive)' }),
+    .openapi({
+      description:
+        "Part of a file number, the signer's name, the appointment's name, its street or the assigned agent's name (case-insensitive)",
+    }),
+  status: z
+    .enum(APPOINTMENT_STATUSES, { message: `must be one of ${APPOINTMENT_STATUSES.join(', ')}` })
+    .optional()
+    .openapi({
+      description:
+        "Only orders in this status: one of the view's statuses (in-process: Open, Pending, Scheduled, Paused; completed: Completed, Canceled)",
+    }),
   sort: z
     .enum(ESCROW_SORTS, { message: `must be one of ${ESCROW_SORTS.join(', ')}` })
     .default('date')
@@ -307,14 +317,26 @@ export const EscrowRowSchema = z
   })
   .openapi('EscrowRow');
 
+/** How many of the view's orders (with the search applied, whatever the status filter) are in each of its statuses. */
+export const EscrowStatusCountSchema = z
+  .object({
+    status: z.enum(APPOINTMENT_STATUSES),
+    count: z.number().int(),
+    capped: z.boolean().openapi({
+      description: `true when more than ${COUNT_AHEAD.toLocaleString('en-US')} orders are in the status: \`count\` is then ${COUNT_AHEAD}, shown "${COUNT_AHEAD.toLocaleString('en-US')}+"`,
+    }),
+  })
+  .openapi('EscrowStatusCount');
+
 export const pageOf = <T extends z.ZodTypeAny>(item: T, name: string) =>
   z.object({ items: z.array(item), ...pageResultFields }).openapi(name);
 
 /** A page of a list that may run to a million rows: counted up to COUNT_AHEAD rows past the page. */
-export const cappedPageOf = <T extends z.ZodTypeAny>(item: T, name: string) =>
+export const cappedPageOf = <T extends z.ZodTypeAny, E extends z.ZodRawShape = Record<never, never>>(item: T, name: string, extra?: E) =>
   z
     .object({
       items: z.array(item),
+      ...(extra as E),
       ...cappedPageResultFields,
       totalCapped: cappedPageResultFields.totalCapped.openapi({
         description: `true when more rows match than were counted (${COUNT_AHEAD.toLocaleString('en-US')} past this page): \`total\` is then a lower bound, shown as "${COUNT_AHEAD.toLocaleString('en-US')}+"`,

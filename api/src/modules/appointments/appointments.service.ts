@@ -10,7 +10,8 @@ import { APPOINTMENT_FIELD_LABELS as LABEL, appointmentFieldLabels } from '@sign
 import { CHOOSE_OFFICER_MESSAGE, TIME_REQUIRED_MESSAGE } from '@signingdesk/domain/appointment-input';
 import { CLOSED_STATUSES, IN_PROCESS_STATUSES, isOverdue, orderEditable, signingTimePassed } from '@signingdesk/domain/appointment-rules';
 import { escrowMayChangeOfferedFee, feesWithAgentPay, newOrderFees, OFFERED_FEE_LOCKED_MESSAGE } from '@signingdesk/domain/fee-rules';
-import { countLimit, pageOffset } from '@signingdesk/domain/pagination';
+import { COUNT_AHEAD, countLimit, pageOffset } from '@signingdesk/domain/pagination';
+import { appointmentStatusLabel, type AppointmentStatus } from '@signingdesk/domain/codes';
 import { isEscrowRole, isOperator } from '@signingdesk/domain/roles';
 import { appointmentInstant, TBD_TIME, type TimeZoneCode } from '@signingdesk/domain/time-zones';
 import { visibleAppointments, findVisibleAppointment } from '../../lib/access';
@@ -464,14 +465,40 @@ async function escrowRows(db: Db, actor: Actor, filter: EscrowFilter, window: { 
 
 export type EscrowListRow = Awaited<ReturnType<typeof escrowRows>>[number];
 
-/** creator: own orders; creator_admin: the firm's (visibleAppointments); the view's statuses; the search. */
+/** The statuses of a view: in-process or completed (Completed and Canceled). */
+function viewStatuses(view: EscrowFilter['view']): readonly AppointmentStatus[] {
+  return view === 'in-process' ? IN_PROCESS_STATUSES : CLOSED_STATUSES;
+}
+
+/** A status filter outside the view's statuses is a bad request, not an empty list. */
+export function checkEscrowFilter(filter: EscrowFilter): void {
+  const statuses = viewStatuses(filter.view);
+  if (filter.status && !statuses.includes(filter.status)) {
+    const names = statuses.map(appointmentStatusLabel).join(', ');
+    throw new AppError('VALIDATION_FAILED', `Status must be one of ${names} for ${filter.view} orders.`, [
+      { field: 'status', message: `Status must be one of ${names}` },
+    ]);
+  }
+}
+
+/**
+ * creator: own orders; creator_admin: the firm's (visibleAppointments); the view's statuses (or
+ * the one chosen); the search: file number, signer, the appointment's name, its street, the agent.
+ */
 function escrowWhere(actor: Actor, filter: EscrowFilter) {
-  const statuses = filter.view === 'in-process' ? [...IN_PROCESS_STATUSES] : [...CLOSED_STATUSES];
-  const term = filter.q;
-  return and(
-    visibleAppointments(actor),
-    inArray(appointments.status, statuses),
-    term ? or(fileNumberContains(term), ilike(appointments.contactName, `%${escapeLike(term)}%`)) : undefined,
+  const statuses = filter.status ? [filter.status] : [...viewStatuses(filter.view)];
+  return and(visibleAppointments(actor), inArray(appointments.status, statuses), escrowSearch(filter.q));
+}
+
+function escrowSearch(term: string | undefined): SQL | undefined {
+  if (!term) return undefined;
+  const like = `%${escapeLike(term)}%`;
+  return or(
+    fileNumberContains(term),
+    ilike(appointments.contactName, like),
+    ilike(appointments.name, like),
+    ilike(appointments.street, like),
+    sql`${appointments.assignedAgentId} in (select ${user.id} from ${user} where ${user.name} ilike ${like})`,
   );
 }
 
@@ -505,8 +532,17 @@ function escrowOrder(filter: EscrowFilter, joined: { officer: { name: AnyPgColum
 }
 
 export async function listForEscrow(db: Db, actor: Actor, query: EscrowFilter & { page: number; pageSize: number }) {
+  checkEscrowFilter(query);
   const counted = await countAppointmentsUpTo(db, escrowWhere(actor, query), countLimit(query));
+  // Each of the view's statuses counted with the search but not the status filter, so the
+  // filter's choices say how many each holds; capped like the list (capped-count.ts).
+  const statusCounts = [];
+  for (const status of viewStatuses(query.view)) {
+    const { total, totalCapped } = await countAppointmentsUpTo(db, escrowWhere(actor, { ...query, status }), COUNT_AHEAD);
+    statusCounts.push({ status, count: total, capped: totalCapped });
+  }
   return {
+    statusCounts,
     items: await escrowRows(db, actor, query, { limit: query.pageSize, offset: pageOffset(query) }),
     page: query.page,
     pageSize: query.pageSize,

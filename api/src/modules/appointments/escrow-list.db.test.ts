@@ -46,6 +46,71 @@ describe('the escrow list: search, sort, the agent’s contact and the CSV expor
     expect(await rows(s.escrowA, `q=${encodeURIComponent('%')}`)).toEqual([]);
   });
 
+  it('finds orders by the appointment’s name, its street and the assigned agent’s name', async () => {
+    const named = await createOrder(t, s.escrowA, { name: 'Vandersloot Purchase', fileNumber: 'NM-1' });
+    const street = await createOrder(t, s.escrowA, { street: '4410 Quillfeather Lane', fileNumber: 'ST-1' });
+    expect((await rows(s.escrowA, 'q=vandersloot')).map((r) => r.id)).toEqual([named]);
+    expect((await rows(s.escrowA, 'q=QUILLFEATHER')).map((r) => r.id)).toEqual([street]);
+    expect(await rows(s.escrowB, 'q=vandersloot')).toEqual([]);
+    const assigned = await createOrder(t, s.escrowA, { fileNumber: 'AGT-SEARCH-1' });
+    const agentId = await userIdOf(t, 'agent@demo.test');
+    expect((await post(t, `/api/appointments/${assigned}/assign`, s.admin, { agentId })).status).toBe(200);
+    const [row] = await rows(s.escrowA, 'q=AGT-SEARCH-1');
+    const agentName = row!.assignedAgent!.name;
+    const found = await rows(s.escrowA, `q=${encodeURIComponent(agentName.toUpperCase())}&pageSize=100`);
+    expect(found.map((r) => r.id)).toContain(assigned);
+    expect(found.every((r) => r.assignedAgent?.name === agentName || r.signerName?.includes(agentName))).toBe(true);
+  });
+
+  it('filters by status and counts each of the view’s statuses on the server, with the search applied', async () => {
+    const open = await createOrder(t, s.escrowA, { fileNumber: 'CNT-OPEN-1' });
+    await createOrder(t, s.escrowA, { fileNumber: 'CNT-OPEN-2' });
+    const held = await createOrder(t, s.escrowA, { fileNumber: 'CNT-HELD-1' });
+    const canceled = await createOrder(t, s.escrowA, { fileNumber: 'CNT-GONE-1' });
+    const setStatus = (id: string, status: string) =>
+      t.request(`/api/appointments/${id}/status`, { method: 'POST', cookie: s.admin, body: JSON.stringify({ status }) });
+    expect((await setStatus(held, 'Paused')).status).toBe(200);
+    expect((await setStatus(canceled, 'Canceled')).status).toBe(200);
+
+    const inProcess = (await list(s.escrowA, 'q=CNT-')).body;
+    expect(inProcess.statusCounts).toEqual([
+      { status: 'Open', count: 2, capped: false },
+      { status: 'Pending', count: 0, capped: false },
+      { status: 'Scheduled', count: 0, capped: false },
+      { status: 'Paused', count: 1, capped: false },
+    ]);
+    expect(inProcess.total).toBe(3);
+    const paused = (await list(s.escrowA, 'q=CNT-&status=Paused')).body;
+    expect(paused.items.map((r: Row) => r.id)).toEqual([held]);
+    expect(paused.total).toBe(1);
+    // The counts stay those of the whole view, so the other choices still say what they hold.
+    expect(paused.statusCounts).toEqual(inProcess.statusCounts);
+    expect((await rows(s.escrowA, 'q=CNT-OPEN&status=Open')).map((r) => r.fileNumber).sort()).toEqual(['CNT-OPEN-1', 'CNT-OPEN-2']);
+    expect((await rows(s.escrowA, 'q=CNT-&status=Open')).map((r) => r.id)).toContain(open);
+
+    const completed = (await list(s.escrowA, 'view=completed&q=CNT-')).body;
+    expect(completed.statusCounts).toEqual([
+      { status: 'Completed', count: 0, capped: false },
+      { status: 'Canceled', count: 1, capped: false },
+    ]);
+    expect((await rows(s.escrowA, 'view=completed&q=CNT-&status=Canceled')).map((r) => r.id)).toEqual([canceled]);
+    // The other firm counts none of them.
+    expect((await list(s.escrowB, 'q=CNT-')).body.statusCounts.map((c: { count: number }) => c.count)).toEqual([0, 0, 0, 0]);
+    // The export takes the same filter.
+    const exported = await csv(s.escrowA, 'view=completed&q=CNT-&status=Canceled');
+    expect(exported.lines).toHaveLength(2);
+    expect(exported.lines[1]).toContain('CNT-GONE-1');
+  });
+
+  it('refuses a status outside the view, naming the field', async () => {
+    const bad = await list(s.escrowA, 'view=completed&status=Open');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([{ field: 'status', message: 'Status must be one of Completed, Canceled' }]);
+    expect((await list(s.escrowA, 'status=Closed')).body.errors).toEqual([expect.objectContaining({ field: 'status' })]);
+    const badExport = await t.request('/api/escrow/appointments/export?view=in-process&status=Canceled', { cookie: s.escrowA });
+    expect(badExport.status).toBe(400);
+  });
+
   it('finds a file number by any part of it, every character taken literally and case ignored', async () => {
     const numbers = ["LIT-O'Brien-7", 'LIT-C:\\12\\x', 'LIT-50%_off', 'LIT-a&b|!c*', 'LIT-Één 9', 'LIT-0026120', 'LIT-0026129'];
     for (const fileNumber of numbers) await createOrder(t, s.escrowA, { fileNumber, contactName: 'Lit Signer' });

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/c
 import { schemaResolver, useForm } from '@mantine/form';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import type { UseFormReturnType } from '@mantine/form';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { appointmentFormSchema, emptyAppointmentValues, toAppointmentBody, type AppointmentFormValues } from './appointment-form-model';
@@ -154,10 +154,14 @@ export function CreateAppointmentForm({
 
 function CreatedCard({ created, onClose, detailsPath }: { created: Created; onClose: () => void; detailsPath: (id: string) => string }) {
   const { appointment } = created;
+  // The form that had the focus is gone: the result's heading takes it, so a screen reader
+  // reads the outcome and the keyboard goes on from there.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
   return (
     <Card withBorder padding="lg" role="region" aria-labelledby="appointment-status-title" maw={640}>
       <Stack gap="sm">
-        <Title order={2} id="appointment-status-title">
+        <Title order={2} id="appointment-status-title" ref={headingRef} tabIndex={-1}>
           Appointment Status
         </Title>
         <Text>{created.message}</Text>

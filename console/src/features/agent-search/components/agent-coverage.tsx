@@ -32,12 +32,13 @@ export function AgentCoverage() {
           {result.error.message}
         </Alert>
       ) : null}
-      {data ? (
+      {/* A refused search (a zip we do not know) says so once: no count or empty table of an earlier search beside it. */}
+      {data && !result.isError ? (
         <Text fw={700} mb="sm" role="status">
           {data.total === 1 ? '1 signing agent' : `${formatCount(data.total)} signing agents`} {where}
         </Text>
       ) : null}
-      {search ? (
+      {search && !result.isError ? (
         <DataTable
           aria-label="Signing agents"
           withTableBorder
@@ -51,13 +52,15 @@ export function AgentCoverage() {
           page={search.page}
           onPageChange={(page) => update({ page: String(page) })}
           noRecordsText={
-            search.mode === 'radius' ? 'No signing agents this close. Try a larger distance.' : 'No signing agents in this state yet.'
+            search.mode === 'radius'
+              ? 'No signing agents this close. Try a larger distance.'
+              : `No signing agents ${searchedFor(search)} yet.`
           }
           paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
           columns={[
             { accessor: 'name', title: 'Signing agent' },
             { accessor: 'city', title: 'City' },
-            { accessor: 'state', title: 'State' },
+            { accessor: 'state', title: 'Home state' },
             { accessor: 'zip', title: 'Zip' },
             ...(search.mode === 'radius'
               ? [

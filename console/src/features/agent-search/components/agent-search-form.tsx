@@ -73,7 +73,7 @@ export function agentsCounted(search: AgentSearch, total: number): string {
   return `${formatCount(total)} ${kind}signing agent${total === 1 ? '' : 's'}`;
 }
 
-/** Words for what a search found: "within 50 miles of 90210", "in TX", "named Taylor…". */
+/** Words for what a search found: "within 50 miles of 90210", "certified in TX", "named Taylor…". */
 export function searchedFor(search: AgentSearch): string {
   switch (search.mode) {
     case 'all':
@@ -83,7 +83,7 @@ export function searchedFor(search: AgentSearch): string {
     case 'radius':
       return `within ${search.radius} miles of ${search.zip}`;
     case 'state':
-      return `in ${search.state}`;
+      return `certified in ${search.state}`;
   }
 }
 

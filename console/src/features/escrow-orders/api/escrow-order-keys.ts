@@ -1,7 +1,11 @@
+import type { AppointmentStatus } from '@signingdesk/domain/codes';
+
 /** Query keys of the escrow officer's orders (one factory for the feature). */
 export interface EscrowListFilter {
   view: 'in-process' | 'completed';
   q: string;
+  /** One of the view's statuses, or every one of them. */
+  status: AppointmentStatus | undefined;
   sort: 'date' | 'fileNumber' | 'signerName' | 'escrowOfficer' | 'status' | 'agent';
   order: 'asc' | 'desc';
   page: number;

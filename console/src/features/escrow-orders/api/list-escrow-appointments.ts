@@ -20,5 +20,6 @@ export function useEscrowList(filter: EscrowListFilter) {
 export function escrowExportUrl(filter: Omit<EscrowListFilter, 'page' | 'pageSize'>): string {
   const query = new URLSearchParams({ view: filter.view, sort: filter.sort, order: filter.order });
   if (filter.q) query.set('q', filter.q);
+  if (filter.status) query.set('status', filter.status);
   return `/api/escrow/appointments/export?${query.toString()}`;
 }

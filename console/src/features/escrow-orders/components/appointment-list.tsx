@@ -1,11 +1,13 @@
 import { Alert, Anchor, Button, Group, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
+import { CLOSED_STATUSES, IN_PROCESS_STATUSES } from '@signingdesk/domain/appointment-rules';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
-import { formatTime, formatUsDate } from '@signingdesk/domain/time-zones';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AgentContactCard } from '../../../components/agent-contact-card';
+import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
+import { formatSigningTime } from '../../../lib/format-date-time';
 import { InvoiceLink } from '../../../components/invoice-link';
 import { paths } from '../../../config/paths';
 import { useCameFromHere } from '../../../lib/came-from';
@@ -15,12 +17,16 @@ import type { EscrowListFilter } from '../api/escrow-order-keys';
 import { escrowExportUrl, useEscrowList } from '../api/list-escrow-appointments';
 import 'mantine-datatable/styles.css';
 import { pageRangeText } from '../../../lib/counted';
+import { StatusFilter } from './status-filter';
 
 type Row = Schemas['EscrowRow'];
 type Sort = EscrowListFilter['sort'];
 
 const SORTS: readonly Sort[] = ['date', 'fileNumber', 'signerName', 'escrowOfficer', 'status', 'agent'];
 const PAGE_SIZE = 25;
+/** Columns that give way on a narrower screen (an iPad at 768 px keeps status and agent). */
+const WIDE_ONLY = '(min-width: 75em)';
+const NARROW_ONLY = '(max-width: 74.99em)';
 
 type AppointmentListProps = {
   view: 'in-process' | 'completed';
@@ -44,7 +50,10 @@ export function AppointmentList({ view }: AppointmentListProps) {
         : 'asc';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const q = params.get('q') ?? '';
-  const filter: EscrowListFilter = { view, q, sort, order, page, pageSize: PAGE_SIZE };
+  // The tabs share the URL, so a status of the other tab's view is ignored, not sent.
+  const statuses = view === 'completed' ? CLOSED_STATUSES : IN_PROCESS_STATUSES;
+  const status = statuses.find((s) => s === params.get('status'));
+  const filter: EscrowListFilter = { view, q, status, sort, order, page, pageSize: PAGE_SIZE };
   const list = useEscrowList(filter);
   const [search, setSearch] = useState(q);
 
@@ -58,14 +67,14 @@ export function AppointmentList({ view }: AppointmentListProps) {
       <Group justify="space-between" align="flex-end" mb="md">
         <TextInput
           label="Search"
-          description="File number or signer name"
+          description="File number, signer, appointment name, street or agent"
           type="search"
           value={search}
           onChange={(event) => {
             setSearch(event.currentTarget.value);
             applySearch(event.currentTarget.value);
           }}
-          w={{ base: '100%', sm: 320 }}
+          w={{ base: '100%', sm: 400 }}
         />
         {view === 'completed' ? (
           <Button component="a" href={escrowExportUrl(filter)} download variant="default">
@@ -73,6 +82,12 @@ export function AppointmentList({ view }: AppointmentListProps) {
           </Button>
         ) : null}
       </Group>
+      <StatusFilter
+        statuses={statuses}
+        value={status}
+        counts={list.data?.statusCounts}
+        onChange={(next) => update({ status: next ?? null, page: null })}
+      />
       {list.isError ? (
         <Alert color="red" role="alert" title="The appointments could not be loaded" mb="md">
           <Text mb="xs">{list.error.message}</Text>
@@ -99,40 +114,60 @@ export function AppointmentList({ view }: AppointmentListProps) {
         paginationText={({ from, to, totalRecords }) => pageRangeText(from, to, totalRecords, list.data?.totalCapped ?? false)}
         sortStatus={{ columnAccessor: sort, direction: order } as DataTableSortStatus<Row>}
         onSortStatusChange={(status) => update({ sort: String(status.columnAccessor), order: status.direction, page: null })}
-        noRecordsText={
-          q ? `No ${what} appointments match “${q}”.` : `No appointments ${view === 'completed' ? 'completed yet' : 'in process'}.`
-        }
+        noRecordsText={noRecordsText(view, q, status)}
         columns={[
           {
-            accessor: 'filesAttachedCount',
-            title: <VisuallyHidden>Attachments</VisuallyHidden>,
-            width: 56,
-            render: (row) =>
-              row.filesAttachedCount > 0 ? (
-                <Text span size="sm">
-                  <span aria-hidden="true">📎</span> {row.filesAttachedCount}
-                  <VisuallyHidden>{row.filesAttachedCount === 1 ? ' file attached' : ' files attached'}</VisuallyHidden>
-                </Text>
-              ) : null,
-          },
-          {
             accessor: 'date',
-            title: 'Date',
+            title: 'Signing Time',
             sortable: true,
+            // One cell, at most two lines: the date, then the time and zone where it must wrap.
+            width: 130,
             render: (row) => (
-              <Anchor component={Link} to={paths.originatorOrder(row.id)} state={cameFrom}>
-                {formatUsDate(row.date)}
+              <Anchor component={Link} to={paths.originatorOrder(row.id)} state={cameFrom} fz="sm">
+                {formatSigningTime(row)}
               </Anchor>
             ),
           },
-          { accessor: 'time', title: 'Time', render: (row) => (row.timeTbd ? 'TBD' : `${formatTime(row.time)} ${row.timeZone}`) },
-          { accessor: 'fileNumber', title: 'File Number', sortable: true, render: (row) => row.fileNumber ?? '—' },
-          { accessor: 'escrowOfficer', title: 'Escrow Officer', sortable: true },
-          { accessor: 'signerName', title: 'Signer Name', sortable: true, render: (row) => row.signerName ?? '—' },
-          { accessor: 'status', title: 'Status', sortable: true, render: (row) => appointmentStatusLabel(row.status) },
+          {
+            accessor: 'fileNumber',
+            title: 'File Number',
+            sortable: true,
+            visibleMediaQuery: WIDE_ONLY,
+            cellsStyle: () => ({ whiteSpace: 'nowrap' }),
+            render: (row) => row.fileNumber ?? '—',
+          },
+          // Narrower (an iPad): file number and signer share a cell, so status and agent stay in view.
+          {
+            accessor: 'fileAndSigner',
+            title: 'File Number / Signer',
+            visibleMediaQuery: NARROW_ONLY,
+            render: (row) => (
+              <>
+                <Text size="sm">{row.fileNumber ?? '—'}</Text>
+                <Text size="sm" c="dimmed">
+                  {row.signerName ?? '—'}
+                </Text>
+              </>
+            ),
+          },
+          { accessor: 'escrowOfficer', title: 'Escrow Officer', sortable: true, visibleMediaQuery: WIDE_ONLY },
+          {
+            accessor: 'signerName',
+            title: 'Signer Name',
+            sortable: true,
+            visibleMediaQuery: WIDE_ONLY,
+            render: (row) => row.signerName ?? '—',
+          },
+          {
+            accessor: 'status',
+            title: 'Status',
+            sortable: true,
+            render: (row) => <AppointmentStatusBadge status={row.status} />,
+          },
           {
             accessor: 'agent',
-            title: 'Assigned Signing Agent',
+            // The long title may take two lines, so the column is as wide as an agent's name.
+            title: <span style={{ whiteSpace: 'normal' }}>Assigned Signing Agent</span>,
             sortable: true,
             render: (row) =>
               row.assignedAgent ? (
@@ -148,6 +183,8 @@ export function AppointmentList({ view }: AppointmentListProps) {
                 {
                   accessor: 'invoice',
                   title: 'Invoice',
+                  visibleMediaQuery: WIDE_ONLY,
+                  cellsStyle: () => ({ whiteSpace: 'nowrap' as const }),
                   render: (row: Row) =>
                     row.invoice ? (
                       <InvoiceLink
@@ -166,12 +203,23 @@ export function AppointmentList({ view }: AppointmentListProps) {
               ]
             : []),
           {
+            accessor: 'filesAttachedCount',
+            title: 'Files',
+            visibleMediaQuery: WIDE_ONLY,
+            render: (row) =>
+              row.filesAttachedCount > 0 ? (
+                <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  <span aria-hidden="true">📎</span> {row.filesAttachedCount}
+                  <VisuallyHidden>{row.filesAttachedCount === 1 ? ' file attached' : ' files attached'}</VisuallyHidden>
+                </Text>
+              ) : null,
+          },
+          {
             accessor: 'unreadMessages',
-            title: <VisuallyHidden>Unread messages</VisuallyHidden>,
-            width: 56,
+            title: 'Unread',
             render: (row) =>
               row.unreadMessages > 0 ? (
-                <Text span size="sm" fw={700}>
+                <Text span size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
                   <span aria-hidden="true">✉</span> {row.unreadMessages}
                   <VisuallyHidden>{row.unreadMessages === 1 ? ' unread message' : ' unread messages'}</VisuallyHidden>
                 </Text>
@@ -181,4 +229,11 @@ export function AppointmentList({ view }: AppointmentListProps) {
       />
     </div>
   );
+}
+
+function noRecordsText(view: AppointmentListProps['view'], q: string, status: EscrowListFilter['status']): string {
+  const what = status ? appointmentStatusLabel(status).toLowerCase() : view === 'completed' ? 'completed or canceled' : 'in-process';
+  if (q) return `No ${what} appointments match “${q}”.`;
+  if (status) return `No ${what} appointments.`;
+  return view === 'completed' ? 'No appointments completed or canceled yet.' : 'No appointments in process.';
 }
