@@ -77,6 +77,10 @@ const forgotPassword = lazyScreen(
   () => import('./routes/forgot-password'),
   (m) => m.ForgotPasswordRoute,
 );
+const resetPassword = lazyScreen(
+  () => import('./routes/reset-password'),
+  (m) => m.ResetPasswordRoute,
+);
 const preview = lazyScreen(
   () => import('./routes/preview'),
   (m) => m.PreviewRoute,
@@ -109,15 +113,17 @@ export async function preloadScreen(path: string): Promise<void> {
         ? signUp
         : path === paths.forgotPassword
           ? forgotPassword
-          : path === paths.sync
-            ? sync
-            : path === paths.profile
-              ? profile
-              : path.startsWith('/preview/')
-                ? preview
-                : path.startsWith('/appointments/')
-                  ? appointment
-                  : null;
+          : path === paths.resetPassword
+            ? resetPassword
+            : path === paths.sync
+              ? sync
+              : path === paths.profile
+                ? profile
+                : path.startsWith('/preview/')
+                  ? preview
+                  : path.startsWith('/appointments/')
+                    ? appointment
+                    : null;
   await screen?.load().catch(() => undefined);
 }
 
@@ -157,6 +163,14 @@ export function AppRoutes() {
           element={
             <Guarded>
               <signUp.Screen />
+            </Guarded>
+          }
+        />
+        <Route
+          path={paths.resetPassword}
+          element={
+            <Guarded>
+              <resetPassword.Screen />
             </Guarded>
           }
         />

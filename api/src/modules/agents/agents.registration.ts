@@ -87,7 +87,7 @@ async function createRegistration(db: Db, input: RegisterAgentInput, passwordHas
       passwordHash,
     });
     await insertAgentProfile(tx, userId, input, { registrationStatus: 'pending', reviewedAt: null });
-    if (!passwordHash) await createInvitation(tx, { userId, origin });
+    if (!passwordHash) await createInvitation(tx, { userId, role: 'notary', origin });
     // Told in the registration's own transaction: the emails exist exactly when the registration does.
     await notify(tx, {
       type: 'registration.received',
