@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { preloadScreen } from './app/router';
+import { preloadScreen, warmScreens } from './app/router';
 import { ROUTER_BASENAME } from './config/paths';
 import { appointmentListQueryOptions, fetchListEarly } from './features/appointments/api/get-appointments';
 import { meKeys, meQueryOptions, type MeResult } from './features/auth/api/get-me';
@@ -64,3 +64,6 @@ void Promise.all([screenLoaded, firstData()]).then(() => {
 // In development the service worker would serve stale bundles; it runs in production builds only.
 // Registered once the first screen is shown: its precache download must not compete with it.
 if (import.meta.env.PROD) void afterFirstScreen().then(registerServiceWorker);
+// The other screens' code too, so that they open in this visit should the signal go before the
+// service worker has kept them (a first login, then straight into a basement).
+void afterFirstScreen().then(warmScreens);

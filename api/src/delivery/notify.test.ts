@@ -33,6 +33,8 @@ const WRITTEN: NotificationPayloads = {
     link: 'https://signings.example.com/login',
   },
   'user.password_changed': { event: 'password_changed', link: 'https://signings.example.com/login' },
+  'registration.received': { event: 'registration_received', link: 'https://signings.example.com/notary/login' },
+  'registration.agent': { agentId: 'a1', name: 'Avery Quinn', city: 'Austin', state: 'TX' },
   'registration.approved': { event: 'registration_approved' },
   'registration.declined': { event: 'registration_declined' },
 };

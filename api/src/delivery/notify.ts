@@ -81,6 +81,10 @@ export const NOTIFICATION_PAYLOADS = {
   'user.registration_attempted': z.object({ event: z.literal('registration_attempted'), link: z.string() }),
   'user.addition_attempted': z.object({ event: z.literal('addition_attempted'), firmName: z.string(), link: z.string() }),
   'user.password_changed': z.object({ event: z.literal('password_changed'), link: z.string() }),
+  /** To a new signing agent: their registration arrived and waits for review (agents.registration.ts). */
+  'registration.received': z.object({ event: z.literal('registration_received'), link: z.string() }),
+  /** To the admins, who review registrations: a new signing agent registered. */
+  'registration.agent': z.object({ agentId: z.string(), name: z.string(), city: z.string(), state: z.string() }),
   'registration.approved': z.object({ event: z.literal('registration_approved') }),
   'registration.declined': z.object({ event: z.literal('registration_declined') }),
 } satisfies Record<string, z.ZodObject | z.ZodUnion<readonly z.ZodObject[]>>;
@@ -153,10 +157,19 @@ function variantOf(options: readonly z.ZodObject[], event: unknown): z.ZodObject
 
 /** Ids of the active operators (admin, sub_admin), who hear about completions and bids. */
 export async function operatorIds(db: Db | Tx): Promise<string[]> {
+  return activeIdsOf(db, ['admin', 'sub_admin']);
+}
+
+/** Ids of the active admins, the only operators who review signing agents' registrations. */
+export async function adminIds(db: Db | Tx): Promise<string[]> {
+  return activeIdsOf(db, ['admin']);
+}
+
+async function activeIdsOf(db: Db | Tx, roles: ('admin' | 'sub_admin')[]): Promise<string[]> {
   const rows = await db
     .select({ id: schema.user.id })
     .from(schema.user)
     .innerJoin(schema.profiles, eq(schema.profiles.userId, schema.user.id))
-    .where(and(inArray(schema.user.role, ['admin', 'sub_admin']), eq(schema.profiles.status, 'active')));
+    .where(and(inArray(schema.user.role, roles), eq(schema.profiles.status, 'active')));
   return rows.map((r) => r.id);
 }

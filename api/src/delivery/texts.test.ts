@@ -24,6 +24,7 @@ const SET_PASSWORD_TYPES = [
   'user.invited',
   'user.password_reset',
   'user.registration_attempted',
+  'registration.received',
   'user.addition_attempted',
   'user.password_changed',
 ];
@@ -654,5 +655,42 @@ describe('user-supplied values in the texts', () => {
     expect(lines).toContain(`Log in: ${ORIGIN}/login`);
     // Our own login is the only link.
     expect(officer.email.text.match(/https?:\/\/\S+/g)).toEqual([`${ORIGIN}/login`]);
+  });
+
+  it('tells a new signing agent their registration arrived, and the admins that it waits for review', () => {
+    const agent = textsOf(
+      {
+        type: 'registration.received',
+        payload: { event: 'registration_received', link: `${ORIGIN}/notary/login` },
+        recipient: { id: 'a', name: 'Avery Quinn', role: 'notary' },
+        appointment: null,
+        names: {},
+      },
+      ORIGIN,
+    );
+    expect(agent.email.subject).toBe('We received your registration');
+    expect(agent.email.text).toBe(
+      `We received your SigningDesk registration and will email you once it is approved: ${ORIGIN}/notary/login`,
+    );
+    expect(chars(agent.email.text)).toBeLessThanOrEqual(AGENT_EMAIL_MAX_LENGTH);
+    expect(agent.push).toBeNull();
+    expect(agent.sms).toBeNull();
+
+    const admin = textsOf(
+      {
+        type: 'registration.agent',
+        payload: { agentId: 'a', name: 'Avery Quinn', city: 'Austin', state: 'TX' },
+        recipient: { id: 'o', name: 'Morgan Lee', role: 'admin' },
+        appointment: null,
+        names: {},
+      },
+      ORIGIN,
+    );
+    expect(admin.email.subject).toBe('New signing agent registration');
+    const lines = admin.email.text.split('\n');
+    expect(lines[2]).toBe('Avery Quinn (Austin, TX) registered as a signing agent and waits for review.');
+    expect(lines).toContain('Approve or decline it under Pending Signing Agents.');
+    expect(lines).toContain(`Open SigningDesk: ${ORIGIN}/admin`);
+    expect(admin.sms).toBeNull();
   });
 });

@@ -403,6 +403,31 @@ export const RENDERERS: { [T in NotificationType]: Renderer<T> } = {
     email: 'always',
     sms: true,
   }),
+  // A signing agent registered (agents.registration.ts): told it arrived, and what comes next.
+  'registration.received': ({ payload }) => ({
+    title: 'We received your registration',
+    body: 'Thank you for registering as a signing agent with SigningDesk. Your registration is being reviewed; we will email you as soon as it is approved.',
+    short: 'We received your SigningDesk registration and will email you once it is approved:',
+    email: 'always',
+    sms: false,
+    push: false,
+    ...setPasswordLink(payload),
+    linkLabel: 'Log in',
+  }),
+  'registration.agent': ({ payload }) => {
+    const name = personName(payload.name, 'A signing agent');
+    const city = text(payload.city) ? freeText(payload.city!) : null;
+    const state = text(payload.state);
+    const place = [city, state].filter(Boolean).join(', ');
+    return {
+      title: 'New signing agent registration',
+      body: `${name}${place ? ` (${place})` : ''} registered as a signing agent and waits for review.`,
+      details: ['Approve or decline it under Pending Signing Agents.'],
+      email: 'always',
+      sms: false,
+      linkLabel: 'Open SigningDesk',
+    };
+  },
   'registration.escrow': ({ payload }) => {
     const email = text(payload.email) ?? 'Someone';
     const company = text(payload.titleCompany) ? freeText(payload.titleCompany!) : null;

@@ -27,11 +27,15 @@ test.describe('the agent app at /notary/', () => {
   });
 
   test('has the site navigation of spec 01 §2: a visitor’s, then a signed-in agent’s', async ({ page }) => {
-    const links = async () =>
-      page
+    // The site's links are in the header's Menu.
+    const links = async () => {
+      const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+      if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+      return page
         .getByRole('navigation', { name: 'Site' })
         .getByRole('link')
         .evaluateAll((all) => all.map((a) => `${a.textContent} ${(a as HTMLAnchorElement).pathname}`));
+    };
     await page.goto('/notary/login');
     // The page's HTML shows the header alone until the app runs.
     await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();

@@ -18,13 +18,20 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 }
 
-/** The site navigation's items sit on one line (no second row at this width). */
-async function expectNavOnOneLine(page: Page) {
-  const tops = await page
+/** Opens the header's Menu, where the site's links, the profile and Log Out are. */
+async function openMenu(page: Page) {
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+  if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+}
+
+/** Each item of the site navigation is a full-width 44 px target. */
+async function expectNavTargets(page: Page) {
+  const heights = await page
     .getByRole('navigation', { name: 'Site' })
-    .locator('li')
-    .evaluateAll((items) => items.map((li) => Math.round(li.getBoundingClientRect().top)));
-  expect(new Set(tops).size, `nav rows at ${page.viewportSize()?.width} px`).toBe(1);
+    .locator('li > a, li > .external-link--offline')
+    .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().height)));
+  for (const height of heights) expect(height).toBeGreaterThanOrEqual(44);
 }
 
 async function box(locator: Locator) {
@@ -35,7 +42,10 @@ async function box(locator: Locator) {
 
 test('links out of the app open in the browser, and offline say they need a connection', async ({ page, context }) => {
   await page.goto('/notary/login');
+  // The site's links are in the header's Menu, folded away until asked for.
   const nav = page.getByRole('navigation', { name: 'Site' });
+  await expect(nav).toBeHidden();
+  await openMenu(page);
   for (const label of OUT_LINKS) {
     const link = nav.getByRole('link', { name: label });
     await expect(link).toHaveAttribute('target', '_blank');
@@ -44,6 +54,9 @@ test('links out of the app open in the browser, and offline say they need a conn
   }
   const signUp = nav.getByRole('link', { name: 'Sign Up' });
   await expect(signUp).not.toHaveAttribute('target', /./);
+
+  await expectNavTargets(page);
+  await shot(page, 'menu-visitor');
 
   // 'Forgot password?' is the app's own screen (forgot-password.spec.ts), not a link out.
   const forgot = page.getByRole('link', { name: 'Forgot password?' });
@@ -76,60 +89,90 @@ test('links out of the app open in the browser, and offline say they need a conn
   await context.setOffline(false);
   await expect(nav.getByRole('link')).toHaveCount(4);
   await expectNoSidewaysScroll(page);
-  await expectNavOnOneLine(page);
+  await expectNavTargets(page);
   await shot(page, 'login');
-  // Sign Up, the current page, is bold: still one line.
-  await page.goto('/notary/sign-up');
+  // Opening another screen folds the menu; Sign Up is marked as the current page.
+  await nav.getByRole('link', { name: 'Sign Up' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Register as a Signing Agent or Field Inspector' })).toBeVisible();
-  await expectNavOnOneLine(page);
+  await expect(nav).toBeHidden();
+  await openMenu(page);
+  await expect(nav.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('aria-current', 'page');
+  // Escape folds it and gives the focus back to the button.
+  await page.keyboard.press('Escape');
+  await expect(nav).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeFocused();
   await shot(page, 'sign-up');
 });
 
-/** Every header control a 44 × 44 px target; two tidy lines; nothing overlapping or cut. */
+/** Every header control a 44 × 44 px target on one line; nothing overlapping or cut. */
 async function expectTidyHeader(page: Page) {
   const width = page.viewportSize()!.width;
   const header = page.locator('header.app-header');
   const controls = [
     header.getByRole('link', { name: 'SigningDesk' }),
     header.getByRole('link', { name: /^Pending actions:/ }),
-    header.getByRole('link', { name: /^Profile of / }),
-    header.getByRole('button', { name: 'Log Out' }),
+    header.getByRole('button', { name: 'Menu' }),
   ];
   const boxes = [];
   for (const control of controls) {
     const b = await box(control);
-    const what = `${await control.textContent()} at ${width} px`;
+    const what = `${(await control.getAttribute('aria-label')) ?? (await control.textContent())} at ${width} px`;
     expect(b.height, what).toBeGreaterThanOrEqual(44);
     expect(b.width, what).toBeGreaterThanOrEqual(44);
     expect(b.x + b.width, what).toBeLessThanOrEqual(width);
     boxes.push({ what, ...b });
   }
-  // The brand's words are not covered either (its link could be wider than its text).
-  boxes.push({ what: 'brand text', ...(await box(header.getByText('SigningDesk', { exact: true }))) });
   for (const [i, a] of boxes.entries()) {
     for (const b of boxes.slice(i + 1)) {
-      if (i === 0 && b.what === 'brand text') continue;
       const overlap = a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
       expect(overlap, `${a.what} overlaps ${b.what}`).toBe(false);
     }
   }
-  expect((await box(header)).height).toBeLessThanOrEqual(2 * 44 + 16);
+  // One line: the header takes 56 px of the screen at most.
+  expect((await box(header)).height).toBeLessThanOrEqual(56);
   await expectNoSidewaysScroll(page);
 }
 
-test('the header: the chip says offline, every control is a 44 px target, a long name ellipsizes', async ({ page, context }) => {
+test('the header: one line, the chip says offline, every control is a 44 px target, the menu holds the profile and Log Out', async ({
+  page,
+  context,
+}) => {
   await signInAsAgent(page);
   const header = page.locator('header.app-header');
   const chip = header.getByRole('link', { name: /^Pending actions:/ });
   await expect(chip).toHaveText('All synced');
 
-  for (const width of [360, 320]) {
-    await page.setViewportSize({ width, height: 740 });
+  for (const [width, height] of [
+    [360, 740],
+    [320, 640],
+  ] as const) {
+    await page.setViewportSize({ width, height });
     await expectTidyHeader(page);
-    await expectNavOnOneLine(page);
+    // The day's work starts near the top (it began at 360 px under two header lines and the
+    // links' row), and a second card shows on the first screen, its name and time at least.
+    const cards = page.locator('.appointment-card');
+    await expect(cards.nth(1)).toBeAttached();
+    expect((await box(cards.first())).y, `first card at ${width} × ${height}`).toBeLessThanOrEqual(240);
+    expect((await box(cards.nth(1))).y + 80, `second card at ${width} × ${height}`).toBeLessThanOrEqual(height);
     await shot(page, 'portal');
   }
   await expectNoAxeViolations(page, 'portal at 320 px');
+
+  // The menu: the site's links, then the agent's profile, and Log Out last, away from the thumb.
+  await openMenu(page);
+  const nav = page.getByRole('navigation', { name: 'Site' });
+  await expect(nav.getByRole('link', { name: 'Portal' })).toHaveAttribute('aria-current', 'page');
+  const profile = header.getByRole('link', { name: /^Profile of / });
+  const logOut = header.getByRole('button', { name: 'Log Out' });
+  expect((await box(profile)).height).toBeGreaterThanOrEqual(44);
+  expect((await box(logOut)).y).toBeGreaterThan((await box(profile)).y);
+  await expectNavTargets(page);
+  await expectNoAxeViolations(page, 'menu at 320 px');
+  await shot(page, 'menu');
+  // A tap outside folds it (in the page's margin, under the panel).
+  const panel = await box(header.locator('.site-menu__panel'));
+  await page.mouse.click(4, panel.y + panel.height + 12);
+  await expect(nav).toBeHidden();
 
   // Offline: the chip says so under the banner, never 'All synced'.
   await context.setOffline(true);
@@ -139,20 +182,22 @@ test('the header: the chip says offline, every control is a 44 px target, a long
   await expectTidyHeader(page);
   await expectNoAxeViolations(page, 'portal offline at 320 px');
   await shot(page, 'portal-offline');
+  await openMenu(page);
+  await expect(nav.getByText('Home, About Us and Contact Us need a connection.')).toBeVisible();
+  await shot(page, 'menu-offline');
+  await page.keyboard.press('Escape');
 
-  // A long name ends in an ellipsis; the header keeps its two lines.
-  const name = header.getByRole('link', { name: /^Profile of / });
-  const before = (await box(header)).height;
+  // A long name ends in an ellipsis in the menu; the header keeps its one line.
+  await openMenu(page);
+  const name = profile.locator('.site-menu__profile-name');
   await name.evaluate((el) => {
     el.textContent = 'Maximiliana Bartholomew-Featherstonehaugh';
   });
-  expect((await box(header)).height).toBe(before);
   expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-  await expectTidyHeader(page);
-  await shot(page, 'portal-offline-long-name');
+  await expectNoSidewaysScroll(page);
+  await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 360, height: 740 });
   await expectTidyHeader(page);
-  await shot(page, 'portal-offline-long-name');
   await context.setOffline(false);
   await expect(chip).toHaveText('All synced');
   await expectTidyHeader(page);
@@ -275,11 +320,13 @@ test('unsaved profile edits: the app asks before leaving the screen', async ({ p
 
   await page.goto('/notary/profile');
   await city.fill(`${original} Heights`);
+  await openMenu(page);
   await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Portal' }).click();
   await dialog.getByRole('button', { name: 'Leave Without Saving' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
 
   // The browser's Back button is asked about too (the Navigation API's traverse event).
+  await openMenu(page);
   await page.getByRole('link', { name: /^Profile of / }).click();
   await expect(page).toHaveURL(/\/notary\/profile$/);
   await city.click();

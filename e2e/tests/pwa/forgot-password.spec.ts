@@ -7,7 +7,8 @@ import { scaled } from '../../support/slowdown';
  * Forgot password, on a 360 px phone: from the login's 'Forgot password?' (carrying the email
  * typed there) to the app's screen, which waits for a connection and shows the server's
  * answer; then the emailed link (read from the outbox operators see, as no SMTP server is
- * configured here) sets a new password on the console's page, and the agent signs in with it.
+ * configured here) opens the agent app's own page (in its look, not the console's), sets a new
+ * password, and the agent signs in with it.
  * It uses agent00001@…, not agent@demo.test: later files sign in with the demo password.
  */
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
@@ -61,15 +62,27 @@ test('an agent asks for a reset link from the login, chooses a new password and 
   await admin.dispose();
 
   const url = new URL(link!);
+  expect(url.pathname).toBe('/notary/reset-password');
   await page.goto(url.pathname + url.search);
   await expect(page.getByRole('heading', { level: 1, name: 'Set Your Password' })).toBeVisible();
+  // The agent app's chrome, not the console's.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'SigningDesk' })).toHaveAttribute('href', '/notary/');
+  await expectAccessibleAndFitting(page, 'set password');
+  await page.screenshot({ path: '/tmp/agent1-set-password-360.png' });
+  await page.getByLabel('New password').fill('short');
+  await page.getByLabel('Confirm password').fill('short');
+  await page.getByRole('button', { name: 'Set Password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('New password must be at least 10 characters.');
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expectAccessibleAndFitting(page, 'set password 320');
+  await page.screenshot({ path: '/tmp/agent1-set-password-320.png' });
   await page.getByLabel('New password').fill(NEW_PASSWORD);
   await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Set Password' }).click();
-  await expect(page.getByText('Your password is set.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Your password is set. Log in with it now.' })).toBeVisible();
 
-  // The console's login sends an agent to the agent app.
-  await page.getByRole('link', { name: 'Log in with your new password' }).click();
+  await page.getByRole('link', { name: 'Log In', exact: true }).click();
+  await expect(page).toHaveURL(/\/notary\/login$/);
   await fillLogin(page, EMAIL, NEW_PASSWORD);
   await expect(page).toHaveURL(/\/notary\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();

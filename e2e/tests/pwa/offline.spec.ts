@@ -120,6 +120,10 @@ test.describe('the agent app offline', () => {
       const refused = page.locator('section', { has: page.getByRole('heading', { name: /Not accepted/ }) });
       await expect(refused.getByText(`Claim of ${toLose.title}`)).toBeVisible();
       await expect(refused.getByText('This order has already been assigned.')).toBeVisible();
+      // The header's chip is red for the refusal only, and names it.
+      const chip = page.getByRole('link', { name: 'Pending actions: Claim not accepted' });
+      await expect(chip).toHaveAttribute('data-tone', 'error');
+      await page.screenshot({ path: '/tmp/agent1-chip-refused-360.png' });
       const sent = page.locator('section', { has: page.getByRole('heading', { name: /^Sent/ }) });
       for (const what of [
         `Claim of ${toClaim.title}`,

@@ -201,7 +201,8 @@ test.describe('the agent profile at /notary/profile', () => {
 
   test('loads from the header link, saves an edit online with the server’s message, and keeps it after reload', async ({ page }) => {
     await signInAsAgent(page);
-    // The header links to the profile (the agent's name).
+    // The header's Menu links to the profile (the agent's name).
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
     await page.locator('header a[href="/notary/profile"]').click();
     await expect(page).toHaveURL(/\/notary\/profile$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();

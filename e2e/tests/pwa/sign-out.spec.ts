@@ -67,6 +67,8 @@ async function sessionAlive(cookie: string): Promise<boolean> {
 }
 
 async function logOut(page: Page) {
+  // Log Out is at the end of the header's Menu.
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/notary\/login/);
 }
@@ -106,6 +108,7 @@ test.describe('signing out of a shared phone', () => {
       scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: notification! }));
     }, page.url());
     await expect.poll(() => hasDeepLink(page)).toBe(true);
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('navigation').getByRole('link', { name: 'Portal' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
     expect(await hasDeepLink(page)).toBe(true);

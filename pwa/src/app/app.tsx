@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { OfflineBanner } from '../components/offline-banner';
+import { OfflineReadyNote } from '../components/offline-ready-note';
 import { UpdatePrompt } from '../components/update-prompt';
 import { takeDeepLink } from '../lib/deep-link';
 import { requestPersistentStorage, startSignOutFlushes } from '../lib/outbox/agent-outbox';
@@ -30,6 +31,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
         <AppRoutes />
       </BrowserRouter>
       <UpdatePrompt />
+      <OfflineReadyNote />
     </QueryClientProvider>
   );
 }

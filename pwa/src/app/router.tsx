@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/full-page-status';
+import { RouteErrorBoundary } from '../components/route-error-boundary';
 import { paths } from '../config/paths';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { NotFoundRoute } from './routes/not-found';
@@ -17,14 +18,19 @@ import { PortalRoute } from './routes/portal';
  * showing stays while the next one's chunk loads; opened directly at a lazy screen (a deep
  * link, a reload), the app's Loading screen shows meanwhile.
  */
+/** The lazy screens' `forget`, for Retry after a chunk could not come. */
+const forgetters: (() => void)[] = [];
+
 /**
  * A screen in its own chunk. Rendered after `load()` has brought the chunk, it renders at once;
  * before, through `lazy` (the Loading screen shows meanwhile). A rendered screen keeps the one
- * it began with, so it is never mounted twice.
+ * it began with, so it is never mounted twice. React's `lazy` keeps a failure (no network yet):
+ * `forget` makes a new one for the next mount, which asks for the chunk again (Retry).
  */
 function lazyScreen<M>(importer: () => Promise<M>, pick: (module: M) => ComponentType) {
   let Loaded: ComponentType | undefined;
   let loading: Promise<void> | undefined;
+  let failed = false;
   const load = () =>
     (loading ??= importer().then(
       (module) => {
@@ -32,18 +38,31 @@ function lazyScreen<M>(importer: () => Promise<M>, pick: (module: M) => Componen
       },
       (error: unknown) => {
         loading = undefined;
+        failed = true;
         throw error;
       },
     ));
-  const Lazy = lazy(async () => {
-    await load();
-    return { default: Loaded! };
+  const lazyOfLoad = () =>
+    lazy(async () => {
+      await load();
+      return { default: Loaded! };
+    });
+  let Lazy = lazyOfLoad();
+  forgetters.push(() => {
+    if (!failed) return;
+    failed = false;
+    Lazy = lazyOfLoad();
   });
   function Screen() {
     const [Component] = useState<ComponentType>(() => Loaded ?? Lazy);
     return <Component />;
   }
   return { Screen, load };
+}
+
+/** Before Retry mounts a screen again: the screens whose chunk could not come ask for it again. */
+function forgetFailedScreens(): void {
+  for (const forget of forgetters) forget();
 }
 
 const login = lazyScreen(
@@ -57,6 +76,10 @@ const signUp = lazyScreen(
 const forgotPassword = lazyScreen(
   () => import('./routes/forgot-password'),
   (m) => m.ForgotPasswordRoute,
+);
+const resetPassword = lazyScreen(
+  () => import('./routes/reset-password'),
+  (m) => m.ResetPasswordRoute,
 );
 const preview = lazyScreen(
   () => import('./routes/preview'),
@@ -90,33 +113,131 @@ export async function preloadScreen(path: string): Promise<void> {
         ? signUp
         : path === paths.forgotPassword
           ? forgotPassword
-          : path === paths.sync
-            ? sync
-            : path === paths.profile
-              ? profile
-              : path.startsWith('/preview/')
-                ? preview
-                : path.startsWith('/appointments/')
-                  ? appointment
-                  : null;
+          : path === paths.resetPassword
+            ? resetPassword
+            : path === paths.sync
+              ? sync
+              : path === paths.profile
+                ? profile
+                : path.startsWith('/preview/')
+                  ? preview
+                  : path.startsWith('/appointments/')
+                    ? appointment
+                    : null;
   await screen?.load().catch(() => undefined);
+}
+
+/**
+ * The signed-in agent's screens, once the list is on screen: their code is fetched then, so
+ * that an agent who loses the signal seconds after the first login can still open an
+ * appointment, the pending actions and the profile (the service worker's precache takes longer).
+ */
+export function warmScreens(): Promise<void> {
+  return Promise.all([appointment, sync, profile, preview].map((screen) => screen.load().catch(() => undefined))).then(() => undefined);
+}
+
+/** Every route's screen in an error boundary: a screen that fails, or whose code cannot come, says so with Retry. */
+function Guarded({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={pathname} beforeRetry={forgetFailedScreens}>
+      {children}
+    </RouteErrorBoundary>
+  );
 }
 
 export function AppRoutes() {
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Routes>
-        <Route path={paths.login} element={<login.Screen />} />
-        <Route path={paths.signUp} element={<signUp.Screen />} />
-        <Route path={paths.forgotPassword} element={<forgotPassword.Screen />} />
-        <Route path="/preview/:id" element={<preview.Screen />} />
-        <Route element={<RequireAuth />}>
-          <Route index element={<PortalRoute />} />
-          <Route path="/appointments/:id" element={<appointment.Screen />} />
-          <Route path={paths.sync} element={<sync.Screen />} />
-          <Route path={paths.profile} element={<profile.Screen />} />
+        <Route
+          path={paths.login}
+          element={
+            <Guarded>
+              <login.Screen />
+            </Guarded>
+          }
+        />
+        <Route
+          path={paths.signUp}
+          element={
+            <Guarded>
+              <signUp.Screen />
+            </Guarded>
+          }
+        />
+        <Route
+          path={paths.resetPassword}
+          element={
+            <Guarded>
+              <resetPassword.Screen />
+            </Guarded>
+          }
+        />
+        <Route
+          path={paths.forgotPassword}
+          element={
+            <Guarded>
+              <forgotPassword.Screen />
+            </Guarded>
+          }
+        />
+        <Route
+          path="/preview/:id"
+          element={
+            <Guarded>
+              <preview.Screen />
+            </Guarded>
+          }
+        />
+        <Route
+          element={
+            <Guarded>
+              <RequireAuth />
+            </Guarded>
+          }
+        >
+          <Route
+            index
+            element={
+              <Guarded>
+                <PortalRoute />
+              </Guarded>
+            }
+          />
+          <Route
+            path="/appointments/:id"
+            element={
+              <Guarded>
+                <appointment.Screen />
+              </Guarded>
+            }
+          />
+          <Route
+            path={paths.sync}
+            element={
+              <Guarded>
+                <sync.Screen />
+              </Guarded>
+            }
+          />
+          <Route
+            path={paths.profile}
+            element={
+              <Guarded>
+                <profile.Screen />
+              </Guarded>
+            }
+          />
         </Route>
-        <Route path="*" element={<NotFoundRoute />} />
+        <Route
+          path="*"
+          element={
+            <Guarded>
+              <NotFoundRoute />
+            </Guarded>
+          }
+        />
       </Routes>
     </Suspense>
   );

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { AppHeader } from './app-header';
-import { SiteNav } from './site-nav';
+import { SiteMenu } from './site-menu';
 
 interface PageLayoutProps {
-  /** The signed-in agent's part of the header; without it the page is a visitor's. */
+  /** The signed-in agent's part of the header (the sync chip and the menu); without it the page is a visitor's. */
   header?: ReactNode;
   children: ReactNode;
 }
@@ -11,8 +11,7 @@ interface PageLayoutProps {
 export function PageLayout({ header, children }: PageLayoutProps) {
   return (
     <>
-      <AppHeader>{header}</AppHeader>
-      <SiteNav signedIn={header !== undefined} />
+      <AppHeader>{header ?? <SiteMenu signedIn={false} />}</AppHeader>
       <main id="main" className="page">
         {children}
       </main>

@@ -16,6 +16,7 @@ export const paths = {
   login: '/login',
   signUp: '/sign-up',
   forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   profile: '/profile',
   sync: '/sync',
   preview: (id: string) => `/preview/${encodeURIComponent(id)}`,

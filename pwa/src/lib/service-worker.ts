@@ -3,7 +3,8 @@
  * version is waiting. Updating is the agent's choice: `applyUpdate()` asks the waiting worker
  * to take over ({type:'SKIP_WAITING'}, asked again each second until it does) and reloads once
  * it controls the page. A version that took over already (pressed in another tab of the app)
- * is simply loaded.
+ * is simply loaded. The first version installed on this device tells the page once that the
+ * app now opens with no network ("Ready to work offline"; remembered in localStorage).
  */
 import type { Workbox } from 'workbox-window';
 
@@ -27,6 +28,12 @@ export async function registerServiceWorker(): Promise<void> {
     updateWaiting = true;
     notify();
   });
+  // Activated means the precache is complete: every screen now opens offline.
+  wb.addEventListener('activated', (event) => {
+    if (event.isUpdate || offlineReadyTold()) return;
+    offlineReadyNews = true;
+    notify();
+  });
   try {
     await wb.register();
   } catch (error) {
@@ -39,6 +46,38 @@ export async function registerServiceWorker(): Promise<void> {
   }, HOUR_MS);
 }
 
+const OFFLINE_READY_TOLD_KEY = 'signingdesk-offline-ready-told';
+let offlineReadyNews = false;
+
+function offlineReadyTold(): boolean {
+  try {
+    return localStorage.getItem(OFFLINE_READY_TOLD_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** True from the first install's activation until the note is put away (`putAwayOfflineReady`). */
+export function isOfflineReadyNews(): boolean {
+  return offlineReadyNews;
+}
+
+/** "Ready to work offline" is on screen: never again on this device. */
+export function offlineReadySaid(): void {
+  try {
+    localStorage.setItem(OFFLINE_READY_TOLD_KEY, new Date().toISOString());
+  } catch {
+    // Storage refused: said once in this page at least.
+  }
+}
+
+/** The note was read (OK) or has been up long enough. */
+export function putAwayOfflineReady(): void {
+  offlineReadyNews = false;
+  notify();
+}
+
+/** Called when an update waits or the app became ready to work offline. */
 export function subscribeToUpdate(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

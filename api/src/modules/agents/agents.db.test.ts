@@ -110,6 +110,34 @@ describe('signing agents', () => {
       });
     });
 
+    it('tells the new agent by email that the registration was received and alerts every active admin, in its transaction', async () => {
+      const admins = await t.database.db
+        .select({ id: user.id })
+        .from(user)
+        .innerJoin(profiles, eq(profiles.userId, user.id))
+        .where(and(eq(user.role, 'admin'), eq(profiles.status, 'active')));
+      expect(admins.length).toBeGreaterThan(0);
+      const id = await registered('told.received@example.test', { firstName: 'Rowan', lastName: 'Ellis', city: 'Dallas' });
+      const jobs = await t.database.db
+        .select({ type: notificationJobs.type, recipientId: notificationJobs.recipientId, payload: notificationJobs.payload })
+        .from(notificationJobs)
+        .where(inArray(notificationJobs.type, ['registration.received', 'registration.agent']));
+      const mine = jobs.filter((j) => j.recipientId === id || (j.payload as { agentId?: string }).agentId === id);
+      expect(mine.filter((j) => j.type === 'registration.received')).toEqual([
+        {
+          type: 'registration.received',
+          recipientId: id,
+          payload: { event: 'registration_received', link: `${t.env.PUBLIC_ORIGIN}/notary/login` },
+        },
+      ]);
+      const alerts = mine.filter((j) => j.type === 'registration.agent');
+      expect(alerts.map((j) => j.recipientId).sort()).toEqual(admins.map((a) => a.id).sort());
+      for (const alert of alerts) expect(alert.payload).toEqual({ agentId: id, name: 'Rowan Ellis', city: 'Dallas', state: 'TX' });
+      // A sub admin does not review registrations, so is not alerted.
+      const subAdminId = await userIdOf(t, 'subadmin@demo.test');
+      expect(alerts.map((j) => j.recipientId)).not.toContain(subAdminId);
+    });
+
     it('requires the spec’s fields, naming each, and changes nothing', async () => {
       const before = Number((await t.database.db.select({ n: count() }).from(user))[0]!.n);
       for (const field of ['firstName', 'lastName', 'city', 'state', 'zip', 'email', 'mobilePhone']) {
@@ -185,6 +213,15 @@ describe('signing agents', () => {
         .from(notificationJobs)
         .where(eq(notificationJobs.recipientId, userId));
     const answer = async (res: Response) => ({ status: res.status, type: res.headers.get('content-type'), body: await readJson(res) });
+    /** The jobs each new registration records besides an invitation: "received" to the agent and an alert per active admin. */
+    const jobsPerRegistration = async () => {
+      const [admins] = await t.database.db
+        .select({ n: count() })
+        .from(user)
+        .innerJoin(profiles, eq(profiles.userId, user.id))
+        .where(and(eq(user.role, 'admin'), eq(profiles.status, 'active')));
+      return 1 + Number(admins!.n);
+    };
 
     it('limits registrations per client address: 15 in a row, the 11th on answer 429 and store nothing', async () => {
       const before = await counts();
@@ -201,8 +238,8 @@ describe('signing agents', () => {
       const problem = await readJson(refusal!);
       expect(problem.code).toBe('RATE_LIMITED');
       expect(problem.detail).toMatch(/^Too many registrations from your network\. Please try again in \d+ minutes?\.$/);
-      // Ten accounts and their ten invitations; nothing for the refused five.
-      expect(await counts()).toEqual({ users: before.users + 10, jobs: before.jobs + 10 });
+      // Ten accounts, their ten invitations and notices; nothing for the refused five.
+      expect(await counts()).toEqual({ users: before.users + 10, jobs: before.jobs + 10 * (1 + (await jobsPerRegistration())) });
       const refused = await t.database.db
         .select()
         .from(user)
@@ -251,7 +288,10 @@ describe('signing agents', () => {
       const notices = (await jobsOf(agentId)).filter((j) => j.type === 'user.registration_attempted');
       expect(notices).toHaveLength(1);
       expect(notices[0]!.payload).toEqual({ event: 'registration_attempted', link: `${t.env.PUBLIC_ORIGIN}/notary/login` });
-      expect(after.jobs).toBe(before.jobs + 1 /* invitation of the registration without a password */ + 1 /* notice */);
+      const perRegistration = await jobsPerRegistration();
+      expect(after.jobs).toBe(
+        before.jobs + 2 * perRegistration + 1 /* invitation of the registration without a password */ + 1 /* notice */,
+      );
       // The demo agent's password still works; the one the caller typed does not.
       expect((await signIn('agent@demo.test', REGISTRATION.password)).status).toBe(401);
       expect((await signIn('agent@demo.test', 'signing-demo-2026')).status).toBe(200);
@@ -278,7 +318,7 @@ describe('signing agents', () => {
       expect(again).toEqual(first);
       expect(first.status).toBe(202);
       const id = await userIdOf(t, 'sent.twice@example.test');
-      expect((await jobsOf(id)).map((j) => j.type)).toEqual(['user.invited']);
+      expect((await jobsOf(id)).map((j) => j.type).sort()).toEqual(['registration.received', 'user.invited']);
 
       // With a password too, and even when both arrive at once.
       const withPassword = { ...REGISTRATION, email: 'sent.at.once@example.test' };
@@ -287,7 +327,7 @@ describe('signing agents', () => {
       expect(both[0]!.status).toBe(202);
       const accounts = await t.database.db.select().from(user).where(eq(user.email, 'sent.at.once@example.test'));
       expect(accounts).toHaveLength(1);
-      expect(await jobsOf(accounts[0]!.id)).toEqual([]);
+      expect((await jobsOf(accounts[0]!.id)).map((j) => j.type)).toEqual(['registration.received']);
       expect((await signIn('sent.at.once@example.test', REGISTRATION.password)).status).toBe(200);
     });
 
@@ -295,7 +335,7 @@ describe('signing agents', () => {
       const id = await registered('changed.mind@example.test');
       const res = await register({ ...REGISTRATION, email: 'changed.mind@example.test', password: 'another-password-2026' });
       expect(res.status).toBe(202);
-      expect((await jobsOf(id)).map((j) => j.type)).toEqual(['user.registration_attempted']);
+      expect((await jobsOf(id)).map((j) => j.type).sort()).toEqual(['registration.received', 'user.registration_attempted']);
       expect((await signIn('changed.mind@example.test', 'another-password-2026')).status).toBe(401);
       expect((await signIn('changed.mind@example.test', REGISTRATION.password)).status).toBe(200);
     });

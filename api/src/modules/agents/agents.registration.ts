@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
-import { notify } from '../../delivery/notify';
+import { adminIds, notify } from '../../delivery/notify';
 import { takeFormAllowance } from '../public-forms/rate-limit';
 import { createInvitation, insertAccount } from '../users/users.accounts';
 import { EMAIL_TAKEN_MESSAGE } from '../users/users.fields';
@@ -87,7 +87,18 @@ async function createRegistration(db: Db, input: RegisterAgentInput, passwordHas
       passwordHash,
     });
     await insertAgentProfile(tx, userId, input, { registrationStatus: 'pending', reviewedAt: null });
-    if (!passwordHash) await createInvitation(tx, { userId, origin });
+    if (!passwordHash) await createInvitation(tx, { userId, role: 'notary', origin });
+    // Told in the registration's own transaction: the emails exist exactly when the registration does.
+    await notify(tx, {
+      type: 'registration.received',
+      recipientIds: [userId],
+      payload: { event: 'registration_received', link: `${origin}/notary/login` },
+    });
+    await notify(tx, {
+      type: 'registration.agent',
+      recipientIds: await adminIds(tx),
+      payload: { agentId: userId, name: `${input.firstName} ${input.lastName}`, city: input.city, state: input.state },
+    });
     await audit(tx, {
       actorId: null,
       action: 'agent.registered',

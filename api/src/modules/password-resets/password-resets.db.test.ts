@@ -122,13 +122,27 @@ describe('password-reset requests', () => {
     expect(await resetTokensOf(userId)).toEqual([]);
   });
 
+  it('sends a signing agent’s link to the agent app’s own page, everyone else’s to the console', async () => {
+    const agentId = await userIdOf(t, 'agent00007@agents.demo.test');
+    expect((await ask({ email: 'agent00007@agents.demo.test' })).status).toBe(202);
+    const [agentToken] = await resetTokensOf(agentId);
+    const token = agentToken!.identifier.slice('reset-password:'.length);
+    expect((await resetJobsOf(agentId))[0]!.payload).toMatchObject({ link: `${TEST_ORIGIN}/notary/reset-password?token=${token}` });
+    // The agent app's page redeems it at the same better-auth route.
+    const reset = await t.request('/api/auth/reset-password', {
+      method: 'POST',
+      body: JSON.stringify({ token, newPassword: 'agent-reset-2026' }),
+    });
+    expect(reset.status).toBe(200);
+  });
+
   it('a password set through a link ends every session, voids every other link of the account and emails that it changed', async () => {
     const email = 'escrow@firm-b.demo.test';
     const userId = await userIdOf(t, email);
     // A stolen phone's session, an unused 7-day invitation, and a reset asked for now.
     const thief = await t.signIn(email);
     const invitation = await t.database.db.transaction((tx) =>
-      createSetPasswordLink(tx, { userId, origin: TEST_ORIGIN, ttlMs: 7 * 24 * HOUR_MS }),
+      createSetPasswordLink(tx, { userId, role: 'creator', origin: TEST_ORIGIN, ttlMs: 7 * 24 * HOUR_MS }),
     );
     expect((await ask({ email })).status).toBe(202);
     const tokens = await resetTokensOf(userId);

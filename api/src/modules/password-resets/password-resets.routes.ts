@@ -26,7 +26,7 @@ export function passwordResetsRoutes(deps: AppDeps): Router {
     ...rolesDoc(
       'public',
       `Always answers 202 with '${PASSWORD_RESET_ANSWER}', whether or not the email has an account. ` +
-        `For an account that is not disabled, queues the email 'Reset your SigningDesk password' with a link to /reset-password?token=… ` +
+        `For an account that is not disabled, queues the email 'Reset your SigningDesk password' with a link to /reset-password?token=… (/notary/reset-password?token=… for a signing agent, in the agent app) ` +
         `(redeemed by POST /api/auth/reset-password) that works for ${PASSWORD_RESET_TTL_MINUTES} minutes; ` +
         `at most one such email per account every ${PASSWORD_RESET_EMAIL_INTERVAL_MINUTES} minutes. ` +
         `At most ${perHour} requests per hour from one address; more answer 429 RATE_LIMITED with Retry-After (seconds). ${VISITOR_KEY_NOTE}`,

@@ -9,6 +9,7 @@
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { eq } from 'drizzle-orm';
+import { isRole } from '@signingdesk/domain/roles';
 import { notify } from '../../delivery/notify';
 import { takeFormAllowance } from '../public-forms/rate-limit';
 import { createSetPasswordLink } from '../users/users.accounts';
@@ -31,11 +32,12 @@ export async function requestPasswordReset(
 ): Promise<PasswordResetAnswer> {
   const answer = { message: PASSWORD_RESET_ANSWER };
   const [account] = await db
-    .select({ id: user.id, status: profiles.status })
+    .select({ id: user.id, role: user.role, status: profiles.status })
     .from(user)
     .leftJoin(profiles, eq(profiles.userId, user.id))
     .where(eq(user.email, input.email));
-  if (!account || account.status === 'disabled') return answer;
+  if (!account || account.status === 'disabled' || !isRole(account.role)) return answer;
+  const role = account.role;
 
   await db.transaction(async (tx) => {
     // Taken in the transaction: a request that fails later gives the allowance back, and a
@@ -44,6 +46,7 @@ export async function requestPasswordReset(
     if (!allowance.allowed) return;
     const { link, expiresAt } = await createSetPasswordLink(tx, {
       userId: account.id,
+      role,
       origin: options.origin,
       ttlMs: PASSWORD_RESET_TTL_MINUTES * MINUTE_MS,
       now: options.now,

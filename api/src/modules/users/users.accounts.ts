@@ -55,20 +55,27 @@ export async function insertAccount(tx: Tx, input: NewAccount): Promise<string> 
 }
 
 /**
- * A set-password token and the console link that redeems it, for an invitation or a password
- * reset. The token is stored the way better-auth stores its reset tokens (plain identifier,
- * the default `storeIdentifier`), so `POST /api/auth/reset-password` checks its expiry and
- * spends it.
+ * The page that redeems a set-password link: a signing agent's opens in the agent app, in its
+ * look and where they will log in; everyone else's in the console.
  */
-export async function createSetPasswordLink(tx: Tx, options: { userId: string; origin: string; ttlMs: number; now?: Date }) {
+export function setPasswordPath(role: Role): string {
+  return role === 'notary' ? '/notary/reset-password' : '/reset-password';
+}
+
+/**
+ * A set-password token and the link that redeems it, for an invitation or a password reset.
+ * The token is stored the way better-auth stores its reset tokens (plain identifier, the
+ * default `storeIdentifier`), so `POST /api/auth/reset-password` checks its expiry and spends it.
+ */
+export async function createSetPasswordLink(tx: Tx, options: { userId: string; role: Role; origin: string; ttlMs: number; now?: Date }) {
   const token = randomBytes(24).toString('base64url');
   const expiresAt = new Date((options.now ?? new Date()).getTime() + options.ttlMs);
   await tx.insert(verification).values({ identifier: `${SET_PASSWORD_LINK_PREFIX}${token}`, value: options.userId, expiresAt });
-  return { link: `${options.origin}/reset-password?token=${token}`, expiresAt };
+  return { link: `${options.origin}${setPasswordPath(options.role)}?token=${token}`, expiresAt };
 }
 
 /** A set-password link for a new account, and the job that emails it. */
-export async function createInvitation(tx: Tx, options: { userId: string; origin: string; now?: Date }) {
+export async function createInvitation(tx: Tx, options: { userId: string; role: Role; origin: string; now?: Date }) {
   const { link, expiresAt } = await createSetPasswordLink(tx, { ...options, ttlMs: INVITATION_TTL_MS });
   await notify(tx, {
     type: 'user.invited',

@@ -116,7 +116,7 @@ export async function createUser(db: Db, actor: Actor, input: CreateUserInput, o
         reviewed ? { registrationStatus: 'approved', reviewedAt: new Date() } : { registrationStatus: 'pending', reviewedAt: null },
       );
     }
-    const invitation = await createInvitation(tx, { userId, origin: options.origin });
+    const invitation = await createInvitation(tx, { userId, role, origin: options.origin });
     await audit(tx, {
       actorId: actor.userId,
       action: 'user.created',

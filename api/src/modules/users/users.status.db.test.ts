@@ -56,7 +56,7 @@ describe('disabling and enabling accounts', () => {
   it('ends every session and open event stream at once; sign-in is refused until enabled again', async () => {
     const jordan = await officer('Jordan Leaving');
     await t.database.db.transaction((tx) =>
-      createSetPasswordLink(tx, { userId: jordan.id, origin: 'http://localhost:3000', ttlMs: 3_600_000 }),
+      createSetPasswordLink(tx, { userId: jordan.id, role: 'creator', origin: 'http://localhost:3000', ttlMs: 3_600_000 }),
     );
     const secondDevice = await t.signIn(jordan.email);
     const stream = eventReader(await t.request('/api/events', { cookie: jordan.cookie }));

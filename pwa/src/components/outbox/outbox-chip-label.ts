@@ -1,3 +1,5 @@
+import type { OutboxKind } from '../../lib/outbox/types';
+
 /** The header chip's words and tone for the agent's outbox and the connection. */
 export type OutboxChipTone = 'ok' | 'waiting' | 'error' | 'offline';
 
@@ -5,23 +7,39 @@ export interface OutboxChipState {
   online: boolean;
   /** Actions not yet on the server (queued or being sent). */
   waiting: number;
-  /** Actions the server refused, not yet dismissed. */
-  refused: number;
+  /** The kinds of the actions the server refused, not yet dismissed, oldest first. */
+  refused: readonly OutboxKind[];
 }
 
+/** What a refused action is called on the chip: a word or two, it sits in the header. */
+const ACTION_NOUNS: Record<OutboxKind, string> = {
+  claim: 'Claim',
+  counter: 'Counter offer',
+  decline: 'Decline',
+  withdraw: 'Withdrawal',
+  complete: 'Mark complete',
+  note: 'Message',
+  upload: 'Scan-back',
+  profile: 'Profile change',
+  'unsubscribe-push': 'Notifications change',
+  'sign-out': 'Log out',
+};
+
 /**
- * Online the chip says what is pending ('2 waiting to send', '1 not accepted', 'All synced').
- * Offline it says so first: 'All synced' under the offline banner read as if the phone had
- * just checked with the server, which it cannot. A refusal is named offline too (when nothing
- * waits): a red 'nothing waiting' would hide what the agent has to read.
+ * Each colour means one thing: red, something was refused (and the chip names it: 'Claim not
+ * accepted'); amber, actions wait to be sent; green, all synced; grey, offline with nothing
+ * waiting. Offline the chip says so first: 'All synced' under the offline banner read as if the
+ * phone had just checked with the server, which it cannot. A refusal is named before what
+ * waits: it is what the agent has to read.
  */
 export function outboxChipLabel({ online, waiting, refused }: OutboxChipState): { text: string; tone: OutboxChipTone } {
-  const tone: OutboxChipTone = refused > 0 ? 'error' : waiting > 0 ? 'waiting' : online ? 'ok' : 'offline';
-  if (!online) {
-    const what = waiting > 0 ? `${waiting} waiting` : refused > 0 ? `${refused} not accepted` : 'nothing waiting';
-    return { text: `Offline — ${what}`, tone };
+  const prefix = online ? '' : 'Offline — ';
+  const [first] = refused;
+  if (first !== undefined) {
+    const more = refused.length - 1;
+    const what = `${ACTION_NOUNS[first]}${more > 0 ? ` and ${more} more` : ''} not accepted`;
+    return { text: `${prefix}${what}${waiting > 0 ? `, ${waiting} waiting` : ''}`, tone: 'error' };
   }
-  if (waiting > 0) return { text: `${waiting} waiting to send`, tone };
-  if (refused > 0) return { text: `${refused} not accepted`, tone };
-  return { text: 'All synced', tone };
+  if (waiting > 0) return { text: online ? `${waiting} waiting to send` : `${prefix}${waiting} waiting`, tone: 'waiting' };
+  return online ? { text: 'All synced', tone: 'ok' } : { text: `${prefix}nothing waiting`, tone: 'offline' };
 }

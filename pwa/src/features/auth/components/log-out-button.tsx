@@ -4,8 +4,9 @@ import { isWaiting, useOutboxItems } from '../../../lib/outbox/use-outbox';
 import { useSignOut } from '../api/sign-out';
 
 /**
- * Log Out. With actions still waiting to be sent, the agent is asked first: signing out erases
- * this phone's copy, those actions included.
+ * Log Out, at the end of the header's menu. It asks only when something would be lost: with
+ * actions still waiting to be sent (signing out erases this phone's copy, those actions
+ * included); otherwise it logs out at once.
  */
 export function LogOutButton({ userId }: { userId: string }) {
   const { signOut, pending } = useSignOut(userId);
@@ -15,7 +16,7 @@ export function LogOutButton({ userId }: { userId: string }) {
     <>
       <button
         type="button"
-        className="button button--ghost"
+        className="button button--secondary"
         onClick={() => (waiting > 0 ? setAsking(true) : void signOut())}
         disabled={pending}
       >

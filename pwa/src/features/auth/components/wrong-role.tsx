@@ -1,4 +1,5 @@
 import { PageLayout } from '../../../components/page-layout';
+import { SiteMenu } from '../../../components/site-menu';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import type { Me } from '../../../types/api';
 import { LogOutButton } from './log-out-button';
@@ -9,10 +10,15 @@ export function WrongRole({ me }: { me: Me }) {
   return (
     <PageLayout
       header={
-        <>
-          <span className="app-header__name">{me.name}</span>
-          <LogOutButton userId={me.id} />
-        </>
+        <SiteMenu
+          signedIn
+          account={
+            <>
+              <p className="site-menu__profile-name">{me.name}</p>
+              <LogOutButton userId={me.id} />
+            </>
+          }
+        />
       }
     >
       <h1>This app is for signing agents</h1>
