@@ -116,11 +116,14 @@ async function migrationStateOf(db: Db): Promise<MigrationState> {
  * which kills the process (patches/postgres+3.4.9.patch, applied by `npm install`'s
  * postinstall). Refuse to run on an unpatched copy rather than die at the first failover.
  */
+/** A line of the newest driver patch (decision 060): a copy patched by an older one is refused too. */
+const DRIVER_PATCH_MARK = 'SigningDesk patch (decision 060)';
+
 function assertDriverPatched(): void {
   const require = createRequire(import.meta.url);
   const driver = dirname(require.resolve('postgres'));
   for (const file of [join(driver, 'connection.js'), join(driver, '../../src/connection.js')]) {
-    if (existsSync(file) && !readFileSync(file, 'utf8').includes('SigningDesk patch')) {
+    if (existsSync(file) && !readFileSync(file, 'utf8').includes(DRIVER_PATCH_MARK)) {
       throw new Error(`the postgres driver at ${file} is not patched: run npm install (its postinstall applies patches/)`);
     }
   }
