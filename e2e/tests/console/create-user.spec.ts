@@ -27,8 +27,11 @@ test.describe('the operators’ Create New User', () => {
     await page.getByLabel('Zip').fill('85004');
     await page.getByRole('button', { name: 'Create User' }).click();
     const card = page.getByRole('region', { name: 'Registration Status' });
-    await expect(card).toContainText('Status: created');
-    await expect(card).toContainText(`(${agentEmail}), Signing Agent of Independent notary`);
+    await expect(card).toContainText('User created.');
+    await expect(card).toContainText(
+      `Rosa ${surname} was added as Signing Agent of Independent notary. An invitation to set a password was sent to ${agentEmail}.`,
+    );
+    await expect(card).not.toContainText('Status:');
     await card.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByLabel('Email')).toHaveValue('');
 
