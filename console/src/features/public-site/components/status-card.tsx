@@ -14,8 +14,7 @@ export function StatusCard({ receipt, onClose }: { receipt: Schemas['FormReceipt
       component="section"
       aria-labelledby="status-card-title"
       maw={640}
-      style={{ borderLeftWidth: 4 }}
-      bd="green"
+      style={{ borderLeft: '4px solid var(--mantine-color-green-7)' }}
     >
       <Stack gap="sm">
         <Title order={2} id="status-card-title">
