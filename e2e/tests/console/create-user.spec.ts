@@ -45,7 +45,9 @@ test.describe('the operators’ Create New User', () => {
     await expect(page.getByText('Choose the title firm')).toBeVisible();
     await page.getByRole('combobox', { name: 'Firm', exact: true }).selectOption({ label: 'Golden Gate Title' });
     await page.getByRole('button', { name: 'Create User' }).click();
-    await expect(card).toContainText(`Theo Marsh (${officerEmail}), Escrow Officer of Golden Gate Title`);
+    await expect(card).toContainText(
+      `Theo Marsh was added as Escrow Officer of Golden Gate Title. An invitation to set a password was sent to ${officerEmail}.`,
+    );
 
     // What the database holds: the agent where they work, the officer in the firm, two invitations queued.
     const admin = await signedInApi('admin@demo.test');
