@@ -29,6 +29,15 @@ const optionalNamedPerson = (max: number) =>
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
 /** Spec 01 §2 affiliate banner thank-you dialog, verbatim. */
 export const ENROLL_THANK_YOU = 'Thank you for your interest! Please check your inbox for an email with more details.';
+/** The affiliate banner's words (spec 01 §2: "headline about earning more"), as the agent app shows them. */
+export const AFFILIATE_BANNER = {
+  headline: 'Earn more with the SigningDesk affiliate program',
+  text: 'Refer title companies and signing agents to SigningDesk and earn more on the closings they bring.',
+  minimized: 'Earn more with the affiliate program',
+  thanksTitle: 'Affiliate Program',
+} as const;
+/** sessionStorage key of the banner's state (open, minimized, dismissed), shared by both apps on the one origin (spec 01 §4, §9). */
+export const AFFILIATE_BANNER_SESSION_KEY = 'signingdesk.affiliate-banner';
 
 /** The spec sets no limit on a visitor's comments; 2000 characters keeps a message a message. */
 export const MAX_FORM_COMMENTS_LENGTH = 2000;

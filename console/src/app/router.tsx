@@ -32,6 +32,7 @@ export function createRouter() {
           children: [
             { index: true, element: <HomePage /> },
             { path: 'login', lazy: page(async () => (await import('./routes/login')).LoginRoute) },
+            { path: 'forgot-password', lazy: page(async () => (await import('./routes/forgot-password')).ForgotPasswordRoute) },
             { path: 'reset-password', lazy: page(async () => (await import('./routes/reset-password')).ResetPasswordRoute) },
             { path: 'about-us', lazy: page(async () => (await import('../features/public-site/pages/about-us-page')).AboutUsPage) },
             { path: 'support', lazy: page(async () => (await import('../features/public-site/pages/support-page')).SupportPage) },

@@ -8,6 +8,7 @@ import { SITE_NAV_PATHS } from '@signingdesk/domain/site-nav';
 export const paths = {
   home: SITE_NAV_PATHS.home,
   login: '/login',
+  forgotPassword: '/forgot-password',
   aboutUs: SITE_NAV_PATHS.aboutUs,
   support: SITE_NAV_PATHS.support,
   escrow: '/escrow',

@@ -24,8 +24,14 @@ export const theme = createTheme({
   },
   radius: { md: `${BRAND_RADIUS.control / 16}rem`, lg: `${BRAND_RADIUS.card / 16}rem` },
   defaultRadius: 'md',
-  // Links are told from the text around them by more than colour (WCAG 1.4.1, axe link-in-text-block).
-  components: { Anchor: { defaultProps: { underline: 'always' } } },
+  components: {
+    // Links are told from the text around them by more than colour (WCAG 1.4.1, axe link-in-text-block).
+    Anchor: { defaultProps: { underline: 'always' } },
+    // A dialog's header is a <div>: Mantine's <header> there sits outside any sectioning element
+    // (the dialog is portalled to <body>), so it is a second banner landmark beside the site's.
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
+  },
 });
 
 /**

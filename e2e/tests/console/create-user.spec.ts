@@ -27,8 +27,11 @@ test.describe('the operators’ Create New User', () => {
     await page.getByLabel('Zip').fill('85004');
     await page.getByRole('button', { name: 'Create User' }).click();
     const card = page.getByRole('region', { name: 'Registration Status' });
-    await expect(card).toContainText('Status: created');
-    await expect(card).toContainText(`(${agentEmail}), Signing Agent of Independent notary`);
+    await expect(card).toContainText('User created.');
+    await expect(card).toContainText(
+      `Rosa ${surname} was added as Signing Agent of Independent notary. An invitation to set a password was sent to ${agentEmail}.`,
+    );
+    await expect(card).not.toContainText('Status:');
     await card.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByLabel('Email')).toHaveValue('');
 
@@ -42,7 +45,9 @@ test.describe('the operators’ Create New User', () => {
     await expect(page.getByText('Choose the title firm')).toBeVisible();
     await page.getByRole('combobox', { name: 'Firm', exact: true }).selectOption({ label: 'Golden Gate Title' });
     await page.getByRole('button', { name: 'Create User' }).click();
-    await expect(card).toContainText(`Theo Marsh (${officerEmail}), Escrow Officer of Golden Gate Title`);
+    await expect(card).toContainText(
+      `Theo Marsh was added as Escrow Officer of Golden Gate Title. An invitation to set a password was sent to ${officerEmail}.`,
+    );
 
     // What the database holds: the agent where they work, the officer in the firm, two invitations queued.
     const admin = await signedInApi('admin@demo.test');

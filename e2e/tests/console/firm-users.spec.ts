@@ -21,8 +21,9 @@ test.describe('the org admin’s users', () => {
     await page.getByRole('button', { name: 'Create User' }).click();
 
     const card = page.getByRole('region', { name: 'Registration Status' });
-    await expect(card).toContainText('Status: invited');
-    await expect(card).toContainText(`Noel Ferris (${email}), Escrow Officer of Firm A Title & Escrow`);
+    await expect(card).toContainText('Invitation sent.');
+    await expect(card).toContainText(`We emailed ${email} an invitation for Noel Ferris to join Firm A Title & Escrow as Escrow Officer.`);
+    await expect(card).not.toContainText('Status:');
     await expectAccessibleAndFitting(page, 'registration status');
     await card.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByLabel('Email')).toHaveValue('');

@@ -1,5 +1,9 @@
 import { fillLogin, LANDINGS } from '../../support/accounts';
+import { expectAccessibleAndFitting, signedInApi } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
+
+const RESET_ANSWER = 'If an account exists for this email, we sent a link to choose a new password. It works for one hour.';
 
 test.describe('signing in from the console', () => {
   for (const landing of LANDINGS) {
@@ -56,5 +60,35 @@ test.describe('signing in from the console', () => {
     await expect(page).toHaveURL(/\/admin/);
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Portal' })).toHaveCount(0);
     await expect(page.getByText(/do not have access/i)).toBeVisible();
+  });
+
+  test('"Forgot password?" on the login carries the email and sends the reset link', async ({ page }) => {
+    const email = 'escrow@firm-b.demo.test';
+    await page.goto('/login');
+    await page.locator('form').getByLabel('Email').fill(email);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password\?email=escrow%40firm-b\.demo\.test$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Reset Your Password' })).toBeVisible();
+    await expect(page.locator('main form').getByLabel('Email')).toHaveValue(email);
+    await expectAccessibleAndFitting(page, 'console forgot password');
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: RESET_ANSWER })).toBeVisible();
+
+    // The reset email is written for that account (read from the outbox operators see).
+    const admin = await signedInApi('admin@demo.test');
+    await expect
+      .poll(
+        async () => {
+          const outbox = (await (await admin.get('/api/outbox?channel=email&pageSize=50')).json()) as {
+            items: { toAddress: string; subject: string | null }[];
+          };
+          return outbox.items.some((m) => m.toAddress === email && m.subject === 'Reset your SigningDesk password');
+        },
+        { timeout: scaled(20_000) },
+      )
+      .toBe(true);
+    await admin.dispose();
+    await page.getByRole('link', { name: 'Back to Log In' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
   });
 });

@@ -1,7 +1,15 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { LoadingSpinner } from '../../../components/loading-spinner';
 import { signInErrorMessage, useSignIn } from '../api/sign-in';
+
+/** The forgot-password page, its email filled in when one was typed. */
+function forgotPasswordPath(email: string): string {
+  const trimmed = email.trim();
+  return trimmed ? `${paths.forgotPassword}?${new URLSearchParams({ email: trimmed }).toString()}` : paths.forgotPassword;
+}
 
 /**
  * Email and password sign-in. On success the me query holds the new user; the login route
@@ -51,6 +59,10 @@ export function LoginForm() {
             Log In
           </Button>
           {signIn.isPending && <LoadingSpinner size={32} inline />}
+          {/* The email typed so far goes along, so it need not be typed twice. */}
+          <Anchor component={Link} to={forgotPasswordPath(email)} ml="auto">
+            Forgot password?
+          </Anchor>
         </Group>
       </Stack>
     </form>

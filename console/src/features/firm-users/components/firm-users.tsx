@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, List, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { formatPhone } from '@signingdesk/domain/phone';
 import { ESCROW_ROLES, ROLE_LABELS, type Role } from '@signingdesk/domain/roles';
@@ -129,13 +129,9 @@ export function CreateUser({ grantable, defaultRole, firms }: CreateUserProps) {
           <Title order={2} id="registration-status-title">
             Registration Status
           </Title>
-          <List spacing={4}>
-            <List.Item>Status: {created.status}</List.Item>
-            <List.Item>Message: {created.message}</List.Item>
-            <List.Item>
-              Details: {created.details.name} ({created.details.email}), {ROLE_LABELS[created.details.role]} of {created.details.firm.name}
-            </List.Item>
-          </List>
+          {/* Sentences, not "Status: … / Message: …": the answer's message names the person, role and firm. */}
+          <Text fw={700}>{created.status === 'invited' ? 'Invitation sent.' : 'User created.'}</Text>
+          <Text>{created.message}</Text>
           <Group>
             <Button
               onClick={() => {

@@ -1,10 +1,12 @@
 import { Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import { paths } from '../../../config/paths';
+import { SITE_CONTACT } from '../../../config/site-contact';
 import { AppLink } from '../../../components/app-link';
 
 /**
  * The Data Policy (spec 01 §1): last updated January 21, 2025; collects name, email address
- * and phone number; eight sections in the spec's order. One sentence each until the full
+ * and phone number; eight sections in the spec's order, with the opt-out text number; the
+ * analytics section says what lib/analytics.ts records. One sentence or two each until the full
  * policy text is supplied.
  */
 const SECTIONS = [
@@ -26,11 +28,11 @@ const SECTIONS = [
   },
   {
     heading: 'Your rights and opting out',
-    text: 'You can ask us to correct or delete your information, and you can opt out of text messages at any time.',
+    text: `You can ask us to correct or delete your information. You can opt out of text messages at any time: text STOP to ${SITE_CONTACT.phone}, or, as a signing agent, clear SMS opt-in in your profile.`,
   },
   {
     heading: 'Analytics tools',
-    text: 'We count page views and form use in our own systems to improve the site, without third-party trackers.',
+    text: 'To improve the site, we record in our own database each page viewed, each form shown and sent, and each ad followed, with a random visitor id kept in your browser and, when you are signed in, your account. Our team sees these records; no third-party tracker or session recording is used.',
   },
   {
     heading: 'Changes to this policy',

@@ -6,15 +6,14 @@ type DataPolicyModalProps = { opened: boolean; onClose: () => void };
 
 /**
  * The footer's Data Policy dialog (spec 01 §2): a close button, closes on an overlay click or
- * Escape; clicks inside the content do not close it. Built from Modal's parts only to render
- * its header as a <div>: a <header> there would be a second banner landmark next to the site's.
+ * Escape; clicks inside the content do not close it.
  */
 export function DataPolicyModal({ opened, onClose }: DataPolicyModalProps) {
   return (
     <Modal.Root opened={opened} onClose={onClose} size="lg" closeOnClickOutside>
       <Modal.Overlay />
       <Modal.Content>
-        <Modal.Header component="div">
+        <Modal.Header>
           <Modal.Title fw={700} fz="lg">
             Data Policy
           </Modal.Title>

@@ -26,12 +26,19 @@ export const BENEFIT_TAGS = [
   'One invoice per order',
 ] as const;
 
+/**
+ * The marketing figures of spec 01 §1, the same on every page that shows them (landing pages and
+ * About Us): over 8,000 signing agents in the database, 50 states, 20+ years, 24-hour turnaround.
+ */
 export const STATS = [
-  { value: '8,000+', label: 'signing agents in our network' },
-  { value: '50 + DC', label: 'states where we sign' },
-  { value: '2 hours', label: 'to scan-backs after the signing' },
-  { value: '7 days', label: 'a week, orders taken and watched' },
+  { value: '8,000+', label: 'signing agents in our database' },
+  { value: '50', label: 'states covered' },
+  { value: '20+', label: 'years of experience' },
+  { value: '24-hour', label: 'turnaround' },
 ] as const;
+
+/** Where visitors read what others say about SigningDesk (spec 01 §2: About Us links to an external review search). */
+export const REVIEW_SEARCH_URL = 'https://www.google.com/search?q=SigningDesk+reviews';
 
 export const FEATURES = [
   {

@@ -15,7 +15,7 @@ export function LandingFormDialog({ variant, onClose }: { variant: LandingVarian
     <Modal.Root opened={variant !== null} onClose={onClose} size="lg">
       <Modal.Overlay />
       <Modal.Content>
-        <Modal.Header component="div">
+        <Modal.Header>
           <Modal.Title fw={700} fz="lg">
             {variant ? TITLES[variant] : null}
           </Modal.Title>

@@ -1,15 +1,8 @@
-import { Card, Group, List, SimpleGrid, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, List, SimpleGrid, Text, Title } from '@mantine/core';
 import { AppLink } from '../../../components/app-link';
 import { Page } from '../../../components/page';
 import { paths } from '../../../config/paths';
-
-/** Marketing statements of spec 01 §1 — promotional text, not rules the product enforces. */
-const STATS = [
-  { value: '8,000+', label: 'signing agents in our database' },
-  { value: '50', label: 'states covered' },
-  { value: '20+', label: 'years of experience' },
-  { value: '24-hour', label: 'turnaround' },
-] as const;
+import { REVIEW_SEARCH_URL, STATS } from '../landing/landing-content';
 
 const PROMISES = [
   'Nationwide coverage for your closings',
@@ -56,6 +49,17 @@ export function AboutUsPage() {
           <List.Item key={promise}>{promise}</List.Item>
         ))}
       </List>
+
+      <Title order={2} mb="xs">
+        Reviews
+      </Title>
+      <Text mb="xl" maw={760}>
+        Read what title companies and signing agents say about us:{' '}
+        <Anchor href={REVIEW_SEARCH_URL} target="_blank" rel="noopener noreferrer">
+          SigningDesk reviews (opens in a new tab)
+        </Anchor>
+        .
+      </Text>
 
       <Group gap="lg">
         <AppLink to={paths.escrow}>Register as an Escrow Officer</AppLink>

@@ -28,6 +28,10 @@ const QUESTIONS: { q: string; a: ReactNode }[] = [
     a: 'Yes. For each offer you can claim it at the offered fee, counter with your own amount, or decline it. Our team picks among the answers.',
   },
   {
+    q: 'How do I know whether my offer was accepted?',
+    a: 'After you bid, you get a follow-up message saying whether your offer was accepted or declined. An accepted offer appears in your Assigned Appointments.',
+  },
+  {
     q: 'What if I lose signal while answering?',
     a: 'The agent app keeps your answer on the phone and sends it as soon as you are back online; it is applied once, however often it is retried.',
   },
@@ -58,8 +62,10 @@ export function FaqPage() {
         start? {SIGN_UP}.
       </Text>
       <Accordion variant="separated" maw={860} multiple>
-        {QUESTIONS.map(({ q, a }) => (
-          <Accordion.Item key={q} value={q}>
+        {/* Values are the questions' positions: Mantine builds the control and panel ids from
+            them, and a question's spaces and '?' would make ids that aria-controls cannot name. */}
+        {QUESTIONS.map(({ q, a }, index) => (
+          <Accordion.Item key={q} value={`question-${index + 1}`}>
             <Accordion.Control>{q}</Accordion.Control>
             <Accordion.Panel>{a}</Accordion.Panel>
           </Accordion.Item>
