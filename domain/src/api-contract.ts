@@ -2433,6 +2433,11 @@ export interface components {
         };
         FileList: components["schemas"]["FileFlags"] & {
             items: components["schemas"]["FileItem"][];
+            /**
+             * @description The largest file an upload takes, in MB (the server’s MAX_UPLOAD_MB)
+             * @example 25
+             */
+            maxFileMb: number;
         };
         FileLogEntry: {
             /**
