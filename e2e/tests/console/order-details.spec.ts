@@ -255,6 +255,9 @@ test.describe('an escrow order’s details at its own URL', () => {
       await expect(files.getByRole('alert')).toHaveText('Survey.pdf was not uploaded: SigningDesk did not accept it. Try again.');
       await shot(page, 'order-upload-error');
       await page.unroute('**/api/uploads/**');
+      // Verify Upload Status (spec 02) reads the list again and clears the result.
+      await files.getByRole('button', { name: 'Verify Upload Status' }).click();
+      await expect(files.getByRole('alert')).toHaveCount(0);
       // Nothing refused was stored (a refused tus upload stays granted, pending, until it lapses).
       expect((await stored()).items.filter((f) => f.uploadConfirmed).map((f) => f.fileName)).toEqual(['Closing Instructions.pdf']);
       await escrow.dispose();

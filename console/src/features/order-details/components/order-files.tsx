@@ -137,6 +137,19 @@ export function OrderFiles({
           {problem}
         </Alert>
       ) : null}
+      {/* Spec 02 §4: Verify Upload Status reads the list again and clears the last upload's result. */}
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        mb="md"
+        loading={files.isFetching}
+        onClick={() => {
+          setProblem(null);
+          void files.refetch();
+        }}
+      >
+        Verify Upload Status
+      </Button>
       {flags ? (
         <Stack gap="xs" mb="md">
           <Switch
