@@ -1873,10 +1873,13 @@ export interface components {
                 phone: string | null;
             };
             bidCents: number | null;
+            /** @description Signings this agent completed */
+            completedCount: number;
             /** @description Miles from the agent to the signing, one decimal (decision 048) */
             distanceMiles: number | null;
             notes: string | null;
             offerId: string;
+            /** @description When the agent answered (claimed, countered, declined): the bid time */
             respondedAt: string | null;
             /** @enum {string} */
             status: "offered" | "claimed" | "countered" | "declined" | "approved" | "rejected" | "removed";
@@ -2441,6 +2444,11 @@ export interface components {
         };
         FileList: components["schemas"]["FileFlags"] & {
             items: components["schemas"]["FileItem"][];
+            /**
+             * @description The largest file an upload takes, in MB (the server’s MAX_UPLOAD_MB)
+             * @example 25
+             */
+            maxFileMb: number;
         };
         FileLogEntry: {
             /**

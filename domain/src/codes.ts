@@ -19,6 +19,14 @@ export const FINANCE_TYPES = {
 } as const;
 export type FinanceType = keyof typeof FINANCE_TYPES;
 
+/**
+ * What a user reads for an order's finance type. Finance type is optional (spec 01 §5); an order
+ * without one reads as the spec's "Not Defined" (code 10), one wording for "no finance type".
+ */
+export function financeTypeLabel(code: number | null): string {
+  return code !== null && Object.hasOwn(FINANCE_TYPES, code) ? FINANCE_TYPES[code as FinanceType] : FINANCE_TYPES[10];
+}
+
 /** Appointment statuses; `Paused` is shown as "On Hold". */
 export const APPOINTMENT_STATUSES = ['Open', 'Pending', 'Scheduled', 'Paused', 'Completed', 'Canceled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
@@ -49,4 +57,6 @@ export const DEFAULT_MANAGING_ORG_NUMBER = 3000;
 
 export const MAX_CERTIFIED_STATES = 5;
 export const MAX_COMMENTS_LENGTH = 400;
+/** A message-center note: the spec sets no limit; 2000 characters keeps a note a note. */
+export const MAX_NOTE_LENGTH = 2000;
 export const SEARCH_RADII_MILES = [10, 20, 50, 100, 250] as const;

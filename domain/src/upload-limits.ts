@@ -25,6 +25,12 @@ export const UPLOAD_LIMITS = {
   userWindowHours: 24,
 } as const;
 
+/**
+ * The file types an upload may be, as people read them: the API's refusal and the drop zone
+ * say it in these words ("setup.exe is not a PDF, …, Excel or plain-text file").
+ */
+export const ALLOWED_TYPES_TEXT = 'PDF, PNG, JPEG, HEIC, TIFF, Word, Excel or plain-text';
+
 /** At most one decimal, rounded down, without a trailing ".0". */
 function oneDecimal(value: number): string {
   return String(Math.floor(value * 10) / 10);

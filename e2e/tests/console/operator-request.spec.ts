@@ -161,6 +161,14 @@ test.describe('an operator runs a request from review to invoice', () => {
       await expect(bids.getByRole('row').filter({ hasText: 'Jordan Taylor' })).toContainText('Claimed at the offered fee');
       await expect(bids.getByRole('row').filter({ hasText: 'Jordan Taylor' })).toContainText(/\d+\.\d mi/);
       await expect(bids.getByRole('row').filter({ hasText: other.name })).toContainText('$185.00');
+      // Each bid row shows the distance, the agent's completed signings and the bid time.
+      await expect(bids.getByRole('columnheader')).toContainText(['Distance', 'Completed signings', 'Bid', 'Bid time']);
+      const jordanBid = ((await order(admin, id)).bids as { agent: { name: string }; completedCount: number }[]).find(
+        (b) => b.agent.name === 'Jordan Taylor',
+      )!;
+      const jordanCells = bids.getByRole('row').filter({ hasText: 'Jordan Taylor' }).getByRole('cell');
+      await expect(jordanCells.nth(4)).toHaveText(String(jordanBid.completedCount));
+      await expect(jordanCells.nth(6)).toHaveText(/^\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [AP]M /);
       expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
       await shot(page, 'request-bids');
       await expectNoAxeViolations(page, 'request with bids');
@@ -219,6 +227,47 @@ test.describe('an operator runs a request from review to invoice', () => {
     },
   );
 
+  test('the Open review page: status, firm, escrow officer and fees at the top, the actions above the fold, Edit Choices within 5 Tabs', async ({
+    page,
+  }) => {
+    const admin = await signedInApi('admin@demo.test');
+    const fileNumber = `TAB-${randomBytes(3).toString('hex').toUpperCase()}`;
+    const { id, firmA } = await createOrder(admin, fileNumber, `Quinn Refinance ${fileNumber}`);
+    await signInAs(page, 'admin@demo.test', `/admin/requests/${id}`);
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(size);
+      // From the page's start, as a keyboard user arrives.
+      await page.goto(`/admin/requests/${id}`);
+      const glance = page.getByRole('region', { name: 'At a glance' });
+      await expect(glance).toContainText('Open');
+      await expect(glance).toContainText(`Firm${firmA.name}`);
+      await expect(glance).toContainText('Escrow officerDana Whitfield');
+      await expect(glance).toContainText('Signing agent fee offered: $150.00');
+      await expect(glance).toContainText('Firm fee:');
+      for (const action of ['Edit Choices', 'Send to Notaries', 'Directly Assign Notary'])
+        await expect(page.getByRole('button', { name: action })).toBeInViewport({ ratio: 1 });
+      await shot(page, 'operator-review-top');
+
+      // Tab to the skip link, Enter, then Tab on: Edit Choices within 5 Tab presses.
+      let tabs = 0;
+      const focusedName = () => page.evaluate(() => (document.activeElement?.textContent ?? '').trim());
+      while (tabs < 5) {
+        await page.keyboard.press('Tab');
+        tabs += 1;
+        const name = await focusedName();
+        if (name === 'Edit Choices') break;
+        if (name === 'Skip to content') await page.keyboard.press('Enter');
+      }
+      await expect(page.getByRole('button', { name: 'Edit Choices' })).toBeFocused();
+      expect(tabs).toBeLessThanOrEqual(5);
+    }
+    await expectNoAxeViolations(page, 'open review top');
+    await admin.dispose();
+  });
+
   test('two operators edit the same order: the second save is refused with what changed, and loses nothing', async ({ page, browser }) => {
     const admin = await signedInApi('admin@demo.test');
     const fileNumber = `CF-${randomBytes(3).toString('hex').toUpperCase()}`;
@@ -246,7 +295,8 @@ test.describe('an operator runs a request from review to invoice', () => {
     await mine.getByLabel('Additional notes').fill('Signer prefers the evening.');
     await mine.getByRole('button', { name: 'Preview' }).click();
     await mine.getByRole('button', { name: 'Update', exact: true }).click();
-    const conflict = page.getByRole('alert').filter({ hasText: 'Someone else changed this order after you opened it' });
+    // The notice names who changed it.
+    const conflict = page.getByRole('alert').filter({ hasText: 'Sam Rivera changed this order after you opened it' });
     await expect(conflict).toContainText('Lender: “Hill Country Bank” → “Pecan Street Mortgage”');
     await expect(mine.getByLabel('Additional notes')).toHaveValue('Signer prefers the evening.');
     expect(await order(admin, id)).toMatchObject({ lender: 'Pecan Street Mortgage', comments: null });
@@ -290,7 +340,9 @@ test.describe('an operator runs a request from review to invoice', () => {
     await page.getByRole('menu').getByRole('menuitem', { name: 'DirectAssign' }).click();
     const dialog = page.getByRole('dialog', { name: 'Directly Assign Notary' });
     await expect(dialog.getByRole('radio').first()).toBeVisible();
-    await dialog.getByLabel('Name', { exact: true }).fill('Taylor');
+    // It opens with the focus in Last name (spec 02 §2: a search by last name).
+    await expect(dialog.getByLabel('Last name', { exact: true })).toBeFocused();
+    await page.keyboard.type('Taylor');
     await dialog.getByRole('button', { name: 'Search' }).click();
     await dialog
       .getByRole('radio', { name: /^Jordan Taylor · \d+\.\d mi · Beverly Hills, CA 90210 · commissioned in CA, TX · \d+ completed/ })

@@ -56,6 +56,11 @@ test.describe('an escrow order’s details at its own URL', () => {
     await expect(details).toContainText('SCAN BACKS ARE REQUIRED');
     await expect(details).toContainText('Purchase');
     await expect(details).toContainText('Conventional');
+    // The top of the page reads as the officer thinks: status, agent and next step first.
+    const glance = page.getByRole('region', { name: 'At a glance' });
+    await expect(glance).toContainText('Open');
+    await expect(glance).toContainText('Signing agentNot assigned yet');
+    await expect(glance).toContainText('SigningDesk is finding a signing agent.');
     await expect(details).toContainText('Gate code 4411.');
     await expect(details.getByRole('link', { name: '(512) 555-0190' })).toHaveAttribute('href', 'tel:+15125550190');
     await expect(details).toContainText('Not assigned yet');
@@ -93,7 +98,10 @@ test.describe('an escrow order’s details at its own URL', () => {
     });
 
     const messages = page.getByRole('region', { name: 'Messages' });
+    // The message box counts characters against its limit.
+    await expect(messages.getByText('0 / 2000 characters')).toBeVisible();
     await messages.getByLabel('New message').fill('Please bring two copies of the closing disclosure.');
+    await expect(messages.getByText('50 / 2000 characters')).toBeVisible();
     await messages.getByRole('button', { name: 'Send message' }).click();
     await expect(messages).toContainText('Please bring two copies of the closing disclosure.');
     await expect(messages).toContainText('Provider: unread by the provider');
@@ -115,14 +123,17 @@ test.describe('an escrow order’s details at its own URL', () => {
     await expect(card.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
     await page.keyboard.press('Escape');
 
-    // The timeline: created, edited (the fields changed above), then the agent assigned by name.
+    // The glance names the agent and the officer's next step: the documents.
+    await expect(glance).toContainText(`Signing agent${agentName}`);
+    await expect(glance).toContainText('Upload the documents, then switch on “All files have been uploaded”.');
+    // The timeline, newest first: the agent assigned by name, edited (the fields changed above), created.
     const timeline = page.getByRole('region', { name: 'Timeline' });
     const steps = timeline.getByRole('listitem');
     await expect(steps).toHaveCount(3);
-    await expect(steps.nth(0)).toContainText('Order created by Dana Whitfield');
+    await expect(steps.nth(0)).toContainText(`Signing agent ${agentName} assigned`);
     await expect(steps.nth(1)).toContainText('Order updated by Dana Whitfield');
     await expect(steps.nth(1)).toContainText('Changed: Lender, Signer name');
-    await expect(steps.nth(2)).toContainText(`Signing agent ${agentName} assigned`);
+    await expect(steps.nth(2)).toContainText('Order created by Dana Whitfield');
     await expect(timeline).not.toContainText('$');
     await shot(page, 'order-details', true);
     await expectAccessibleAndFitting(page, 'order details');
@@ -185,6 +196,14 @@ test.describe('an escrow order’s details at its own URL', () => {
       const files = page.getByRole('region', { name: 'Files' });
       await expect(files).toContainText('No files yet.');
       const input = files.locator('input[type=file]');
+      // The drop zone states the types and the size limit, and choosing is a real button.
+      await expect(files).toContainText('PDF, PNG, JPEG, HEIC, TIFF, Word, Excel or plain-text files; up to 5 at a time, 25 MB each');
+      const chooser = page.waitForEvent('filechooser');
+      await files.getByRole('button', { name: 'Choose files to upload' }).press('Enter');
+      await (await chooser).setFiles([]);
+      // The second switch shows, waiting for the agent's scan-backs (operators can turn the agent upload on).
+      await expect(files.getByLabel('Uploaded documents reviewed and approved for the signing agent')).toBeDisabled();
+      await expect(files).toContainText('Available once the signing agent’s scan-backs are in.');
 
       await input.setInputFiles([pdf('Closing Instructions.pdf', 2_500_000), pdf('Loan Package.pdf')]);
       await expect(files.getByText(/^Closing Instructions\.pdf: \d+%$/)).toBeVisible();
@@ -220,6 +239,27 @@ test.describe('an escrow order’s details at its own URL', () => {
       await files.getByLabel('All files have been uploaded').click();
       await expect(files.getByLabel('All files have been uploaded')).toBeChecked();
       await expect.poll(async () => (await stored()).filesUploaded).toBe(true);
+
+      // Upload errors in words, naming the file and why: bytes that are not a PDF …
+      await input.setInputFiles([
+        { name: 'setup.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ this is a program, not a PDF') },
+      ]);
+      await expect(files.getByRole('alert')).toHaveText(
+        'setup.pdf is not a PDF, PNG, JPEG, HEIC, TIFF, Word, Excel or plain-text file. It was not stored.',
+      );
+      // … and a tus refusal without a problem body: a sentence, never tus's dump of the response.
+      await page.route('**/api/uploads/**', (route) =>
+        route.request().method() === 'PATCH' ? route.fulfill({ status: 403, body: 'upload locked' }) : route.fallback(),
+      );
+      await input.setInputFiles([pdf('Survey.pdf', 20_000)]);
+      await expect(files.getByRole('alert')).toHaveText('Survey.pdf was not uploaded: SigningDesk did not accept it. Try again.');
+      await shot(page, 'order-upload-error');
+      await page.unroute('**/api/uploads/**');
+      // Verify Upload Status (spec 02) reads the list again and clears the result.
+      await files.getByRole('button', { name: 'Verify Upload Status' }).click();
+      await expect(files.getByRole('alert')).toHaveCount(0);
+      // Nothing refused was stored (a refused tus upload stays granted, pending, until it lapses).
+      expect((await stored()).items.filter((f) => f.uploadConfirmed).map((f) => f.fileName)).toEqual(['Closing Instructions.pdf']);
       await escrow.dispose();
     },
   );

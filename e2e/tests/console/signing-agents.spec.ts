@@ -57,15 +57,15 @@ test.describe('List Signing Agents', () => {
     const agent = (expected.items as Row[]).find((r) => !r.preferred && r.phone && r.email !== 'agent@demo.test')!;
     const row = table.locator('tbody tr').filter({ hasText: agent.email });
     await row.getByRole('button', { name: agent.name, exact: true }).click();
-    const profile = page.getByRole('dialog', { name: 'NOT SET' });
+    const profile = page.getByRole('dialog', { name: 'Notary Profile: NOT SET' });
     await expect(profile.getByRole('region', { name: 'Contact info' })).toContainText(agent.email);
     await expect(profile.getByRole('region', { name: 'Notary details' })).toContainText('Certified states');
     await expectNoAxeViolations(page, 'agent profile');
     await profile.getByRole('radio', { name: 'Preferred agent' }).check();
     await profile.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('dialog', { name: 'PREFERRED AGENT' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Notary Profile: PREFERRED AGENT' })).toBeVisible();
     expect((await (await admin.get(`/api/agents/${agent.id}`)).json()).preferred).toBe(true);
-    await page.getByRole('dialog', { name: 'PREFERRED AGENT' }).getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog', { name: 'Notary Profile: PREFERRED AGENT' }).getByRole('button', { name: 'Close' }).click();
     await expect(row).toContainText('Preferred');
 
     // A text message over 320 characters cannot be sent; one within it is queued for the agent's phone.
@@ -149,7 +149,7 @@ test.describe('List Signing Agents', () => {
     const first = (await (await subAdmin.get('/api/agents?mode=name&lastName=Taylor&pageSize=25')).json()).items[0] as Row;
     const table = page.getByRole('table', { name: 'Signing agents' });
     await table.locator('tbody tr').first().getByRole('button', { name: first.name, exact: true }).click();
-    const profile = page.getByRole('dialog', { name: first.preferred ? 'PREFERRED AGENT' : 'NOT SET' });
+    const profile = page.getByRole('dialog', { name: `Notary Profile: ${first.preferred ? 'PREFERRED AGENT' : 'NOT SET'}` });
     await expect(profile.getByRole('region', { name: 'Profile details' })).toContainText(first.name);
     await expect(profile.getByRole('region', { name: 'Contact info' })).toContainText(first.email);
     await expect(profile.getByRole('region', { name: 'Set Preferred Status' })).toHaveCount(0);

@@ -38,7 +38,8 @@ export const BidSchema = z
     status: z.enum(OFFER_STATUSES),
     bidCents: z.number().int().nullable(),
     notes: z.string().nullable(),
-    respondedAt: z.string().nullable(),
+    respondedAt: z.string().nullable().openapi({ description: 'When the agent answered (claimed, countered, declined): the bid time' }),
+    completedCount: z.number().int().openapi({ description: 'Signings this agent completed' }),
     distanceMiles: z.number().nullable().openapi({ description: 'Miles from the agent to the signing, one decimal (decision 048)' }),
   })
   .openapi('Bid');

@@ -183,6 +183,22 @@ const EDITABLE_FIELDS = [
 /** The version an editor read (`updatedAt`), quoted as an entity tag or not. */
 const versionOf = (ifMatch: string) => ifMatch.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
 
+/**
+ * Who made the order's latest recorded change, as the conflict notice names them (issue 30):
+ * their name, "You (in another window)" for the caller, "Someone else" when no one is recorded.
+ */
+async function lastChangedBy(tx: Tx, actor: Actor, appointmentId: string): Promise<string> {
+  const [last] = await tx
+    .select({ actorId: schema.auditLog.actorId, name: schema.user.name })
+    .from(schema.auditLog)
+    .leftJoin(schema.user, eq(schema.user.id, schema.auditLog.actorId))
+    .where(eq(schema.auditLog.appointmentId, appointmentId))
+    .orderBy(sql`${schema.auditLog.createdAt} desc, ${schema.auditLog.id} desc`)
+    .limit(1);
+  if (!last?.actorId || !last.name) return 'Someone else';
+  return last.actorId === actor.userId ? 'You (in another window)' : last.name;
+}
+
 export async function updateAppointment(
   db: Db,
   actor: Actor,
@@ -205,7 +221,7 @@ export async function updateAppointment(
     if (options.ifMatch !== undefined && versionOf(options.ifMatch) !== current.updatedAt.toISOString()) {
       throw new AppError(
         'CONFLICT',
-        'Someone else changed this order after you opened it. Nothing was saved: review their changes, then update again.',
+        `${await lastChangedBy(tx, actor, current.id)} changed this order after you opened it. Nothing was saved: review their changes, then update again.`,
       );
     }
     const { agentFee, firmFee, ...rest } = input;

@@ -16,6 +16,7 @@ import { offerTitle } from '@signingdesk/domain/offer-title';
 import { orderFilled } from '@signingdesk/domain/order-transitions';
 import type { AppointmentAccess } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
+import { completedSigningsSql } from '../../lib/completed-signings';
 import { distanceMiles } from '../../lib/geo';
 import { invoiceOf } from '../files/invoices.service';
 
@@ -57,6 +58,7 @@ export async function bidsOf(db: Db | Tx, appointmentId: string, statuses?: (typ
       agentLongitude: agentProfiles.longitude,
       orderLatitude: appointments.latitude,
       orderLongitude: appointments.longitude,
+      completedCount: completedSigningsSql(agent.id),
     })
     .from(offers)
     .innerJoin(agent, eq(agent.id, offers.agentId))
@@ -72,6 +74,7 @@ export async function bidsOf(db: Db | Tx, appointmentId: string, statuses?: (typ
     bidCents: r.bidCents,
     notes: r.notes,
     respondedAt: iso(r.respondedAt),
+    completedCount: r.completedCount,
     // Miles from the agent's address to the signing (decision 048); null where either is not on the map.
     distanceMiles:
       r.agentLatitude === null || r.agentLongitude === null || r.orderLatitude === null || r.orderLongitude === null

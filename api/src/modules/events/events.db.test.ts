@@ -151,7 +151,12 @@ describe('editing an order someone else changed (If-Match)', () => {
     expect(first.status).toBe(200);
     const second = await patch(id, s.admin, { lender: 'Third Lender', comments: 'Bring a pen.' }, opened);
     expect(second.status).toBe(409);
-    expect(await readJson(second)).toMatchObject({ code: 'CONFLICT', status: 409 });
+    const refused = await readJson(second);
+    expect(refused).toMatchObject({ code: 'CONFLICT', status: 409 });
+    // The notice names who changed it (issue 30).
+    expect(refused.detail).toBe(
+      'Sam Rivera changed this order after you opened it. Nothing was saved: review their changes, then update again.',
+    );
     const now = await read(s.admin);
     expect(now).toMatchObject({ lender: 'Second Lender', comments: null });
     expect(now.updatedAt).not.toBe(opened);
@@ -162,6 +167,10 @@ describe('editing an order someone else changed (If-Match)', () => {
     expect(escrow).toMatchObject({ lender: 'Second Lender', comments: 'Bring a pen.' });
     expect((await patch(id, s.escrowA, { lender: 'Escrow Lender' }, opened)).status).toBe(409);
     expect((await patch(id, s.escrowA, { lender: 'Escrow Lender' }, escrow.updatedAt)).status).toBe(200);
+    // A stale editor whose own other window made the last change reads that it was them.
+    const own = await patch(id, s.escrowA, { lender: 'Other Lender' }, escrow.updatedAt);
+    expect(own.status).toBe(409);
+    expect((await readJson(own)).detail).toMatch(/^You \(in another window\) changed this order after you opened it\./);
     // Without If-Match an edit applies to whatever is current (the API's older clients).
     expect((await patch(id, s.admin, { lender: 'Any Lender' })).status).toBe(200);
   });

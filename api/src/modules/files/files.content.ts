@@ -21,7 +21,7 @@ export const ALLOWED_TYPES = {
 } as const satisfies Record<string, readonly string[]>;
 export type AllowedType = keyof typeof ALLOWED_TYPES;
 
-export const ALLOWED_TYPES_TEXT = 'PDF, PNG, JPEG, HEIC, TIFF, Word, Excel or plain text';
+export { ALLOWED_TYPES_TEXT } from '@signingdesk/domain/upload-limits';
 
 const ALIASES: Record<string, AllowedType> = {
   'image/jpg': 'image/jpeg',

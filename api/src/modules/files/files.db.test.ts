@@ -211,7 +211,7 @@ describe('files of an appointment', () => {
       expect(res.status).toBe(415);
       expect(res.headers.get('content-type')).toBe('application/problem+json');
       expect(res.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', status: 415 });
-      expect(res.body.detail).toContain('setup.exe is not a file type we accept');
+      expect(res.body.detail).toBe('setup.exe is not a PDF, PNG, JPEG, HEIC, TIFF, Word, Excel or plain-text file.');
       expect(await t.database.db.$count(schema.files, eq(schema.files.appointmentId, id))).toBe(0);
     });
 

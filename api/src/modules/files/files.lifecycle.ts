@@ -70,7 +70,7 @@ export async function grantUploads(
     }
     const contentType = resolveDeclaredType(f.contentType, fileName);
     if (!contentType) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${fileName} is not a file type we accept. Upload a ${ALLOWED_TYPES_TEXT} file.`);
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${fileName} is not a ${ALLOWED_TYPES_TEXT} file.`);
     }
     return { fileId: randomUUID(), fileName, size: f.size, contentType };
   });

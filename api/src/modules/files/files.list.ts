@@ -78,7 +78,7 @@ async function fileItems(db: Db | Tx, viewer: Actor, fileRows: FileRow[]): Promi
  * An upload still under way is listed to its uploader (to resume or cancel it) and to the
  * operators (who track uploads); everyone else sees a file once its bytes are in.
  */
-export async function listFiles(db: Db, actor: Actor, appointmentId: string): Promise<FileList> {
+export async function listFiles(db: Db, actor: Actor, appointmentId: string): Promise<Omit<FileList, 'maxFileMb'>> {
   const { appointment } = await filesAppointment(db, actor, appointmentId);
   const pendingShown = isOperator(actor.role) ? undefined : or(eq(files.uploadConfirmed, true), eq(files.uploadedBy, actor.userId));
   const rows = await db

@@ -216,7 +216,9 @@ export function filesRoutes(deps: AppDeps): Router {
   const router = createRouter();
 
   router
-    .openapi(listRoute, async (c) => c.json(await listFiles(c.var.db, c.var.actor, c.req.valid('param').id), 200))
+    .openapi(listRoute, async (c) =>
+      c.json({ ...(await listFiles(c.var.db, c.var.actor, c.req.valid('param').id)), maxFileMb: ctx.maxUploadMb }, 200),
+    )
     .openapi(grantRoute, async (c) => {
       try {
         return c.json(await grantUploads(ctx, c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 201);

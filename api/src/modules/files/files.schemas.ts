@@ -131,7 +131,10 @@ export const FileFlagsSchema = z
   .openapi('FileFlags');
 export type FileFlags = z.infer<typeof FileFlagsSchema>;
 
-export const FileListSchema = FileFlagsSchema.extend({ items: z.array(FileItemSchema) }).openapi('FileList');
+export const FileListSchema = FileFlagsSchema.extend({
+  items: z.array(FileItemSchema),
+  maxFileMb: z.number().openapi({ description: 'The largest file an upload takes, in MB (the server’s MAX_UPLOAD_MB)', example: 25 }),
+}).openapi('FileList');
 export type FileList = z.infer<typeof FileListSchema>;
 
 export const DownloadLinkSchema = z

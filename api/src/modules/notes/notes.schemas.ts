@@ -4,10 +4,10 @@
  * `author`, `timeStamp` and the per-side `read` flags.
  */
 import { z } from '@hono/zod-openapi';
+import { MAX_NOTE_LENGTH } from '@signingdesk/domain/codes';
 import { withoutFormatCharacters } from '@signingdesk/domain/text';
 
-/** The spec sets no limit on a message; 2000 characters keeps a note a note. */
-export const MAX_NOTE_LENGTH = 2000;
+export { MAX_NOTE_LENGTH };
 
 export const NOTE_SIDES = ['escrow', 'agent', 'operator'] as const;
 export type NoteSide = (typeof NOTE_SIDES)[number];

@@ -13,11 +13,12 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ineligibility, reachMessage, roundMiles, type Ineligibility } from '@signingdesk/domain/eligibility';
 import { pageOffset, type PageQuery } from '@signingdesk/domain/pagination';
 import { findVisibleAppointment } from '../../lib/access';
+import { completedSigningsSql } from '../../lib/completed-signings';
 import type { Actor } from '../../lib/actor';
 import { boundingBox, greatCircleMilesSql } from '../../lib/geo';
 import { escapeLike } from '../../lib/like';
 
-const { agentProfiles: ap, profiles, user, offers, appointments } = schema;
+const { agentProfiles: ap, profiles, user, offers } = schema;
 
 /** Where the order is: its state and the coordinates of its zip (null when the zip is unknown). */
 export interface OrderPlace {
@@ -98,10 +99,7 @@ export async function listEligibleAgents(
   }
   const where = and(...conditions)!;
   const distance = order.latitude === null || order.longitude === null ? sql<null>`null` : agentMilesSql(order.latitude, order.longitude);
-  const completed =
-    sql<number>`(select count(*) from ${appointments} where ${appointments.assignedAgentId} = ${ap.userId} and ${appointments.status} = 'Completed')`.mapWith(
-      Number,
-    );
+  const completed = completedSigningsSql(ap.userId);
   const [rows, [total]] = await Promise.all([
     db
       .select({

@@ -56,7 +56,8 @@ export function AgentProfileModal({
       opened={agentId !== null}
       onClose={onClose}
       size="lg"
-      title={agent?.preferredLabel ?? 'Signing agent'}
+      // Spec 01 names the modal "Notary Profile"; spec 02 puts PREFERRED AGENT or NOT SET in its title.
+      title={agent ? `Notary Profile: ${agent.preferredLabel}` : 'Notary Profile'}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {profile.isPending ? <Skeleton height={240} aria-label="Loading..." /> : null}

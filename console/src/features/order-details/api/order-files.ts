@@ -4,13 +4,36 @@
  * reloads the file list.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Upload } from 'tus-js-client';
+import { readProblem } from '@signingdesk/domain/problem';
+import { DetailedError, Upload } from 'tus-js-client';
 import { answer, api, newIdempotencyKey, type Schemas } from '../../../lib/api-client';
 import { orderKeys } from './order-keys';
 
 /** Spec 01 §5: at most 5 files at a time. */
 export const MAX_FILES_AT_ONCE = 5;
 export const TOO_MANY_FILES_TEXT = 'You can only upload up to 5 files at a time.';
+
+/**
+ * A tus failure in words, naming the file (issue 30): the server's own problem detail when it
+ * sent one, else what happened; never tus's "unexpected response … response text: {json}".
+ */
+export function uploadProblem(fileName: string, error: unknown): string {
+  const response = error instanceof DetailedError ? error.originalResponse : null;
+  const status = response?.getStatus() ?? 0;
+  if (status === 0) return `${fileName} did not finish uploading: the connection was lost. Try again.`;
+  let body: unknown;
+  try {
+    body = JSON.parse(response?.getBody() ?? '');
+  } catch {
+    body = null;
+  }
+  const problem = readProblem(
+    status,
+    body,
+    status === 413 ? 'it is larger than the upload limit.' : 'SigningDesk did not accept it. Try again.',
+  );
+  return problem.message.includes(fileName) ? problem.message : `${fileName} was not uploaded: ${problem.message}`;
+}
 
 export async function uploadFiles(appointmentId: string, files: File[], onProgress: (index: number, percent: number) => void) {
   const grant = await answer(
@@ -32,7 +55,7 @@ export async function uploadFiles(appointmentId: string, files: File[], onProgre
           fingerprint: async () => item.fileId,
           onProgress: (sent, total) => onProgress(index, total === 0 ? 100 : Math.floor((sent / total) * 100)),
           onSuccess: () => resolve(),
-          onError: (error) => reject(error),
+          onError: (error) => reject(new Error(uploadProblem(file.name, error))),
         }).start();
       });
       await answer(
@@ -63,6 +86,11 @@ export function useFileChanges(appointmentId: string) {
     filesUploaded: useMutation({
       mutationFn: (value: boolean) => answer(api.PUT('/appointments/{id}/files-uploaded', { ...path, body: { value } })),
       onMutate: (value) => showFlag('filesUploaded', value),
+      onSettled: reload,
+    }),
+    // The agent upload switch (operators): on, the uploads can be approved (decision 008).
+    agentUpload: useMutation({
+      mutationFn: (value: boolean) => answer(api.PUT('/appointments/{id}/agent-upload', { ...path, body: { value } })),
       onSettled: reload,
     }),
     uploadsApproved: useMutation({

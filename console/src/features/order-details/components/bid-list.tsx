@@ -3,6 +3,8 @@ import { formatMiles } from '@signingdesk/domain/eligibility';
 import { formatCents } from '@signingdesk/domain/money';
 import { formatPhone } from '@signingdesk/domain/phone';
 import type { Schemas } from '../../../lib/api-client';
+import { formatCount } from '../../../lib/counted';
+import { formatEventTime } from '../../../lib/format-date-time';
 import { LIVE_BID_STATUSES, operatorActionsFor } from '../utils/operator-rules';
 import { useRun } from './use-operator-run';
 
@@ -19,7 +21,10 @@ const BID_STATUS_LABEL: Record<Bid['status'], string> = {
   removed: 'Offer closed',
 };
 
-/** The agent-status list with bids (spec 02 §2): Accept / Decline while the request is unfilled. */
+/**
+ * The agent-status list with bids (spec 02 §2): Accept / Decline while the request is unfilled;
+ * each row with the distance, the agent's completed signings and when they bid (issue 30).
+ */
 export function BidList({ order }: { order: Order }) {
   const can = operatorActionsFor({ ...order, assigned: order.assignedAgent !== null });
   const { run, pending } = useRun(order);
@@ -31,7 +36,7 @@ export function BidList({ order }: { order: Order }) {
       {order.bids.length === 0 ? (
         <Text>{order.offerCount > 0 ? 'The offer is out; no agent has answered yet.' : 'Not sent to any signing agent yet.'}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={880}>
           <Table striped aria-labelledby="bids-title">
             <Table.Thead>
               <Table.Tr>
@@ -39,7 +44,9 @@ export function BidList({ order }: { order: Order }) {
                 <Table.Th>Phone</Table.Th>
                 <Table.Th>Email</Table.Th>
                 <Table.Th>Distance</Table.Th>
+                <Table.Th>Completed signings</Table.Th>
                 <Table.Th>Bid</Table.Th>
+                <Table.Th>Bid time</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Decision</Table.Th>
               </Table.Tr>
@@ -53,7 +60,9 @@ export function BidList({ order }: { order: Order }) {
                     <Table.Td>{bid.agent.phone ? formatPhone(bid.agent.phone) : '—'}</Table.Td>
                     <Table.Td>{bid.agent.email}</Table.Td>
                     <Table.Td>{formatMiles(bid.distanceMiles)}</Table.Td>
+                    <Table.Td>{formatCount(bid.completedCount)}</Table.Td>
                     <Table.Td>{bid.bidCents === null ? '—' : formatCents(bid.bidCents)}</Table.Td>
+                    <Table.Td>{bid.respondedAt ? formatEventTime(bid.respondedAt) : '—'}</Table.Td>
                     <Table.Td>{BID_STATUS_LABEL[bid.status]}</Table.Td>
                     <Table.Td>
                       {can.decideBids && live ? (

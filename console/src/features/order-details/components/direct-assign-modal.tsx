@@ -45,9 +45,11 @@ export function DirectAssignModal({
     <Modal opened={opened} onClose={onClose} title="Directly Assign Notary" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={search}>
         <Group align="flex-end" mb="md">
+          {/* Spec 02 §2: a search by last name; the modal opens with the focus here (issue 30). */}
           <TextInput
-            label="Name"
-            description="First or last name, or its beginning"
+            data-autofocus
+            label="Last name"
+            description="Or its beginning; a first name finds the agent too"
             value={typed}
             onChange={(e) => setTyped(e.currentTarget.value)}
             style={{ flex: 1 }}

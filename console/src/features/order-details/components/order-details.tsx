@@ -1,7 +1,7 @@
-import { Alert, Anchor, Badge, Button, Card, Grid, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Grid, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { LINK_TARGETS } from '@signingdesk/domain/deep-links';
-import { fileDeletable, isOverdue, orderEditable, OVERDUE_LABEL } from '@signingdesk/domain/appointment-rules';
-import { appointmentStatusLabel, FINANCE_TYPES, TRANSACTION_TYPES } from '@signingdesk/domain/codes';
+import { fileDeletable, orderEditable } from '@signingdesk/domain/appointment-rules';
+import { appointmentStatusLabel, financeTypeLabel, MAX_NOTE_LENGTH, TRANSACTION_TYPES } from '@signingdesk/domain/codes';
 import { formatPhone } from '@signingdesk/domain/phone';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -17,6 +17,7 @@ import { BidList } from './bid-list';
 import { ComparisonOrders } from './comparison-orders';
 import { OperatorActions } from './operator-actions';
 import { OrderMoney } from './order-money';
+import { OrderGlance } from './order-glance';
 import { OrderTimeline } from './order-timeline';
 import { formatEventTime, formatSigningTime } from '../../../lib/format-date-time';
 
@@ -73,7 +74,11 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
   // Operators review an Open request in its edit form (spec 02 §2 "Admin appointment review and edit").
   if (operator && (operator.status === 'Open' || reviewUnderWay)) {
     return (
+      // Status, firm, escrow officer and fees, then the actions, above the fold; the review form
+      // follows (issue 30: Edit Choices a few Tab presses from the page's start, not 21).
       <Stack gap="lg">
+        <OrderGlance order={operator} />
+        <OperatorActions order={operator} onEditDetails={() => setEditRequests((n) => n + 1)} />
         <EditOrder
           order={operator}
           mode="review"
@@ -84,7 +89,7 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
             onReload();
           }}
         />
-        <OperatorPanels order={operator} onEditDetails={() => setEditRequests((n) => n + 1)} />
+        <OperatorRecords order={operator} />
       </Stack>
     );
   }
@@ -117,20 +122,14 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
   const emails = [order.contactEmail1, order.contactEmail2].filter((e): e is string => Boolean(e));
   return (
     <Stack gap="lg">
+      <OrderGlance order={order} />
+      {operator ? <OperatorActions order={operator} onEditDetails={() => setEditing(true)} /> : null}
       <Card withBorder padding="lg" component="section" aria-labelledby="details-title">
         <Group justify="space-between" mb="md">
           <Title order={2} id="details-title">
             Details
           </Title>
           <Group gap="sm">
-            <Badge size="lg" variant="light">
-              {appointmentStatusLabel(order.status)}
-            </Badge>
-            {isOverdue(order) ? (
-              <Badge size="lg" color="red.9" variant="filled">
-                {OVERDUE_LABEL}
-              </Badge>
-            ) : null}
             {/* Offered only while the order can still change (the API refuses a closed one). */}
             {orderEditable(order.status) ? (
               <Button variant="default" onClick={() => setEditing(true)}>
@@ -140,23 +139,7 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
           </Group>
         </Group>
         <Grid gap="xs">
-          {row('Appointment', order.name)}
-          {row('File number', order.fileNumber)}
           {row('Status', appointmentStatusLabel(order.status))}
-          {row('Signer name', order.contactName)}
-          {row('Location', `${order.street}, ${order.city}, ${order.state} ${order.zip}`)}
-          {row('Date and time', formatSigningTime(order))}
-          {operator ? row('Firm', operator.firm.name) : null}
-          {operator
-            ? row(
-                'Fees',
-                <OrderMoney
-                  agentFeeCents={operator.agentFeeCents}
-                  firmFeeCents={operator.firmFeeCents}
-                  assigned={operator.assignedAgent !== null}
-                />,
-              )
-            : null}
           {row(
             'Assigned signing agent',
             order.assignedAgent ? (
@@ -172,6 +155,22 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
               'Not assigned yet'
             ),
           )}
+          {row('Date and time', formatSigningTime(order))}
+          {row('Location', `${order.street}, ${order.city}, ${order.state} ${order.zip}`)}
+          {row('Signer name', order.contactName)}
+          {row('Appointment', order.name)}
+          {row('File number', order.fileNumber)}
+          {operator ? row('Firm', operator.firm.name) : null}
+          {operator
+            ? row(
+                'Fees',
+                <OrderMoney
+                  agentFeeCents={operator.agentFeeCents}
+                  firmFeeCents={operator.firmFeeCents}
+                  assigned={operator.assignedAgent !== null}
+                />,
+              )
+            : null}
           {row('Escrow officer', `${order.escrowOfficer.name} (${order.escrowEmail})`)}
           {row(
             'Signer phones',
@@ -196,7 +195,7 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
           {row('Lender', order.lender)}
           {row('Scan backs', order.scanBackRequired ? 'SCAN BACKS ARE REQUIRED' : 'NONE')}
           {row('Transaction type', TRANSACTION_TYPES[order.transactionType as keyof typeof TRANSACTION_TYPES])}
-          {row('Finance type', order.financeType === null ? null : FINANCE_TYPES[order.financeType as keyof typeof FINANCE_TYPES])}
+          {row('Finance type', financeTypeLabel(order.financeType))}
           {row('Additional notes', order.comments)}
           {order.view === 'escrow'
             ? row(
@@ -212,11 +211,7 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
             : null}
         </Grid>
       </Card>
-      {operator ? (
-        <OperatorPanels order={operator} onEditDetails={() => setEditing(true)} />
-      ) : (
-        <OrderRecords appointmentId={order.id} status={order.status} operator={false} />
-      )}
+      {operator ? <OperatorRecords order={operator} /> : <OrderRecords appointmentId={order.id} status={order.status} operator={false} />}
     </Stack>
   );
 }
@@ -225,18 +220,17 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
 function OrderRecords({ appointmentId, status, operator }: { appointmentId: string; status: string; operator: boolean }) {
   return (
     <>
-      <OrderFiles appointmentId={appointmentId} filesDeletable={fileDeletable(status, operator)} />
+      <OrderFiles appointmentId={appointmentId} filesDeletable={fileDeletable(status, operator)} operator={operator} />
       <OrderMessages appointmentId={appointmentId} />
       <OrderTimeline appointmentId={appointmentId} />
     </>
   );
 }
 
-/** What operators see beyond the order itself: their actions, the bids, then the records and comparison orders. */
-function OperatorPanels({ order, onEditDetails }: { order: Schemas['OperatorAppointment']; onEditDetails: () => void }) {
+/** What operators see below the order and their actions: the bids, then the records and comparison orders. */
+function OperatorRecords({ order }: { order: Schemas['OperatorAppointment'] }) {
   return (
     <>
-      <OperatorActions order={order} onEditDetails={onEditDetails} />
       <BidList order={order} />
       <OrderRecords appointmentId={order.id} status={order.status} operator />
       <ComparisonOrders appointmentId={order.id} />
@@ -282,7 +276,16 @@ function OrderMessages({ appointmentId }: { appointmentId: string }) {
           </Card>
         ))}
       </Stack>
-      <Textarea label="New message" autosize minRows={2} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} />
+      {/* Counted against the API's limit, like the Text modal's 320 (issue 30). */}
+      <Textarea
+        label="New message"
+        description={`${draft.length} / ${MAX_NOTE_LENGTH} characters`}
+        maxLength={MAX_NOTE_LENGTH}
+        autosize
+        minRows={2}
+        value={draft}
+        onChange={(e) => setDraft(e.currentTarget.value)}
+      />
       {problem ? (
         <Text c="red" size="sm" role="alert" mt={4}>
           {problem}

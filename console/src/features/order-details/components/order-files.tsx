@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, Card, Group, List, Progress, Skeleton, Stack, Sw
 import { LINK_TARGETS } from '@signingdesk/domain/deep-links';
 import { Dropzone } from '@mantine/dropzone';
 import { modals } from '@mantine/modals';
-import { useState } from 'react';
+import { ALLOWED_TYPES_TEXT } from '@signingdesk/domain/upload-limits';
+import { useRef, useState } from 'react';
 import { showToast } from '../../../lib/toast';
 import { downloadLink, useOrderFiles } from '../api/get-order';
 import { MAX_FILES_AT_ONCE, TOO_MANY_FILES_TEXT, uploadFiles, useFileChanges } from '../api/order-files';
@@ -19,11 +20,22 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * link and delete behind the spec's confirmation.
  */
 /** `filesDeletable`: the order's status still lets this viewer delete its files (domain `fileDeletable`). */
-export function OrderFiles({ appointmentId, filesDeletable }: { appointmentId: string; filesDeletable: boolean }) {
+/** `operator`: the viewer is an operator, who may also turn the agent upload on (decision 008). */
+export function OrderFiles({
+  appointmentId,
+  filesDeletable,
+  operator,
+}: {
+  appointmentId: string;
+  filesDeletable: boolean;
+  operator: boolean;
+}) {
   const files = useOrderFiles(appointmentId, true);
   const changes = useFileChanges(appointmentId);
   const [sending, setSending] = useState<Sending | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const openPicker = useRef<() => void>(null);
+  const flags = files.data;
 
   const upload = async (picked: File[]) => {
     setProblem(null);
@@ -42,7 +54,8 @@ export function OrderFiles({ appointmentId, filesDeletable }: { appointmentId: s
         message: picked.length === 1 ? `${picked[0]!.name} was uploaded.` : `${picked.length} files were uploaded.`,
       });
     } catch (error) {
-      setProblem(`The upload did not finish: ${message(error)}`);
+      // In words, naming the file (issue 30): the API's problem detail or uploadProblem's sentence.
+      setProblem(message(error));
     } finally {
       setSending(null);
       void files.refetch();
@@ -79,7 +92,6 @@ export function OrderFiles({ appointmentId, filesDeletable }: { appointmentId: s
       onError: (error) => showToast({ title: `${what} was not changed`, message: message(error), tone: 'error' }),
     });
 
-  const flags = files.data;
   return (
     <Card withBorder padding="lg" component="section" id={LINK_TARGETS.files} aria-labelledby="files-title">
       <Title order={2} id="files-title" mb="xs">
@@ -88,11 +100,23 @@ export function OrderFiles({ appointmentId, filesDeletable }: { appointmentId: s
       <Text size="sm" c="dimmed" mb="md">
         Files may not be accessible via mobile.
       </Text>
-      <Dropzone onDrop={(picked) => void upload(picked)} multiple loading={sending !== null} mb="md" aria-label="Upload files">
-        <Stack gap={2} align="center" py="md">
-          <Text fw={700}>Drop files here or click to choose them</Text>
-          <Text size="sm" c="dimmed">
-            Up to {MAX_FILES_AT_ONCE} files at a time
+      {/* The drop area takes dropped files; choosing is a real button (issue 30), one Tab stop. */}
+      <Dropzone
+        openRef={openPicker}
+        onDrop={(picked) => void upload(picked)}
+        multiple
+        loading={sending !== null}
+        activateOnClick={false}
+        activateOnKeyboard={false}
+        mb="md"
+      >
+        <Stack gap={4} align="center" py="md">
+          <Button variant="default" onClick={() => openPicker.current?.()}>
+            Choose files to upload
+          </Button>
+          <Text fw={700}>or drop them here</Text>
+          <Text size="sm" c="dimmed" ta="center">
+            {ALLOWED_TYPES_TEXT} files; up to {MAX_FILES_AT_ONCE} at a time{flags ? `, ${flags.maxFileMb} MB each` : ''}
           </Text>
         </Stack>
       </Dropzone>
@@ -113,6 +137,19 @@ export function OrderFiles({ appointmentId, filesDeletable }: { appointmentId: s
           {problem}
         </Alert>
       ) : null}
+      {/* Spec 02 §4: Verify Upload Status reads the list again and clears the last upload's result. */}
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        mb="md"
+        loading={files.isFetching}
+        onClick={() => {
+          setProblem(null);
+          void files.refetch();
+        }}
+      >
+        Verify Upload Status
+      </Button>
       {flags ? (
         <Stack gap="xs" mb="md">
           <Switch
@@ -121,14 +158,23 @@ export function OrderFiles({ appointmentId, filesDeletable }: { appointmentId: s
             disabled={changes.filesUploaded.isPending}
             onChange={(event) => toggle(changes.filesUploaded, event.currentTarget.checked, 'All files uploaded')}
           />
-          {flags.agentUploadEnabled ? (
+          {/* The second switch (spec 02 §5, uploads-approved) always shows; it waits for the agent upload, which the
+              agent's first scan-back or an operator turns on (decision 008). */}
+          {operator ? (
             <Switch
-              label="Uploaded documents reviewed and approved for the signing agent"
-              checked={flags.uploadsApproved}
-              disabled={changes.uploadsApproved.isPending}
-              onChange={(event) => toggle(changes.uploadsApproved, event.currentTarget.checked, 'Uploads approved')}
+              label="Signing agent may upload"
+              checked={flags.agentUploadEnabled}
+              disabled={changes.agentUpload.isPending}
+              onChange={(event) => toggle(changes.agentUpload, event.currentTarget.checked, 'Signing agent may upload')}
             />
           ) : null}
+          <Switch
+            label="Uploaded documents reviewed and approved for the signing agent"
+            description={flags.agentUploadEnabled ? undefined : 'Available once the signing agent’s scan-backs are in.'}
+            checked={flags.uploadsApproved}
+            disabled={!flags.agentUploadEnabled || changes.uploadsApproved.isPending}
+            onChange={(event) => toggle(changes.uploadsApproved, event.currentTarget.checked, 'Uploads approved')}
+          />
         </Stack>
       ) : null}
       {files.isPending ? <Skeleton height={60} /> : null}

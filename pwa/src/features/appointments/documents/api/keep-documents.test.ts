@@ -57,7 +57,7 @@ function fakeServer(lists: Record<string, FileItem[]>, missing: string[] = []) {
     listFiles: vi.fn(async (appointmentId: string) => {
       const items = lists[appointmentId];
       if (!items) throw new ApiError({ status: 404, message: 'This appointment was not found.', code: 'NOT_FOUND', fields: [] });
-      return { filesUploaded: true, uploadsApproved: false, agentUploadEnabled: false, agentDownloaded: false, items };
+      return { filesUploaded: true, uploadsApproved: false, agentUploadEnabled: false, agentDownloaded: false, items, maxFileMb: 25 };
     }),
     download: vi.fn(async (_appointmentId: string, item: Pick<FileItem, 'fileId' | 'fileName'>) => {
       downloads.push(item.fileId);
