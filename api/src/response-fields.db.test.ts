@@ -174,7 +174,10 @@ const ESCROW_ROW: Shape = {
 const OPERATOR_ROW: Shape = {
   id: V,
   name: V,
-  date: V,
+  fileNumber: V,
+  ...SCHEDULE,
+  city: V,
+  state: V,
   status: V,
   overdue: V,
   filesAttachedCount: V,
