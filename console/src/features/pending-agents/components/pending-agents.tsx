@@ -29,7 +29,9 @@ export function PendingAgents() {
       title: 'Confirm Action',
       children: (
         <Text>
-          {action === 'approve' ? `Approve ${who}? They can then claim signings.` : `Decline ${who}? Their accounts are disabled.`}
+          {action === 'approve'
+            ? `Approve ${who}? They can then claim signings.`
+            : `Decline ${who}? ${count === 1 ? 'Their account is' : 'Their accounts are'} disabled.`}
         </Text>
       ),
       labels: { confirm: 'Confirm', cancel: 'Cancel' },
