@@ -20,6 +20,7 @@ import type { Schemas } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { FEEDBACK_PAGE_SIZE, MAX_REPLY_LENGTH, useFeedback, useMarkRead, useReply } from '../api/feedback';
 import 'mantine-datatable/styles.css';
+import { pageRangeText } from '../../../lib/counted';
 import { formatEventTime } from '../../../lib/format-date-time';
 
 type Item = Schemas['FeedbackItem'];
@@ -195,7 +196,7 @@ export function FeedbackInbox() {
         recordsPerPage={FEEDBACK_PAGE_SIZE}
         page={page}
         onPageChange={setPage}
-        paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+        paginationText={({ from, to, totalRecords }) => pageRangeText(from, to, totalRecords, false)}
         // An error says so above; the empty-state text would contradict it.
         emptyState={list.isError ? <span /> : undefined}
         noRecordsText={includeRead ? 'No messages yet.' : 'No unread messages.'}

@@ -13,6 +13,7 @@ import { showToast } from '../../../lib/toast';
 import { FIRMS_PAGE_SIZE, useAddFirm, useFirms } from '../api/firms';
 import { UserList } from './firm-users';
 import 'mantine-datatable/styles.css';
+import { pageRangeText } from '../../../lib/counted';
 
 type Firm = Schemas['Firm'];
 type Values = {
@@ -163,7 +164,7 @@ export function Firms({ canAdd, caller }: { canAdd: boolean; caller: AccountCall
         recordsPerPage={FIRMS_PAGE_SIZE}
         page={page}
         onPageChange={setPage}
-        paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+        paginationText={({ from, to, totalRecords }) => pageRangeText(from, to, totalRecords, false)}
         noRecordsText="No firms yet."
         columns={[
           {

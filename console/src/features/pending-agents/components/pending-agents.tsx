@@ -7,6 +7,7 @@ import type { Schemas } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { usePendingAgents, useReviewRegistrations } from '../api/pending-agents';
 import 'mantine-datatable/styles.css';
+import { pageRangeText } from '../../../lib/counted';
 
 type Row = Schemas['PendingRegistration'];
 const PAGE_SIZE = 25;
@@ -97,7 +98,7 @@ export function PendingAgents() {
           setPage(next);
           setSelected([]);
         }}
-        paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+        paginationText={({ from, to, totalRecords }) => pageRangeText(from, to, totalRecords, false)}
         noRecordsText="No registrations are waiting for review."
         columns={[
           { accessor: 'name', title: 'Name', render: (row) => `${row.firstName} ${row.lastName}` },
