@@ -52,6 +52,8 @@ test.describe('the operators’ Assignments', () => {
     const name = (await first.textContent())!;
     await first.click();
     await expect(page.getByRole('heading', { level: 1, name: 'Request Details' })).toBeVisible();
+    // The new page's heading takes the focus the clicked link had (issue 30).
+    await expect(page.getByRole('heading', { level: 1, name: 'Request Details' })).toBeFocused();
     await expect(page.getByRole('region', { name: 'Details' })).toContainText(name);
     await expect(page.getByRole('region', { name: 'Timeline' }).getByRole('listitem').first()).toBeVisible();
     await expectAccessibleAndFitting(page, 'request details');
