@@ -176,7 +176,10 @@ const ESCROW_PAGE: Shape = { ...CAPPED_PAGE(ESCROW_ROW), statusCounts: [{ status
 const OPERATOR_ROW: Shape = {
   id: V,
   name: V,
-  date: V,
+  fileNumber: V,
+  ...SCHEDULE,
+  city: V,
+  state: V,
   status: V,
   overdue: V,
   filesAttachedCount: V,

@@ -874,11 +874,51 @@ export interface paths {
         };
         /**
          * The Assignments search as a CSV file: every row of the filter, streamed
-         * @description Roles: admin, sub_admin. The same filter as GET /appointments (status, firmId, attention); the columns of the Assignments table; formulas kept as text.
+         * @description Roles: admin, sub_admin. The same filter as GET /appointments (status, firmId, attention, q, sort, order), or the chosen orders (ids); the columns of the Assignments table and what a back office reconciles by; formulas kept as text.
          */
         get: operations["exportAssignments"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the invoices of several orders
+         * @description Roles: admin, sub_admin. Each order as POST /appointments/{id}/invoice would; an order that may not be invoiced (or already was) is listed in `refused` with its file number and the reason, the others are sent.
+         */
+        post: operations["sendAppointmentsInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/mark-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark the agents of several orders paid
+         * @description Roles: admin, sub_admin. Each order as POST /appointments/{id}/mark-paid would; an order that may not be marked paid is listed in `refused` with its file number and the reason, the others are done.
+         */
+        post: operations["markAppointmentsAgentPaid"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1807,7 +1847,9 @@ export interface components {
             agentFeeCents: number;
             agentPaid: boolean;
             agentPaidAt: string | null;
+            city: string;
             date: string;
+            fileNumber: string | null;
             filesAttachedCount: number;
             filesUploaded: boolean;
             firm: {
@@ -1822,8 +1864,14 @@ export interface components {
             name: string;
             /** @description Scheduled and still not marked complete 3 hours after the signing's start (a Time TBD signing: after its day): shown as "Overdue — not marked complete" */
             overdue: boolean;
+            /** @description Epoch seconds, derived from date, time and zone */
+            startsAt: number;
+            state: string;
             /** @enum {string} */
             status: "Open" | "Pending" | "Scheduled" | "Paused" | "Completed" | "Canceled";
+            time: string;
+            timeTbd: boolean;
+            timeZone: string;
             unreadMessages: number;
         };
         AutoAppraisalItem: {
@@ -1886,6 +1934,26 @@ export interface components {
         };
         BidList: {
             items: components["schemas"]["Bid"][];
+        };
+        BulkAction: {
+            ids: string[];
+        };
+        BulkResult: {
+            done: {
+                fileNumber: string | null;
+                id: string;
+            }[];
+            /**
+             * @description What was done and what was not, as a sentence
+             * @example 2 agents marked paid.
+             */
+            message: string;
+            /** @description Each order the action may not take, with the reason of the transition rule */
+            refused: {
+                fileNumber: string | null;
+                id: string;
+                message: string;
+            }[];
         };
         CampaignResponse: {
             /** @enum {string} */
@@ -3964,8 +4032,14 @@ export interface operations {
                 attention?: "agent_disabled" | "overdue" | "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
                 /** @description Omit for All firms */
                 firmId?: string;
+                /** @description Default: newest first (desc) for Completed and Canceled, soonest first (asc) otherwise */
+                order?: "asc" | "desc";
                 page?: number;
                 pageSize?: number;
+                /** @description Part of a file number, signer name, signing agent name or city (case-insensitive) */
+                q?: string;
+                /** @description Column to sort by; startsAt is the signing time (TBD as 00:00 of its day) */
+                sort?: "startsAt" | "name" | "fileNumber" | "status" | "agent" | "firm" | "agentFee";
                 /** @description Default Open */
                 status?: "Open" | "Pending" | "Scheduled" | "Paused" | "Completed" | "Canceled";
             };
@@ -6516,6 +6590,14 @@ export interface operations {
                 attention?: "agent_disabled" | "overdue" | "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
                 /** @description Omit for All firms */
                 firmId?: string;
+                /** @description The orders chosen in the table, by id, comma-separated (at most 100): the export holds these, whatever the filter */
+                ids?: string;
+                /** @description Default: newest first (desc) for Completed and Canceled, soonest first (asc) otherwise */
+                order?: "asc" | "desc";
+                /** @description Part of a file number, signer name, signing agent name or city (case-insensitive) */
+                q?: string;
+                /** @description Column to sort by; startsAt is the signing time (TBD as 00:00 of its day) */
+                sort?: "startsAt" | "name" | "fileNumber" | "status" | "agent" | "firm" | "agentFee";
                 /** @description Default Open */
                 status?: "Open" | "Pending" | "Scheduled" | "Paused" | "Completed" | "Canceled";
             };
@@ -6532,6 +6614,110 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    sendAppointmentsInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkAction"];
+            };
+        };
+        responses: {
+            /** @description Sent where allowed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    markAppointmentsAgentPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkAction"];
+            };
+        };
+        responses: {
+            /** @description Done where allowed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
                 };
             };
             /** @description Invalid input; `errors` names each field */

@@ -39,7 +39,7 @@ test('the Dashboard’s counts equal the rows they open; its charts are shown; t
     else await expect(page.getByText(`1–${Math.min(25, count)} of ${count}`)).toBeVisible();
     if (bucket.kind === 'overdue' && count > 0) {
       // Every row of the bucket carries the mark (decision 049).
-      const statuses = await page.getByRole('table', { name: 'Assignments' }).locator('tbody tr td:nth-child(5)').allTextContents();
+      const statuses = await page.getByRole('table', { name: 'Assignments' }).locator('tbody tr td:nth-child(8)').allTextContents();
       for (const status of statuses) expect(status).toBe('ScheduledOverdue — not marked complete');
     }
     if (bucket.kind === 'unread') {
@@ -51,7 +51,7 @@ test('the Dashboard’s counts equal the rows they open; its charts are shown; t
         .trimEnd()
         .split('\r\n');
       expect(lines[0]).toBe(
-        'Appointment,Files,Agent Downloaded,Unread Messages,Status,Notary Paid,Signing Agent,Firm,Date,Agent Pay,Firm Fee,Margin,Invoice Number',
+        'Appointment,File Number,Files,Agent Downloaded,Unread Messages,Status,Notary Paid,Signing Agent,Firm,Date,Time,Time Zone,City,State,Agent Pay,Firm Fee,Margin,Invoice Number,Order Id',
       );
       expect(lines.length - 1).toBe(count);
       await expectNoAxeViolations(page, 'assignments filtered by the dashboard');

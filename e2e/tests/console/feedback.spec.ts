@@ -45,8 +45,14 @@ test.describe('the Feedback inbox', () => {
     await page.getByRole('button', { name: 'Close notification' }).click();
     await expectAccessibleAndFitting(page, 'feedback detail');
     await detail.getByRole('button', { name: 'Send Reply' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Reply sent' })).toBeVisible();
-    await page.getByRole('button', { name: 'Close notification' }).click();
+    // The result is one card in the message, and the sent reply stays on screen (issue 30).
+    await expect(detail.getByRole('status').filter({ hasText: 'Reply sent' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Reply sent' })).toHaveCount(0);
+    await expect(detail.getByRole('heading', { name: 'Replies' })).toBeVisible();
+    await expect(detail).toContainText('Yes — we cover all of Washoe County.');
+    await expect(detail.getByRole('textbox', { name: 'Reply', exact: true })).toHaveValue('');
+    await detail.getByRole('textbox', { name: 'Reply', exact: true }).focus();
+    await shot(page, 'feedback-reply-sent');
 
     // Mark the second as read; it leaves the unread list.
     await table.getByRole('checkbox', { name: 'Select the message from Jordan Lee' }).first().waitFor();

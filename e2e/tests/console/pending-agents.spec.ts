@@ -84,6 +84,9 @@ test.describe('Pending Signing Agents', () => {
     // Asked for by URL, the tab is not there either: the default tab opens.
     await page.goto('/admin?tab=feedback');
     await expect(page.getByRole('tab', { name: 'Assignments', selected: true })).toBeVisible();
+    // The URL and the page say why (issue 30).
+    await expect(page).toHaveURL(/tab=assignments.*denied=feedback|denied=feedback.*tab=assignments/);
+    await expect(page.getByRole('status').filter({ hasText: 'Feedback is for admins only, so Assignments opened instead.' })).toBeVisible();
     const subAdmin = await signedInApi('subadmin@demo.test');
     expect((await subAdmin.get('/api/agents/registrations/pending')).status()).toBe(403);
     expect((await subAdmin.get('/api/feedback')).status()).toBe(403);

@@ -1,5 +1,5 @@
 import { schema } from '@signingdesk/db';
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentRow, createOrder, post, VALID_ORDER } from '../../testing/fixtures';
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
@@ -15,7 +15,7 @@ describe('appointment lists', () => {
   });
   afterAll(() => t.close());
 
-  it('pages the operators’ assignment search by status and firm, in time order, with the row indicators', async () => {
+  it('pages the operators’ assignment search by status and firm, newest first for Completed, with the row indicators', async () => {
     const all: { id: string; filesAttachedCount: number; firm: { id: string } }[] = [];
     let total = 0;
     for (let page = 1; page <= 20; page++) {
@@ -28,7 +28,7 @@ describe('appointment lists', () => {
       .select({ id: appointments.id })
       .from(appointments)
       .where(eq(appointments.status, 'Completed'))
-      .orderBy(asc(appointments.startsAt), asc(appointments.id));
+      .orderBy(desc(appointments.startsAt), desc(appointments.id));
     expect(total).toBe(expected.length);
     expect(all.map((r) => r.id)).toEqual(expected.map((r) => r.id));
     const counts = await t.database.db

@@ -16,6 +16,7 @@ import {
   EscrowStatusCountSchema,
   IdParamSchema,
   IfMatchHeaderSchema,
+  OperatorExportQuerySchema,
   OperatorListQuerySchema,
   OperatorRowSchema,
   TimelineSchema,
@@ -113,10 +114,10 @@ const exportOperatorRoute = createRoute({
   summary: 'The Assignments search as a CSV file: every row of the filter, streamed',
   ...rolesDoc(
     OPERATOR_ROLES,
-    'The same filter as GET /appointments (status, firmId, attention); the columns of the Assignments table; formulas kept as text.',
+    'The same filter as GET /appointments (status, firmId, attention, q, sort, order), or the chosen orders (ids); the columns of the Assignments table and what a back office reconciles by; formulas kept as text.',
   ),
   middleware: [requireActor({ roles: OPERATOR_ROLES })] as const,
-  request: { query: OperatorListQuerySchema.omit({ page: true, pageSize: true }) },
+  request: { query: OperatorExportQuerySchema },
   responses: {
     200: { description: 'CSV (RFC 4180)', content: { 'text/csv': { schema: z.string() } } },
     ...problemResponses(400, 401, 403),

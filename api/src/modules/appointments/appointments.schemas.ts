@@ -221,7 +221,25 @@ export const AppointmentResultSchema = z
 
 const page = pageQueryFields();
 
+export const OPERATOR_SORTS = ['startsAt', 'name', 'fileNumber', 'status', 'agent', 'firm', 'agentFee'] as const;
+export type OperatorSort = (typeof OPERATOR_SORTS)[number];
+
 export const OperatorListQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(100, 'must be at most 100 characters')
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .openapi({ description: 'Part of a file number, signer name, signing agent name or city (case-insensitive)' }),
+  sort: z
+    .enum(OPERATOR_SORTS, { message: `must be one of ${OPERATOR_SORTS.join(', ')}` })
+    .default('startsAt')
+    .openapi({ description: 'Column to sort by; startsAt is the signing time (TBD as 00:00 of its day)' }),
+  order: z
+    .enum(['asc', 'desc'], { message: "must be 'asc' or 'desc'" })
+    .optional()
+    .openapi({ description: 'Default: newest first (desc) for Completed and Canceled, soonest first (asc) otherwise' }),
   status: z.enum(APPOINTMENT_STATUSES).default('Open').openapi({ description: 'Default Open' }),
   firmId: z.uuid({ message: 'must be a firm id' }).optional().openapi({ description: 'Omit for All firms' }),
   attention: z
@@ -233,11 +251,26 @@ export const OperatorListQuerySchema = z.object({
   ...page,
 });
 
+/** The CSV export: the list's filter, or the orders chosen in the table (`ids`). */
+export const OperatorExportQuerySchema = OperatorListQuerySchema.omit({ page: true, pageSize: true }).extend({
+  ids: z
+    .string()
+    .regex(/^[0-9a-f-]{36}(,[0-9a-f-]{36}){0,99}$/i, 'must be up to 100 order ids separated by commas')
+    .optional()
+    .transform((v) => (v ? v.split(',') : undefined))
+    .openapi({
+      description: 'The orders chosen in the table, by id, comma-separated (at most 100): the export holds these, whatever the filter',
+    }),
+});
+
 export const OperatorRowSchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    date: z.string(),
+    fileNumber: z.string().nullable(),
+    ...schedule,
+    city: z.string(),
+    state: z.string(),
     status: z.enum(APPOINTMENT_STATUSES),
     overdue: z.boolean().openapi({
       description: `Scheduled and still not marked complete ${OVERDUE_AFTER_HOURS} hours after the signing's start (a Time TBD signing: after its day): shown as "${OVERDUE_LABEL}"`,
@@ -258,6 +291,25 @@ export const OperatorRowSchema = z
     firm: z.object({ id: z.string(), name: z.string() }),
   })
   .openapi('AssignmentRow');
+
+export const BulkActionSchema = z
+  .object({
+    ids: z
+      .array(z.uuid({ message: 'Each order must be an order id' }), { message: 'Choose the orders' })
+      .min(1, 'Choose at least one order')
+      .max(100, 'Choose at most 100 orders at once'),
+  })
+  .openapi('BulkAction');
+
+export const BulkResultSchema = z
+  .object({
+    message: z.string().openapi({ description: 'What was done and what was not, as a sentence', example: '2 agents marked paid.' }),
+    done: z.array(z.object({ id: z.string(), fileNumber: z.string().nullable() })),
+    refused: z
+      .array(z.object({ id: z.string(), fileNumber: z.string().nullable(), message: z.string() }))
+      .openapi({ description: 'Each order the action may not take, with the reason of the transition rule' }),
+  })
+  .openapi('BulkResult');
 
 export const ESCROW_SORTS = ['date', 'fileNumber', 'signerName', 'escrowOfficer', 'status', 'agent'] as const;
 export type EscrowSort = (typeof ESCROW_SORTS)[number];

@@ -24,7 +24,7 @@ import { notify, operatorIds } from '../../delivery/notify';
 import type { AttentionKind } from '@signingdesk/domain/attention';
 import { attentionWhere } from './attention';
 import { countAppointmentsUpTo } from './capped-count';
-import type { CreateAppointmentInput, EscrowFilter, EscrowSort, UpdateAppointmentInput } from './appointments.schemas';
+import type { CreateAppointmentInput, EscrowFilter, EscrowSort, OperatorSort, UpdateAppointmentInput } from './appointments.schemas';
 import { viewFor } from './appointments.views';
 
 const { appointments, user, profiles, firms, files, fileEvents, notes, offers, invoices } = schema;
@@ -343,36 +343,84 @@ function pageOfIds(db: Db, where: SQL | undefined, order: (SQL | AnyPgColumn)[],
     .as('page_ids');
 }
 
+type OperatorFilter = {
+  status: Appointment['status'];
+  firmId?: string | undefined;
+  attention?: AttentionKind | undefined;
+  q?: string | undefined;
+  sort?: OperatorSort | undefined;
+  order?: 'asc' | 'desc' | undefined;
+  /** Orders chosen by id (the CSV of selected rows): these, whatever the rest of the filter says. */
+  ids?: string[] | undefined;
+};
+
+/**
+ * The Assignments search: a dashboard bucket or a status, a firm, and a term found in the file
+ * number, the signer's name, the assigned agent's name or the city.
+ */
+function operatorWhere(actor: Actor, filter: OperatorFilter, now: Date) {
+  const term = filter.q;
+  const like = term ? `%${escapeLike(term)}%` : '';
+  if (filter.ids) return and(visibleAppointments(actor), inArray(appointments.id, filter.ids));
+  return and(
+    visibleAppointments(actor),
+    filter.attention ? attentionWhere(filter.attention, now) : eq(appointments.status, filter.status),
+    filter.firmId ? eq(appointments.firmId, filter.firmId) : undefined,
+    term
+      ? or(
+          fileNumberContains(term),
+          ilike(appointments.contactName, like),
+          ilike(appointments.city, like),
+          sql`exists (select 1 from ${user} where ${user.id} = ${appointments.assignedAgentId} and ${user.name} ilike ${like})`,
+        )
+      : undefined,
+  );
+}
+
+/** Closed orders read newest first (the last worked on), the rest soonest first. */
+function operatorOrder(filter: OperatorFilter): SQL[] {
+  const closed = !filter.attention && (CLOSED_STATUSES as readonly string[]).includes(filter.status);
+  const direction = filter.order ?? (closed ? 'desc' : 'asc');
+  const dir = direction === 'asc' ? sql`asc` : sql`desc`;
+  const nulls = sql`nulls last`;
+  const agentName = sql`(select ${user.name} from ${user} where ${user.id} = ${appointments.assignedAgentId})`;
+  const firmName = sql`(select ${firms.name} from ${firms} where ${firms.id} = ${appointments.firmId})`;
+  const first: Record<OperatorSort, SQL> = {
+    startsAt: sql`${appointments.startsAt} ${dir}`,
+    name: sql`lower(${appointments.name}) ${dir}`,
+    fileNumber: sql`${appointments.fileNumber} ${dir} ${nulls}`,
+    status: sql`${appointments.status} ${dir}`,
+    agent: sql`${agentName} ${dir} ${nulls}`,
+    firm: sql`${firmName} ${dir}`,
+    agentFee: sql`${appointments.agentFeeCents} ${dir}`,
+  };
+  const sort = filter.sort ?? 'startsAt';
+  return sort === 'startsAt'
+    ? [first.startsAt, sql`${appointments.id} ${dir}`]
+    : [first[sort], sql`${appointments.startsAt} ${dir}`, sql`${appointments.id} ${dir}`];
+}
+
 const filesCount = sql<number>`(select count(*)::int from ${files} where ${files.appointmentId} = ${appointments.id} and ${files.kind} <> 'invoice')`;
 
-export async function listForOperators(
-  db: Db,
-  actor: Actor,
-  query: {
-    status: Appointment['status'];
-    firmId?: string | undefined;
-    attention?: AttentionKind | undefined;
-    page: number;
-    pageSize: number;
-  },
-  now = new Date(),
-) {
+export async function listForOperators(db: Db, actor: Actor, query: OperatorFilter & { page: number; pageSize: number }, now = new Date()) {
   const agent = alias(user, 'agent');
   const agentProfile = alias(profiles, 'agent_profile');
-  const where = and(
-    visibleAppointments(actor),
-    query.attention ? attentionWhere(query.attention, now) : eq(appointments.status, query.status),
-    query.firmId ? eq(appointments.firmId, query.firmId) : undefined,
-  );
+  const where = operatorWhere(actor, query, now);
+  const order = operatorOrder(query);
   const counted = await countAppointmentsUpTo(db, where, countLimit(query));
   const rows = await db
     .select({
       id: appointments.id,
       name: appointments.name,
+      fileNumber: appointments.fileNumber,
       date: appointments.date,
-      status: appointments.status,
-      startsAt: appointments.startsAt,
+      time: appointments.time,
       timeTbd: appointments.timeTbd,
+      timeZone: appointments.timeZone,
+      startsAt: appointments.startsAt,
+      city: appointments.city,
+      state: appointments.state,
+      status: appointments.status,
       filesAttachedCount: filesCount,
       filesUploaded: appointments.filesUploaded,
       agentDownloaded: sql<boolean>`exists (select 1 from ${fileEvents} join ${files} on ${files.id} = ${fileEvents.fileId} where ${files.appointmentId} = ${appointments.id} and ${fileEvents.action} = 'read' and ${fileEvents.confirmed} and ${fileEvents.userId} = ${appointments.assignedAgentId})`,
@@ -391,17 +439,24 @@ export async function listForOperators(
       firmId: firms.id,
       firmName: firms.name,
     })
-    .from(pageOfIds(db, where, [appointments.startsAt, appointments.id], query))
+    .from(pageOfIds(db, where, order, query))
     .innerJoin(appointments, eq(appointments.id, sql`page_ids.id`))
     .innerJoin(firms, eq(firms.id, appointments.firmId))
     .leftJoin(agent, eq(agent.id, appointments.assignedAgentId))
     .leftJoin(agentProfile, eq(agentProfile.userId, appointments.assignedAgentId))
-    .orderBy(appointments.startsAt, appointments.id);
+    .orderBy(...order);
   return {
     items: rows.map((r) => ({
       id: r.id,
       name: r.name,
+      fileNumber: r.fileNumber,
       date: r.date,
+      time: r.time,
+      timeTbd: r.timeTbd,
+      timeZone: r.timeZone,
+      startsAt: r.startsAt,
+      city: r.city,
+      state: r.state,
       status: r.status,
       overdue: isOverdue(r, Math.floor(now.getTime() / 1000)),
       filesAttachedCount: Number(r.filesAttachedCount),
@@ -570,12 +625,7 @@ export async function listForEscrow(db: Db, actor: Actor, query: EscrowFilter & 
 export type OperatorListRow = Awaited<ReturnType<typeof listForOperators>>['items'][number];
 
 /** Every row of an Assignments search, a batch at a time, in the list's order (for the CSV export). */
-export async function* operatorRowBatches(
-  db: Db,
-  actor: Actor,
-  filter: { status: Appointment['status']; firmId?: string | undefined; attention?: AttentionKind | undefined },
-  batchSize = 500,
-) {
+export async function* operatorRowBatches(db: Db, actor: Actor, filter: OperatorFilter, batchSize = 500) {
   const now = new Date();
   for (let page = 1; ; page++) {
     const { items } = await listForOperators(db, actor, { ...filter, page, pageSize: batchSize }, now);

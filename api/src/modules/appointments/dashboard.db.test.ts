@@ -230,7 +230,7 @@ describe('the operators’ Dashboard', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="assignments-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = (await res.text()).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Appointment,Files,Agent Downloaded,Unread Messages,Status,Notary Paid,Signing Agent,Firm,Date,Agent Pay,Firm Fee,Margin,Invoice Number',
+      'Appointment,File Number,Files,Agent Downloaded,Unread Messages,Status,Notary Paid,Signing Agent,Firm,Date,Time,Time Zone,City,State,Agent Pay,Firm Fee,Margin,Invoice Number,Order Id',
     );
     expect(lines.length - 1).toBe((await listed('unpaid')).total);
     const open = await readJson(await t.request('/api/appointments?status=Open&pageSize=1', { cookie: s.admin }));

@@ -49,9 +49,13 @@ export function escrowCsvLine(row: EscrowListRow): string {
   ]);
 }
 
-/** The Assignments table's columns (spec 02 §2), in its order, then the order's money (issue 27, item 2). */
+/**
+ * The Assignments table's columns (spec 02 §2), in its order, then what a back office reconciles by: the
+ * file number, the signing's time and place, the order's money (issue 27, item 2) and the order id (issue 30).
+ */
 export const ASSIGNMENTS_CSV_COLUMNS = [
   'Appointment',
+  'File Number',
   'Files',
   'Agent Downloaded',
   'Unread Messages',
@@ -60,16 +64,22 @@ export const ASSIGNMENTS_CSV_COLUMNS = [
   'Signing Agent',
   'Firm',
   'Date',
+  'Time',
+  'Time Zone',
+  'City',
+  'State',
   'Agent Pay',
   'Firm Fee',
   'Margin',
   'Invoice Number',
+  'Order Id',
 ] as const;
 
 export function assignmentCsvLine(row: OperatorListRow): string {
   const files = row.filesUploaded ? 'Files complete' : row.filesAttachedCount > 0 ? `${row.filesAttachedCount} attached` : 'No files';
   return csvLine([
     row.name,
+    row.fileNumber,
     files,
     row.agentDownloaded ? 'Downloaded' : 'Not yet',
     row.unreadMessages,
@@ -78,9 +88,14 @@ export function assignmentCsvLine(row: OperatorListRow): string {
     row.agent?.name ?? null,
     row.firm.name,
     formatUsDate(row.date),
+    formatTime(row.time, row.timeTbd),
+    row.timeZone,
+    row.city,
+    row.state,
     formatCents(row.agentFeeCents),
     row.firmFeeCents === null ? null : formatCents(row.firmFeeCents),
     row.firmFeeCents === null ? null : formatCents(marginCents(row)),
     row.invoiceNumber,
+    row.id,
   ]);
 }

@@ -4,7 +4,8 @@ import { formatBytes, UPLOAD_LIMITS } from '@signingdesk/domain/upload-limits';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, ProblemSchema, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
 import { requireActor } from '../../middleware/guard';
-import { IdParamSchema } from '../appointments/appointments.schemas';
+import { BulkActionSchema, BulkResultSchema, IdParamSchema } from '../appointments/appointments.schemas';
+import { applyToEach, invoicesSent } from '../../lib/bulk';
 import { createFilesContext, type FilesContext } from './files.context';
 import { UploadLimitError } from './files.limits';
 import {
@@ -186,6 +187,21 @@ const agentUploadRoute = flagRoute(
   'Set automatically when the assigned agent’s scan-back is in; turning it off withdraws the approval.',
 );
 
+const bulkInvoiceRoute = createRoute({
+  method: 'post',
+  path: '/appointments/invoices',
+  operationId: 'sendAppointmentsInvoices',
+  tags: ['Files'],
+  summary: 'Send the invoices of several orders',
+  ...rolesDoc(
+    OPERATOR_ROLES,
+    'Each order as POST /appointments/{id}/invoice would; an order that may not be invoiced (or already was) is listed in `refused` with its file number and the reason, the others are sent.',
+  ),
+  middleware: [operators] as const,
+  request: { body: { ...json(BulkActionSchema), required: true } },
+  responses: { 200: { description: 'Sent where allowed', ...json(BulkResultSchema) }, ...problemResponses(400, 401, 403) },
+});
+
 const sendInvoiceRoute = createRoute({
   method: 'post',
   path: '/appointments/{id}/invoice',
@@ -263,6 +279,10 @@ export function filesRoutes(deps: AppDeps): Router {
       c.json(await setFileFlag(c.var.db, c.var.actor, c.req.valid('param').id, 'agentUploadEnabled', c.req.valid('json').value), 200),
     )
     .openapi(sendInvoiceRoute, async (c) => c.json(await sendInvoice(ctx, c.var.db, c.var.actor, c.req.valid('param').id), 201))
+    .openapi(bulkInvoiceRoute, async (c) => {
+      const { db, actor } = c.var;
+      return c.json(await applyToEach(db, actor, c.req.valid('json').ids, (id) => sendInvoice(ctx, db, actor, id), invoicesSent), 200);
+    })
     .openapi(getInvoiceRoute, async (c) => c.json(await getInvoice(c.var.db, c.var.actor, c.req.valid('param').id), 200));
 
   // tus (resumable uploads): raw requests, not JSON routes. HEAD arrives on the GET route.

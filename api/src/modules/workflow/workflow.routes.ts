@@ -9,7 +9,8 @@ import { OPERATOR_ROLES } from '@signingdesk/domain/roles';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
 import type { AppDeps } from '../../lib/context';
 import { requireActor } from '../../middleware/guard';
-import { IdParamSchema } from '../appointments/appointments.schemas';
+import { BulkActionSchema, BulkResultSchema, IdParamSchema } from '../appointments/appointments.schemas';
+import { agentsMarkedPaid, applyToEach } from '../../lib/bulk';
 import {
   AssignSchema,
   BidListSchema,
@@ -212,6 +213,19 @@ const completeRoute = createRoute({
   request: { params: IdParamSchema, ...body(EmptySchema) },
   responses: { 200: { description: 'Completed', ...json(TransitionResultSchema) }, ...mutationErrors },
 });
+const bulkPaidRoute = createRoute({
+  operationId: 'markAppointmentsAgentPaid',
+  ...transition(
+    '/appointments/mark-paid',
+    'Mark the agents of several orders paid',
+    OPERATOR_ROLES,
+    operators,
+    'Each order as POST /appointments/{id}/mark-paid would; an order that may not be marked paid is listed in `refused` with its file number and the reason, the others are done.',
+  ),
+  request: { body: { ...json(BulkActionSchema), required: true } },
+  responses: { 200: { description: 'Done where allowed', ...json(BulkResultSchema) }, ...problemResponses(400, 401, 403) },
+});
+
 const paidRoute = createRoute({
   operationId: 'markAppointmentAgentPaid',
   ...transition('/appointments/{id}/mark-paid', 'Mark the agent paid (one way, with time)', OPERATOR_ROLES, operators),
@@ -275,5 +289,9 @@ export function workflowRoutes(deps: AppDeps): Router {
       c.json(await changeStatus(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json').status), 200),
     )
     .openapi(completeRoute, async (c) => c.json(await completeAppointment(c.var.db, c.var.actor, c.req.valid('param').id), 200))
-    .openapi(paidRoute, async (c) => c.json(await markAgentPaid(c.var.db, c.var.actor, c.req.valid('param').id), 200));
+    .openapi(paidRoute, async (c) => c.json(await markAgentPaid(c.var.db, c.var.actor, c.req.valid('param').id), 200))
+    .openapi(bulkPaidRoute, async (c) => {
+      const { db, actor } = c.var;
+      return c.json(await applyToEach(db, actor, c.req.valid('json').ids, (id) => markAgentPaid(db, actor, id), agentsMarkedPaid), 200);
+    });
 }

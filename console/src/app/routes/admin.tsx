@@ -26,7 +26,7 @@ export function AdminRoute() {
   const olderLink = useOlderOrderLink(paths.adminRequest);
   if (olderLink) return olderLink;
   return (
-    <Page title="Admin Portal">
+    <Page title="Admin Portal" fluid>
       <AdminTabs
         role={user.role}
         panels={{

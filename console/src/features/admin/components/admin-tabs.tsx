@@ -1,8 +1,9 @@
-import { Tabs, Text } from '@mantine/core';
+import { Alert, Tabs, Text } from '@mantine/core';
 import type { Role } from '@signingdesk/domain/roles';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTabParam } from '../../../lib/use-tab-param';
-import { adminTabsFor, DEFAULT_ADMIN_TAB } from '../utils/admin-tabs';
+import { ADMIN_TABS, adminTabsFor, DEFAULT_ADMIN_TAB } from '../utils/admin-tabs';
 
 /**
  * The operator dashboard tabs; the selected one lives in `?tab=` (see useTabParam). `panels`
@@ -12,9 +13,33 @@ export function AdminTabs({ role, panels }: { role: Role; panels: Partial<Record
   const tabs = useMemo(() => adminTabsFor(role), [role]);
   const values = useMemo(() => tabs.map((tab) => tab.value), [tabs]);
   const [current, setCurrent] = useTabParam(values, DEFAULT_ADMIN_TAB);
+  const [params, setParams] = useSearchParams();
+  // A tab this role may not open (a sub_admin's link to Feedback) lands on the default tab
+  // with a URL that says so, `?tab=assignments&denied=feedback`, and a sentence (issue 30).
+  const asked = params.get('tab');
+  const forbidden = ADMIN_TABS.find((tab) => tab.value === asked && !values.includes(tab.value));
+  useEffect(() => {
+    if (!forbidden) return;
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set('tab', DEFAULT_ADMIN_TAB);
+        next.set('denied', forbidden.value);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [forbidden, setParams]);
+  const denied =
+    current === DEFAULT_ADMIN_TAB ? ADMIN_TABS.find((tab) => tab.value === params.get('denied') && !values.includes(tab.value)) : undefined;
 
   return (
     <Tabs value={current} onChange={setCurrent} keepMounted={false}>
+      {denied ? (
+        <Alert color="yellow" role="status" mb="md" title="Not available to your role">
+          {denied.label} is for admins only, so {ADMIN_TABS.find((tab) => tab.value === DEFAULT_ADMIN_TAB)?.label} opened instead.
+        </Alert>
+      ) : null}
       <Tabs.List>
         {tabs.map((tab) => (
           <Tabs.Tab key={tab.value} value={tab.value}>

@@ -4,6 +4,7 @@ import { useUrlParams } from '../../../lib/use-url-params';
 import { useAgentSearch, type SearchMode } from '../api/search-agents';
 import { AGENT_PAGE_SIZE, AgentSearchForm, searchOf, searchedFor } from './agent-search-form';
 import 'mantine-datatable/styles.css';
+import { pageRangeText } from '../../../lib/counted';
 import { formatCount } from '../../../lib/counted';
 
 const MODES: readonly SearchMode[] = ['radius', 'state'];
@@ -56,7 +57,7 @@ export function AgentCoverage() {
               ? 'No signing agents this close. Try a larger distance.'
               : `No signing agents ${searchedFor(search)} yet.`
           }
-          paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+          paginationText={({ from, to, totalRecords }) => pageRangeText(from, to, totalRecords, false)}
           columns={[
             { accessor: 'name', title: 'Signing agent' },
             { accessor: 'city', title: 'City' },

@@ -56,7 +56,7 @@ function MessageForm({ recipient, onSent }: { recipient: Recipient; onSent: () =
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
         description={`${length} / ${max} characters`}
-        error={over ? `A ${recipient.channel === 'sms' ? 'text message' : 'an email'} holds at most ${max} characters.` : null}
+        error={over ? `${recipient.channel === 'sms' ? 'A text message' : 'An email'} holds at most ${max} characters.` : null}
         data-autofocus
       />
       {send.isError ? (

@@ -9,6 +9,7 @@ import { AgentProfileModal } from './agent-profile-modal';
 import { AGENT_PAGE_SIZE, AgentSearchForm, agentsCounted, searchOf, searchedFor } from './agent-search-form';
 import { MessageAgentModal } from './message-agent-modal';
 import 'mantine-datatable/styles.css';
+import { pageRangeText } from '../../../lib/counted';
 
 const MODES: readonly SearchMode[] = ['all', 'name', 'radius', 'state'];
 
@@ -57,7 +58,7 @@ export function SigningAgents({ canSetPreferred, caller }: { canSetPreferred: bo
           page={search.page}
           onPageChange={(page) => update({ page: String(page) })}
           noRecordsText={search.mode === 'radius' ? 'No signing agents this close. Try a larger distance.' : 'No signing agents found.'}
-          paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+          paginationText={({ from, to, totalRecords }) => pageRangeText(from, to, totalRecords, false)}
           columns={[
             {
               accessor: 'name',

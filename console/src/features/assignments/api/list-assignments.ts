@@ -1,14 +1,29 @@
 /**
  * The operators' Assignments (spec 02 §2): appointments by status (Open by default) and firm
- * (all, or one), paged on the server (GET /api/appointments), and the firm choices
- * (GET /api/firms).
+ * (all, or one), searched, sorted and paged on the server (GET /api/appointments), and the firm
+ * choices (GET /api/firms).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AttentionKind } from '@signingdesk/domain/attention';
 import type { AppointmentStatus } from '@signingdesk/domain/codes';
-import { answer, api } from '../../../lib/api-client';
+import type { operations } from '@signingdesk/domain/api-contract';
+import { answer, api, type Schemas } from '../../../lib/api-client';
 
-export type AssignmentFilter = { status: AppointmentStatus; firmId?: string; attention?: AttentionKind; page: number; pageSize: number };
+/** The columns the server sorts by (the API's own list, so a renamed one fails the type-check). */
+export type AssignmentSort = NonNullable<NonNullable<operations['searchAppointments']['parameters']['query']>['sort']>;
+
+export type AssignmentFilter = {
+  status: AppointmentStatus;
+  firmId?: string;
+  attention?: AttentionKind;
+  q?: string;
+  sort?: AssignmentSort;
+  order?: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+};
+
+export type AssignmentRow = Schemas['AssignmentRow'];
 
 export const assignmentKeys = {
   all: ['assignments'] as const,

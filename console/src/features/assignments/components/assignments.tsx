@@ -1,25 +1,46 @@
-import { Alert, Anchor, Badge, Button, CloseButton, Group, NativeSelect, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { OVERDUE_LABEL } from '@signingdesk/domain/appointment-rules';
 import { ATTENTION_LABELS, isAttentionKind } from '@signingdesk/domain/attention';
 import { APPOINTMENT_STATUSES, appointmentStatusLabel, type AppointmentStatus } from '@signingdesk/domain/codes';
+import { formatCents } from '@signingdesk/domain/money';
 import { formatUsDate } from '@signingdesk/domain/time-zones';
-import { DataTable } from 'mantine-datatable';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AgentContactCard } from '../../../components/agent-contact-card';
 import { paths } from '../../../config/paths';
 import { useCameFromHere } from '../../../lib/came-from';
-import type { Schemas } from '../../../lib/api-client';
 import { useUrlParams } from '../../../lib/use-url-params';
-import { useAssignments, useFirmChoices, type AssignmentFilter } from '../api/list-assignments';
+import { selectedExportUrl, useBulkAction, type BulkAction } from '../api/bulk-actions';
+import {
+  useAssignments,
+  useFirmChoices,
+  type AssignmentFilter,
+  type AssignmentRow as Row,
+  type AssignmentSort,
+} from '../api/list-assignments';
 import classes from './assignments.module.css';
 import 'mantine-datatable/styles.css';
 import { pageRangeText } from '../../../lib/counted';
-import { formatEventTime } from '../../../lib/format-date-time';
+import { formatEventTime, formatSigningTime } from '../../../lib/format-date-time';
 
-type Row = Schemas['AssignmentRow'];
-
-const PAGE_SIZE = 25;
+const PAGE_SIZES = [25, 50, 100];
+const SORTS: readonly AssignmentSort[] = ['startsAt', 'name', 'fileNumber', 'status', 'agent', 'firm', 'agentFee'];
+const CLOSED: readonly AppointmentStatus[] = ['Completed', 'Canceled'];
 const STATUS_OPTIONS = APPOINTMENT_STATUSES.map((status) => ({ value: status, label: appointmentStatusLabel(status) }));
 const isStatus = (value: string | null): value is AppointmentStatus => (APPOINTMENT_STATUSES as readonly string[]).includes(value ?? '');
 
@@ -57,35 +78,72 @@ export function Assignments() {
   const attentionParam = params.get('attention');
   const attention = isAttentionKind(attentionParam) ? attentionParam : undefined;
   const page = Math.max(1, Number(params.get('page')) || 1);
+  const pageSize = PAGE_SIZES.find((size) => String(size) === params.get('pageSize')) ?? PAGE_SIZES[0]!;
+  const q = params.get('q') ?? '';
+  const sort = SORTS.find((s) => s === params.get('sort')) ?? 'startsAt';
+  const orderParam = params.get('order');
+  // Closed orders read newest first, the rest soonest first: the server's default, shown here.
+  const order = orderParam === 'asc' || orderParam === 'desc' ? orderParam : !attention && CLOSED.includes(status) ? 'desc' : 'asc';
   const filter: AssignmentFilter = {
     status,
     ...(firmId ? { firmId } : {}),
     ...(attention ? { attention } : {}),
+    ...(q ? { q } : {}),
+    sort,
+    order,
     page,
-    pageSize: PAGE_SIZE,
+    pageSize,
   };
   const list = useAssignments(filter);
   const firms = useFirmChoices();
+  const bulk = useBulkAction();
   const [draft, setDraft] = useState({ status: status as string, firmId: firmId ?? '' });
+  const [term, setTerm] = useState(q);
+  const [selected, setSelected] = useState<Row[]>([]);
+  const applyTerm = useDebouncedCallback((value: string) => {
+    setSelected([]);
+    update({ q: value.trim(), page: null });
+  }, 300);
 
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    update({ status: draft.status, firmId: draft.firmId || null, attention: null, page: null });
+    setSelected([]);
+    update({ status: draft.status, firmId: draft.firmId || null, q: term.trim(), attention: null, page: null });
   };
-  const exportQuery = new URLSearchParams({ status, ...(firmId ? { firmId } : {}), ...(attention ? { attention } : {}) });
+  const runBulk = (action: BulkAction) => bulk.mutate({ action, ids: selected.map((row) => row.id) }, { onSuccess: () => setSelected([]) });
+  const exportQuery = new URLSearchParams({
+    status,
+    sort,
+    order,
+    ...(firmId ? { firmId } : {}),
+    ...(attention ? { attention } : {}),
+    ...(q ? { q } : {}),
+  });
   const firmOptions = [{ value: '', label: 'All' }, ...(firms.data?.items ?? []).map((firm) => ({ value: firm.id, label: firm.name }))];
   const rows = list.data?.items ?? [];
+  const ids = selected.map((row) => row.id);
 
   return (
     <div>
       <form onSubmit={search} role="search" aria-label="Search assignments">
         <Group align="flex-end" mb="md">
+          <TextInput
+            label="Search"
+            description="File number, signer, signing agent or city"
+            type="search"
+            value={term}
+            onChange={(event) => {
+              setTerm(event.currentTarget.value);
+              applyTerm(event.currentTarget.value);
+            }}
+            w={{ base: '100%', sm: 300 }}
+          />
           <NativeSelect
             label="Firm"
             data={firmOptions}
             value={draft.firmId}
             onChange={(e) => setDraft({ ...draft, firmId: e.currentTarget.value })}
-            w={{ base: '100%', sm: 280 }}
+            w={{ base: '100%', sm: 260 }}
           />
           <NativeSelect
             label="Status"
@@ -112,6 +170,54 @@ export function Assignments() {
           </Group>
         </Paper>
       ) : null}
+      <Group mb="sm" gap="xs" role="group" aria-label="Actions on the selected assignments">
+        <Text size="sm" fw={600} mr="xs">
+          {selected.length === 0 ? 'Select rows for bulk actions' : `${selected.length} selected`}
+        </Text>
+        <Button
+          size="xs"
+          disabled={selected.length === 0}
+          loading={bulk.isPending && bulk.variables?.action === 'mark-paid'}
+          onClick={() => runBulk('mark-paid')}
+        >
+          Mark paid
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          disabled={selected.length === 0}
+          loading={bulk.isPending && bulk.variables?.action === 'invoices'}
+          onClick={() => runBulk('invoices')}
+        >
+          Send invoices
+        </Button>
+        {selected.length > 0 ? (
+          <Button size="xs" variant="default" component="a" href={selectedExportUrl(ids)} download>
+            Export selected
+          </Button>
+        ) : (
+          <Button size="xs" variant="default" disabled>
+            Export selected
+          </Button>
+        )}
+      </Group>
+      {bulk.isSuccess ? (
+        <Alert
+          color={bulk.data.refused.length > 0 ? 'yellow' : 'green'}
+          role="status"
+          mb="md"
+          withCloseButton
+          onClose={() => bulk.reset()}
+          closeButtonLabel="Dismiss"
+        >
+          {bulk.data.message}
+        </Alert>
+      ) : null}
+      {bulk.isError ? (
+        <Alert color="red" role="alert" mb="md" withCloseButton onClose={() => bulk.reset()} closeButtonLabel="Dismiss">
+          {bulk.error.message}
+        </Alert>
+      ) : null}
       {list.isError ? (
         <Alert color="red" role="alert" title="The assignments could not be loaded" mb="md">
           <Text mb="xs">{list.error.message}</Text>
@@ -130,30 +236,67 @@ export function Assignments() {
         loaderType="dots"
         records={rows}
         idAccessor="id"
+        selectedRecords={selected}
+        onSelectedRecordsChange={setSelected}
+        allRecordsSelectionCheckboxProps={{ 'aria-label': 'Select every assignment on this page' }}
+        getRecordSelectionCheckboxProps={(row) => ({ 'aria-label': `Select ${row.fileNumber ?? row.name}` })}
         totalRecords={list.data?.total ?? 0}
-        recordsPerPage={PAGE_SIZE}
+        recordsPerPage={pageSize}
+        recordsPerPageOptions={PAGE_SIZES}
+        recordsPerPageLabel="Rows per page"
+        onRecordsPerPageChange={(size) => {
+          setSelected([]);
+          update({ pageSize: size === PAGE_SIZES[0] ? null : String(size), page: null });
+        }}
         page={page}
-        onPageChange={(next) => update({ page: String(next) })}
+        onPageChange={(next) => {
+          setSelected([]);
+          update({ page: String(next) });
+        }}
         paginationText={({ from, to, totalRecords }) => pageRangeText(from, to, totalRecords, list.data?.totalCapped ?? false)}
+        sortStatus={{ columnAccessor: sort, direction: order } as DataTableSortStatus<Row>}
+        onSortStatusChange={(next) => {
+          setSelected([]);
+          update({ sort: String(next.columnAccessor), order: next.direction, page: null });
+        }}
+        // An error says so above; the empty-state text would contradict it.
+        emptyState={list.isError ? <span /> : undefined}
         noRecordsText={
-          attention
-            ? 'Nothing waits here right now.'
-            : `No ${appointmentStatusLabel(status)} appointments${firmId ? ' for this firm' : ''}.`
+          q
+            ? `No assignments match “${q}”.`
+            : attention
+              ? 'Nothing waits here right now.'
+              : `No ${appointmentStatusLabel(status)} appointments${firmId ? ' for this firm' : ''}.`
         }
         columns={[
           {
             accessor: 'name',
             title: 'Appointment',
+            sortable: true,
             render: (row) => (
               <Anchor component={Link} to={paths.adminRequest(row.id)} state={cameFrom}>
                 {row.name}
               </Anchor>
             ),
           },
+          { accessor: 'fileNumber', title: 'File number', sortable: true, render: (row) => row.fileNumber ?? '—' },
+          {
+            accessor: 'startsAt',
+            title: 'Signing time and place',
+            sortable: true,
+            render: (row) => (
+              <>
+                <span className={classes.nowrap}>{formatSigningTime(row)}</span>
+                <Text size="sm" c="dimmed">
+                  {row.city}, {row.state}
+                </Text>
+              </>
+            ),
+          },
           { accessor: 'filesUploaded', title: 'Files', render: (row) => <FilesState row={row} /> },
           {
             accessor: 'agentDownloaded',
-            title: 'Agent downloaded',
+            title: 'Downloaded',
             render: (row) =>
               row.agentDownloaded ? (
                 'Downloaded'
@@ -177,6 +320,7 @@ export function Assignments() {
           {
             accessor: 'status',
             title: 'Status',
+            sortable: true,
             render: (row) =>
               row.overdue ? (
                 <Stack gap={2} align="flex-start">
@@ -189,14 +333,23 @@ export function Assignments() {
                 appointmentStatusLabel(row.status)
               ),
           },
+          { accessor: 'agentFee', title: 'Agent pay', sortable: true, textAlign: 'right', render: (row) => formatCents(row.agentFeeCents) },
           {
             accessor: 'agentPaid',
             title: 'Notary paid',
-            render: (row) => (row.agentPaid && row.agentPaidAt ? `Paid ${formatEventTime(row.agentPaidAt)}` : '—'),
+            render: (row) =>
+              row.agentPaid && row.agentPaidAt ? (
+                <span title={formatEventTime(row.agentPaidAt)} className={classes.nowrap}>
+                  Paid {formatUsDate(row.agentPaidAt.slice(0, 10))}
+                </span>
+              ) : (
+                '—'
+              ),
           },
           {
             accessor: 'agent',
             title: 'Signing agent',
+            sortable: true,
             render: (row) =>
               row.agent ? (
                 <AgentContactCard agent={row.agent} />
@@ -206,8 +359,7 @@ export function Assignments() {
                 </Text>
               ),
           },
-          { accessor: 'firm', title: 'Firm', render: (row) => row.firm.name },
-          { accessor: 'date', title: 'Date', render: (row) => formatUsDate(row.date) },
+          { accessor: 'firm', title: 'Firm', sortable: true, render: (row) => row.firm.name },
         ]}
       />
     </div>

@@ -20,6 +20,7 @@ import type { Schemas } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { FEEDBACK_PAGE_SIZE, MAX_REPLY_LENGTH, useFeedback, useMarkRead, useReply } from '../api/feedback';
 import 'mantine-datatable/styles.css';
+import { pageRangeText } from '../../../lib/counted';
 import { formatEventTime } from '../../../lib/format-date-time';
 
 type Item = Schemas['FeedbackItem'];
@@ -35,19 +36,20 @@ function FeedbackDetail({ item, onClose }: { item: Item; onClose: () => void }) 
   const reply = useReply(item.id);
   const [channel, setChannel] = useState<'email' | 'sms'>('email');
   const [message, setMessage] = useState('');
+  // The replies sent from this card: the message stays open with them, even once it has left
+  // the unread list (answered is read), so the operator sees what went out (issue 30).
+  const [sent, setSent] = useState<Item['replies']>([]);
   const send = () =>
     reply.mutate(
       { channel, message },
       {
         onSuccess: (result) => {
           setMessage('');
-          showToast({ title: 'Reply sent', message: result.message });
-          // Answered is read: it leaves the unread list, and the message closes with it.
-          onClose();
+          setSent((before) => [...before, result.reply]);
         },
-        onError: (error) => showToast({ title: 'The reply was not sent', message: error.message, tone: 'error' }),
       },
     );
+  const replies = [...item.replies, ...sent.filter((r) => !item.replies.some((known) => known.sentAt === r.sentAt))];
   const channels = [
     { value: 'email', label: `Email (${item.email})` },
     ...(item.phone ? [{ value: 'sms', label: `Text message (${item.phone})` }] : []),
@@ -73,10 +75,10 @@ function FeedbackDetail({ item, onClose }: { item: Item; onClose: () => void }) 
       <Text style={{ whiteSpace: 'pre-wrap' }} mb="md">
         {item.comments}
       </Text>
-      {item.replies.length > 0 ? (
+      {replies.length > 0 ? (
         <Stack gap="xs" mb="md">
           <Title order={3}>Replies</Title>
-          {item.replies.map((r) => (
+          {replies.map((r) => (
             <Card key={r.sentAt} withBorder padding="sm">
               <Text size="sm" fw={700}>
                 {r.sentBy} · {r.channel === 'sms' ? 'Text message' : 'Email'} · {formatEventTime(r.sentAt)}
@@ -103,6 +105,17 @@ function FeedbackDetail({ item, onClose }: { item: Item; onClose: () => void }) 
           onChange={(e) => setMessage(e.currentTarget.value)}
           description={`${message.length} / ${MAX_REPLY_LENGTH} characters`}
         />
+        {/* One card per result, in the message it answers: no toast over the header's Log Out. */}
+        {reply.isSuccess ? (
+          <Alert color="green" role="status" title="Reply sent">
+            {reply.data.message}
+          </Alert>
+        ) : null}
+        {reply.isError ? (
+          <Alert color="red" role="alert" title="The reply was not sent">
+            {reply.error.message}
+          </Alert>
+        ) : null}
         <div>
           <Button onClick={send} loading={reply.isPending} disabled={message.trim() === ''}>
             Send Reply
@@ -183,7 +196,9 @@ export function FeedbackInbox() {
         recordsPerPage={FEEDBACK_PAGE_SIZE}
         page={page}
         onPageChange={setPage}
-        paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+        paginationText={({ from, to, totalRecords }) => pageRangeText(from, to, totalRecords, false)}
+        // An error says so above; the empty-state text would contradict it.
+        emptyState={list.isError ? <span /> : undefined}
         noRecordsText={includeRead ? 'No messages yet.' : 'No unread messages.'}
         columns={[
           {

@@ -12,6 +12,7 @@ import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { showToast } from '../../../lib/toast';
 import { FIRM_USERS_PAGE_SIZE, firmUserKeys, useCreateFirmUser, useFirmUsers } from '../api/firm-users';
 import 'mantine-datatable/styles.css';
+import { pageRangeText } from '../../../lib/counted';
 import { PhoneInput } from '../../../components/phone-input';
 import { AccountStatusCell } from '../../../components/account-status/account-status-cell';
 import { mayChangeAccountStatus } from '@signingdesk/domain/account-rules';
@@ -221,6 +222,7 @@ export function UserList({ firmId, caller }: { firmId: string; caller: AccountCa
         recordsPerPage={FIRM_USERS_PAGE_SIZE}
         page={page}
         onPageChange={setPage}
+        paginationText={({ from, to, totalRecords }) => pageRangeText(from, to, totalRecords, false)}
         noRecordsText="No users yet."
         columns={[
           { accessor: 'name', title: 'Name' },

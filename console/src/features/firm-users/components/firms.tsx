@@ -13,6 +13,7 @@ import { showToast } from '../../../lib/toast';
 import { FIRMS_PAGE_SIZE, useAddFirm, useFirms } from '../api/firms';
 import { UserList } from './firm-users';
 import 'mantine-datatable/styles.css';
+import { pageRangeText } from '../../../lib/counted';
 
 type Firm = Schemas['Firm'];
 type Values = {
@@ -38,7 +39,6 @@ const EMPTY: Values = {
   managingOrgNumber: String(DEFAULT_MANAGING_ORG_NUMBER),
 };
 const STATES = [{ value: '', label: STATE_PLACEHOLDER }, ...US_STATES.map((s) => ({ value: s, label: s }))];
-const MANAGING = MANAGING_ORG_NUMBERS.map((n) => ({ value: String(n), label: String(n) }));
 
 /**
  * Add Firm (spec 02 §5, admin only): every field required; a zip that is not 5 digits says
@@ -46,7 +46,15 @@ const MANAGING = MANAGING_ORG_NUMBERS.map((n) => ({ value: String(n), label: Str
  * 5-digit ZIP code.'; the fee keeps its digits and one decimal point behind a $; the server
  * title-cases the names, lowercases the email and refuses a taken name in its own words.
  */
-function AddFirm({ onDone }: { onDone: () => void }) {
+/** The managing organizations by name, their number beside it (spec 02 §3: 3000, 3001). */
+function managingChoices(managing: { orgNumber: number; name: string }[]) {
+  return MANAGING_ORG_NUMBERS.map((n) => {
+    const name = managing.find((org) => org.orgNumber === n)?.name;
+    return { value: String(n), label: name ? `${name} (${n})` : String(n) };
+  });
+}
+
+function AddFirm({ onDone, managing }: { onDone: () => void; managing: { orgNumber: number; name: string }[] }) {
   const form = useForm<Values>({
     initialValues: EMPTY,
     validate: schemaResolver(CreateFirmSchema, { sync: true }),
@@ -107,7 +115,7 @@ function AddFirm({ onDone }: { onDone: () => void }) {
           {...fee}
           onChange={(event) => form.setFieldValue('serviceFee', feeDigits(event.currentTarget.value))}
         />
-        <NativeSelect label="Managing organization" data={MANAGING} {...form.getInputProps('managingOrgNumber')} />
+        <NativeSelect label="Managing organization" data={managingChoices(managing)} {...form.getInputProps('managingOrgNumber')} />
       </SimpleGrid>
       {problem ? (
         <Alert color="red" role="alert" mb="md">
@@ -145,7 +153,7 @@ export function Firms({ canAdd, caller }: { canAdd: boolean; caller: AccountCall
           <Button onClick={() => setAdding(true)}>Add Firm</Button>
         </div>
       ) : null}
-      {adding ? <AddFirm onDone={() => setAdding(false)} /> : null}
+      {adding ? <AddFirm onDone={() => setAdding(false)} managing={managing} /> : null}
       {firms.isError ? (
         <Alert color="red" role="alert">
           {firms.error.message}
@@ -163,7 +171,7 @@ export function Firms({ canAdd, caller }: { canAdd: boolean; caller: AccountCall
         recordsPerPage={FIRMS_PAGE_SIZE}
         page={page}
         onPageChange={setPage}
-        paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+        paginationText={({ from, to, totalRecords }) => pageRangeText(from, to, totalRecords, false)}
         noRecordsText="No firms yet."
         columns={[
           {

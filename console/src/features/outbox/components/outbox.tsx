@@ -5,6 +5,7 @@ import { ROLE_LABELS, isRole } from '@signingdesk/domain/roles';
 import type { Schemas } from '../../../lib/api-client';
 import { JOB_STATES, OUTBOX_PAGE_SIZE, useNotificationJobs, type JobState } from '../api/notification-jobs';
 import 'mantine-datatable/styles.css';
+import { pageRangeText } from '../../../lib/counted';
 import { formatEventTime } from '../../../lib/format-date-time';
 
 type Job = Schemas['NotificationJob'];
@@ -87,7 +88,7 @@ export function Outbox() {
         recordsPerPage={OUTBOX_PAGE_SIZE}
         page={page}
         onPageChange={setPage}
-        paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+        paginationText={({ from, to, totalRecords }) => pageRangeText(from, to, totalRecords, false)}
         noRecordsText="No notifications."
         columns={[
           { accessor: 'createdAt', title: 'Written', render: (job) => formatEventTime(job.createdAt) },

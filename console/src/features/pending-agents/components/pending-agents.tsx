@@ -7,6 +7,7 @@ import type { Schemas } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { usePendingAgents, useReviewRegistrations } from '../api/pending-agents';
 import 'mantine-datatable/styles.css';
+import { pageRangeText } from '../../../lib/counted';
 
 type Row = Schemas['PendingRegistration'];
 const PAGE_SIZE = 25;
@@ -29,7 +30,9 @@ export function PendingAgents() {
       title: 'Confirm Action',
       children: (
         <Text>
-          {action === 'approve' ? `Approve ${who}? They can then claim signings.` : `Decline ${who}? Their accounts are disabled.`}
+          {action === 'approve'
+            ? `Approve ${who}? They can then claim signings.`
+            : `Decline ${who}? ${count === 1 ? 'Their account is' : 'Their accounts are'} disabled.`}
         </Text>
       ),
       labels: { confirm: 'Confirm', cancel: 'Cancel' },
@@ -95,7 +98,7 @@ export function PendingAgents() {
           setPage(next);
           setSelected([]);
         }}
-        paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
+        paginationText={({ from, to, totalRecords }) => pageRangeText(from, to, totalRecords, false)}
         noRecordsText="No registrations are waiting for review."
         columns={[
           { accessor: 'name', title: 'Name', render: (row) => `${row.firstName} ${row.lastName}` },
