@@ -33,6 +33,8 @@ const base: AgentAppointmentView = {
   contactEmail2: null,
   showCompleteButton: true,
   markedCompleted: false,
+  payCents: 12_500,
+  paidAt: null,
   panelsEnabled: true,
   agentUploadEnabled: false,
 };
