@@ -57,7 +57,7 @@ export function AppointmentDetailRoute() {
           {mirrored.data.view === 'agent_record' ? (
             <AgentRecordView record={mirrored.data} />
           ) : mirrored.data.view === 'agent' && !agentDetailWindowOpen(mirrored.data) ? (
-            <AgentRecordView record={{ ...mirrored.data, paid: null, paidAt: null }} />
+            <AgentRecordView record={mirrored.data} />
           ) : mirrored.data.view === 'agent' ? (
             <AssignmentView view={mirrored.data} userId={me.id} rows={rows} />
           ) : (
