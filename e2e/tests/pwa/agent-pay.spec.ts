@@ -38,8 +38,22 @@ test("shows Paid with the amount on the agent's completed card once an operator 
   await expect(card.getByText(`Paid ${amount} on ${paidOn}`, { exact: true })).toBeVisible();
   await expect(card.getByText(/^Unpaid/)).toHaveCount(0);
   await page.screenshot({ path: '/tmp/agent2-paid-card-360.png' });
+  // The earnings: the server's sums over the agent's own signings, and the CSV for taxes.
+  const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+  const earnings = await (await agent.get(`/api/agent/earnings?today=${today}`)).json();
+  await page.getByText('Your earnings').click();
+  const summary = page.locator('details.earnings');
+  await expect(summary).toContainText(`${dollars(earnings.thisMonth.earnedCents)} this month`);
+  await expect(summary.getByRole('definition').nth(2)).toContainText(dollars(earnings.yearToDate.earnedCents));
+  await expect(summary.getByRole('link', { name: `Download ${today.slice(0, 4)} CSV for taxes` })).toHaveAttribute(
+    'href',
+    `/api/agent/earnings/export?year=${today.slice(0, 4)}`,
+  );
+  await page.screenshot({ path: '/tmp/agent2-earnings-360.png' });
   await expectAccessibleAndFitting(page, 'completed cards at 360 px');
   await page.setViewportSize({ width: 320, height: 640 });
+  await page.reload();
+  await expect(card.getByText(`Paid ${amount} on ${paidOn}`, { exact: true })).toBeVisible();
   await page.screenshot({ path: '/tmp/agent2-paid-card-320.png' });
   await expectAccessibleAndFitting(page, 'completed cards at 320 px');
 
