@@ -93,6 +93,7 @@ const ASSIGNED_AGENT_VIEW: Shape = {
   offerStatus: V,
   escrowName: V,
   escrowEmail: V,
+  escrowPhone: V,
   showCompleteButton: V,
   markedCompleted: V,
   payCents: V,

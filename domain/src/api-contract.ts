@@ -1558,6 +1558,8 @@ export interface components {
             date: string;
             escrowEmail: string;
             escrowName: string;
+            /** @description The escrow officer's phone from their profile; null when not known */
+            escrowPhone: string | null;
             /** @description The agreed fee (the accepted bid) */
             feeCents: number;
             fileNumber: string | null;

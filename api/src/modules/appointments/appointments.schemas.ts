@@ -139,6 +139,7 @@ export const AgentAppointmentSchema = z
     offerStatus: z.enum(OFFER_STATUSES),
     escrowName: z.string(),
     escrowEmail: z.string(),
+    escrowPhone: z.string().nullable().openapi({ description: "The escrow officer's phone from their profile; null when not known" }),
     ...contacts,
     showCompleteButton: z
       .boolean()

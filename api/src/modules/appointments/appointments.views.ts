@@ -222,6 +222,7 @@ export async function agentView(db: Db | Tx, a: Appointment, agentId: string, op
     offerStatus: offer?.status ?? ('approved' as const),
     escrowName: escrow.name,
     escrowEmail: a.escrowEmail,
+    escrowPhone: escrow.phone ?? null,
     ...contactsOf(a),
     showCompleteButton: completeButtonShown(a, nowSeconds),
     markedCompleted: a.markedCompleted,

@@ -34,6 +34,7 @@ const base: AgentAppointmentView = {
   showCompleteButton: true,
   markedCompleted: false,
   payCents: 12_500,
+  escrowPhone: null,
   paidAt: null,
   panelsEnabled: true,
   agentUploadEnabled: false,

@@ -107,6 +107,12 @@ export function AssignmentView({ view, userId, rows }: { view: AgentAppointmentV
           <Fact label="Escrow Contact">
             {view.escrowName} · <EmailLink email={view.escrowEmail} />
           </Fact>
+          {/* Tap to call where the officer's profile has a phone (an old copy on the phone may not carry it). */}
+          {view.escrowPhone && (
+            <Fact label="Escrow Phone" stacked>
+              <PhoneLinks phone={view.escrowPhone} who="the escrow officer" />
+            </Fact>
+          )}
         </Facts>
       </Panel>
 
