@@ -97,7 +97,8 @@ export function FilesPanel({
       {/* Online the page says when it synced; an offline copy of the list says its own time. */}
       {files.data?.offline && <SyncedAt mirrored={files.data} />}
       {files.isError && !files.data && <p className="status-text">The file list is not available offline yet.</p>}
-      <KeepDocumentsSwitch userId={userId} onChange={() => void keepNow(true)} />
+      {/* Nothing to keep for a completed signing (keep-rules deletes its copies): no switch there (issue 30). */}
+      {view.status !== 'Completed' && <KeepDocumentsSwitch userId={userId} onChange={() => void keepNow(true)} />}
       {files.data && (
         <FileItems
           list={files.data.data}
