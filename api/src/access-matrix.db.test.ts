@@ -105,6 +105,8 @@ describe('role × route matrix', () => {
       // Ends the caller's other sessions: the matrix holds one per caller, so nothing else changes.
       'POST /me/sign-out-other-devices': { fixture: none, expect: everyone(200, { visitor: 401 }) },
       'GET /agent/appointments': { fixture: none, expect: everyone(403, { visitor: 401, agent: 200, otherAgent: 200 }) },
+      'GET /agent/earnings': { fixture: none, expect: everyone(403, { visitor: 401, agent: 200, otherAgent: 200 }) },
+      'GET /agent/earnings/export': { fixture: none, expect: everyone(403, { visitor: 401, agent: 200, otherAgent: 200 }) },
       'POST /appointments': {
         fixture: async (caller) => ({ params: {}, body: createBody(caller) }),
         expect: everyone(403, { visitor: 401, escrowA: 201, escrowB: 201, orgAdmin: 201, subAdmin: 201, admin: 201 }),

@@ -93,8 +93,11 @@ const ASSIGNED_AGENT_VIEW: Shape = {
   offerStatus: V,
   escrowName: V,
   escrowEmail: V,
+  escrowPhone: V,
   showCompleteButton: V,
   markedCompleted: V,
+  payCents: V,
+  paidAt: V,
   panelsEnabled: V,
   agentUploadEnabled: V,
 };
@@ -108,6 +111,7 @@ const AGENT_RECORD: Shape = {
   city: V,
   state: V,
   feeCents: V,
+  payCents: V,
   fileNumber: V,
   paid: V,
   paidAt: V,
@@ -148,9 +152,11 @@ const AGENT_CARD = {
 /** Open and pending tabs: the agent is not assigned. */
 const OFFER_CARD: Shape = AGENT_CARD;
 /** Assigned and completed tabs: spec 01 §2's card, with the appointment's name and file number. */
-const ASSIGNMENT_CARD: Shape = { ...AGENT_CARD, name: V, fileNumber: V };
-/** A completed signing past its 3-day window: the file number stays, the name goes. */
-const RECORD_CARD: Shape = { ...AGENT_CARD, fileNumber: V };
+const ASSIGNMENT_CARD: Shape = { ...AGENT_CARD, name: V, fileNumber: V, street: V, signerPhone: V, documentsReady: V, scanBacksDueAt: V };
+/** Completed tab: whether and when the agent was paid, and how much (issue 30). */
+const PAY = { payCents: V, paidAt: V };
+/** A completed signing past its 3-day window: the file number and the pay stay, the name, street and signer go. */
+const RECORD_CARD: Shape = { ...AGENT_CARD, fileNumber: V, ...PAY };
 
 const PAGE = (item: Shape): Shape => ({ items: [item], page: V, pageSize: V, total: V });
 /** A long list's page: its total counts up to COUNT_AHEAD rows past the page, `totalCapped` says when it stopped. */
@@ -481,7 +487,7 @@ describe('role × response fields', () => {
       // Completed: the spec's card inside the 3-day window, the record's card after it.
       const { body } = await get(caller, '/agent/appointments?tab=completed&limit=100');
       body.items.forEach((item: { startsAt: number; status: string }, i: number) => {
-        const shape = agentDetailWindowOpen(item) ? ASSIGNMENT_CARD : RECORD_CARD;
+        const shape = agentDetailWindowOpen(item) ? { ...ASSIGNMENT_CARD, ...PAY } : RECORD_CARD;
         failures.push(...shapeErrors(item, shape, `completed list as ${caller} [${i}]`));
       });
     }

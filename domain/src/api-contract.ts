@@ -25,6 +25,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agent/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agent's pay for their own completed signings: this month, last month, year to date
+         * @description Roles: notary. Sums over the orders assigned to the agent only, by the signing date.
+         */
+        get: operations["agentEarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agent/earnings/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The year's completed signings of the agent as a CSV file (for taxes)
+         * @description Roles: notary. Columns: Signing Date, File Number, City, State, Pay, Paid On. The agent's own orders only.
+         */
+        get: operations["agentEarningsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents": {
         parameters: {
             query?: never;
@@ -1558,6 +1598,8 @@ export interface components {
             date: string;
             escrowEmail: string;
             escrowName: string;
+            /** @description The escrow officer's phone from their profile; null when not known */
+            escrowPhone: string | null;
             /** @description The agreed fee (the accepted bid) */
             feeCents: number;
             fileNumber: string | null;
@@ -1568,8 +1610,12 @@ export interface components {
             name: string;
             /** @enum {string} */
             offerStatus: "offered" | "claimed" | "countered" | "declined" | "approved" | "rejected" | "removed";
+            /** @description When SigningDesk marked the agent paid (ISO 8601); null while unpaid */
+            paidAt: string | null;
             /** @description Scheduled, or completed within 3 days of the appointment */
             panelsEnabled: boolean;
+            /** @description The agent's pay for the signing (the order's agreed agent fee, decision 047) */
+            payCents: number;
             scanBackRequired: boolean;
             /** @description Scheduled, not marked complete, and the signing has started (startsAt reached) */
             showCompleteButton: boolean;
@@ -1605,6 +1651,41 @@ export interface components {
             preferredLabel: "PREFERRED AGENT" | "NOT SET";
             scheduledCount: number;
         };
+        AgentEarnings: {
+            lastMonth: {
+                /** @description The agent's pay for the period's completed signings */
+                earnedCents: number;
+                /** @description First signing date of the period, YYYY-MM-DD */
+                from: string;
+                /** @description The part SigningDesk has marked paid */
+                paidCents: number;
+                signings: number;
+                /** @description Last signing date of the period, YYYY-MM-DD */
+                to: string;
+            };
+            thisMonth: {
+                /** @description The agent's pay for the period's completed signings */
+                earnedCents: number;
+                /** @description First signing date of the period, YYYY-MM-DD */
+                from: string;
+                /** @description The part SigningDesk has marked paid */
+                paidCents: number;
+                signings: number;
+                /** @description Last signing date of the period, YYYY-MM-DD */
+                to: string;
+            };
+            yearToDate: {
+                /** @description The agent's pay for the period's completed signings */
+                earnedCents: number;
+                /** @description First signing date of the period, YYYY-MM-DD */
+                from: string;
+                /** @description The part SigningDesk has marked paid */
+                paidCents: number;
+                signings: number;
+                /** @description Last signing date of the period, YYYY-MM-DD */
+                to: string;
+            };
+        };
         AgentList: {
             items: components["schemas"]["AgentListItem"][];
         };
@@ -1612,6 +1693,8 @@ export interface components {
             city: string;
             /** @description YYYY-MM-DD */
             date: string;
+            /** @description With the name only: a document for the signing has been uploaded to the order */
+            documentsReady?: boolean;
             /** @description The offer on the open list, the bid elsewhere */
             feeCents: number;
             /** @description Assigned and completed tabs only */
@@ -1628,14 +1711,24 @@ export interface components {
              * @enum {string|null}
              */
             offerStatus: "offered" | "claimed" | "countered" | "declined" | "approved" | "rejected" | "removed" | null;
+            /** @description Completed tab only: when SigningDesk marked the agent paid (ISO 8601); null while unpaid */
+            paidAt?: string | null;
+            /** @description Completed tab only: the agent's pay for the signing (the order's agreed agent fee, decision 047) */
+            payCents?: number;
             scanBackRequired: boolean;
+            /** @description With the name only: when the scan backs are due (ISO 8601) — two hours after the agent marked the assignment complete, while they are required and none is uploaded; null otherwise */
+            scanBacksDueAt?: string | null;
             /** @description Scheduled, not marked complete, and startsAt reached */
             showCompleteButton: boolean;
+            /** @description With the name only: the signer's first phone (Phone 1, else Phone 2); null when neither is known */
+            signerPhone?: string | null;
             /** @description Epoch seconds, derived from date, time and zone (00:00 of the day when TBD) */
             startsAt: number;
             state: string;
             /** @enum {string} */
             status: "Open" | "Pending" | "Scheduled" | "Paused" | "Completed" | "Canceled";
+            /** @description With the name only (assigned, and completed within the 3-day window) */
+            street?: string;
             /** @description HH:MM, 00:00 when TBD */
             time: string;
             timeTbd: boolean;
@@ -1711,6 +1804,8 @@ export interface components {
             paid: boolean;
             /** @description When the agent was marked paid (ISO 8601) */
             paidAt: string | null;
+            /** @description The agent's pay for the signing (the order's agreed agent fee, decision 047) */
+            payCents: number;
             /** @description Epoch seconds, derived from date, time and zone */
             startsAt: number;
             state: string;
@@ -3322,6 +3417,108 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AgentList"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    agentEarnings: {
+        parameters: {
+            query?: {
+                /** @description The agent's calendar day (YYYY-MM-DD); today in UTC when left out */
+                today?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The three sums */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentEarnings"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    agentEarningsCsv: {
+        parameters: {
+            query?: {
+                /** @description The calendar year; this year (UTC) when left out */
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (RFC 4180) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Invalid input; `errors` names each field */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  completionMessage,
+  scanBacksDueAt,
   AGENT_DETAIL_WINDOW_SECONDS,
   agentDetailWindowOpen,
   completeButtonShown,
@@ -134,5 +136,21 @@ describe('an overdue signing (issue 27, item 7)', () => {
     const day = appointmentInstant('2026-11-24', '00:00', 'PT');
     expect(isOverdue({ status: 'Scheduled', startsAt: day, timeTbd: true }, day + 86_400 + OVERDUE_AFTER_HOURS * 3600 - 1)).toBe(false);
     expect(isOverdue({ status: 'Scheduled', startsAt: day, timeTbd: true }, day + 86_400 + OVERDUE_AFTER_HOURS * 3600)).toBe(true);
+  });
+});
+
+describe('completionMessage and scanBacksDueAt (issue 30)', () => {
+  it('asks for the scans only while none is uploaded', () => {
+    expect(completionMessage(true, false)).toContain('please upload all required scans within the next two hours');
+    expect(completionMessage(true, true)).toBe('Assignment marked complete. Thank you!');
+    expect(completionMessage(false)).toBe('Assignment marked complete. Thank you!');
+  });
+
+  it('makes the scan backs due two hours after completion, while required and not uploaded', () => {
+    const markedCompletedAt = 1_800_000_000;
+    expect(scanBacksDueAt({ scanBackRequired: true, markedCompletedAt, hasScanBacks: false })).toBe(markedCompletedAt + 7_200);
+    expect(scanBacksDueAt({ scanBackRequired: true, markedCompletedAt, hasScanBacks: true })).toBeNull();
+    expect(scanBacksDueAt({ scanBackRequired: false, markedCompletedAt, hasScanBacks: false })).toBeNull();
+    expect(scanBacksDueAt({ scanBackRequired: true, markedCompletedAt: null, hasScanBacks: false })).toBeNull();
   });
 });

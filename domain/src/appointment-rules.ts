@@ -77,10 +77,31 @@ export function panelsClosedMessage(what: 'Messages can be sent' | 'Scan-backs c
   return `${what} while the appointment is scheduled, and for 3 days after the appointment once it is completed.`;
 }
 
-export function completionMessage(scanBackRequired: boolean): string {
-  return scanBackRequired
+/**
+ * The answer to the agent's Mark Assignment Complete: the reminder to upload the scans only
+ * while scan backs are required and none is uploaded yet (issue 30) — an agent who already sent
+ * them is thanked, not asked again.
+ */
+export function completionMessage(scanBackRequired: boolean, scanBacksUploaded = false): string {
+  return scanBackRequired && !scanBacksUploaded
     ? 'Assignment marked complete. Scan backs are required: please upload all required scans within the next two hours, or talk to the escrow officer if they will be delayed.'
     : 'Assignment marked complete. Thank you!';
+}
+
+/** The scan-back upload reminder window after the agent marks the assignment complete (spec 01 §9: two hours). */
+export const SCAN_BACK_WINDOW_SECONDS = 2 * 60 * 60;
+
+/**
+ * When the scan backs of a signing are due (epoch seconds): the reminder window after it was
+ * marked complete, while scan backs are required and none is uploaded yet; null otherwise.
+ */
+export function scanBacksDueAt(order: {
+  scanBackRequired: boolean;
+  markedCompletedAt: number | null;
+  hasScanBacks: boolean;
+}): number | null {
+  if (!order.scanBackRequired || order.hasScanBacks || order.markedCompletedAt === null) return null;
+  return order.markedCompletedAt + SCAN_BACK_WINDOW_SECONDS;
 }
 
 /**

@@ -64,6 +64,15 @@ export function agreedPayCents(bidCents: number | null, offeredFeeCents: number)
 }
 
 /**
+ * What the assigned agent is paid for the order: its agent fee, which is the agreed pay from
+ * assignment on (the accepted bid, or what an operator set since) — not the agent's own bid,
+ * which an operator's edit or a reassignment may have left behind (decision 047).
+ */
+export function agentPayOf(order: { agentFeeCents: number }): number {
+  return order.agentFeeCents;
+}
+
+/**
  * The order's fees once the agent's pay is `agentPayCents`: the firm fee keeps the order's
  * markup, so a counter above the offer is charged on, never silently absorbed (decision 047).
  */

@@ -43,6 +43,23 @@ export const AgentListItemSchema = z
     scanBackRequired: z.boolean(),
     showCompleteButton: z.boolean().openapi({ description: 'Scheduled, not marked complete, and startsAt reached' }),
     markedCompleted: z.boolean(),
+    street: z.string().optional().openapi({ description: 'With the name only (assigned, and completed within the 3-day window)' }),
+    signerPhone: z.string().nullable().optional().openapi({
+      description: "With the name only: the signer's first phone (Phone 1, else Phone 2); null when neither is known",
+    }),
+    documentsReady: z.boolean().optional().openapi({
+      description: 'With the name only: a document for the signing has been uploaded to the order',
+    }),
+    scanBacksDueAt: z.string().nullable().optional().openapi({
+      description:
+        'With the name only: when the scan backs are due (ISO 8601) — two hours after the agent marked the assignment complete, while they are required and none is uploaded; null otherwise',
+    }),
+    payCents: z.number().int().optional().openapi({
+      description: "Completed tab only: the agent's pay for the signing (the order's agreed agent fee, decision 047)",
+    }),
+    paidAt: z.string().nullable().optional().openapi({
+      description: 'Completed tab only: when SigningDesk marked the agent paid (ISO 8601); null while unpaid',
+    }),
     offerStatus: z.enum(OFFER_STATUSES).nullable().openapi({
       description:
         "The agent's offer on this appointment (declined ones follow the live offers on the open tab); null without an offer row",
@@ -52,3 +69,28 @@ export const AgentListItemSchema = z
 
 export const AgentListSchema = z.object({ items: z.array(AgentListItemSchema) }).openapi('AgentList');
 export type AgentListItem = z.infer<typeof AgentListItemSchema>;
+
+const dayField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'must be a real date');
+
+export const EarningsQuerySchema = z.object({
+  today: dayField.optional().openapi({ description: "The agent's calendar day (YYYY-MM-DD); today in UTC when left out" }),
+});
+
+export const EarningsCsvQuerySchema = z.object({
+  year: z.coerce.number().int().min(2000).max(2100).optional().openapi({ description: 'The calendar year; this year (UTC) when left out' }),
+});
+
+const EarningsPeriodSchema = z.object({
+  from: z.string().openapi({ description: 'First signing date of the period, YYYY-MM-DD' }),
+  to: z.string().openapi({ description: 'Last signing date of the period, YYYY-MM-DD' }),
+  signings: z.number().int(),
+  earnedCents: z.number().int().openapi({ description: "The agent's pay for the period's completed signings" }),
+  paidCents: z.number().int().openapi({ description: 'The part SigningDesk has marked paid' }),
+});
+
+export const EarningsSchema = z
+  .object({ thisMonth: EarningsPeriodSchema, lastMonth: EarningsPeriodSchema, yearToDate: EarningsPeriodSchema })
+  .openapi('AgentEarnings');

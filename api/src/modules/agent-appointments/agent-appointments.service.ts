@@ -11,8 +11,9 @@ import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AgentTab } from '@signingdesk/domain/agent-tabs';
-import { agentDetailWindowOpen, completeButtonShown } from '@signingdesk/domain/appointment-rules';
+import { agentDetailWindowOpen, completeButtonShown, scanBacksDueAt } from '@signingdesk/domain/appointment-rules';
 import { LIVE_BID_STATUSES, UNBID_OFFER_STATUSES } from '@signingdesk/domain/offer-status';
+import { agentPayOf } from '@signingdesk/domain/fee-rules';
 import { offerTitle } from '@signingdesk/domain/offer-title';
 import type { AgentListItem } from './agent-appointments.schemas';
 
@@ -65,23 +66,64 @@ export async function listAgentAppointments(
       transactionType: a.transactionType,
       financeType: a.financeType,
       markedCompleted: a.markedCompleted,
+      agentPaidAt: a.agentPaidAt,
+      street: a.street,
+      contactPhone1: a.contactPhone1,
+      contactPhone2: a.contactPhone2,
+      hasDocuments: a.hasDocuments,
+      hasScanBacks: a.hasScanBacks,
+      markedCompletedAt: a.markedCompletedAt,
       offerStatus: o.status,
     })
     .from(a);
+  const assigned = tab === 'assigned' || tab === 'completed';
   const rows = await fromAppointments[offerJoinKind](o, offerJoin)
     .where(where)
     .orderBy(...order)
     .limit(limit);
-  const assigned = tab === 'assigned' || tab === 'completed';
-  return rows.map(({ name, fileNumber, transactionType, financeType, ...row }) => ({
-    ...row,
-    title: offerTitle({ city: row.city, state: row.state, transactionType, financeType }),
-    ...(assigned ? { fileNumber } : {}),
-    ...(assigned && agentDetailWindowOpen({ status: row.status, startsAt: Number(row.startsAt) }, nowSeconds) ? { name } : {}),
-    startsAt: Number(row.startsAt),
-    feeCents: Number(row.feeCents),
-    offeredFeeCents: Number(row.offeredFeeCents),
-    offerStatus: row.offerStatus ?? null,
-    showCompleteButton: completeButtonShown(row, nowSeconds),
-  }));
+  return rows.map(
+    ({
+      name,
+      fileNumber,
+      transactionType,
+      financeType,
+      agentPaidAt,
+      street,
+      contactPhone1,
+      contactPhone2,
+      hasDocuments,
+      hasScanBacks,
+      markedCompletedAt,
+      ...row
+    }) => {
+      const detailShown = assigned && agentDetailWindowOpen({ status: row.status, startsAt: Number(row.startsAt) }, nowSeconds);
+      const dueAt = scanBacksDueAt({
+        scanBackRequired: row.scanBackRequired,
+        hasScanBacks,
+        markedCompletedAt: markedCompletedAt ? Math.floor(markedCompletedAt.getTime() / 1000) : null,
+      });
+      return {
+        ...row,
+        title: offerTitle({ city: row.city, state: row.state, transactionType, financeType }),
+        ...(assigned ? { fileNumber } : {}),
+        ...(detailShown
+          ? {
+              name,
+              street,
+              signerPhone: contactPhone1 ?? contactPhone2,
+              documentsReady: hasDocuments,
+              scanBacksDueAt: dueAt === null ? null : new Date(dueAt * 1000).toISOString(),
+            }
+          : {}),
+        ...(tab === 'completed'
+          ? { payCents: agentPayOf({ agentFeeCents: Number(row.offeredFeeCents) }), paidAt: agentPaidAt?.toISOString() ?? null }
+          : {}),
+        startsAt: Number(row.startsAt),
+        feeCents: Number(row.feeCents),
+        offeredFeeCents: Number(row.offeredFeeCents),
+        offerStatus: row.offerStatus ?? null,
+        showCompleteButton: completeButtonShown(row, nowSeconds),
+      };
+    },
+  );
 }

@@ -140,11 +140,14 @@ export const AgentAppointmentSchema = z
     offerStatus: z.enum(OFFER_STATUSES),
     escrowName: z.string(),
     escrowEmail: z.string(),
+    escrowPhone: z.string().nullable().openapi({ description: "The escrow officer's phone from their profile; null when not known" }),
     ...contacts,
     showCompleteButton: z
       .boolean()
       .openapi({ description: 'Scheduled, not marked complete, and the signing has started (startsAt reached)' }),
     markedCompleted: z.boolean(),
+    payCents: z.number().int().openapi({ description: "The agent's pay for the signing (the order's agreed agent fee, decision 047)" }),
+    paidAt: z.string().nullable().openapi({ description: 'When SigningDesk marked the agent paid (ISO 8601); null while unpaid' }),
     panelsEnabled: z.boolean().openapi({ description: 'Scheduled, or completed within 3 days of the appointment' }),
     agentUploadEnabled: z.boolean(),
   })
@@ -167,6 +170,7 @@ export const AgentRecordSchema = z
     city: z.string(),
     state: z.string(),
     feeCents: z.number().int().openapi({ description: 'The agreed fee (the accepted bid)' }),
+    payCents: z.number().int().openapi({ description: "The agent's pay for the signing (the order's agreed agent fee, decision 047)" }),
     fileNumber: z.string().nullable(),
     paid: z.boolean().openapi({ description: 'Whether SigningDesk has marked the agent paid for this signing' }),
     paidAt: z.string().nullable().openapi({ description: 'When the agent was marked paid (ISO 8601)' }),

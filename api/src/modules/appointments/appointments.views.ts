@@ -5,6 +5,7 @@
  * of what they are paid for (DESIGN.md "Data lifecycle") —, an offered agent only the preview
  * fields.
  */
+import { agentPayOf } from '@signingdesk/domain/fee-rules';
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
@@ -199,6 +200,7 @@ export async function agentRecordView(db: Db | Tx, a: Appointment, agentId: stri
     city: a.city,
     state: a.state,
     feeCents: offer?.bidCents ?? a.agentFeeCents,
+    payCents: agentPayOf(a),
     fileNumber: a.fileNumber,
     paid: a.agentPaid,
     paidAt: iso(a.agentPaidAt),
@@ -223,9 +225,12 @@ export async function agentView(db: Db | Tx, a: Appointment, agentId: string, op
     offerStatus: offer?.status ?? ('approved' as const),
     escrowName: escrow.name,
     escrowEmail: a.escrowEmail,
+    escrowPhone: escrow.phone ?? null,
     ...contactsOf(a),
     showCompleteButton: completeButtonShown(a, nowSeconds),
     markedCompleted: a.markedCompleted,
+    payCents: agentPayOf(a),
+    paidAt: iso(a.agentPaidAt),
     panelsEnabled: panelsEnabled(a.status, a.startsAt, nowSeconds),
     agentUploadEnabled: a.agentUploadEnabled,
   };

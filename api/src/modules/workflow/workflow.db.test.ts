@@ -530,6 +530,14 @@ describe('the appointment workflow', () => {
       expect(again.status).toBe(409);
     });
 
+    it('no reminder for scan-backs the agent already uploaded (issue 30)', async () => {
+      const { id } = await started();
+      await t.database.db.update(schema.appointments).set({ hasScanBacks: true }).where(eq(schema.appointments.id, id));
+      const res = await post(t, `/api/appointments/${id}/complete`, s.agent);
+      expect(res.status).toBe(200);
+      expect(res.body.message).toBe('Assignment marked complete. Thank you!');
+    });
+
     it('no reminder when scan-backs are not required; an operator can complete too', async () => {
       const noScans = await started({ scanBackRequired: false });
       const res = await post(t, `/api/appointments/${noScans.id}/complete`, s.agent);

@@ -541,7 +541,9 @@ export async function completeAppointment(db: Db, actor: Actor, appointmentId: s
         payload: { scanBackRequired: appointment.scanBackRequired, by: byAgent ? 'agent' : 'operator' },
       },
     ]);
-    const message = byAgent ? completionMessage(appointment.scanBackRequired) : 'The appointment is marked complete.';
+    const message = byAgent
+      ? completionMessage(appointment.scanBackRequired, appointment.hasScanBacks)
+      : 'The appointment is marked complete.';
     return result(tx, actor, appointment.id, access, message, { now });
   });
 }

@@ -5,6 +5,7 @@ import { PageLayout } from '../../components/page-layout';
 import { paths } from '../../config/paths';
 import { appointmentKeys } from '../../features/appointments/api/appointment-keys';
 import { loadAppointmentCopy, useAppointment, type AgentVisibleView } from '../../features/appointments/api/get-appointment';
+import { ComparisonOrdersTable } from '../../features/appointments/components/detail/comparison-orders';
 import { AgentRecordView } from '../../features/appointments/components/detail/agent-record-view';
 import { AssignmentView } from '../../features/appointments/components/detail/assignment-view';
 import { OfferView } from '../../features/appointments/components/detail/offer-view';
@@ -57,11 +58,15 @@ export function AppointmentDetailRoute() {
           {mirrored.data.view === 'agent_record' ? (
             <AgentRecordView record={mirrored.data} />
           ) : mirrored.data.view === 'agent' && !agentDetailWindowOpen(mirrored.data) ? (
-            <AgentRecordView record={{ ...mirrored.data, paid: null, paidAt: null }} />
+            <AgentRecordView record={mirrored.data} />
           ) : mirrored.data.view === 'agent' ? (
             <AssignmentView view={mirrored.data} userId={me.id} rows={rows} />
           ) : (
-            <OfferView view={mirrored.data} userId={me.id} syncedAt={mirrored.syncedAt} />
+            <>
+              <OfferView view={mirrored.data} userId={me.id} syncedAt={mirrored.syncedAt} />
+              {/* Every offer view, as the preview shows it (issue 30). */}
+              <ComparisonOrdersTable appointmentId={mirrored.data.id} />
+            </>
           )}
         </>
       )}

@@ -33,6 +33,9 @@ const base: AgentAppointmentView = {
   contactEmail2: null,
   showCompleteButton: true,
   markedCompleted: false,
+  payCents: 12_500,
+  escrowPhone: null,
+  paidAt: null,
   panelsEnabled: true,
   agentUploadEnabled: false,
 };
@@ -55,6 +58,14 @@ describe('appointmentIcs', () => {
     const ics = appointmentIcs({ ...base, timeTbd: true });
     expect(ics).toContain('DTSTART;VALUE=DATE:20260704\r\n');
     expect(ics).not.toContain('DTEND');
+    expect(ics).toContain('TRIGGER:-PT15H\r\n');
+  });
+
+  it('reminds an hour before and writes the phones as people read them (issue 30)', () => {
+    const ics = appointmentIcs({ ...base, contactPhone1: '3105550101', contactPhone2: '424.555.0199' }).replace(/\r\n /g, '');
+    expect(ics).toContain('BEGIN:VALARM\r\nACTION:DISPLAY\r\n');
+    expect(ics).toContain('TRIGGER:-PT1H\r\nEND:VALARM\r\nEND:VEVENT');
+    expect(ics).toContain('Signer phone: (310) 555-0101\\nSigner phone: (424) 555-0199');
   });
 
   it('escapes backslashes first and names the file after the appointment', () => {

@@ -2,18 +2,23 @@
  * "Add to calendar": an iCalendar (RFC 5545) event for an assigned appointment, built on the
  * phone (works offline). The start is the appointment's instant (`startsAt`, epoch seconds,
  * derived by the server from date, time and zone), written in UTC; a TBD time becomes an
- * all-day event. One hour by default: signings take about that long.
+ * all-day event. One hour by default: signings take about that long. A reminder (VALARM) comes
+ * with it, and the signer's phones are written as people read them (issue 30).
  */
+import { formatPhone } from '@signingdesk/domain/phone';
 import type { AgentAppointmentView } from '../../types/api';
 
 const SIGNING_MINUTES = 60;
+/** The reminder: an hour before a timed signing (time to drive there); 9 AM the day before a TBD one. */
+const REMINDER_TIMED = '-PT1H';
+const REMINDER_TBD = '-PT15H';
 
 export function appointmentIcs(a: AgentAppointmentView, now = new Date()): string {
   const location = `${a.street}, ${a.city}, ${a.state} ${a.zip}`;
   const description = [
     a.fileNumber ? `File number: ${a.fileNumber}` : null,
     a.contactName ? `Signer: ${a.contactName}` : null,
-    a.contactPhone1 ? `Signer phone: ${a.contactPhone1}` : null,
+    ...[a.contactPhone1, a.contactPhone2].map((phone) => (phone ? `Signer phone: ${formatPhone(phone)}` : null)),
     a.scanBackRequired ? 'SCAN BACKS ARE REQUIRED' : null,
     a.comments ? `Notes: ${a.comments}` : null,
   ]
@@ -34,6 +39,11 @@ export function appointmentIcs(a: AgentAppointmentView, now = new Date()): strin
     `SUMMARY:${escapeText(`Signing: ${a.name}`)}`,
     `LOCATION:${escapeText(location)}`,
     ...(description ? [`DESCRIPTION:${escapeText(description)}`] : []),
+    'BEGIN:VALARM',
+    'ACTION:DISPLAY',
+    `DESCRIPTION:${escapeText(`Signing: ${a.name}`)}`,
+    `TRIGGER:${a.timeTbd ? REMINDER_TBD : REMINDER_TIMED}`,
+    'END:VALARM',
     'END:VEVENT',
     'END:VCALENDAR',
   ];

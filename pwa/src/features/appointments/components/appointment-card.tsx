@@ -7,6 +7,9 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { AgentAppointment, AgentTab } from '../../../types/api';
 import { datedLabel } from '../day-label';
+import { payState } from '../pay-text';
+import { scanBacksDueText } from '../scan-back-due';
+import { PhoneLinks } from './phone-links';
 import { TABS } from '../tabs';
 
 interface AppointmentCardProps {
@@ -22,7 +25,9 @@ interface AppointmentCardProps {
  * One appointment of a portal tab, dense enough for three on a phone's first screen: the name,
  * then the day ('Today, 11/23/2026'), time, city and fee as one run of facts that wraps between
  * facts, never inside one (long Los Angeles city names stay whole), then status, file number and
- * scan backs (the spec's card fields, each still labelled for screen readers). The button keeps the spec's
+ * scan backs (the spec's card fields, each still labelled for screen readers). An assignment
+ * also carries its street, its badges (documents ready, needs completion, scan backs due, paid
+ * or unpaid) and Call and Text for the signer (issue 30). The button keeps the spec's
  * text and says which appointment it opens. Offers (open and pending) have no name or file
  * number: they are headed by the neutral title the server sends ('Refinance signing — San
  * Francisco, CA') until the agent is assigned. Memoized: the list renders again as its refresh
@@ -37,6 +42,7 @@ export const AppointmentCard = memo(function AppointmentCard({ appointment: a, t
   const heading = a.name ?? a.title;
   // Judged as the card renders: a list read offline still turns overdue as the hours pass.
   const overdue = isOverdue(a);
+  const badges = cardBadges(a);
   return (
     <article className={`appointment-card${declined ? ' appointment-card--declined' : ''}`} aria-labelledby={titleId}>
       <h3 id={titleId} className="appointment-card__name">
@@ -45,10 +51,19 @@ export const AppointmentCard = memo(function AppointmentCard({ appointment: a, t
       <dl className="appointment-card__facts">
         <Fact label="Date" value={day} className="appointment-card__day" />
         <Fact label="Time" value={`${formatTime(a.time, a.timeTbd)} ${a.timeZone}`} />
-        <Fact label="Location" value={`${a.city}, ${a.state}`} />
+        <Fact label="Location" value={a.street ? `${a.street}, ${a.city}` : `${a.city}, ${a.state}`} />
         <Fact label={feeLabel} value={formatCents(a.feeCents)} labelShown={tab === 'pending'} />
         {tab === 'pending' && <Fact label="Offered" value={formatCents(a.offeredFeeCents)} labelShown />}
       </dl>
+      {badges.length > 0 && (
+        <ul className="appointment-card__badges" aria-label="At a glance">
+          {badges.map((badge) => (
+            <li key={badge.text} className={`badge badge--${badge.tone}`}>
+              {badge.text}
+            </li>
+          ))}
+        </ul>
+      )}
       <dl className="appointment-card__meta">
         {overdue ? (
           <Fact label="Status" value={OVERDUE_LABEL} className="appointment-card__overdue" />
@@ -59,6 +74,11 @@ export const AppointmentCard = memo(function AppointmentCard({ appointment: a, t
         {/* 'SCAN BACKS ARE REQUIRED' says it all; 'NONE' needs its label. */}
         <Fact label="Scan Backs" value={a.scanBackRequired ? 'SCAN BACKS ARE REQUIRED' : 'NONE'} labelShown={!a.scanBackRequired} />
       </dl>
+      {a.signerPhone && (
+        <div className="appointment-card__contact">
+          <PhoneLinks phone={a.signerPhone} who="the signer" />
+        </div>
+      )}
       <Link
         className="button button--primary appointment-card__action"
         to={paths.appointment(a.id)}
@@ -70,6 +90,26 @@ export const AppointmentCard = memo(function AppointmentCard({ appointment: a, t
     </article>
   );
 });
+
+interface Badge {
+  text: string;
+  tone: 'ready' | 'todo' | 'due' | 'paid' | 'unpaid';
+}
+
+/**
+ * What the agent must know of an assignment at a glance, from the card's own facts: the
+ * documents are in, it waits for Mark Assignment Complete (the signing has started), the scan
+ * backs are due, and on a completed signing whether it was paid.
+ */
+function cardBadges(a: AgentAppointment): Badge[] {
+  const badges: Badge[] = [];
+  if (a.documentsReady) badges.push({ text: 'Documents ready', tone: 'ready' });
+  if (a.showCompleteButton) badges.push({ text: 'Needs completion', tone: 'todo' });
+  if (a.scanBacksDueAt) badges.push({ text: scanBacksDueText(a.scanBacksDueAt, a.timeZone), tone: 'due' });
+  const pay = payState(a);
+  if (pay) badges.push({ text: pay.text, tone: pay.paid ? 'paid' : 'unpaid' });
+  return badges;
+}
 
 interface FactProps {
   label: string;

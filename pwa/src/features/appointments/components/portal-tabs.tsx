@@ -6,6 +6,7 @@ import { INACTIVE_REGISTRATION_TEXT, TAB_ORDER, TABS, toTab } from '../tabs';
 import { afterFirstScreen } from '../../../lib/first-screen';
 import { appointmentListQueryOptions } from '../api/get-appointments';
 import { AppointmentList } from './appointment-list';
+import { EarningsSummary } from '../earnings/earnings-summary';
 
 interface PortalTabsProps {
   me: Me;
@@ -100,7 +101,10 @@ export function PortalTabs({ me }: PortalTabsProps) {
       </div>
       <div className="tabs__panel" role="tabpanel" id={`panel-${selected}`} aria-labelledby={`tab-${selected}`}>
         {active ? (
-          <AppointmentList key={selected} tab={selected} userId={me.id} />
+          <>
+            {selected === 'completed' && <EarningsSummary />}
+            <AppointmentList key={selected} tab={selected} userId={me.id} />
+          </>
         ) : (
           <p className="notice notice--info preserve-spaces">{INACTIVE_REGISTRATION_TEXT}</p>
         )}

@@ -3,17 +3,18 @@ import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import { formatCents } from '@signingdesk/domain/money';
 import { formatTime, formatUsDate } from '@signingdesk/domain/time-zones';
 import { Panel } from '../../../../components/panel';
-import { localDate } from '../../../../lib/calendar-days';
 import type { AgentRecordView as AgentRecord } from '../../../../types/api';
+import { payState, type PayFacts } from '../../pay-text';
 import { Fact, Facts } from './facts';
 
 /**
  * A signing past its 3-day window (DESIGN.md "Data lifecycle"): why the signer, the address and
  * the documents are gone, and what stays for the agent to be paid — when, where (city and
- * state), status, fee, file number and payment. `paid` is null when the phone only has a
- * full copy from before the window closed (it never carried the payment).
+ * state), status, fee, file number and payment (Paid with amount and day, or Unpaid). A full
+ * copy from before the window closed carries the payment too; an older copy says nothing of it.
  */
-export function AgentRecordView({ record }: { record: Omit<AgentRecord, 'view' | 'id' | 'title' | 'paid'> & { paid: boolean | null } }) {
+export function AgentRecordView({ record }: { record: Omit<AgentRecord, 'view' | 'id' | 'title' | 'paid' | 'payCents'> & PayFacts }) {
+  const pay = payState(record);
   return (
     <>
       <p className="notice notice--info">{AGENT_RECORD_MESSAGE}</p>
@@ -25,14 +26,13 @@ export function AgentRecordView({ record }: { record: Omit<AgentRecord, 'view' |
           <Fact label="Status">{appointmentStatusLabel(record.status)}</Fact>
           <Fact label="Signing Agent Fee">{formatCents(record.feeCents)}</Fact>
           <Fact label="File Number">{record.fileNumber ?? '—'}</Fact>
-          {record.paid !== null && <Fact label="Paid">{paidText(record.paid, record.paidAt)}</Fact>}
+          {pay && (
+            <Fact label="Payment">
+              <span className={`badge badge--${pay.paid ? 'paid' : 'unpaid'}`}>{pay.text}</span>
+            </Fact>
+          )}
         </Facts>
       </Panel>
     </>
   );
-}
-
-function paidText(paid: boolean, paidAt: string | null): string {
-  if (!paid) return 'Not yet';
-  return paidAt ? `Paid on ${formatUsDate(localDate(new Date(paidAt)))}` : 'Paid';
 }

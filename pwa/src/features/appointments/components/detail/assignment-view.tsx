@@ -2,12 +2,13 @@ import type { AgentAppointmentView } from '../../../../types/api';
 import { isOverdue, OVERDUE_LABEL, panelsEnabled } from '@signingdesk/domain/appointment-rules';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import { formatCents } from '@signingdesk/domain/money';
-import { formatPhone, toE164 } from '@signingdesk/domain/phone';
 import { formatTime } from '@signingdesk/domain/time-zones';
 import { EmailLink } from '../../../../components/email-link';
 import type { OutboxItem } from '../../../../lib/outbox/types';
 import { appointmentIcs, icsFileName } from '../../calendar';
 import { datedLabel } from '../../day-label';
+import { payState } from '../../pay-text';
+import { PhoneLinks } from '../phone-links';
 import { Fact, Facts, financeLabel, scanBackText, transactionLabel } from './facts';
 import { FilesPanel } from './files-panel';
 import { MarkComplete } from './mark-complete';
@@ -16,7 +17,8 @@ import { Panel } from '../../../../components/panel';
 
 /**
  * An assigned appointment as its agent sees it (spec 01 §2 "Appointment detail"), in the order
- * an agent on the way needs it: when and where (Open in Maps), the signer and their phone, Mark
+ * an agent on the way needs it: the signer and Call (above the fold on a 320 px phone, issue
+ * 30), when and where (Open in Maps), Mark
  * Assignment Complete, then status, fee, file number, lender, scan backs, order types, notes
  * and the escrow contact, files with scan-back upload, and the message center. Files and
  * messages take new input only while the panels are enabled (scheduled, or completed within
@@ -26,6 +28,8 @@ export function AssignmentView({ view, userId, rows }: { view: AgentAppointmentV
   // From the status and the time now, not the flag of the last sync: an offline copy closes
   // its panels when the three days are over, as the server does.
   const enabled = panelsEnabled(view.status, view.startsAt);
+  // A copy kept on the phone from before the payment was sent says nothing of it.
+  const pay = payState(view);
   const address = `${view.street}, ${view.city}, ${view.state} ${view.zip}`;
   const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
   const downloadIcs = () => {
@@ -39,6 +43,26 @@ export function AssignmentView({ view, userId, rows }: { view: AgentAppointmentV
 
   return (
     <>
+      <Panel id="signer-heading" title="Signer">
+        <Facts>
+          <Fact label="Signer Name">{view.contactName ?? '—'}</Fact>
+          {[view.contactPhone1, view.contactPhone2].map((phone, index) =>
+            phone ? (
+              <Fact key={`phone-${index}`} label={`Signer Phone ${index + 1}`} stacked>
+                <PhoneLinks phone={phone} />
+              </Fact>
+            ) : null,
+          )}
+          {[view.contactEmail1, view.contactEmail2].map((email, index) =>
+            email ? (
+              <Fact key={`email-${index}`} label={`Signer Email ${index + 1}`}>
+                <EmailLink email={email} />
+              </Fact>
+            ) : null,
+          )}
+        </Facts>
+      </Panel>
+
       <Panel id="when-heading" title="When and where">
         <Facts>
           <Fact label="Date">{datedLabel(view.date)}</Fact>
@@ -61,33 +85,6 @@ export function AssignmentView({ view, userId, rows }: { view: AgentAppointmentV
         </div>
       </Panel>
 
-      <Panel id="signer-heading" title="Signer">
-        <Facts>
-          <Fact label="Signer Name">{view.contactName ?? '—'}</Fact>
-          {[view.contactPhone1, view.contactPhone2].map((phone, index) =>
-            phone ? (
-              <Fact key={`phone-${index}`} label={`Signer Phone ${index + 1}`}>
-                <span className="contact-actions">
-                  <a className="button button--secondary" href={`tel:${dialable(phone)}`} aria-label={`Call ${formatPhone(phone)}`}>
-                    Call {formatPhone(phone)}
-                  </a>
-                  <a className="button button--secondary" href={`sms:${dialable(phone)}`} aria-label={`Text ${formatPhone(phone)}`}>
-                    Text
-                  </a>
-                </span>
-              </Fact>
-            ) : null,
-          )}
-          {[view.contactEmail1, view.contactEmail2].map((email, index) =>
-            email ? (
-              <Fact key={`email-${index}`} label={`Signer Email ${index + 1}`}>
-                <EmailLink email={email} />
-              </Fact>
-            ) : null,
-          )}
-        </Facts>
-      </Panel>
-
       <MarkComplete view={view} userId={userId} rows={rows} />
 
       <Panel id="assignment-facts" title="Assignment">
@@ -96,6 +93,11 @@ export function AssignmentView({ view, userId, rows }: { view: AgentAppointmentV
             {isOverdue(view) ? <strong className="overdue">{OVERDUE_LABEL}</strong> : appointmentStatusLabel(view.status)}
           </Fact>
           <Fact label="Signing Agent Fee">{formatCents(view.feeCents)}</Fact>
+          {view.status === 'Completed' && pay && (
+            <Fact label="Payment">
+              <span className={`badge badge--${pay.paid ? 'paid' : 'unpaid'}`}>{pay.text}</span>
+            </Fact>
+          )}
           <Fact label="File Number">{view.fileNumber ?? '—'}</Fact>
           <Fact label="Lender">{view.lender ?? '—'}</Fact>
           <Fact label="Scan Backs">{scanBackText(view.scanBackRequired)}</Fact>
@@ -105,6 +107,12 @@ export function AssignmentView({ view, userId, rows }: { view: AgentAppointmentV
           <Fact label="Escrow Contact">
             {view.escrowName} · <EmailLink email={view.escrowEmail} />
           </Fact>
+          {/* Tap to call where the officer's profile has a phone (an old copy on the phone may not carry it). */}
+          {view.escrowPhone && (
+            <Fact label="Escrow Phone" stacked>
+              <PhoneLinks phone={view.escrowPhone} who="the escrow officer" />
+            </Fact>
+          )}
         </Facts>
       </Panel>
 
@@ -112,9 +120,4 @@ export function AssignmentView({ view, userId, rows }: { view: AgentAppointmentV
       <MessageCenter view={view} userId={userId} rows={rows} enabled={enabled} />
     </>
   );
-}
-
-/** A US number dials as +1…; anything else stored before the phone rule is dialled as typed. */
-function dialable(phone: string): string {
-  return toE164(phone) ?? phone;
 }

@@ -6,9 +6,10 @@ export function Facts({ children }: { children: ReactNode }) {
   return <dl className="facts">{children}</dl>;
 }
 
-export function Fact({ label, children }: { label: string; children: ReactNode }) {
+/** `stacked`: the value under its label, full width (Call buttons that must not wrap at 320 px). */
+export function Fact({ label, children, stacked = false }: { label: string; children: ReactNode; stacked?: boolean }) {
   return (
-    <div className="facts__row">
+    <div className={stacked ? 'facts__row facts__row--stacked' : 'facts__row'}>
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>

@@ -97,7 +97,8 @@ export function FilesPanel({
       {/* Online the page says when it synced; an offline copy of the list says its own time. */}
       {files.data?.offline && <SyncedAt mirrored={files.data} />}
       {files.isError && !files.data && <p className="status-text">The file list is not available offline yet.</p>}
-      <KeepDocumentsSwitch userId={userId} onChange={() => void keepNow(true)} />
+      {/* Nothing to keep for a completed signing (keep-rules deletes its copies): no switch there (issue 30). */}
+      {view.status !== 'Completed' && <KeepDocumentsSwitch userId={userId} onChange={() => void keepNow(true)} />}
       {files.data && (
         <FileItems
           list={files.data.data}
@@ -122,15 +123,36 @@ export function FilesPanel({
 
       <h3 className="files__subheading">Upload scan-backs</h3>
       {enabled ? (
-        <div className="form__field">
-          <label htmlFor={inputId}>Choose up to 5 files (PDF, images, Word, Excel or text)</label>
-          <input
-            id={inputId}
-            type="file"
-            multiple
-            accept="application/pdf,image/*,.pdf,.png,.jpg,.jpeg,.heic,.tif,.tiff,.doc,.docx,.xls,.xlsx,.txt"
-            onChange={(event) => void pick(event)}
-          />
+        <div className="form__field upload-picker">
+          <p className="upload-picker__hint" id={`${inputId}-hint`}>
+            Up to 5 files: PDF, images, Word, Excel or text.
+          </p>
+          {/* Styled labels over visually hidden inputs: one picks files, one opens the camera. */}
+          <div className="button-row">
+            <label className="button button--primary upload-picker__button">
+              <input
+                id={inputId}
+                className="visually-hidden"
+                type="file"
+                multiple
+                aria-label="Choose up to 5 files (PDF, images, Word, Excel or text)"
+                accept="application/pdf,image/*,.pdf,.png,.jpg,.jpeg,.heic,.tif,.tiff,.doc,.docx,.xls,.xlsx,.txt"
+                onChange={(event) => void pick(event)}
+              />
+              Choose files
+            </label>
+            <label className="button button--secondary upload-picker__button">
+              <input
+                className="visually-hidden"
+                type="file"
+                accept="image/*"
+                capture="environment"
+                aria-label="Scan with camera"
+                onChange={(event) => void pick(event)}
+              />
+              Scan with camera
+            </label>
+          </div>
         </div>
       ) : (
         <p className="status-text">Uploads open once the appointment is scheduled, and close three days after it.</p>

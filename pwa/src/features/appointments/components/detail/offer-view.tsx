@@ -227,6 +227,7 @@ function OfferActions({ view, disabled, onAction }: ActionProps & { disabled: bo
       )}
       <ConfirmDialog
         open={confirming !== null}
+        danger={confirming?.kind === 'decline'}
         onCancel={() => setConfirming(null)}
         onConfirm={() => {
           if (confirming?.kind === 'decline') void send({ kind: 'decline', ...on });
