@@ -125,6 +125,8 @@ describe("the assigned agent's record after the signing", () => {
       city: 'Burbank',
       state: 'CA',
       feeCents: 17500,
+      // What the agent is paid: the agreed amount (domain/src/fee-rules.ts agentPayOf).
+      payCents: 17500,
       fileNumber: 'OK-2026-0311',
       paid: false,
       paidAt: null,
