@@ -13,7 +13,7 @@ export const APPOINTMENT_STATUS_COLORS: Record<AppointmentStatus, string> = {
 
 /**
  * An order's status as a badge: a coloured dot and a tinted ground, with the status in words in
- * the body text's colour, so it keeps its contrast whatever the colour ("On Hold" for Paused).
+ * the body text's colour, so it keeps its contrast whatever the colour and the colour scheme ("On Hold" for Paused).
  */
 export function AppointmentStatusBadge({ status }: { status: AppointmentStatus }) {
   const color = APPOINTMENT_STATUS_COLORS[status];
@@ -26,7 +26,8 @@ export function AppointmentStatusBadge({ status }: { status: AppointmentStatus }
       tt="none"
       fw={600}
       c="var(--mantine-color-text)"
-      bg={`${color.split('.')[0]}.0`}
+      // The colour's light tint of the scheme in use: pale in light mode, deep in dark mode.
+      bg={`var(--mantine-color-${color.split('.')[0]}-light)`}
       // Never cut to "O…" in a narrow column: the badge is as wide as its words.
       styles={{
         root: { maxWidth: 'none', overflow: 'visible', borderColor: `var(--mantine-color-${color.replace('.', '-')})` },
