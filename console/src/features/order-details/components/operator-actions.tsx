@@ -64,8 +64,9 @@ export function OperatorActions({ order, onEditDetails }: { order: Order; onEdit
           Actions
         </Title>
         {/* The edit-choice menu of spec 02 §2, with its four choices named as the spec names them. */}
-        {/* No focus placeholder in the list (axe: a menu holds only its items); the first item takes the focus. */}
-        <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+        {/* No focus placeholder in the list (axe: a menu holds only its items); the first item takes the focus.
+            Not in a portal: the list stays inside the page's main landmark (axe: region). */}
+        <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
           <Menu.Target>
             <Button variant="default" disabled={pending}>
               Edit Choices
