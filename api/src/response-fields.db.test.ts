@@ -3,7 +3,7 @@
  * and every kind of caller that gets it with a 200, the exact set of keys the caller receives
  * (recursively: nested objects and array items too). The access matrix checks who gets an
  * answer; this checks what is in it, so a new field anywhere is a deliberate decision made
- * here. DESIGN.md "Access": escrow sees no agent fee and no bids; an assigned agent sees no
+ * here. DESIGN.md "Access": escrow sees its order's two fees but no bids (decision 061); an assigned agent sees no
  * firm fee or firm data; an agent only offered the order sees the preview fields — never its
  * name, file number, street, signer or escrow contacts.
  */
@@ -67,6 +67,9 @@ const ESCROW_VIEW: Shape = {
   fileNumber: V,
   comments: V,
   ...CONTACTS,
+  agentFeeCents: V,
+  firmFeeCents: V,
+  agentFeeChangeable: V,
   escrowOfficer: PERSON,
   escrowEmail: V,
   assignedAgent: PERSON,
@@ -431,7 +434,7 @@ describe('role × response fields', () => {
     failures = [];
   });
 
-  it('GET /api/appointments/{id}: operators all of it, escrow no agent fee or bids, the assigned agent no firm data, an offered agent the preview', async () => {
+  it('GET /api/appointments/{id}: operators all of it, escrow its fees but no bids, the assigned agent no firm data, an offered agent the preview', async () => {
     const expected = (kind: keyof typeof ids, caller: Caller): Shape | 'refused' => {
       if (OPERATORS.includes(caller)) return OPERATOR_VIEW;
       if (ESCROW.includes(caller)) return ESCROW_VIEW;
@@ -450,7 +453,8 @@ describe('role × response fields', () => {
         const body = await expectShape(caller, path, shape);
         if (!body) continue;
         if (ESCROW.includes(caller)) {
-          const leaked = ['agentFeeCents', 'feeCents', 'bidCents', 'bids', 'offerCount'].filter((k) => keysDeep(body).has(k));
+          // The order's own fees are the escrow side's (decision 061); the bids never are.
+          const leaked = ['feeCents', 'bidCents', 'bids', 'offerCount', 'margin'].filter((k) => keysDeep(body).has(k));
           if (leaked.length) failures.push(`${path} as ${caller} (escrow): carries ${leaked.join(', ')}`);
         }
         if (shape === ASSIGNED_AGENT_VIEW) {

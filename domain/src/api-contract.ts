@@ -2380,6 +2380,10 @@ export interface components {
             total: number;
         };
         EscrowAppointment: {
+            /** @description The signing agent fee: the fee offered until an agent is assigned, the agreed fee from then on (decision 047) */
+            agentFeeCents: number;
+            /** @description Whether the escrow side may still change the fee it offers: only until the order is sent to signing agents */
+            agentFeeChangeable: boolean;
             agentUploadEnabled: boolean;
             /** @description notaryName, notaryPhone, notaryEmail */
             assignedAgent: {
@@ -2406,6 +2410,8 @@ export interface components {
             fileNumber: string | null;
             filesUploaded: boolean;
             financeType: number | null;
+            /** @description What the firm is charged for the order: the agreed fee plus the firm's service fee */
+            firmFeeCents: number;
             id: string;
             /** @description The invoice sent for the order (spec: invoiceFileName), null before: its file opens with the file’s download link */
             invoice: {

@@ -61,6 +61,9 @@ test.describe('an escrow order’s details at its own URL', () => {
     await expect(glance).toContainText('Open');
     await expect(glance).toContainText('Signing agentNot assigned yet');
     await expect(glance).toContainText('SigningDesk is finding a signing agent.');
+    // The fee the officer entered, and what the firm is charged (firm A's service fee is $45.00).
+    await expect(glance).toContainText('Signing agent fee offered: $140.00');
+    await expect(glance).toContainText('Charged to your firm: $185.00');
     await expect(details).toContainText('Gate code 4411.');
     await expect(details.getByRole('link', { name: '(512) 555-0190' })).toHaveAttribute('href', 'tel:+15125550190');
     await expect(details).toContainText('Not assigned yet');
@@ -74,6 +77,7 @@ test.describe('an escrow order’s details at its own URL', () => {
     await expect(details).toContainText('Linh Nguyen');
     await details.getByRole('button', { name: 'Edit Order Details' }).click();
     await expect(page.getByLabel('Signer name')).toHaveValue('Linh Nguyen');
+    await expect(page.getByLabel('Signing agent fee')).toHaveValue('140.00');
     await page.getByLabel('Signer name').fill('Linh Tran Nguyen');
     await page.getByLabel('Lender').fill('Lone Star Credit Union');
     await shot(page, 'order-edit', true);
@@ -125,6 +129,12 @@ test.describe('an escrow order’s details at its own URL', () => {
 
     // The glance names the agent and the officer's next step: the documents.
     await expect(glance).toContainText(`Signing agent${agentName}`);
+    await expect(glance).toContainText('Signing agent fee (agreed): $140.00');
+    // Sent to agents, the fee can no longer be changed here, and the form says why.
+    await details.getByRole('button', { name: 'Edit Order Details' }).click();
+    await expect(page.getByLabel('Signing agent fee')).toHaveAttribute('readonly', '');
+    await expect(page.getByText('The signing agent fee can no longer be changed here')).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel Edit' }).click();
     await expect(glance).toContainText('Upload the documents, then switch on “All files have been uploaded”.');
     // The timeline, newest first: the agent assigned by name, edited (the fields changed above), created.
     const timeline = page.getByRole('region', { name: 'Timeline' });

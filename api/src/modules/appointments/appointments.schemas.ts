@@ -110,6 +110,16 @@ export const EscrowAppointmentSchema = z
     comments: z.string().nullable(),
     ...contacts,
     ...codes,
+    agentFeeCents: z.number().int().openapi({
+      description: 'The signing agent fee: the fee offered until an agent is assigned, the agreed fee from then on (decision 047)',
+    }),
+    firmFeeCents: z
+      .number()
+      .int()
+      .openapi({ description: "What the firm is charged for the order: the agreed fee plus the firm's service fee" }),
+    agentFeeChangeable: z.boolean().openapi({
+      description: 'Whether the escrow side may still change the fee it offers: only until the order is sent to signing agents',
+    }),
     escrowOfficer: Person,
     escrowEmail: z.string(),
     assignedAgent: Person.nullable().openapi({ description: 'notaryName, notaryPhone, notaryEmail' }),

@@ -1,11 +1,11 @@
 /**
  * What each role may see of one appointment (DESIGN.md "Access"): operators everything, the
- * escrow side its order without the agent fee and bids, the assigned agent the full order
+ * escrow side its order with its two fees but without the bids (decision 061), the assigned agent the full order
  * without firm data — and once the 3-day window after the signing has closed, only the record
  * of what they are paid for (DESIGN.md "Data lifecycle") —, an offered agent only the preview
  * fields.
  */
-import { agentPayOf } from '@signingdesk/domain/fee-rules';
+import { agentPayOf, escrowMayChangeOfferedFee, firmFeeOf } from '@signingdesk/domain/fee-rules';
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
@@ -157,12 +157,22 @@ export async function operatorView(db: Db | Tx, a: Appointment) {
   };
 }
 
+/**
+ * The escrow side's order (decision 061): besides the details it entered, the signing agent fee
+ * — the fee it offered until an agent is assigned, the agreed fee from then on — and what its
+ * firm is charged; never who bid what.
+ */
 export async function escrowView(db: Db | Tx, a: Appointment) {
+  const [firm] = await db.select({ serviceFeeCents: schema.firms.serviceFeeCents }).from(schema.firms).where(eq(schema.firms.id, a.firmId));
+  const [sent] = await db.select({ id: offers.id }).from(offers).where(eq(offers.appointmentId, a.id)).limit(1);
   return {
     view: 'escrow' as const,
     name: a.name,
     ...common(a),
     ...orderDetails(a),
+    agentFeeCents: a.agentFeeCents,
+    firmFeeCents: firmFeeOf(a, firm?.serviceFeeCents ?? 0),
+    agentFeeChangeable: escrowMayChangeOfferedFee({ sentToAgents: sent !== undefined }),
     escrowOfficer: (await person(db, a.createdBy))!,
     escrowEmail: a.escrowEmail,
     assignedAgent: await person(db, a.assignedAgentId),

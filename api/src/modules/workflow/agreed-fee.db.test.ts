@@ -40,6 +40,7 @@ describe('the agreed fee', () => {
     return { status: res.status, body: await readJson(res) };
   };
   const operatorView = async (id: string) => readJson(await t.request(`/api/appointments/${id}`, { cookie: s.admin }));
+  const escrowView = async (id: string) => readJson(await t.request(`/api/appointments/${id}`, { cookie: s.escrowA }));
   /** The Assignments CSV line of the order named `name` (names here are unique to each test). */
   const csvLine = async (status: string, name: string) => {
     const res = await t.request(`/api/appointments/export?status=${status}`, { cookie: s.admin });
@@ -72,6 +73,10 @@ describe('the agreed fee', () => {
 
     expect(await appointmentRow(t, id)).toMatchObject({ status: 'Scheduled', agentFeeCents: 17_500, firmFeeCents: 22_000 });
     expect(await operatorView(id)).toMatchObject({ agentFeeCents: 17_500, firmFeeCents: 22_000 });
+    // The escrow officer sees the agreed fee and the firm's charge (decision 061), never the bids.
+    const seen = await escrowView(id);
+    expect(seen).toMatchObject({ view: 'escrow', agentFeeCents: 17_500, firmFeeCents: 22_000, agentFeeChangeable: false });
+    expect(seen).not.toHaveProperty('bids');
     expect((await jobsOf(t, id, ['bid.accepted']))[0]!.payload).toMatchObject({ fee: '$175.00' });
     expect(await csvLine('Scheduled', name)).toMatchObject({
       'Agent Pay': '$175.00',
@@ -139,6 +144,7 @@ describe('the agreed fee', () => {
     const before = await patch(s.escrowA, id, { agentFee: '$200' });
     expect(before.status).toBe(200);
     expect(await appointmentRow(t, id)).toMatchObject({ agentFeeCents: 20_000, firmFeeCents: 24_500 });
+    expect(await escrowView(id)).toMatchObject({ agentFeeCents: 20_000, firmFeeCents: 24_500, agentFeeChangeable: true });
 
     await offerTo(t, id, [agentId]);
     const after = await patch(s.escrowA, id, { agentFee: '$999' });

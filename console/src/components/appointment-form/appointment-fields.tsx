@@ -14,8 +14,8 @@ type AppointmentFieldsProps = {
   form: UseFormReturnType<AppointmentFormValues>;
   /** Preview: every field shown as it will be sent, nothing editable. */
   readOnly?: boolean;
-  /** Editing an order whose fee the caller does not see: left empty, the fee is kept. */
-  feeKept?: boolean;
+  /** Why the signing agent fee may no longer be changed here (the escrow side once the order is sent); the field is then read-only with this sentence under it. */
+  feeLocked?: string;
 };
 
 const STATE_OPTIONS = [{ value: '', label: STATE_PLACEHOLDER }, ...US_STATES.map((s) => ({ value: s, label: s }))];
@@ -42,7 +42,7 @@ const TBD_TEXT = 'TBD';
  * In Preview every field is the same read-only box (filled, in the body text's colour), the
  * choices shown by their words, so nothing looks editable or greyed out.
  */
-export function AppointmentFields({ form, readOnly = false, feeKept = false }: AppointmentFieldsProps) {
+export function AppointmentFields({ form, readOnly = false, feeLocked }: AppointmentFieldsProps) {
   const values = form.values;
   const variant = readOnly ? 'filled' : 'default';
   /** A zone the person picked themselves is theirs: a state chosen after it no longer moves it. */
@@ -134,12 +134,14 @@ export function AppointmentFields({ form, readOnly = false, feeKept = false }: A
           )}
           <TextInput
             label={LABEL.agentFee}
-            withAsterisk={!feeKept}
-            description={feeKept ? 'Leave empty to keep the current fee' : undefined}
+            withAsterisk={!feeLocked}
+            description={feeLocked}
             leftSection="$"
             inputMode="decimal"
             placeholder="0.00"
             {...text('agentFee')}
+            readOnly={readOnly || feeLocked !== undefined}
+            variant={readOnly || feeLocked !== undefined ? 'filled' : 'default'}
             onChange={(e) => form.setFieldValue('agentFee', e.currentTarget.value.replace(/^\s*\$/, ''))}
           />
           <TextInput label={LABEL.lender} {...text('lender')} />

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, List, Loader, Stack, Text, Title } from '@m
 import { schemaResolver, useForm } from '@mantine/form';
 import { APPOINTMENT_FIELD_LABELS } from '@signingdesk/domain/appointment-fields';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
+import { OFFERED_FEE_LOCKED_MESSAGE } from '@signingdesk/domain/fee-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
@@ -37,10 +38,9 @@ type EditOrderProps = {
 
 type Stage = 'reading' | 'editing' | 'previewing';
 
-/** The order's fields as the form shows them; operators see (and may change) the agent fee. */
+/** The order's fields as the form shows them, the agent fee with them (the escrow side may change it only until the order is sent). */
 function valuesOf(order: Order): AppointmentFormValues {
-  const values = appointmentValuesOf(order);
-  return order.view === 'operator' ? { ...values, agentFee: (order.agentFeeCents / 100).toFixed(2) } : values;
+  return { ...appointmentValuesOf(order), agentFee: (order.agentFeeCents / 100).toFixed(2) };
 }
 
 /** What another person changed, field by field, between the version opened and the current one. */
@@ -235,7 +235,11 @@ export function EditOrder({ order, mode = 'edit', editRequests = 0, onDone, onEd
             )}
           </Alert>
         ) : null}
-        <AppointmentFields form={form} readOnly={stage !== 'editing'} feeKept={order.view === 'escrow'} />
+        <AppointmentFields
+          form={form}
+          readOnly={stage !== 'editing'}
+          feeLocked={order.view === 'escrow' && !order.agentFeeChangeable ? OFFERED_FEE_LOCKED_MESSAGE : undefined}
+        />
         {problem ? (
           <Alert color="red" role="alert" mb="md" title={conflict ? 'Changed by someone else' : undefined}>
             <Text size="sm">{problem}</Text>

@@ -1,6 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { isOverdue, OVERDUE_LABEL } from '@signingdesk/domain/appointment-rules';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
+import { formatCents } from '@signingdesk/domain/money';
 import { orderNextStep } from '@signingdesk/domain/next-step';
 import type { ReactNode } from 'react';
 import type { Schemas } from '../../../lib/api-client';
@@ -24,7 +25,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * The top of the order page (issue 30): what the reader looks at first — the status, who signs
- * and what happens next, when; for operators also the firm, the escrow officer and the fees.
+ * and what happens next, when, the escrow officer and the fees (the escrow side sees the signing
+ * agent fee it offered — the agreed one once assigned — and its firm's charge, decision 061);
+ * operators also the firm and the margin.
  * Nothing here takes the focus, so the actions below stay a few Tab presses from the page's start.
  */
 export function OrderGlance({ order }: { order: Order }) {
@@ -42,7 +45,7 @@ export function OrderGlance({ order }: { order: Order }) {
         ) : null}
         <Text size="sm">{orderNextStep({ ...order, assigned: order.assignedAgent !== null })}</Text>
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: operator ? 5 : 3 }} spacing="md" verticalSpacing="xs">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: operator ? 5 : 4 }} spacing="md" verticalSpacing="xs">
         <Fact label="Signing agent">{order.assignedAgent?.name ?? 'Not assigned yet'}</Fact>
         <Fact label="Date and time">{formatSigningTime(order)}</Fact>
         {operator ? <Fact label="Firm">{operator.firm.name}</Fact> : null}
@@ -54,6 +57,13 @@ export function OrderGlance({ order }: { order: Order }) {
               firmFeeCents={operator.firmFeeCents}
               assigned={operator.assignedAgent !== null}
             />
+          </Fact>
+        ) : order.view === 'escrow' ? (
+          <Fact label="Fees">
+            <Text size="sm">
+              {order.assignedAgent ? 'Signing agent fee (agreed)' : 'Signing agent fee offered'}: {formatCents(order.agentFeeCents)}
+            </Text>
+            <Text size="sm">Charged to your firm: {formatCents(order.firmFeeCents)}</Text>
           </Fact>
         ) : null}
       </SimpleGrid>
