@@ -18,3 +18,13 @@ export const notificationState = pgEnum('notification_state', ['pending', 'sent'
 export const deliveryChannel = pgEnum('delivery_channel', ['push', 'email', 'sms']);
 export const deliveryState = pgEnum('delivery_state', ['sent', 'failed', 'skipped']);
 export const outboundState = pgEnum('outbound_state', ['held', 'queued', 'sent', 'failed']);
+/** The agent record (issue 31): what a signing agent holds, and where operators stand on each. */
+export const credentialKind = pgEnum('credential_kind', [
+  'commission',
+  'eo_insurance',
+  'background_check',
+  'nna_certification',
+  'surety_bond',
+  'w9',
+]);
+export const credentialReview = pgEnum('credential_review', ['pending', 'verified', 'rejected']);

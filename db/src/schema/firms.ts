@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 import { firmKind } from './enums';
 
@@ -23,12 +23,18 @@ export const firms = pgTable(
     zip: varchar('zip', { length: 5 }),
     serviceFeeCents: integer('service_fee_cents').notNull().default(0),
     managingOrgNumber: integer('managing_org_number'),
+    // What the firm requires of the agents who sign its orders (issue 31); null: no requirement.
+    minEoCoverageCents: bigint('min_eo_coverage_cents', { mode: 'number' }),
+    maxBackgroundCheckAgeDays: integer('max_background_check_age_days'),
+    nnaRequired: boolean('nna_required').notNull().default(false),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('firms_name_lower_idx').on(sql`lower(${t.name})`),
     index('firms_managing_org_idx').on(t.managingOrgNumber),
     check('firms_service_fee_nonnegative', sql`${t.serviceFeeCents} >= 0`),
+    check('firms_min_eo_nonnegative', sql`${t.minEoCoverageCents} is null or ${t.minEoCoverageCents} >= 0`),
+    check('firms_background_age_positive', sql`${t.maxBackgroundCheckAgeDays} is null or ${t.maxBackgroundCheckAgeDays} > 0`),
     check('firms_zip_digits', sql`${t.zip} is null or ${t.zip} ~ '^[0-9]{5}$'`),
   ],
 );

@@ -7,5 +7,6 @@ export * from './appointments';
 export * from './offers';
 export * from './notes';
 export * from './files';
+export * from './agent-record';
 export * from './public-forms';
 export * from './platform';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { timestamps } from './columns';
 import { registrationStatus, userStatus } from './enums';
@@ -59,6 +59,14 @@ export const agentProfiles = pgTable(
     registrationStatus: registrationStatus('registration_status').notNull().default('pending'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     preferred: boolean('preferred').notNull().default(false),
+    // Availability (issue 31), read by automatic dispatch (issue 32): how far they travel from
+    // their address, how many signings a day they take (null: no limit of their own), and offers
+    // paused until a time ("pause offers for N hours"). Days away are agent_time_off.
+    travelRadiusMiles: integer('travel_radius_miles').notNull().default(50),
+    maxSigningsPerDay: integer('max_signings_per_day'),
+    offersPausedUntil: timestamp('offers_paused_until', { withTimezone: true }),
+    /** Per notification type, the channels the agent wants ({ "offer": ["push", "sms"] }); a type not listed keeps the defaults. */
+    channelPreferences: jsonb('channel_preferences').$type<Record<string, string[]>>().notNull().default({}),
     ...timestamps(),
   },
   (t) => [
@@ -73,5 +81,7 @@ export const agentProfiles = pgTable(
       .where(sql`${t.preferred}`),
     check('agent_profiles_max_five_states', sql`cardinality(${t.certifiedStates}) <= 5`),
     check('agent_profiles_zip_digits', sql`${t.zip} ~ '^[0-9]{5}$'`),
+    check('agent_profiles_travel_radius', sql`${t.travelRadiusMiles} between 10 and 250`),
+    check('agent_profiles_max_per_day', sql`${t.maxSigningsPerDay} is null or ${t.maxSigningsPerDay} between 1 and 20`),
   ],
 );
