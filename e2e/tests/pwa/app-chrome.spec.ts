@@ -107,6 +107,24 @@ test('links out of the app open in the browser, and offline say they need a conn
   await shot(page, 'sign-up');
 });
 
+/**
+ * How many lines of text a control's box holds: its content height (padding and border off) in
+ * its line heights, rounded down. A one-line button over a 44 px minimum stays 1.
+ */
+async function linesOf(locator: Locator) {
+  return locator.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const px = (value: string) => parseFloat(value) || 0;
+    const content =
+      el.getBoundingClientRect().height -
+      px(style.paddingTop) -
+      px(style.paddingBottom) -
+      px(style.borderTopWidth) -
+      px(style.borderBottomWidth);
+    return Math.floor(content / px(style.lineHeight));
+  });
+}
+
 /** Every header control a 44 × 44 px target on one line; nothing overlapping or cut. */
 async function expectTidyHeader(page: Page) {
   const width = page.viewportSize()!.width;
@@ -157,6 +175,16 @@ test('the header: one line, the chip says offline, every control is a 44 px targ
     await expect(cards.nth(1)).toBeAttached();
     expect((await box(cards.first())).y, `first card at ${width} × ${height}`).toBeLessThanOrEqual(240);
     expect((await box(cards.nth(1))).y + 80, `second card at ${width} × ${height}`).toBeLessThanOrEqual(height);
+    // The card's button keeps the spec's words on one line; no tab's word is cut.
+    const action = cards.first().getByRole('link', { name: /^Click Here to Access Assignment: / });
+    await expect(action).toHaveText('Click Here to Access Assignment');
+    expect(await linesOf(action), `the assignment button's lines at ${width} px`).toBe(1);
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveCount(4);
+    for (const tab of await tabs.all()) {
+      const fit = await tab.evaluate((el) => ({ text: el.textContent, scroll: el.scrollWidth, client: el.clientWidth }));
+      expect(fit.scroll, `the ${fit.text} tab fits at ${width} px`).toBeLessThanOrEqual(fit.client);
+    }
     await shot(page, 'portal');
   }
   await expectNoAxeViolations(page, 'portal at 320 px');
