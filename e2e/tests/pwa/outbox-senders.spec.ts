@@ -1,5 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { agentList, cutNetwork, restoreNetwork, signedInApi, signInUnderServiceWorker, type AgentListItem } from '../../support/agent-app';
+import {
+  agentList,
+  cutNetwork,
+  restoreNetwork,
+  shot,
+  signedInApi,
+  signInUnderServiceWorker,
+  type AgentListItem,
+} from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
 import { appRegistrationId } from '../../support/push';
 import { scaled } from '../../support/slowdown';
@@ -13,6 +21,11 @@ import { scaled } from '../../support/slowdown';
 
 const SAVED = 'Saved on this phone — it will be sent when you are back online.';
 
+/** The card of an appointment on the portal's tab shown (titles repeat: found by its link). */
+function cardOf(page: Page, appointmentId: string) {
+  return page.getByRole('tabpanel').locator('article', { has: page.locator(`a[href$="/appointments/${appointmentId}"]`) });
+}
+
 async function claimsBy(admin: APIRequestContext, appointmentId: string, agentId: string) {
   const res = await admin.get(`/api/appointments/${appointmentId}/bids`);
   expect(res.status()).toBe(200);
@@ -20,9 +33,11 @@ async function claimsBy(admin: APIRequestContext, appointmentId: string, agentId
   return items.filter((b) => b.agent.id === agentId).map((b) => b.status);
 }
 
-/** Signs in, opens the offer's detail online, then claims it with no network. */
+/** Signs in, opens the Pending tab and the offer's detail online, then claims it with no network. */
 async function claimOffline(page: Page, context: Parameters<typeof cutNetwork>[0], offer: AgentListItem) {
   await signInUnderServiceWorker(page);
+  await page.getByRole('tab', { name: 'Pending Appointments' }).click();
+  await expect(page.getByRole('heading', { name: 'Here are your current pending requests:' })).toBeVisible();
   await page.goto(`/notary/appointments/${offer.id}`);
   const claim = page.getByRole('button', { name: 'Claim', exact: true });
   await expect(claim).toBeVisible();
@@ -34,7 +49,11 @@ async function claimOffline(page: Page, context: Parameters<typeof cutNetwork>[0
 test.describe('the outbox’s other senders', () => {
   test.describe.configure({ timeout: scaled(90_000) });
 
-  test('the online event sends a claim made offline, with the page open and nothing reloaded', async ({ page, context }) => {
+  test('the online event sends a claim made offline, with the page open and nothing reloaded; Pending shows it at once', async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
     // As in Safari and Firefox: no Background Sync, so only the online event can send it.
     await context.addInitScript(() => {
       Object.defineProperty(ServiceWorkerRegistration.prototype, 'sync', { get: () => undefined, configurable: true });
@@ -46,6 +65,17 @@ test.describe('the outbox’s other senders', () => {
     expect(offer).toBeDefined();
 
     await claimOffline(page, context, offer!);
+    // Still offline, the claim is on the Pending tab, marked as kept on the phone, and no longer an open offer.
+    await page.getByRole('link', { name: 'Back to your requests' }).click();
+    await page.getByRole('tab', { name: 'Open Appointments' }).click();
+    await expect(page.getByRole('heading', { name: 'Currently open requests:' })).toBeVisible();
+    await expect(cardOf(page, offer!.id)).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Pending Appointments' }).click();
+    const card = cardOf(page, offer!.id);
+    await expect(card).toHaveCount(1);
+    await expect(card.getByRole('heading', { level: 3 })).toHaveText(offer!.title);
+    await expect(card.getByText('Saved on this phone', { exact: true })).toBeVisible();
+    await shot(page, 'pending-saved-on-phone');
     const at = page.url();
     let loads = 0;
     page.on('load', () => (loads += 1));
@@ -58,7 +88,11 @@ test.describe('the outbox’s other senders', () => {
 
     await restoreNetwork(context);
     await expect.poll(() => claimsBy(admin, offer!.id, agentId), { timeout: scaled(15_000) }).toEqual(['claimed']);
-    await expect(page.getByText(SAVED)).toBeHidden();
+    // The server's card now (the order is Pending there), once, without the mark.
+    await expect(card.locator('.appointment-card__meta dd').first()).toHaveText('Pending');
+    await expect(cardOf(page, offer!.id)).toHaveCount(1);
+    await expect(card.getByText('Saved on this phone', { exact: true })).toHaveCount(0);
+    await shot(page, 'pending-sent');
     expect(sent).toHaveLength(1);
     expect(loads).toBe(0);
     expect(page.url()).toBe(at);

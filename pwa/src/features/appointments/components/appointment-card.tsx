@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import type { AgentAppointment, AgentTab } from '../../../types/api';
 import { datedLabel } from '../day-label';
+import { SAVED_ON_PHONE_BADGE } from '../list-with-outbox';
 import { payState } from '../pay-text';
 import { scanBacksDueText } from '../scan-back-due';
 import { PhoneLinks } from './phone-links';
@@ -17,6 +18,8 @@ interface AppointmentCardProps {
   tab: AgentTab;
   /** The agent's answer to this offer as the phone knows it (newer than the list, if so). */
   offerStatus: AgentAppointment['offerStatus'];
+  /** The agent's claim or counter waits on the phone: the server does not have it yet. */
+  savedOnPhone?: boolean;
   /** Where the detail page's back link returns to (this tab). */
   returnTo: string;
 }
@@ -27,13 +30,20 @@ interface AppointmentCardProps {
  * facts, never inside one (long Los Angeles city names stay whole), then status, file number and
  * scan backs (the spec's card fields, each still labelled for screen readers). An assignment
  * also carries its street, its badges (documents ready, needs completion, scan backs due, paid
- * or unpaid) and Call and Text for the signer (issue 30). The button keeps the spec's
+ * or unpaid) and Call and Text for the signer (issue 30); a bid still on the phone, "Saved on
+ * this phone". The button keeps the spec's
  * text and says which appointment it opens. Offers (open and pending) have no name or file
  * number: they are headed by the neutral title the server sends ('Refinance signing — San
  * Francisco, CA') until the agent is assigned. Memoized: the list renders again as its refresh
  * state, the outbox or the other tabs change, and a card whose appointment did not is kept.
  */
-export const AppointmentCard = memo(function AppointmentCard({ appointment: a, tab, offerStatus, returnTo }: AppointmentCardProps) {
+export const AppointmentCard = memo(function AppointmentCard({
+  appointment: a,
+  tab,
+  offerStatus,
+  savedOnPhone = false,
+  returnTo,
+}: AppointmentCardProps) {
   const titleId = useId();
   const declined = offerStatus === 'declined';
   const day = datedLabel(a.date);
@@ -42,7 +52,7 @@ export const AppointmentCard = memo(function AppointmentCard({ appointment: a, t
   const heading = a.name ?? a.title;
   // Judged as the card renders: a list read offline still turns overdue as the hours pass.
   const overdue = isOverdue(a);
-  const badges = cardBadges(a);
+  const badges = savedOnPhone ? [{ text: SAVED_ON_PHONE_BADGE, tone: 'saved' } as const, ...cardBadges(a)] : cardBadges(a);
   return (
     <article className={`appointment-card${declined ? ' appointment-card--declined' : ''}`} aria-labelledby={titleId}>
       <h3 id={titleId} className="appointment-card__name">
@@ -93,7 +103,7 @@ export const AppointmentCard = memo(function AppointmentCard({ appointment: a, t
 
 interface Badge {
   text: string;
-  tone: 'ready' | 'todo' | 'due' | 'paid' | 'unpaid';
+  tone: 'ready' | 'todo' | 'due' | 'paid' | 'unpaid' | 'saved';
 }
 
 /**

@@ -1,14 +1,16 @@
 import { useIsFetching } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useMarkFirstScreen } from '../../../lib/first-screen';
 import { formatSyncTime } from '../../../lib/format-date-time';
 import { useOutboxItems } from '../../../lib/outbox/use-outbox';
 import { useOnlineStatus } from '../../../lib/use-online-status';
-import { newerOfferAnswer, statusAfter } from '../offer-standing';
+import { cardsWithOutbox, type ListCard } from '../list-with-outbox';
 import type { AgentAppointment, AgentTab } from '../../../types/api';
+import type { OutboxItem } from '../../../lib/outbox/types';
 import { appointmentKeys } from '../api/appointment-keys';
 import { useCopyWhilePending } from '../../../lib/use-copy-while-pending';
 import { loadAppointmentListCopy, useAppointments } from '../api/get-appointments';
+import { useOfferSources } from '../api/use-offer-sources';
 import { TABS } from '../tabs';
 import { AppointmentCard } from './appointment-card';
 
@@ -26,17 +28,16 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
   // Cards mark it once all of them are in the page (CardList); an empty list or an error at once.
   useMarkFirstScreen(settled && !data?.items.length);
   const online = useOnlineStatus();
-  const rows = useOutboxItems(userId) ?? [];
-  // An answer on its way (or sent since this copy) shows at once: a declined offer reads as declined.
-  const offerStatusOf = (item: AgentAppointment) => {
-    const answer = data
-      ? newerOfferAnswer(
-          rows.filter((row) => row.appointmentId === item.id),
-          data.syncedAt,
-        )
-      : null;
-    return answer ? statusAfter(answer) : item.offerStatus;
-  };
+  const rows = useOutboxItems(userId) ?? NO_ROWS;
+  // The offers a claim or counter of the agent is about, for the Pending tab's cards the server has not sent yet.
+  const bidIds = tab === 'pending' ? [...new Set(rows.filter(isBid).map((row) => row.appointmentId))] : [];
+  const sources = useOfferSources(userId, bidIds) ?? NO_SOURCES;
+  // An answer on its way (or sent since this copy) shows at once: a declined offer reads as
+  // declined, a claim moves from Open to Pending (list-with-outbox.ts).
+  const cards = useMemo(
+    () => (data ? cardsWithOutbox({ tab, items: data.items, syncedAt: data.syncedAt, rows, sources }) : []),
+    [tab, data, rows, sources],
+  );
 
   const loading = data === undefined && query.isPending;
   // The heading comes with the list: painted together, the list (not the portal's title above
@@ -73,11 +74,7 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
           <p className="status-text">
             Last synced {formatSyncTime(data.syncedAt)}.{query.isPending ? ' Refreshing…' : ''}
           </p>
-          {data.items.length === 0 ? (
-            <p className="empty-text">No requests here right now.</p>
-          ) : (
-            <CardList items={data.items} tab={tab} offerStatusOf={offerStatusOf} />
-          )}
+          {cards.length === 0 ? <p className="empty-text">No requests here right now.</p> : <CardList cards={cards} tab={tab} />}
         </>
       )}
     </section>
@@ -86,6 +83,12 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
 
 /** Cards a phone's first screen holds (three at 360 × 740), and one to spare. */
 const FIRST_SCREEN_CARDS = 4;
+const NO_ROWS: OutboxItem[] = [];
+const NO_SOURCES: ReadonlyMap<string, AgentAppointment> = new Map();
+
+function isBid(row: OutboxItem): boolean {
+  return (row.action.kind === 'claim' || row.action.kind === 'counter') && row.state !== 'refused';
+}
 
 /**
  * The cards, the first screen's first: when the list arrives those are rendered and painted at
@@ -95,22 +98,20 @@ const FIRST_SCREEN_CARDS = 4;
  * is in the page: what waits for it (Dexie, the other tabs, the service worker) would otherwise
  * load between the first cards and the rest.
  */
-function CardList({
-  items,
-  tab,
-  offerStatusOf,
-}: {
-  items: AgentAppointment[];
-  tab: AgentTab;
-  offerStatusOf: (item: AgentAppointment) => AgentAppointment['offerStatus'];
-}) {
-  const shown = useDeferredValue(items, items.slice(0, FIRST_SCREEN_CARDS));
-  useMarkFirstScreen(shown === items);
+function CardList({ cards, tab }: { cards: ListCard[]; tab: AgentTab }) {
+  const shown = useDeferredValue(cards, cards.slice(0, FIRST_SCREEN_CARDS));
+  useMarkFirstScreen(shown === cards);
   return (
     <ul className="appointment-list">
-      {shown.map((appointment) => (
+      {shown.map(({ appointment, offerStatus, savedOnPhone }) => (
         <li key={appointment.id}>
-          <AppointmentCard appointment={appointment} tab={tab} offerStatus={offerStatusOf(appointment)} returnTo={`/?tab=${tab}`} />
+          <AppointmentCard
+            appointment={appointment}
+            tab={tab}
+            offerStatus={offerStatus}
+            savedOnPhone={savedOnPhone}
+            returnTo={`/?tab=${tab}`}
+          />
         </li>
       ))}
     </ul>
