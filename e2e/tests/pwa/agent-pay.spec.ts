@@ -60,9 +60,9 @@ test("shows Paid with the amount on the agent's completed card once an operator 
   await card.getByRole('link', { name: new RegExp(`: ${name},`) }).click();
   const assignment = page.getByRole('region', { name: 'Assignment' });
   await expect(assignment.getByText(`Paid ${amount} on ${paidOn}`, { exact: true })).toBeVisible();
-  // A completed signing has nothing to keep on the phone: no switch for it.
+  // A completed signing has nothing to keep on the phone: no line about keeping for it.
   await expect(page.getByRole('heading', { name: 'Files' })).toBeVisible();
-  await expect(page.getByRole('switch', { name: 'Keep documents on this phone' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Change in your profile' })).toHaveCount(0);
   await page.screenshot({ path: '/tmp/agent2-paid-detail-320.png', fullPage: true });
   await expectAccessibleAndFitting(page, 'completed detail at 320 px');
 });

@@ -6,6 +6,7 @@ import {
   cutNetwork,
   expectNoAxeViolations,
   restoreNetwork,
+  shot,
   signedInApi,
   signInUnderServiceWorker,
   waitForMirror,
@@ -16,8 +17,9 @@ import { scaled } from '../../support/slowdown';
 /**
  * Documents on a 360 px phone (issue 14, item 4): a download whose bytes are missing shows the
  * server's message in the app (the tab stays the app); offline, a document that is not kept
- * says why its Download is disabled; with "Keep documents on this phone" on, a document of an
- * assignment dated today opens offline, byte for byte.
+ * says why its Download is disabled; with "Keep documents on this phone" turned on in the profile
+ * (one setting for every open order, issue 30), a document of an assignment dated today opens
+ * offline, byte for byte, and turned off there, the copies go.
  *
  * Setup through the API: an assignment of agent@demo.test dated today or tomorrow (an operator
  * moves one to today when the seed has none), two documents uploaded to it by the operator
@@ -27,6 +29,8 @@ test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true
 
 const NEEDS_CONNECTION = 'Needs a connection — this document is not kept on this phone.';
 const MISSING_BYTES = 'The file content is not available.';
+const KEPT_LINE = 'Documents of today’s and tomorrow’s assignments are kept on this phone.';
+const NOT_KEPT_LINE = 'Documents are not kept on this phone.';
 
 interface ListItem {
   id: string;
@@ -155,15 +159,27 @@ test.describe('documents on the phone', () => {
     await expect(notKept).toHaveAccessibleDescription(NEEDS_CONNECTION);
     await expectNoAxeViolations(page, 'files panel offline');
 
-    // Online again: the agent turns keeping on; the documents of today's assignment are kept.
+    // Online again: the order says documents are not kept and leads to the profile, where the
+    // agent turns keeping on; the documents of today's assignment are kept.
     await restoreNetwork(context);
     await page.reload();
+    await expect(page.getByText(NOT_KEPT_LINE)).toBeVisible();
+    await expect(page.getByRole('switch')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Change in your profile' }).click();
     const keep = page.getByRole('switch', { name: 'Keep documents on this phone' });
+    await expect(keep).toBeInViewport();
     await expect(keep).not.toBeChecked();
     await keep.check();
+    const keptSummary = page.getByText(/^Kept on this phone: \d+ documents?, [\d.]+ [KMG]?B · [\d.]+ [KMGT]?B free$/);
+    await expect(keptSummary).toBeVisible({ timeout: scaled(30_000) });
+    await expectNoAxeViolations(page, 'profile with documents kept');
+    await shot(page, 'profile-keep-documents');
+    await openAppointment(page);
+    await expect(page.getByText(KEPT_LINE)).toBeVisible();
+    await page.getByText(KEPT_LINE).scrollIntoViewIfNeeded();
+    await shot(page, 'files-documents-kept');
     const keptItem = fileItem(page, setup.kept.name);
     await expect(keptItem.getByText('Kept on this phone', { exact: true })).toBeVisible({ timeout: scaled(30_000) });
-    await expect(page.getByText(/^Kept on this phone: \d+ documents?, [\d.]+ [KMG]?B · [\d.]+ [KMGT]?B free$/)).toBeVisible();
     // The one whose bytes are gone could not be kept, and says so.
     await expect(fileItem(page, setup.missing.name).getByText(`Not kept on this phone: ${MISSING_BYTES}`)).toBeVisible();
     await expectNoAxeViolations(page, 'files panel with kept documents');
@@ -172,7 +188,7 @@ test.describe('documents on the phone', () => {
     await cutNetwork(context);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: `${setup.appointment.name} Details` })).toBeVisible();
-    await expect(page.getByRole('switch', { name: 'Keep documents on this phone' })).toBeChecked();
+    await expect(page.getByText(KEPT_LINE)).toBeVisible();
     const keptButton = downloadButton(page, setup.kept.name);
     await expect(keptButton).toBeEnabled();
     const [download] = await Promise.all([page.waitForEvent('download'), keptButton.click()]);
@@ -183,5 +199,13 @@ test.describe('documents on the phone', () => {
     await expect(downloadButton(page, setup.missing.name)).toBeDisabled();
     await expect(fileItem(page, setup.missing.name).getByText(NEEDS_CONNECTION)).toBeVisible();
     await restoreNetwork(context);
+
+    // Turned off in the profile: the copies are deleted, and the order says so.
+    await page.goto('/notary/profile');
+    await keep.uncheck();
+    await expect(page.getByText(/^Kept on this phone:/)).toHaveCount(0);
+    await openAppointment(page);
+    await expect(page.getByText(NOT_KEPT_LINE)).toBeVisible();
+    await expect(fileItem(page, setup.kept.name).getByText('Kept on this phone', { exact: true })).toHaveCount(0);
   });
 });

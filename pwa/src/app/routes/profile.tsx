@@ -6,16 +6,20 @@ import { paths } from '../../config/paths';
 import { meKeys } from '../../features/auth/api/get-me';
 import { AgentHeader } from '../../features/auth/components/agent-header';
 import { useSignedInAgent } from '../../features/auth/components/require-auth';
+import { KeepDocumentsSetting } from '../../features/appointments/documents/components/keep-documents-setting';
 import { ProfileScreen } from '../../features/profile/components/profile-screen';
 import { SignOutOtherDevices } from '../../features/profile/components/sign-out-other-devices';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useLinkTarget } from '../../lib/use-link-target';
 
 /**
  * The agent's own profile (GET /api/agents/me; edits go through the outbox as PUT), and below it
+ * the settings of this phone (Keep documents on this phone, linked to from each open order) and
  * Sign out of all other devices.
  */
 export function ProfileRoute() {
   useDocumentTitle('Profile');
+  useLinkTarget();
   const me = useSignedInAgent();
   const queryClient = useQueryClient();
   // A new first or last name is the header's name too (GET /api/me).
@@ -27,7 +31,7 @@ export function ProfileRoute() {
           <span aria-hidden="true">←</span> Back to the portal
         </Link>
         <h1>Profile</h1>
-        <ProfileScreen me={me} onSent={onSent} />
+        <ProfileScreen me={me} onSent={onSent} after={<KeepDocumentsSetting userId={me.id} />} />
         <SignOutOtherDevices />
       </div>
     </PageLayout>

@@ -1,5 +1,5 @@
 import type { AgentProfile, ProfileBody } from '../../../types/api';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { NetworkError } from '../../../lib/api-client';
 import { isWaiting } from '../../../lib/outbox/use-outbox';
 import type { Me } from '../../../types/api';
@@ -30,10 +30,15 @@ interface ProfileScreenProps {
   me: Me;
   /** Called once an edit reached the server (the route refreshes the signed-in name). */
   onSent?: (profile: AgentProfile) => void;
+  /**
+   * What follows the form (the phone's own settings), shown once the profile has loaded or
+   * failed to: shown earlier, a link to it (#part) would scroll to where the form then lands.
+   */
+  after?: ReactNode;
 }
 
 /** The agent's own profile: read-only registration status and the edit form (offline-first). */
-export function ProfileScreen({ me, onSent }: ProfileScreenProps) {
+export function ProfileScreen({ me, onSent, after }: ProfileScreenProps) {
   const query = useProfile(me.id);
   useMarkFirstScreen(!query.isPending);
 
@@ -48,16 +53,19 @@ export function ProfileScreen({ me, onSent }: ProfileScreenProps) {
   if (query.isError) {
     const offline = query.error instanceof NetworkError;
     return (
-      <div className="notice notice--error" role="alert">
-        <p>
-          {offline
-            ? 'You are offline, and your profile is not on this phone yet. Connect to the internet to load it.'
-            : 'Could not load your profile. Please try again.'}
-        </p>
-        <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-          Retry
-        </button>
-      </div>
+      <>
+        <div className="notice notice--error" role="alert">
+          <p>
+            {offline
+              ? 'You are offline, and your profile is not on this phone yet. Connect to the internet to load it.'
+              : 'Could not load your profile. Please try again.'}
+          </p>
+          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
+            Retry
+          </button>
+        </div>
+        {after}
+      </>
     );
   }
 
@@ -67,6 +75,7 @@ export function ProfileScreen({ me, onSent }: ProfileScreenProps) {
       {offlineSince !== null ? <p className="status-text">Last synced {formatSyncTime(offlineSince)}.</p> : null}
       <RegistrationStatusCard profile={profile} />
       <ProfileEditor userId={me.id} profile={profile} {...(onSent ? { onSent } : {})} />
+      {after}
     </>
   );
 }

@@ -3,7 +3,6 @@ import { LINK_TARGETS } from '@signingdesk/domain/deep-links';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { formatDateTime } from '../../../../lib/format-date-time';
-import { loadAppointmentList } from '../../../../lib/offline-store';
 import { enqueueUpload } from '../../../../lib/outbox/agent-outbox';
 import type { OutboxItem } from '../../../../lib/outbox/types';
 import { isWaiting } from '../../../../lib/outbox/use-outbox';
@@ -13,7 +12,7 @@ import { OutboxItemStatus } from '../../../../components/outbox/outbox-item-stat
 import { keepDocumentsNow, type KeepSources } from '../../documents/api/keep-documents';
 import { useKeptFileIds } from '../../documents/api/use-kept-documents';
 import { DocumentDownload } from '../../documents/components/document-download';
-import { KeepDocumentsSwitch } from '../../documents/components/keep-documents-switch';
+import { KeepDocumentsLine } from '../../documents/components/keep-documents-line';
 import type { KeepCandidate } from '../../documents/keep-rules';
 import { useKeepPreference } from '../../documents/keep-preference';
 import { useKeepStatus } from '../../documents/keep-status';
@@ -27,8 +26,9 @@ export const MAX_FILES_AT_A_TIME = 5;
 export const TOO_MANY_FILES_TEXT = 'You can only upload up to 5 files at a time.';
 
 /**
- * The appointment's files with their log lines and Download buttons, the "Keep documents on
- * this phone" switch (features/appointments/documents: today's and tomorrow's documents open offline), and
+ * The appointment's files with their log lines and Download buttons, a line saying whether the
+ * profile's "Keep documents on this phone" setting keeps them (features/appointments/documents:
+ * today's and tomorrow's documents open offline), and
  * the scan-back upload: the picked files are stored on the phone (outbox) and uploaded
  * resumably, with the progress in percent; at most five at a time (the spec's alert otherwise).
  */
@@ -52,27 +52,15 @@ export function FilesPanel({
   const [alert, setAlert] = useState<string | null>(null);
   const inputId = useId();
 
-  const keepNow = useCallback(
-    async (withAssignedList: boolean) => {
-      const current: KeepCandidate = { id: view.id, status: view.status, date: view.date, markedCompleted: view.markedCompleted };
-      const sources = keepSources(queryClient, userId);
-      // Turned on here: keep the documents of every assignment of today and tomorrow, from the
-      // last synced assigned list; otherwise judge this appointment alone.
-      const list = withAssignedList ? await loadAppointmentList('assigned') : undefined;
-      if (list && list.userId === userId) {
-        const candidates = [...list.items.filter((item) => item.id !== view.id), current];
-        await keepDocumentsNow({ userId, candidates, complete: true, sources });
-      } else {
-        await keepDocumentsNow({ userId, candidates: [current], complete: false, sources });
-      }
-    },
-    [queryClient, userId, view.id, view.status, view.date, view.markedCompleted],
-  );
+  const keepNow = useCallback(async () => {
+    const current: KeepCandidate = { id: view.id, status: view.status, date: view.date, markedCompleted: view.markedCompleted };
+    await keepDocumentsNow({ userId, candidates: [current], complete: false, sources: keepSources(queryClient, userId) });
+  }, [queryClient, userId, view.id, view.status, view.date, view.markedCompleted]);
 
   // On opening, and when the signal comes back: delete a copy whose day has passed or whose
   // appointment is completed, and keep this appointment's documents when it qualifies.
   useEffect(() => {
-    void keepNow(false);
+    void keepNow();
   }, [keepNow, online]);
   const uploads = rows.filter((row) => row.action.kind === 'upload' && (isWaiting(row) || row.state === 'refused'));
 
@@ -97,8 +85,8 @@ export function FilesPanel({
       {/* Online the page says when it synced; an offline copy of the list says its own time. */}
       {files.data?.offline && <SyncedAt mirrored={files.data} />}
       {files.isError && !files.data && <p className="status-text">The file list is not available offline yet.</p>}
-      {/* Nothing to keep for a completed signing (keep-rules deletes its copies): no switch there (issue 30). */}
-      {view.status !== 'Completed' && <KeepDocumentsSwitch userId={userId} onChange={() => void keepNow(true)} />}
+      {/* Nothing to keep for a completed signing (keep-rules deletes its copies): no line there (issue 30). */}
+      {view.status !== 'Completed' && <KeepDocumentsLine userId={userId} />}
       {files.data && (
         <FileItems
           list={files.data.data}
