@@ -84,11 +84,8 @@ export function AvailabilityScreen({ userId }: { userId: string }) {
         </p>
       )}
       <PauseOffers userId={userId} availability={availability} />
-      <TravelAndNotifications
-        key={JSON.stringify(availability.channels) + availability.travelRadiusMiles + availability.maxSigningsPerDay}
-        userId={userId}
-        availability={availability}
-      />
+      {/* Its fields start from the loaded availability and stay the agent's own while they edit. */}
+      <TravelAndNotifications userId={userId} availability={availability} />
       <OutOfOffice userId={userId} availability={availability} />
     </>
   );
@@ -331,7 +328,7 @@ function OutOfOffice({ userId, availability }: { userId: string; availability: A
               <span>{rangeText(r)}</span>
               <button
                 type="button"
-                className="button button--ghost"
+                className="button button--secondary"
                 disabled={remove.isPending}
                 onClick={() => remove.mutate(r.id)}
                 aria-label={`Remove ${rangeText(r)}`}
@@ -369,7 +366,7 @@ function OutOfOffice({ userId, availability }: { userId: string; availability: A
             {failureText(add.error)}
           </p>
         ) : null}
-        <button type="submit" className="button button--secondary" disabled={add.isPending || startsOn === ''}>
+        <button type="submit" className="button button--secondary" disabled={add.isPending}>
           Add days away
         </button>
       </form>
