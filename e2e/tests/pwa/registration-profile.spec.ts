@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { shot, signedInApi, signInAsAgent, waitForMirror } from '../../support/agent-app';
+import { cutNetwork, restoreNetwork, shot, signedInApi, signInAsAgent, waitForMirror } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
 import { scaled } from '../../support/slowdown';
 
@@ -234,7 +234,10 @@ test.describe('the agent profile at /notary/profile', () => {
     await expect(page.getByLabel(/^Company name/)).toHaveValue(company);
   });
 
-  test('Availability: out of office and a travel radius are kept after a reload; offers pause and resume', async ({ page }) => {
+  test('Availability: out of office and a travel radius are kept after a reload; offers pause and resume; offline it says it needs a connection', async ({
+    page,
+    context,
+  }) => {
     await signInAsAgent(page);
     await page.goto('/notary/profile');
     await page.getByRole('link', { name: 'Availability' }).click();
@@ -272,6 +275,15 @@ test.describe('the agent profile at /notary/profile', () => {
     await shot(page, 'availability', true);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(320);
+
+    // Offline: nothing is saved, and the screen says a connection is needed.
+    await cutNetwork(context);
+    const offline = 'You are offline. Changes to your availability need a connection: connect to the internet to save them.';
+    await expect(page.getByRole('status').filter({ hasText: offline })).toBeVisible();
+    await page.getByRole('spinbutton', { name: 'Travel radius (miles)' }).fill('60');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: offline })).toBeVisible();
+    await restoreNetwork(context);
 
     // Leave the demo agent as the other journeys expect it.
     await page.getByRole('button', { name: /^Remove / }).click();

@@ -27,6 +27,8 @@ function useAvailabilityChange<T>(userId: string, send: (input: T) => Promise<Av
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
+    // Sent now or refused now: offline it fails at once (NetworkError) rather than waiting, paused, for the network.
+    networkMode: 'always',
     onSuccess: (availability) => queryClient.setQueryData(availabilityKeys.me(userId), availability),
   });
 }
