@@ -582,6 +582,30 @@ describe('role × response fields', () => {
     check();
   });
 
+  it('availability: the agent their own, operators any agent’s, the same fields; escrow none', async () => {
+    const agentId = await userIdOf(t, 'agent@demo.test');
+    const RANGE = { id: V, startsOn: V, endsOn: V, note: V };
+    const CHANNELS = { offers: V, assignments: V, messages: V, payments: V, credentials: V };
+    const AVAILABILITY: Shape = {
+      agentId: V,
+      travelRadiusMiles: V,
+      maxSigningsPerDay: V,
+      offersPausedUntil: V,
+      timeZone: V,
+      timeOff: { current: [RANGE], past: [RANGE] },
+      channels: CHANNELS,
+      textsEnabled: V,
+    };
+    await t.database.db.insert(schema.agentTimeOff).values([
+      { agentId, startsOn: '2099-01-01', endsOn: '2099-01-02', note: 'Away' },
+      { agentId, startsOn: '2020-01-01', endsOn: '2020-01-02', note: null },
+    ]);
+    await expectShape('agent', '/agents/me/availability', AVAILABILITY);
+    for (const caller of ['admin', 'subAdmin'] as const) await expectShape(caller, `/agents/${agentId}/availability`, AVAILABILITY);
+    for (const caller of ['escrowA', 'orgAdmin', 'otherAgent'] as const) await expectRefused(caller, `/agents/${agentId}/availability`);
+    check();
+  });
+
   it("the answers of actions carry the acting caller's view", async () => {
     const agentId = await userIdOf(t, 'agent@demo.test');
     const created = await t.request('/api/appointments', { method: 'POST', cookie: s.escrowA, body: JSON.stringify(BORROWER_ORDER) });

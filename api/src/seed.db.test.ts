@@ -104,6 +104,33 @@ describe('demo data', () => {
     expect(pending!.n).toBeGreaterThan(100);
   });
 
+  it('gives the agents varied availability: radius 25 and 100, a few away next week, one paused; the demo agent the defaults', async () => {
+    const db = database.db;
+    const a = schema.agentProfiles;
+    const radii = await db.select({ miles: a.travelRadiusMiles, n: count() }).from(a).groupBy(a.travelRadiusMiles);
+    const agentsAt = (miles: number) => radii.find((r) => r.miles === miles)?.n ?? 0;
+    expect(agentsAt(25)).toBeGreaterThan(100);
+    expect(agentsAt(100)).toBeGreaterThan(100);
+    expect(agentsAt(50)).toBeGreaterThan(100);
+    const [paused] = await db
+      .select({ n: count() })
+      .from(a)
+      .where(sql`${a.offersPausedUntil} > now()`);
+    expect(paused!.n).toBe(1);
+    const nextWeek = new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10);
+    const [away] = await db
+      .select({ n: countDistinct(schema.agentTimeOff.agentId) })
+      .from(schema.agentTimeOff)
+      .where(and(sql`${schema.agentTimeOff.startsOn} <= ${nextWeek}`, sql`${schema.agentTimeOff.endsOn} >= ${nextWeek}`));
+    expect(away!.n).toBeGreaterThanOrEqual(3);
+    const [demo] = await db
+      .select({ miles: a.travelRadiusMiles, most: a.maxSigningsPerDay, paused: a.offersPausedUntil })
+      .from(a)
+      .innerJoin(schema.user, eq(schema.user.id, a.userId))
+      .where(eq(schema.user.email, 'agent@demo.test'));
+    expect(demo).toEqual({ miles: 50, most: null, paused: null });
+  });
+
   it('has the firms of spec 02 §3, including Independent notary (0) and the managing organisations', async () => {
     const firms = await database.db.select().from(schema.firms);
     const byNumber = new Map(firms.map((f) => [f.orgNumber, f]));

@@ -105,6 +105,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents/{id}/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent’s availability, read-only (the agent profile modal)
+         * @description Roles: admin, sub_admin.
+         */
+        get: operations["getAgentAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents/{id}/messages": {
         parameters: {
             query?: never;
@@ -164,6 +184,94 @@ export interface paths {
         put: operations["replaceOwnAgentProfile"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/me/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agent’s own availability: travel radius, days away, pause on offers, maximum per day, channels
+         * @description Roles: notary.
+         */
+        get: operations["getOwnAvailability"];
+        /**
+         * Set the travel radius, maximum signings per day and the channels of each kind of notification
+         * @description Roles: notary. Assignment changes and credential reminders keep at least one channel (400 naming channels.<kind>). Days away and the pause have their own routes.
+         */
+        put: operations["replaceOwnAvailability"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/me/availability/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Pause offers for 1, 4, 8 or 24 hours from now
+         * @description Roles: notary.
+         */
+        put: operations["pauseOwnOffers"];
+        post?: never;
+        /**
+         * Resume offers now
+         * @description Roles: notary.
+         */
+        delete: operations["resumeOwnOffers"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/me/availability/time-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an out-of-office range (both days included)
+         * @description Roles: notary. The last day may not be in the past (the agent’s own date) nor before the first.
+         */
+        post: operations["addOwnTimeOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/me/availability/time-off/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one of the agent’s own out-of-office ranges
+         * @description Roles: notary. Another agent’s range answers 404.
+         */
+        delete: operations["removeOwnTimeOff"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1586,6 +1694,19 @@ export interface components {
                 status: "active" | "pending" | "disabled";
             };
         };
+        AddTimeOff: {
+            /**
+             * @description YYYY-MM-DD (the form shows MM/DD/YYYY)
+             * @example 2030-12-20
+             */
+            endsOn: string;
+            note?: string | null;
+            /**
+             * @description YYYY-MM-DD (the form shows MM/DD/YYYY)
+             * @example 2030-12-20
+             */
+            startsOn: string;
+        };
         AgentAppointment: {
             agentUploadEnabled: boolean;
             city: string;
@@ -2007,6 +2128,24 @@ export interface components {
              * @example (213) 555-0199
              */
             phone: string;
+        };
+        Availability: {
+            agentId: string;
+            channels: components["schemas"]["NotificationChannels"];
+            maxSigningsPerDay: number | null;
+            /** @description ISO instant; null when offers are not paused */
+            offersPausedUntil: string | null;
+            textsEnabled: boolean;
+            timeOff: {
+                current: components["schemas"]["TimeOff"][];
+                past: components["schemas"]["TimeOff"][];
+            };
+            /**
+             * @description IANA zone of the agent’s home state
+             * @example America/Chicago
+             */
+            timeZone: string;
+            travelRadiusMiles: number;
         };
         Bid: {
             agent: {
@@ -2823,6 +2962,36 @@ export interface components {
             /** @description The fee-discussion warning for agents; null for everyone else */
             warning: string | null;
         };
+        /**
+         * @description Per kind of notification (domain/src/availability.ts NOTIFICATION_GROUPS), the channels it reaches the agent on.
+         * @example {
+         *       "offers": [
+         *         "push",
+         *         "text"
+         *       ],
+         *       "assignments": [
+         *         "push",
+         *         "text",
+         *         "email"
+         *       ],
+         *       "messages": [
+         *         "push"
+         *       ],
+         *       "payments": [
+         *         "email"
+         *       ],
+         *       "credentials": [
+         *         "email"
+         *       ]
+         *     }
+         */
+        NotificationChannels: {
+            assignments: ("push" | "text" | "email")[];
+            credentials: ("push" | "text" | "email")[];
+            messages: ("push" | "text" | "email")[];
+            offers: ("push" | "text" | "email")[];
+            payments: ("push" | "text" | "email")[];
+        };
         NotificationJob: {
             appointmentId: string | null;
             attempts: number;
@@ -3032,6 +3201,13 @@ export interface components {
              * @example agent@demo.test
              */
             email: string;
+        };
+        PauseOffers: {
+            /**
+             * @description One of 1, 4, 8, 24
+             * @example 4
+             */
+            hours: number;
         };
         PendingRegistration: {
             certifiedStates: string[];
@@ -3255,6 +3431,12 @@ export interface components {
              */
             label: string;
         };
+        TimeOff: {
+            endsOn: string;
+            id: string;
+            note: string | null;
+            startsOn: string;
+        };
         Toggle: {
             value: boolean;
         };
@@ -3348,6 +3530,16 @@ export interface components {
             timeZone?: "ET" | "CT" | "MT" | "PT" | "HT" | "AK";
             transactionType?: number;
             zip?: string;
+        };
+        UpdateAvailability: {
+            channels: components["schemas"]["NotificationChannels"];
+            /**
+             * @description null: no limit
+             * @example 3
+             */
+            maxSigningsPerDay: number | null;
+            /** @example 50 */
+            travelRadiusMiles: number;
         };
         UploadGrant: {
             items: {
@@ -3670,6 +3862,57 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getAgentAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agent (user) id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The availability */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Availability"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
     messageAgent: {
         parameters: {
             query?: never;
@@ -3951,6 +4194,336 @@ export interface operations {
             };
             /** @description Idempotency key reused with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getOwnAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The availability */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Availability"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    replaceOwnAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAvailability"];
+            };
+        };
+        responses: {
+            /** @description The availability */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Availability"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    pauseOwnOffers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PauseOffers"];
+            };
+        };
+        responses: {
+            /** @description The availability */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Availability"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resumeOwnOffers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The availability */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Availability"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    addOwnTimeOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddTimeOff"];
+            };
+        };
+        responses: {
+            /** @description Added; the availability */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Availability"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    removeOwnTimeOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Out-of-office range id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The availability */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Availability"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

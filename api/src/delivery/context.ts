@@ -35,6 +35,8 @@ export interface DeliveryContext {
   /** Where email attachments are read from; null leaves them out with a note in the text. */
   storage: FileStorage | null;
   report(event: DeliveryEvent): void;
+  /** The clock quiet hours are read by (tests inject one); the real one when absent. */
+  now?: () => Date;
 }
 
 export type Limit = <T>(task: () => Promise<T>) => Promise<T>;

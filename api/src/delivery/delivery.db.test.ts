@@ -19,6 +19,7 @@ import { TestSmtpServer } from './testing/smtp';
 import { selfSignedCertificate } from './testing/tls';
 import { AGENT_EMAIL_MAX_LENGTH, SMS_MAX_LENGTH } from './texts';
 import { DeliveryWorker, type DeliveryTuning } from './worker';
+import { daytime } from './testing/clock';
 
 const { notificationJobs, notificationDeliveries, outboundMessages, pushSubscriptions, agentProfiles, user, files } = schema;
 
@@ -70,6 +71,7 @@ describe('delivery of notifications', () => {
       tuning: { retryDelaySeconds: 1, ...options.tuning },
       onEvent: (e) => events.push(e),
       log: () => undefined,
+      now: daytime,
     });
     workers.push(worker);
     return worker;

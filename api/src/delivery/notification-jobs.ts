@@ -11,6 +11,10 @@
  *
  * Routine texts are coalesced per order and recipient (text-digest.ts): one held in its
  * order's window is recorded as held, and the order's digest job sends one text for them.
+ *
+ * An agent's choices are honoured here: a channel they turned off for a kind of notification
+ * (domain/availability.ts) is not used, and a text due in their quiet hours (domain/quiet-hours.ts)
+ * is held in a quiet-hours job that sends it at 7 am (quiet-hours.ts).
  */
 import { isUuid } from '@signingdesk/domain/uuid';
 import { randomUUID } from 'node:crypto';
@@ -24,6 +28,9 @@ import { pushTopic, sendPush } from './push';
 import { toE164 } from '@signingdesk/domain/phone';
 import { factsForRecipient, type LoadedAppointment } from './recipient-facts';
 import { isTextDigest, TextWindows } from './text-digest';
+import { channelAllowed, NOTIFICATION_GROUPS, notificationGroupOf, type Channel as ChosenChannel } from '@signingdesk/domain/availability';
+import { textHeldUntil } from '@signingdesk/domain/quiet-hours';
+import { isQuietHoursJob, QUIET_HOURS_TYPE, quietDueWords, readQuietHoursPayload, type QuietHoursPayload } from './quiet-hours';
 import { channelTexts, type AppointmentFacts, type ChannelTexts } from './texts';
 
 const { notificationJobs, notificationDeliveries, outboundMessages, pushSubscriptions, user, profiles, agentProfiles, appointments } =
@@ -51,6 +58,11 @@ interface JobRow {
   phone: string | null;
   status: 'active' | 'pending' | 'disabled' | null;
   smsOptIn: boolean | null;
+  /** An agent's home state (their quiet hours' zone) and channel choices; null for others. */
+  homeState: string | null;
+  channelPreferences: unknown;
+  /** The stored payload, read as a quiet-hours job's when the type is one. */
+  quiet: QuietHoursPayload | null;
 }
 
 interface Prepared {
@@ -63,6 +75,8 @@ interface Prepared {
   attachments: { fileId: string; fileName: string }[];
   /** A digest job (text-digest.ts): what its recipient may read of the order. */
   digest: { appointment: AppointmentFacts | null } | null;
+  /** When the signing the job is about starts, if its recipient is the agent assigned to it. */
+  ownSigningStartsAt: Date | null;
 }
 
 /** A digest job has no push and no email of its own: each update it counts had them. */
@@ -75,7 +89,17 @@ export async function deliverNotifications(ctx: DeliveryContext, ids: readonly s
   const outcome: BatchOutcome = new Map(ids.map((id) => [id, null]));
   if (ids.length === 0) return outcome;
   const jobs = await loadJobs(ctx, ids);
-  const pending = jobs.filter((j) => j.state === 'pending');
+  const now = ctx.now?.() ?? new Date();
+  const pending = jobs.filter((j) => {
+    if (j.state !== 'pending') return false;
+    // Not yet 7 am where the agent is: retried, never sent early.
+    if (j.quiet && Date.parse(j.quiet.dueAt) > now.getTime()) {
+      outcome.set(j.id, `held for quiet hours until ${quietDueWords(j.quiet.dueAt)}`);
+      return false;
+    }
+    return true;
+  });
+  for (const [id, error] of outcome) if (error) await recordAttempt(ctx, [id], error);
   if (pending.length === 0) return outcome;
 
   const prepared = await prepare(ctx, pending);
@@ -103,13 +127,19 @@ async function loadJobs(ctx: DeliveryContext, ids: readonly string[]): Promise<J
       phone: profiles.phone,
       status: profiles.status,
       smsOptIn: agentProfiles.smsOptIn,
+      homeState: agentProfiles.state,
+      channelPreferences: agentProfiles.channelPreferences,
     })
     .from(notificationJobs)
     .innerJoin(user, eq(user.id, notificationJobs.recipientId))
     .leftJoin(profiles, eq(profiles.userId, notificationJobs.recipientId))
     .leftJoin(agentProfiles, eq(agentProfiles.userId, notificationJobs.recipientId))
     .where(inArray(notificationJobs.id, [...ids]));
-  return rows.map(({ payload, ...row }) => ({ ...row, notification: readNotification(row.type, payload) }));
+  return rows.map(({ payload, ...row }) => ({
+    ...row,
+    notification: readNotification(row.type, payload),
+    quiet: isQuietHoursJob(row.type) ? readQuietHoursPayload(payload) : null,
+  }));
 }
 
 /** An invoice goes to the order's escrow email, where the invoice says it was sent, with its PDF. */
@@ -180,12 +210,17 @@ async function prepare(ctx: DeliveryContext, jobs: JobRow[]): Promise<Prepared[]
       if (isTextDigest(job.type)) {
         texts = DIGEST_TEXTS;
         digest = { appointment: facts.appointment };
+      } else if (isQuietHoursJob(job.type)) {
+        // Its text was written when it was held (quiet-hours.ts): no push or email of its own.
+        texts = DIGEST_TEXTS;
       } else {
         texts = channelTexts({ notification: facts.notification, recipient, appointment: facts.appointment, names }, ctx.origin);
       }
     }
     const invoice = invoiceOf(job.notification);
+    const ownSigning = a && !a.timeTbd && a.assignedAgentId === job.recipientId ? new Date(a.startsAt * 1000) : null;
     return {
+      ownSigningStartsAt: ownSigning,
       job,
       texts,
       done,
@@ -256,6 +291,8 @@ async function pushPhase(ctx: DeliveryContext, prepared: Prepared[]): Promise<Ma
   const each = async (p: Prepared): Promise<void> => {
     if (p.blocked || !p.texts) return record(p.job.id, { state: 'skipped', detail: p.blocked ?? 'nothing to send' });
     if (!p.texts.push) return record(p.job.id, { state: 'skipped', detail: 'not pushed for this notification' });
+    const off = turnedOff(p.job, 'push');
+    if (off) return record(p.job.id, { state: 'skipped', detail: off });
     const own = devices.filter((d) => d.userId === p.job.recipientId);
     if (own.length === 0) return record(p.job.id, { state: 'skipped', detail: 'no push subscription' });
     const push = p.texts.push;
@@ -305,10 +342,21 @@ async function pushPhase(ctx: DeliveryContext, prepared: Prepared[]): Promise<Ma
 interface Planned {
   deliveries: { jobId: string; channel: Channel; state: DeliveryState; detail: string }[];
   messages: OutboundInsert[];
+  /** Quiet-hours jobs holding texts until 7 am (quiet-hours.ts). */
+  quiet: (typeof notificationJobs.$inferInsert)[];
 }
 
-function planEmailAndSms(ctx: DeliveryContext, p: Prepared, windows: TextWindows): Planned {
-  const planned: Planned = { deliveries: [], messages: [] };
+/** Why the agent's choice keeps `channel` from this job, or null when it may be used. */
+function turnedOff(job: JobRow, channel: ChosenChannel): string | null {
+  // A held text is read again against the choice of its own kind.
+  const type = job.quiet?.heldType ?? job.type;
+  if (channelAllowed(job.channelPreferences, type, channel)) return null;
+  const group = NOTIFICATION_GROUPS.find((g) => g.id === notificationGroupOf(type));
+  return `turned off by the agent for ${group?.label.toLowerCase() ?? type}`;
+}
+
+function planEmailAndSms(ctx: DeliveryContext, p: Prepared, windows: TextWindows, now: Date): Planned {
+  const planned: Planned = { deliveries: [], messages: [], quiet: [] };
   const jobId = p.job.id;
   const skip = (channel: Channel, detail: string) => planned.deliveries.push({ jobId, channel, state: 'skipped', detail });
   const queue = (channel: 'email' | 'sms', message: Omit<OutboundInsert, 'id' | 'channel' | 'state' | 'jobId'>) => {
@@ -327,8 +375,10 @@ function planEmailAndSms(ctx: DeliveryContext, p: Prepared, windows: TextWindows
 
   if (!p.done.has('email')) {
     const email = p.texts?.email;
+    const off = turnedOff(p.job, 'email');
     if (p.blocked || !email) skip('email', p.blocked ?? 'nothing to send');
     else if (email.policy === 'never') skip('email', 'not emailed for this notification');
+    else if (off) skip('email', off);
     else if (email.policy === 'fallback' && p.done.get('push') === 'sent') skip('email', 'the push reached a device');
     else
       queue('email', {
@@ -341,14 +391,34 @@ function planEmailAndSms(ctx: DeliveryContext, p: Prepared, windows: TextWindows
   }
   if (!p.done.has('sms')) {
     const phone = toE164(p.job.phone);
-    const body = p.digest ? windows.digestBody(p.job, p.digest.appointment, ctx.origin) : p.texts?.sms;
+    const body = p.digest ? windows.digestBody(p.job, p.digest.appointment, ctx.origin) : (p.job.quiet?.body ?? p.texts?.sms);
+    const off = turnedOff(p.job, 'text');
+    const heldUntil =
+      p.job.role === 'notary' ? textHeldUntil({ now, state: p.job.homeState, ownSigningStartsAt: p.ownSigningStartsAt }) : null;
     if (p.blocked || !p.texts) skip('sms', p.blocked ?? 'nothing to send');
     else if (!body) skip('sms', p.digest ? 'no text was held for it' : 'not sent by text message');
+    else if (off) skip('sms', off);
     else if (!p.job.smsOptIn) skip('sms', 'not opted in to text messages');
     else if (!phone) skip('sms', 'no valid mobile number');
-    else {
+    else if (heldUntil) {
+      const id = randomUUID();
+      const payload: QuietHoursPayload = {
+        dueAt: heldUntil.toISOString(),
+        body,
+        heldJob: p.job.quiet?.heldJob ?? jobId,
+        heldType: p.job.quiet?.heldType ?? p.job.type,
+      };
+      planned.quiet.push({
+        id,
+        type: QUIET_HOURS_TYPE,
+        recipientId: p.job.recipientId,
+        appointmentId: p.job.appointmentId,
+        payload: { ...payload },
+      });
+      skip('sms', `held for quiet hours until ${quietDueWords(payload.dueAt)} (notification ${id})`);
+    } else {
       // Held, like a text without an SMS provider: not sent now, and the detail says where it went.
-      const holding = p.digest ? null : windows.admit(p.job);
+      const holding = p.digest || p.job.quiet ? null : windows.admit(p.job);
       if (holding) skip('sms', holding);
       else queue('sms', { toAddress: phone, recipientId: p.job.recipientId, body });
     }
@@ -387,14 +457,21 @@ async function finishPhase(ctx: DeliveryContext, ready: Prepared[], retried: Map
       const stillPending = new Set(locked.map((r) => r.id));
       const deliveries: Planned['deliveries'] = [];
       const messages: OutboundInsert[] = [];
+      const quiet: Planned['quiet'] = [];
+      /** Held texts sent now by their quiet-hours job: the held job's sms delivery says where it went. */
+      const released: { heldJob: string; quietJob: string; delivery: Planned['deliveries'][number] }[] = [];
+      const now = ctx.now?.() ?? new Date();
       // Digests last, so that a text held by this batch goes out in its order's digest now.
       const ordered = [...ready.filter((p) => !p.digest), ...ready.filter((p) => p.digest)];
       for (const p of ordered) {
         if (!stillPending.has(p.job.id)) continue;
-        const planned = planEmailAndSms(ctx, p, windows);
+        const planned = planEmailAndSms(ctx, p, windows, now);
         deliveries.push(...planned.deliveries);
         messages.push(...planned.messages);
+        quiet.push(...planned.quiet);
         finished.push(p.job.id);
+        const sms = planned.deliveries.find((d) => d.channel === 'sms');
+        if (p.job.quiet && sms) released.push({ heldJob: p.job.quiet.heldJob, quietJob: p.job.id, delivery: sms });
         if (p.digest)
           windows.digested(
             p.job.id,
@@ -409,6 +486,13 @@ async function finishPhase(ctx: DeliveryContext, ready: Prepared[], retried: Map
           .onConflictDoNothing({ target: [notificationDeliveries.jobId, notificationDeliveries.channel] });
       }
       await windows.write(tx);
+      if (quiet.length > 0) await tx.insert(notificationJobs).values(quiet);
+      for (const { heldJob, quietJob, delivery } of released) {
+        await tx
+          .update(notificationDeliveries)
+          .set({ state: delivery.state, detail: `after quiet hours (notification ${quietJob}): ${delivery.detail}` })
+          .where(and(eq(notificationDeliveries.jobId, heldJob), eq(notificationDeliveries.channel, 'sms')));
+      }
       if (finished.length > 0) {
         await tx
           .update(notificationJobs)

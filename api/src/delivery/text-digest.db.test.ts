@@ -19,6 +19,7 @@ import { TestSmsProvider } from './testing/sms-provider';
 import { selfSignedCertificate } from './testing/tls';
 import { SMS_MAX_LENGTH } from './texts';
 import { DeliveryWorker } from './worker';
+import { daytime } from './testing/clock';
 
 const { notificationJobs, notificationDeliveries, outboundMessages } = schema;
 const AGENT_PHONE = '+16265550130';
@@ -57,6 +58,7 @@ describe('texts coalesced per order and recipient', () => {
       poll: false,
       tuning: { retryDelaySeconds: 1 },
       log: () => undefined,
+      now: daytime,
     });
     workers.push(worker);
     return worker;

@@ -7,7 +7,8 @@
  *   processes or after a restart, adds nothing. On PostgreSQL the rows are claimed with
  *   FOR UPDATE SKIP LOCKED so processes relay different rows.
  *   A digest of held texts (text-digest.ts) is handed over at once too, to start when its
- *   window ends: pg-boss keeps it until then, across restarts.
+ *   window ends, and a text held for quiet hours (quiet-hours.ts) to start at 7 am: pg-boss
+ *   keeps them until then, across restarts.
  * - Work: batches fetched from pg-boss (SKIP LOCKED there too) go through stage one
  *   (notification-jobs.ts: push, then email/SMS into the outbox) or stage two (outbound.ts:
  *   SMTP / SMS provider). A failed job is retried by pg-boss with exponential backoff; when
@@ -41,6 +42,7 @@ import { getVapidKeys } from './push';
 import { createBoss, PGBOSS_SCHEMA, QUEUES } from './queue';
 import { createSmsWebhook } from './sms';
 import { TEXT_DIGEST_TYPE } from './text-digest';
+import { QUIET_HOURS_TYPE } from './quiet-hours';
 
 const { notificationJobs, outboundMessages } = schema;
 
@@ -110,6 +112,8 @@ export interface DeliveryWorkerOptions {
   poll?: boolean;
   onEvent?: (event: DeliveryEvent) => void;
   log?: (line: string) => void;
+  /** The clock quiet hours are read by (tests: a fixed time of day); the real one when absent. */
+  now?: () => Date;
 }
 
 interface Lane {
@@ -223,6 +227,7 @@ export class DeliveryWorker {
       sms: env.SMS_WEBHOOK_URL ? createSmsWebhook(env.SMS_WEBHOOK_URL, { agent: httpsAgent, timeoutMs: tuning.smsTimeoutMs }) : null,
       storage: options.storage === undefined ? createStorage(env) : options.storage,
       report: (event) => options.onEvent?.(event),
+      ...(options.now ? { now: options.now } : {}),
     };
     const worker = new DeliveryWorker({ ...options, log }, boss, tuning, ctx);
     const others = running.get(database) ?? 0;
@@ -339,12 +344,13 @@ export class DeliveryWorker {
     added += await this.relayRows(
       (db, lock) => {
         const query = db
-          // A digest of held texts starts when its window ends (text-digest.ts).
+          // A digest of held texts starts when its window ends (text-digest.ts), a text held
+          // for quiet hours at 7 am where the agent is (quiet-hours.ts).
           .select({
             id: notificationJobs.id,
             startAfter: sql<
               string | null
-            >`case when ${notificationJobs.type} = ${TEXT_DIGEST_TYPE} then ${notificationJobs.payload}->>'dueAt' end`,
+            >`case when ${notificationJobs.type} in (${TEXT_DIGEST_TYPE}, ${QUIET_HOURS_TYPE}) then ${notificationJobs.payload}->>'dueAt' end`,
           })
           .from(notificationJobs)
           .where(and(eq(notificationJobs.state, 'pending'), notHeld(QUEUES.notifications, notificationJobs.id)))

@@ -60,6 +60,13 @@ test.describe('List Signing Agents', () => {
     const profile = page.getByRole('dialog', { name: 'Notary Profile: NOT SET' });
     await expect(profile.getByRole('region', { name: 'Contact info' })).toContainText(agent.email);
     await expect(profile.getByRole('region', { name: 'Notary details' })).toContainText('Certified states');
+    // What the agent set in the app, read-only (GET /api/agents/{id}/availability).
+    const availability = (await (await admin.get(`/api/agents/${agent.id}/availability`)).json()) as { travelRadiusMiles: number };
+    await expect(profile.getByRole('region', { name: 'Availability' })).toContainText(
+      `Travel radius${availability.travelRadiusMiles} miles`,
+    );
+    await expect(profile.getByRole('region', { name: 'Availability' })).toContainText('Assignment changes');
+    await shot(page, 'agent-profile');
     await expectNoAxeViolations(page, 'agent profile');
     await profile.getByRole('radio', { name: 'Preferred agent' }).check();
     await profile.getByRole('button', { name: 'Save' }).click();

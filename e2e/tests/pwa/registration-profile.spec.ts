@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { shot, signedInApi, signInAsAgent, waitForMirror } from '../../support/agent-app';
+import { cutNetwork, restoreNetwork, shot, signedInApi, signInAsAgent, waitForMirror } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
 import { scaled } from '../../support/slowdown';
 
@@ -232,6 +232,65 @@ test.describe('the agent profile at /notary/profile', () => {
     await page.goto('/profile-details');
     await expect(page).toHaveURL(/\/notary\/profile$/);
     await expect(page.getByLabel(/^Company name/)).toHaveValue(company);
+  });
+
+  test('Availability: out of office and a travel radius are kept after a reload; offers pause and resume; offline it says it needs a connection', async ({
+    page,
+    context,
+  }) => {
+    await signInAsAgent(page);
+    await page.goto('/notary/profile');
+    await page.getByRole('link', { name: 'Availability' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Availability' })).toBeVisible();
+
+    const radius = page.getByRole('spinbutton', { name: 'Travel radius (miles)' });
+    await radius.fill('300');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Travel radius must be a whole number of miles from 10 to 250')).toBeVisible();
+    await radius.fill('120');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+
+    const day = (ahead: number) => new Date(Date.now() + ahead * 86_400_000).toISOString().slice(0, 10);
+    const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+    await page.getByLabel('First day away').fill(day(40));
+    await page.getByLabel('Last day away').fill(day(44));
+    await page.getByLabel('Note (optional)').fill('Family trip');
+    await page.getByRole('button', { name: 'Add days away' }).click();
+    const away = page.getByRole('list', { name: 'Days away' });
+    await expect(away).toContainText(`${us(day(40))} – ${us(day(44))} · Family trip`);
+
+    await page.getByRole('button', { name: '4 hours', exact: true }).click();
+    await expect(page.getByText(/^Offers paused until \d{1,2}:\d{2} [AP]M/)).toBeVisible();
+    await shot(page, 'availability', true);
+    await expectNoAxeViolations(page);
+    await expectNoHorizontalScroll(page);
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await expect(page.getByRole('button', { name: '4 hours', exact: true })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('spinbutton', { name: 'Travel radius (miles)' })).toHaveValue('120');
+    await expect(page.getByRole('list', { name: 'Days away' })).toContainText(`${us(day(40))} – ${us(day(44))} · Family trip`);
+    await page.setViewportSize({ width: 320, height: 640 });
+    await shot(page, 'availability', true);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(320);
+
+    // Offline: nothing is saved, and the screen says a connection is needed.
+    await cutNetwork(context);
+    const offline = 'You are offline. Changes to your availability need a connection: connect to the internet to save them.';
+    await expect(page.getByRole('status').filter({ hasText: offline })).toBeVisible();
+    await page.getByRole('spinbutton', { name: 'Travel radius (miles)' }).fill('60');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: offline })).toBeVisible();
+    await restoreNetwork(context);
+
+    // Leave the demo agent as the other journeys expect it.
+    await page.getByRole('button', { name: /^Remove / }).click();
+    await expect(page.getByText('No days away planned.')).toBeVisible();
+    await page.getByRole('spinbutton', { name: 'Travel radius (miles)' }).fill('50');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
   });
 
   test('Sign out of all other devices ends the agent’s other sessions and keeps this one; offline it says it needs a connection', async ({

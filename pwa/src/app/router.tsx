@@ -97,6 +97,10 @@ const profile = lazyScreen(
   () => import('./routes/profile'),
   (m) => m.ProfileRoute,
 );
+const availability = lazyScreen(
+  () => import('./routes/availability'),
+  (m) => m.AvailabilityRoute,
+);
 
 /**
  * Opened at a lazy screen (the login, a deep link): its chunk, asked for as the script starts,
@@ -119,11 +123,13 @@ export async function preloadScreen(path: string): Promise<void> {
               ? sync
               : path === paths.profile
                 ? profile
-                : path.startsWith('/preview/')
-                  ? preview
-                  : path.startsWith('/appointments/')
-                    ? appointment
-                    : null;
+                : path === paths.availability
+                  ? availability
+                  : path.startsWith('/preview/')
+                    ? preview
+                    : path.startsWith('/appointments/')
+                      ? appointment
+                      : null;
   await screen?.load().catch(() => undefined);
 }
 
@@ -133,7 +139,9 @@ export async function preloadScreen(path: string): Promise<void> {
  * appointment, the pending actions and the profile (the service worker's precache takes longer).
  */
 export function warmScreens(): Promise<void> {
-  return Promise.all([appointment, sync, profile, preview].map((screen) => screen.load().catch(() => undefined))).then(() => undefined);
+  return Promise.all([appointment, sync, profile, availability, preview].map((screen) => screen.load().catch(() => undefined))).then(
+    () => undefined,
+  );
 }
 
 /** Every route's screen in an error boundary: a screen that fails, or whose code cannot come, says so with Retry. */
@@ -226,6 +234,14 @@ export function AppRoutes() {
             element={
               <Guarded>
                 <profile.Screen />
+              </Guarded>
+            }
+          />
+          <Route
+            path={paths.availability}
+            element={
+              <Guarded>
+                <availability.Screen />
               </Guarded>
             }
           />

@@ -10,6 +10,7 @@ import { findActor } from '../../lib/actor';
 import { createOrder, offerTo, post, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
 import { createTestApp, readJson, TEST_ORIGIN, type TestApp } from '../../testing/test-app';
 import { MAX_DEVICES_PER_USER, savePushSubscription } from './notifications.service';
+import { daytime } from '../../delivery/testing/clock';
 
 const { pushSubscriptions, outboundMessages, appSettings } = schema;
 
@@ -44,6 +45,7 @@ describe('push subscriptions, the outbox and the job log', () => {
       storage: null,
       poll: false,
       log: () => undefined,
+      now: daytime,
     });
 
   const save = (cookie: string | undefined, body: unknown, headers: Record<string, string> = {}) =>

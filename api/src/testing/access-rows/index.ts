@@ -4,6 +4,7 @@ import { filesAccessRows } from './files.access-rows';
 import { firmsAccessRows } from './firms.access-rows';
 import { usersAccessRows } from './users.access-rows';
 import { agentsAccessRows } from './agents.access-rows';
+import { availabilityAccessRows } from './availability.access-rows';
 import { publicFormsAccessRows } from './public-forms.access-rows';
 import { passwordResetsAccessRows } from './password-resets.access-rows';
 import { feedbackAccessRows } from './feedback.access-rows';
@@ -16,6 +17,7 @@ export const MODULE_ROWS: RowsFactory[] = [
   firmsAccessRows,
   usersAccessRows,
   agentsAccessRows,
+  availabilityAccessRows,
   publicFormsAccessRows,
   passwordResetsAccessRows,
   feedbackAccessRows,

@@ -31,6 +31,11 @@ export function ProfileRoute() {
           <span aria-hidden="true">←</span> Back to the portal
         </Link>
         <h1>Profile</h1>
+        <p>
+          <Link to={paths.availability} className="button button--secondary">
+            Availability
+          </Link>
+        </p>
         <ProfileScreen me={me} onSent={onSent} after={<KeepDocumentsSetting userId={me.id} />} />
         <SignOutOtherDevices />
       </div>

@@ -5,6 +5,7 @@ import { mayChangeAccountStatus } from '@signingdesk/domain/account-rules';
 import type { AccountCaller } from '../../../lib/account-status';
 import { showToast } from '../../../lib/toast';
 import { useAgentProfile, useSetPreferred } from '../api/agent-profile';
+import { AgentAvailabilityPanel } from './agent-availability-panel';
 import { agentSearchKeys } from '../api/search-agents';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -104,6 +105,7 @@ export function AgentProfileModal({
               ['Signings scheduled', agent.scheduledCount],
             ]}
           />
+          <AgentAvailabilityPanel agentId={agent.id} />
           {canSetPreferred ? (
             <SetPreferredStatus key={`${agent.id}-${agent.preferred}`} agentId={agent.id} preferred={agent.preferred} />
           ) : null}

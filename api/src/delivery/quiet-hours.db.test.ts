@@ -1,0 +1,189 @@
+/**
+ * Quiet hours and the agent's channel choices, through the delivery worker: what the agent's
+ * phone receives at the SMS provider and what the database holds. The worker's clock is
+ * injected; pg-boss's wait for 7 am is checked in its table and then stepped over.
+ */
+import { Agent } from 'node:https';
+import { rowsOf, schema } from '@signingdesk/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../env';
+import { notify } from './notify';
+import { scheduledForAgent, signInAll, userIdOf, type Sessions } from '../testing/fixtures';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app';
+import { QUEUES } from './queue';
+import { QUIET_HOURS_TYPE } from './quiet-hours';
+import { TestSmsProvider } from './testing/sms-provider';
+import { selfSignedCertificate } from './testing/tls';
+import { DeliveryWorker } from './worker';
+
+const { notificationJobs, notificationDeliveries, agentProfiles, appointments } = schema;
+const AGENT_PHONE = '+16265550130';
+// The agent lives in California (Pacific time); the order is 12/10/2030 at 2:30 PM PT.
+const NOON_PT = new Date('2030-12-09T20:00:00Z');
+const TEN_PM_PT = new Date('2030-12-10T06:00:00Z');
+const SEVEN_AM_PT = new Date('2030-12-10T15:00:00Z');
+
+describe('quiet hours and channel choices', () => {
+  let t: TestApp;
+  let s: Sessions;
+  let sms: TestSmsProvider;
+  let ca: string;
+  let agentId: string;
+  let clock = NOON_PT;
+  const workers: DeliveryWorker[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    s = await signInAll(t);
+    const certificate = selfSignedCertificate();
+    ca = certificate.cert;
+    sms = await TestSmsProvider.start(certificate);
+    agentId = await userIdOf(t, 'agent@demo.test');
+    await t.database.db.update(agentProfiles).set({ state: 'CA', smsOptIn: true }).where(eq(agentProfiles.userId, agentId));
+  });
+  afterEach(async () => {
+    while (workers.length) await workers.pop()!.stop();
+    await t.database.db.update(agentProfiles).set({ channelPreferences: {} }).where(eq(agentProfiles.userId, agentId));
+  });
+  afterAll(async () => {
+    await sms.close();
+    await t.close();
+  });
+
+  async function startWorker() {
+    const worker = await DeliveryWorker.start({
+      env: parseEnv({ NODE_ENV: 'test', PUBLIC_ORIGIN: TEST_ORIGIN, SMS_WEBHOOK_URL: sms.url }),
+      database: t.database,
+      connectionString: t.database.url,
+      storage: null,
+      httpsAgent: new Agent({ ca }),
+      poll: false,
+      tuning: { retryDelaySeconds: 1 },
+      log: () => undefined,
+      now: () => clock,
+    });
+    workers.push(worker);
+    return worker;
+  }
+
+  const textsAbout = (appointmentId: string) =>
+    sms.received.filter((m) => m.to === AGENT_PHONE && m.body.includes(`/notary/appointments/${appointmentId}`));
+
+  /** A message from the escrow officer on the order, to the agent. */
+  const noteTo = (appointmentId: string, noteId: string) =>
+    t.database.db.transaction((tx) =>
+      notify(tx, {
+        type: 'note.created',
+        recipientIds: [agentId],
+        appointmentId,
+        payload: { noteId, name: 'Fixture Refinance', authorName: 'Dana Whitfield', authorSide: 'escrow' },
+      }),
+    );
+  const jobOf = async (appointmentId: string, type: string) =>
+    t.database.db
+      .select()
+      .from(notificationJobs)
+      .where(
+        and(eq(notificationJobs.appointmentId, appointmentId), eq(notificationJobs.recipientId, agentId), eq(notificationJobs.type, type)),
+      );
+  const smsDeliveryOf = async (jobId: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(notificationDeliveries)
+        .where(and(eq(notificationDeliveries.jobId, jobId), eq(notificationDeliveries.channel, 'sms')))
+    )[0];
+
+  it('holds a text at 10 pm, not sent before 7 am, sent once at 7 am across a restart and two workers', async () => {
+    clock = NOON_PT;
+    let worker = await startWorker();
+    const { id } = await scheduledForAgent(t, s);
+    await worker.drain();
+    const before = textsAbout(id).length;
+    expect(before).toBeGreaterThan(0);
+
+    clock = TEN_PM_PT;
+    await noteTo(id, '00000000-0000-4000-8000-000000000001');
+    await worker.drain();
+    expect(textsAbout(id)).toHaveLength(before);
+    const [note] = await jobOf(id, 'note.created');
+    const [quiet] = await jobOf(id, QUIET_HOURS_TYPE);
+    expect(note!.state).toBe('sent');
+    expect(quiet).toMatchObject({ state: 'pending', payload: { dueAt: SEVEN_AM_PT.toISOString(), heldJob: note!.id } });
+    expect((await smsDeliveryOf(note!.id))!.detail).toBe(`held for quiet hours until 2030-12-10 15:00 UTC (notification ${quiet!.id})`);
+    // pg-boss holds the job until 7 am: the wait is a row in PostgreSQL, not a timer.
+    const [boss] = rowsOf<{ start_after: string | Date }>(
+      await t.database.db.execute(sql`select start_after from pgboss.job where name = ${QUEUES.notifications} and id = ${quiet!.id}`),
+    );
+    expect(new Date(boss!.start_after).toISOString()).toBe(SEVEN_AM_PT.toISOString());
+
+    // The process restarts at 6:59 am: pg-boss does not hand the job out yet.
+    await worker.stop();
+    workers.pop();
+    clock = new Date(SEVEN_AM_PT.getTime() - 60_000);
+    worker = await startWorker();
+    await worker.drain();
+    expect(textsAbout(id)).toHaveLength(before);
+    // Handed out early (another process's clock a little ahead): not sent, retried.
+    await t.database.db.execute(sql`update pgboss.job set start_after = now() where name = ${QUEUES.notifications} and id = ${quiet!.id}`);
+    await worker.drain();
+    expect(textsAbout(id)).toHaveLength(before);
+    expect((await jobOf(id, QUIET_HOURS_TYPE))[0]).toMatchObject({
+      state: 'pending',
+      lastError: 'held for quiet hours until 2030-12-10 15:00 UTC',
+    });
+
+    clock = SEVEN_AM_PT;
+    const second = await startWorker();
+    await Promise.all([worker.drain({ ignoreBackoff: true }), second.drain({ ignoreBackoff: true })]);
+    await Promise.all([worker.drain({ ignoreBackoff: true }), second.drain({ ignoreBackoff: true })]);
+    const texts = textsAbout(id).slice(before);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.body).toMatch(/^SigningDesk: Dana Whitfield wrote on Fixture Refinance/);
+    expect((await jobOf(id, QUIET_HOURS_TYPE))[0]!.state).toBe('sent');
+    expect((await smsDeliveryOf(note!.id))!).toMatchObject({
+      state: 'sent',
+      detail: expect.stringMatching(new RegExp(`^after quiet hours \\(notification ${quiet!.id}\\): queued for sending`)),
+    });
+  });
+
+  it('texts at 10 pm about the agent’s own signing starting within 2 hours', async () => {
+    clock = NOON_PT;
+    const worker = await startWorker();
+    const { id } = await scheduledForAgent(t, s);
+    await worker.drain();
+    const before = textsAbout(id).length;
+
+    clock = TEN_PM_PT;
+    const startsAt = Math.floor(TEN_PM_PT.getTime() / 1000) + 90 * 60;
+    await t.database.db.update(appointments).set({ startsAt }).where(eq(appointments.id, id));
+    await noteTo(id, '00000000-0000-4000-8000-000000000002');
+    await worker.drain();
+    expect(textsAbout(id)).toHaveLength(before + 1);
+    expect(await jobOf(id, QUIET_HOURS_TYPE)).toEqual([]);
+  });
+
+  it('uses only the channels the agent chose for a kind of notification', async () => {
+    clock = NOON_PT;
+    const worker = await startWorker();
+    const { id } = await scheduledForAgent(t, s);
+    await worker.drain();
+    const before = textsAbout(id).length;
+    await t.database.db
+      .update(agentProfiles)
+      .set({ channelPreferences: { messages: ['push'] } })
+      .where(eq(agentProfiles.userId, agentId));
+
+    await noteTo(id, '00000000-0000-4000-8000-000000000003');
+    await worker.drain();
+    expect(textsAbout(id)).toHaveLength(before);
+    const [note] = await jobOf(id, 'note.created');
+    const deliveries = await t.database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.jobId, note!.id));
+    expect(deliveries.find((d) => d.channel === 'sms')).toMatchObject({ state: 'skipped', detail: 'turned off by the agent for messages' });
+    expect(deliveries.find((d) => d.channel === 'email')).toMatchObject({
+      state: 'skipped',
+      detail: 'turned off by the agent for messages',
+    });
+  });
+});

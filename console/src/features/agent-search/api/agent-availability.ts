@@ -1,0 +1,11 @@
+/** An agent's availability as operators read it (GET /api/agents/{id}/availability), read-only. */
+import { useQuery } from '@tanstack/react-query';
+import { answer, api } from '../../../lib/api-client';
+import { agentSearchKeys } from './search-agents';
+
+export function useAgentAvailability(id: string) {
+  return useQuery({
+    queryKey: [...agentSearchKeys.profile(id), 'availability'],
+    queryFn: ({ signal }) => answer(api.GET('/agents/{id}/availability', { params: { path: { id } }, signal })),
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * Quiet hours (issue 31): no text message reaches a signing agent between 9 pm and 7 am in
+ * their own time (the zone of their home state, us-states.ts STATE_TIME_ZONES). A text due in
+ * those hours is held and sent at 7 am. The one exception is a text about the agent's own
+ * signing starting within the next 2 hours: it still matters tonight. Push and email are not
+ * held: a phone shows them silently as the agent set it up, and texts were the complaint.
+ */
+import { isUsState, STATE_TIME_ZONES } from './us-states';
+import { appointmentInstant, DEFAULT_TIME_ZONE, TIME_ZONES, type TimeZoneCode } from './time-zones';
+
+export const QUIET_HOURS = { startHour: 21, endHour: 7 } as const;
+/** A text about the agent's own signing starting within this long is sent even in quiet hours. */
+export const QUIET_HOURS_EXCEPTION_MS = 2 * 60 * 60 * 1000;
+
+const localParts = new Map<string, Intl.DateTimeFormat>();
+function localDateAndHour(iana: string, at: Date): { date: string; hour: number } {
+  let format = localParts.get(iana);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: iana,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+    });
+    localParts.set(iana, format);
+  }
+  const parts = format.formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { date: `${get('year')}-${get('month')}-${get('day')}`, hour: Number(get('hour')) };
+}
+
+/** The zone an agent's quiet hours are kept in: their home state's, or the product's default. */
+export function quietHoursZone(state: string | null | undefined): TimeZoneCode {
+  return isUsState(state) ? STATE_TIME_ZONES[state] : DEFAULT_TIME_ZONE;
+}
+
+export interface QuietHoursText {
+  now: Date;
+  /** The agent's home state (agent_profiles.state). */
+  state: string | null | undefined;
+  /** When the signing the text is about starts, if the agent is the one assigned to it. */
+  ownSigningStartsAt?: Date | null;
+}
+
+/** The agent's calendar date at `at` (YYYY-MM-DD), in the zone of their home state. */
+export function agentLocalDate(state: string | null | undefined, at: Date): string {
+  return localDateAndHour(TIME_ZONES[quietHoursZone(state)].iana, at).date;
+}
+
+/**
+ * When a text may go out: null for now, else the instant of 7 am local it is held until.
+ */
+export function textHeldUntil({ now, state, ownSigningStartsAt }: QuietHoursText): Date | null {
+  const zone = quietHoursZone(state);
+  const { date, hour } = localDateAndHour(TIME_ZONES[zone].iana, now);
+  if (hour >= QUIET_HOURS.endHour && hour < QUIET_HOURS.startHour) return null;
+  if (ownSigningStartsAt) {
+    const ahead = ownSigningStartsAt.getTime() - now.getTime();
+    if (ahead >= 0 && ahead <= QUIET_HOURS_EXCEPTION_MS) return null;
+  }
+  const morningOf = hour >= QUIET_HOURS.startHour ? nextDay(date) : date;
+  return new Date(appointmentInstant(morningOf, `${String(QUIET_HOURS.endHour).padStart(2, '0')}:00`, zone) * 1000);
+}
+
+function nextDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
