@@ -16,7 +16,8 @@ export function AgentContactCard({ agent }: { agent: AgentContact }) {
   return (
     <Popover position="bottom-start" withArrow shadow="md" trapFocus returnFocus>
       <Popover.Target>
-        <Anchor component="button" type="button" fz="sm" aria-haspopup="dialog">
+        {/* Left-aligned: a name wrapped in a narrow table column reads as text, not a centred button. */}
+        <Anchor component="button" type="button" fz="sm" ta="left" aria-haspopup="dialog">
           {agent.name}
         </Anchor>
       </Popover.Target>

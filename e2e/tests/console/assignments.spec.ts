@@ -1,7 +1,22 @@
+import type { Locator } from '@playwright/test';
 import { signInAs } from '../../support/accounts';
 import { expectAccessibleAndFitting, expectNoAxeViolations, shot, signedInApi } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
 import { scaled } from '../../support/slowdown';
+
+/** How far the table runs past its scroll frame, and the texts it cuts short. */
+const tableFit = (table: Locator) =>
+  table.evaluate((t) => {
+    const frame = t.closest('.mantine-ScrollArea-viewport')!;
+    const clipped = [...t.querySelectorAll<HTMLElement>('th *, td *')]
+      // Text kept for screen readers only (1 px wide) is hidden on purpose, not cut short.
+      .filter(
+        (e) =>
+          e.children.length === 0 && e.clientWidth > 1 && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible',
+      )
+      .map((e) => e.textContent);
+    return { overflow: Math.max(0, frame.scrollWidth - frame.clientWidth), clipped };
+  });
 
 test.describe('the operators’ Assignments', () => {
   test('Open by default for all firms; a firm and a status searched on the server; the agent’s card; the request opens with its timeline', async ({
@@ -43,6 +58,12 @@ test.describe('the operators’ Assignments', () => {
     await expect(card.getByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toHaveAttribute('href', /^tel:\+1\d{10}$/);
     await expectNoAxeViolations(page, 'agent contact modal');
     await page.keyboard.press('Escape');
+    // The twelve columns fit the screen at 1440 and 1280: no sideways scroll inside the table's
+    // frame, and no text cut short ("Tex…", "OVERD…") (issue 30).
+    for (const width of [1440, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(() => tableFit(table), { message: `the table at ${width} px` }).toEqual({ overflow: 0, clipped: [] });
+    }
     await page.setViewportSize({ width: 768, height: 1000 });
     await expectAccessibleAndFitting(page, 'assignments at 768');
     await page.setViewportSize({ width: 1280, height: 900 });

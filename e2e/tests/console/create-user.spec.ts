@@ -28,6 +28,9 @@ test.describe('the operators’ Create New User', () => {
     await page.getByRole('button', { name: 'Create User' }).click();
     const card = page.getByRole('region', { name: 'Registration Status' });
     await expect(card).toContainText('User created.');
+    // One answer: the card, which takes the focus; no toast as well over the header (issue 30).
+    await expect(card.getByRole('heading', { name: 'Registration Status' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Close notification' })).toHaveCount(0);
     await expect(card).toContainText(
       `Rosa ${surname} was added as Signing Agent of Independent notary. An invitation to set a password was sent to ${agentEmail}.`,
     );

@@ -46,6 +46,16 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
     await expect(page.getByRole('heading', { level: 2, name: 'Create New Event' })).toBeVisible();
     // The title company email starts as the officer's own.
     await expect(page.getByLabel('Title company email')).toHaveValue('escrow@firm-a.demo.test');
+    // The finance types are the spec's code table, nothing beside it (issue 30: no "None").
+    await expect(page.getByLabel('Finance type').locator('option')).toHaveText([
+      'Not Defined',
+      'FHA',
+      'Conventional',
+      'Reverse',
+      'HELOC',
+      'Commercial',
+      'VA',
+    ]);
 
     // Preview with nothing filled in: the API's own rules, next to their fields.
     await page.getByRole('button', { name: 'Preview' }).click();
@@ -75,6 +85,8 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
     await expect(page.getByLabel('State')).toHaveValue('TX');
     await expect(page.getByLabel('Transaction type')).toHaveValue('Refinance');
     await expect(page.getByLabel('Scan backs')).toHaveValue('Scan backs are required');
+    // Finance type is optional: left unchosen it reads as the spec's "Not Defined".
+    await expect(page.getByLabel('Finance type')).toHaveValue('Not Defined');
     for (const label of ['State', 'Transaction type', 'Time zone']) await expect(page.getByLabel(label)).toHaveAttribute('readonly', '');
     await expect(page.locator('form :disabled')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
@@ -90,6 +102,8 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
     await expect(card).toBeVisible();
     // The focus moves to the result, not lost with the form.
     await expect(card.getByRole('heading', { name: 'Appointment Status' })).toBeFocused();
+    // One answer: the card; no toast as well over the header (issue 30).
+    await expect(page.getByRole('button', { name: 'Close notification' })).toHaveCount(0);
     await expect(card).toContainText('Quinn Refinance (2nd lien)');
     await expect(card).toContainText(`File number: ${FILE_NUMBER}`);
     await expect(card).toContainText('2:30 PM CT');
@@ -117,6 +131,7 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
       contactPhone1: '5125550142',
       scanBackRequired: true,
       transactionType: 2,
+      financeType: null,
     });
 
     // In Process: search by the file number, then open the details from the date.
@@ -129,6 +144,7 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
     await expectAccessibleAndFitting(page, 'in-process list');
     await table.getByRole('link', { name: /\d{2}\/\d{2}\/\d{4}/ }).click();
     await expect(page).toHaveURL(new RegExp(`/originator/orders/${found.items[0].id}$`));
+    await expect(page.getByRole('region', { name: 'Details' })).toContainText('Finance typeNot Defined');
     // Close returns to the list as it was, tab and search (spec 01 §4; issue 27, item 10).
     await page.getByRole('link', { name: 'Close' }).click();
     await expect(page).toHaveURL(/tab=in-process/);

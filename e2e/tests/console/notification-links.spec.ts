@@ -104,7 +104,28 @@ test('each notification’s link opens its order, and the message in it, for the
   // The operator: the officer's message opens the request at its messages.
   const operatorMessage = await linkIn(admin, 'admin@demo.test', 'New message');
   expect(operatorMessage).toMatch(new RegExp(`/admin/requests/${id}#messages$`));
-  await opens(browser, operatorMessage, 'admin@demo.test', inView('messages'));
+  // There the operator removes the officer's message (spec 02 §2 "Message Center"), asked first;
+  // opened again, the thread no longer has it.
+  let removed = false;
+  await opens(browser, operatorMessage, 'admin@demo.test', async (page) => {
+    await inView('messages')(page);
+    const thread = page.getByRole('region', { name: 'Messages' });
+    if (removed) {
+      await expect(thread).not.toContainText('The signer asks for a call the day before.');
+      await expect(thread).toContainText('Confirmed with the agent.');
+      return;
+    }
+    await thread.getByRole('button', { name: /^Remove the message from Dana Whitfield/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove message' });
+    await expect(confirm).toContainText('Are you sure you wish to remove this message from Dana Whitfield?');
+    await expect(confirm).toContainText('The signer asks for a call the day before.');
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await expect(thread).not.toContainText('The signer asks for a call the day before.');
+    await expect(thread).toContainText('Confirmed with the agent.');
+    removed = true;
+  });
+  const left = (await (await admin.get(`/api/appointments/${id}/notes`)).json()).items as { message: string }[];
+  expect(left.map((n) => n.message)).toEqual(['Confirmed with the agent.']);
 
   // The agent: the accepted bid opens the assignment (not the offer's preview); a message opens it at the Message Center.
   const accepted = await linkIn(admin, 'agent@demo.test', 'Your bid was accepted');

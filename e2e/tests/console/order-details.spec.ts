@@ -109,6 +109,8 @@ test.describe('an escrow order’s details at its own URL', () => {
     await messages.getByRole('button', { name: 'Send message' }).click();
     await expect(messages).toContainText('Please bring two copies of the closing disclosure.');
     await expect(messages).toContainText('Provider: unread by the provider');
+    // Removing a message is the operators' (spec 02 §2): the officer is not offered it.
+    await expect(messages.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
 
     // An operator reads the thread and assigns an agent (through the API).
     const admin = await signedInApi('admin@demo.test');

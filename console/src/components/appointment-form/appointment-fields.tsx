@@ -3,11 +3,11 @@ import { Checkbox, Fieldset, NativeSelect, Radio, Group, SimpleGrid, Textarea, T
 import { DateInput, TimeInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { APPOINTMENT_FIELD_LABELS as LABEL } from '@signingdesk/domain/appointment-fields';
-import { FINANCE_TYPES, MAX_COMMENTS_LENGTH, TRANSACTION_TYPES } from '@signingdesk/domain/codes';
+import { MAX_COMMENTS_LENGTH, TRANSACTION_TYPES } from '@signingdesk/domain/codes';
 import { TIME_ZONES, TBD_TIME, type TimeZoneCode } from '@signingdesk/domain/time-zones';
 import { isUsState, STATE_PLACEHOLDER, STATE_TIME_ZONES, US_STATES } from '@signingdesk/domain/us-states';
 import { PhoneInput } from '../phone-input';
-import type { AppointmentFormValues } from './appointment-form-model';
+import { FINANCE_OPTIONS, type AppointmentFormValues } from './appointment-form-model';
 import '@mantine/dates/styles.css';
 
 type AppointmentFieldsProps = {
@@ -24,7 +24,6 @@ const TRANSACTION_OPTIONS = [
   { value: '', label: 'Choose a transaction type' },
   ...Object.entries(TRANSACTION_TYPES).map(([value, label]) => ({ value, label })),
 ];
-const FINANCE_OPTIONS = [{ value: '', label: 'None' }, ...Object.entries(FINANCE_TYPES).map(([value, label]) => ({ value, label }))];
 const SCAN_BACK_OPTIONS = [
   { value: 'true', label: 'Scan backs are required' },
   { value: 'false', label: 'None' },

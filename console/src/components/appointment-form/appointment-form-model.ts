@@ -9,6 +9,7 @@ import {
   CreateAppointmentSchema,
   UpdateAppointmentSchema,
 } from '@signingdesk/domain/appointment-input';
+import { FINANCE_TYPES } from '@signingdesk/domain/codes';
 import { normalizeMoneyText } from '@signingdesk/domain/money';
 import { phoneDigits } from '@signingdesk/domain/phone';
 import { DEFAULT_TIME_ZONE, TBD_TIME, type TimeZoneCode } from '@signingdesk/domain/time-zones';
@@ -45,7 +46,7 @@ export interface AppointmentFormValues {
   scanBackRequired: string;
   /** A transaction code, '' until chosen (required). */
   transactionType: string;
-  /** A finance code, '' for none. */
+  /** A finance code; '' for none, which the form offers as the spec's "Not Defined". */
   financeType: string;
   /** Operators only (Create New Request): the firm, its escrow officer and the firm's fee; '' otherwise. */
   firmId: string;
@@ -54,6 +55,19 @@ export interface AppointmentFormValues {
 }
 
 export type AppointmentField = keyof AppointmentFormValues;
+
+/** The code that reads "Not Defined" (spec 01/02 §3): what an order without a finance type shows. */
+const FINANCE_NOT_DEFINED = '10';
+
+/**
+ * The finance type's choices: exactly the spec's code table (spec 01/02 §3). Finance type is
+ * optional (§5), so "Not Defined" stands for no choice: it sends none, as an order without a
+ * finance type reads "Not Defined" everywhere (domain `financeTypeLabel`).
+ */
+export const FINANCE_OPTIONS: readonly { value: string; label: string }[] = Object.entries(FINANCE_TYPES).map(([value, label]) => ({
+  value: value === FINANCE_NOT_DEFINED ? '' : value,
+  label,
+}));
 
 export function emptyAppointmentValues(escrowEmail = ''): AppointmentFormValues {
   return {
@@ -177,7 +191,8 @@ export function appointmentValuesOf(order: {
     contactEmail2: order.contactEmail2 ?? '',
     scanBackRequired: String(order.scanBackRequired),
     transactionType: String(order.transactionType),
-    financeType: order.financeType === null ? '' : String(order.financeType),
+    // Stored without one or as code 10, it is the same "Not Defined" choice, and unchanged stays unsent.
+    financeType: order.financeType === null || String(order.financeType) === FINANCE_NOT_DEFINED ? '' : String(order.financeType),
     // The escrow view carries no fee: left empty, the current fee is kept.
     agentFee: '',
     firmId: '',

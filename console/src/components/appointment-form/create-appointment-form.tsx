@@ -10,7 +10,6 @@ import { AppointmentFields } from './appointment-fields';
 import { newIdempotencyKey, type Schemas } from '../../lib/api-client';
 import { formatSigningTime } from '../../lib/format-date-time';
 import { showServerFieldErrors } from '../../lib/server-field-errors';
-import { showToast } from '../../lib/toast';
 import { useCreateAppointment } from './create-appointment';
 
 type Created = { message: string; appointment: Schemas['AppointmentResult']['appointment'] };
@@ -83,8 +82,8 @@ export function CreateAppointmentForm({
     if (outcome.type !== 'unsent') unanswered.current = null;
     switch (outcome.type) {
       case 'ok':
+        // The Appointment Status card says it, and takes the focus: no toast as well (issue 30).
         setCreated(outcome.data);
-        showToast({ title: 'Order sent', message: outcome.data.message });
         return;
       case 'unsent':
         setProblem(navigator.onLine ? NO_ANSWER_TEXT : OFFLINE_TEXT);

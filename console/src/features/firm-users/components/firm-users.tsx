@@ -5,11 +5,10 @@ import { ESCROW_ROLES, ROLE_LABELS, type Role } from '@signingdesk/domain/roles'
 import { isUsState, STATE_PLACEHOLDER, US_STATES } from '@signingdesk/domain/us-states';
 import { CreateUserSchema } from '@signingdesk/domain/user-input';
 import { DataTable } from 'mantine-datatable';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import type { Schemas } from '../../../lib/api-client';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
-import { showToast } from '../../../lib/toast';
 import { FIRM_USERS_PAGE_SIZE, firmUserKeys, useCreateFirmUser, useFirmUsers } from '../api/firm-users';
 import 'mantine-datatable/styles.css';
 import { pageRangeText } from '../../../lib/counted';
@@ -113,8 +112,8 @@ export function CreateUser({ grantable, defaultRole, firms }: CreateUserProps) {
     if (form.validate().hasErrors) return;
     const outcome = await create.mutateAsync(toBody(form.getValues()));
     if (outcome.type === 'ok') {
+      // The Registration Status card says it, and takes the focus: no toast as well (issue 30).
       setCreated(outcome.data);
-      showToast({ title: outcome.data.status === 'invited' ? 'Invitation sent' : 'User created', message: outcome.data.message });
     } else if (outcome.type === 'unsent') {
       setProblem('SigningDesk did not answer. What you typed is kept: try again.');
     } else {
@@ -125,26 +124,13 @@ export function CreateUser({ grantable, defaultRole, firms }: CreateUserProps) {
 
   if (created) {
     return (
-      <Card withBorder padding="lg" component="section" aria-labelledby="registration-status-title" maw={640}>
-        <Stack gap="sm">
-          <Title order={2} id="registration-status-title">
-            Registration Status
-          </Title>
-          {/* Sentences, not "Status: … / Message: …": the answer's message names the person, role and firm. */}
-          <Text fw={700}>{created.status === 'invited' ? 'Invitation sent.' : 'User created.'}</Text>
-          <Text>{created.message}</Text>
-          <Group>
-            <Button
-              onClick={() => {
-                setCreated(null);
-                form.reset();
-              }}
-            >
-              Close
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
+      <RegistrationStatus
+        created={created}
+        onClose={() => {
+          setCreated(null);
+          form.reset();
+        }}
+      />
     );
   }
   return (
@@ -190,6 +176,29 @@ export function CreateUser({ grantable, defaultRole, firms }: CreateUserProps) {
         Create User
       </Button>
     </form>
+  );
+}
+
+/** The answer to Create User, in sentences; closing it gives the empty form back. */
+function RegistrationStatus({ created, onClose }: { created: Schemas['CreatedUser']; onClose: () => void }) {
+  // The form that had the focus is gone: the result's heading takes it, so a screen reader
+  // reads the outcome and the keyboard goes on from there.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="registration-status-title" maw={640}>
+      <Stack gap="sm">
+        <Title order={2} id="registration-status-title" ref={headingRef} tabIndex={-1}>
+          Registration Status
+        </Title>
+        {/* Sentences, not "Status: … / Message: …": the answer's message names the person, role and firm. */}
+        <Text fw={700}>{created.status === 'invited' ? 'Invitation sent.' : 'User created.'}</Text>
+        <Text>{created.message}</Text>
+        <Group>
+          <Button onClick={onClose}>Close</Button>
+        </Group>
+      </Stack>
+    </Card>
   );
 }
 

@@ -45,6 +45,15 @@ export function usePostNote(id: string) {
   });
 }
 
+/** An operator removes a message (spec 02 §2 "Message Center"); the thread reloads either way. */
+export function useRemoveNote(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (noteId: string) => answer(api.DELETE('/appointments/{id}/notes/{noteId}', { params: { path: { id, noteId } } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.notes(id) }),
+  });
+}
+
 /** A short-lived signed link to one file, opened in a new tab. */
 export function downloadLink(id: string, fileId: string) {
   return answer(api.POST('/appointments/{id}/files/{fileId}/download', { params: { path: { id, fileId } } }));

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Card, Grid, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { LINK_TARGETS } from '@signingdesk/domain/deep-links';
 import { fileDeletable, orderEditable } from '@signingdesk/domain/appointment-rules';
 import { appointmentStatusLabel, financeTypeLabel, MAX_NOTE_LENGTH, TRANSACTION_TYPES } from '@signingdesk/domain/codes';
@@ -10,7 +11,7 @@ import { InvoiceLink } from '../../../components/invoice-link';
 import { paths } from '../../../config/paths';
 import { ApiError, type Schemas } from '../../../lib/api-client';
 import { useLinkTarget } from '../../../lib/use-link-target';
-import { useOrder, useOrderNotes, usePostNote } from '../api/get-order';
+import { useOrder, useOrderNotes, usePostNote, useRemoveNote } from '../api/get-order';
 import { OrderFiles } from './order-files';
 import { EditOrder } from './edit-order';
 import { BidList } from './bid-list';
@@ -221,7 +222,7 @@ function OrderRecords({ appointmentId, status, operator }: { appointmentId: stri
   return (
     <>
       <OrderFiles appointmentId={appointmentId} filesDeletable={fileDeletable(status, operator)} operator={operator} />
-      <OrderMessages appointmentId={appointmentId} />
+      <OrderMessages appointmentId={appointmentId} operator={operator} />
       <OrderTimeline appointmentId={appointmentId} />
     </>
   );
@@ -238,9 +239,14 @@ function OperatorRecords({ order }: { order: Schemas['OperatorAppointment'] }) {
   );
 }
 
-function OrderMessages({ appointmentId }: { appointmentId: string }) {
+/**
+ * The Message Center (spec 02 §2): the thread with each side's read flags, a box to write, and
+ * for operators a Remove on each message, asked first (the API lets operators only remove).
+ */
+function OrderMessages({ appointmentId, operator }: { appointmentId: string; operator: boolean }) {
   const notes = useOrderNotes(appointmentId, true);
   const post = usePostNote(appointmentId);
+  const remove = useRemoveNote(appointmentId);
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const send = async () => {
@@ -252,6 +258,30 @@ function OrderMessages({ appointmentId }: { appointmentId: string }) {
       setProblem(error instanceof Error ? error.message : String(error));
     }
   };
+  const confirmRemove = (note: Schemas['Note']) =>
+    modals.openConfirmModal({
+      title: 'Remove message',
+      closeButtonProps: { 'aria-label': 'Close' },
+      children: (
+        <>
+          <Text size="sm" mb="xs">
+            Are you sure you wish to remove this message from {note.author.name}? No one will see it in the thread again.
+          </Text>
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }} lineClamp={4}>
+            {note.message}
+          </Text>
+        </>
+      ),
+      labels: { confirm: 'Remove', cancel: 'Cancel' },
+      // red.9: white text on it passes AA (Mantine's red.6 does not).
+      confirmProps: { color: 'red.9' },
+      onConfirm: () => {
+        setProblem(null);
+        remove.mutate(note.id, {
+          onError: (error) => setProblem(`The message was not removed: ${error instanceof Error ? error.message : String(error)}`),
+        });
+      },
+    });
   const flag = (who: string, read: Schemas['NoteReadFlag']) => (read.readBy ? `reviewed by ${read.readBy}` : `unread by ${who}`);
   return (
     <Card withBorder padding="lg" component="section" id={LINK_TARGETS.messages} aria-labelledby="messages-title">
@@ -263,9 +293,23 @@ function OrderMessages({ appointmentId }: { appointmentId: string }) {
       <Stack gap="sm" mb="md">
         {notes.data?.items.map((note) => (
           <Card key={note.id} withBorder padding="sm" radius="sm">
-            <Text size="sm" fw={700}>
-              {note.author.name} · {formatEventTime(note.timeStamp)}
-            </Text>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text size="sm" fw={700}>
+                {note.author.name} · {formatEventTime(note.timeStamp)}
+              </Text>
+              {operator ? (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color="red.9"
+                  onClick={() => confirmRemove(note)}
+                  loading={remove.isPending && remove.variables === note.id}
+                  aria-label={`Remove the message from ${note.author.name}, ${formatEventTime(note.timeStamp)}`}
+                >
+                  Remove
+                </Button>
+              ) : null}
+            </Group>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {note.message}
             </Text>
