@@ -38,6 +38,13 @@ export const CREDENTIAL_LABELS: Record<CredentialKind, string> = {
   w9: 'W-9',
 };
 
+/** The operators' review as it reads in a list or an export. */
+export const CREDENTIAL_REVIEW_LABELS: Record<CredentialReview, string> = {
+  pending: 'Waiting for review',
+  verified: 'Verified',
+  rejected: 'Rejected',
+};
+
 /** Kinds bound to a state: one per state the agent holds it in. */
 export const STATE_BOUND_KINDS: readonly CredentialKind[] = ['commission', 'surety_bond'];
 
