@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { feeDigits } from './firm-input';
-import { formatCents, parseDollars } from './money';
+import { parseDollars } from './money';
 import { firmRequirementGaps, type FirmRequirements } from './credentials';
 import { joinAnd } from './eligibility';
 
@@ -70,7 +70,9 @@ export type FirmRequirementsInput = z.input<typeof FirmRequirementsInputSchema>;
 /** The requirements as the form shows them: empty fields where there is none. */
 export function firmRequirementsFormValues(firm: FirmRequirements) {
   return {
-    minEoCoverage: firm.minEoCoverageCents === null ? '' : formatCents(firm.minEoCoverageCents).replace(/\.00$/, ''),
+    // Digits only, as the field keeps them (its $ is drawn beside it): 1000000, 250000.50.
+    minEoCoverage:
+      firm.minEoCoverageCents === null ? '' : (firm.minEoCoverageCents / 100).toFixed(firm.minEoCoverageCents % 100 === 0 ? 0 : 2),
     maxBackgroundCheckAgeDays: firm.maxBackgroundCheckAgeDays === null ? '' : String(firm.maxBackgroundCheckAgeDays),
     nnaRequired: firm.nnaRequired,
   };
