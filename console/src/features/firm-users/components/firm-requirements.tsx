@@ -63,7 +63,7 @@ function RequirementsForm({ firmId, firmName, current }: { firmId: string; firmN
       aria-labelledby={titleId}
     >
       <Group justify="space-between" mb="xs">
-        <Title order={3} size="h4" id={titleId}>
+        <Title order={2} size="h4" id={titleId}>
           Agent requirements of {firmName}
         </Title>
         <CredentialAuditButton firmId={firmId} />
