@@ -144,6 +144,8 @@ export interface Reach {
   preferredOnly: boolean;
   /** Whether the order's zip has coordinates; without them no distance can be measured. */
   located: boolean;
+  /** Whether the order's firm sets requirements of its agents (decision 065): a sentence of none found says so. */
+  firmRequirements?: boolean;
 }
 
 export function reachMessage(reach: Reach): string {
@@ -155,7 +157,8 @@ export function reachMessage(reach: Reach): string {
     return `Every ${who} commissioned in ${reach.state} within ${reach.radiusMiles} miles already has this offer: there is no one new to send it to.`;
   }
   if (reach.count === 0) {
-    return `No ${who} commissioned in ${reach.state} lives within ${reach.radiusMiles} miles of this order, so there is no one to send it to.`;
+    const meeting = reach.firmRequirements ? " who meets this firm's agent requirements" : '';
+    return `No ${who} commissioned in ${reach.state}${meeting} lives within ${reach.radiusMiles} miles of this order, so there is no one to send it to.`;
   }
   return `This will offer the order to ${reach.count} ${who}${reach.count === 1 ? '' : 's'} within ${reach.radiusMiles} miles.`;
 }

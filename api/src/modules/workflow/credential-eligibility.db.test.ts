@@ -159,6 +159,20 @@ describe('eligibility by credentials', () => {
     expect(reach.count).toBe(list.total);
   });
 
+  it("when the firm's requirements leave no one, the reach and the send say so", async () => {
+    // On July 1, 2031 every agent here falls short for firm A: lapsed or rejected commissions, or E&O expired or too small.
+    const id = await createOrder(t, escrowA, { ...NH_ORDER, date: '2031-07-01' });
+    const reach = await readJson(await t.request(`/api/appointments/${id}/reach`, { cookie: admin }));
+    expect(reach.count).toBe(0);
+    expect(reach.message).toBe(
+      "No agent commissioned in NH who meets this firm's agent requirements lives within 50 miles of this order, so there is no one to send it to.",
+    );
+    const sent = await post(t, `/api/appointments/${id}/send`, admin, { preferredOnly: false });
+    expect(sent.body.message).toBe(
+      "There are no signing agents commissioned in NH who meet this firm's agent requirements within 50 miles of this appointment; it was not sent.",
+    );
+  });
+
   it('direct assignment and an agent claim are refused with a sentence naming what is missing', async () => {
     const id = await createOrder(t, escrowA, NH_ORDER);
     const lapsed = await post(t, `/api/appointments/${id}/assign`, admin, { agentId: agents.lapsedNh! });

@@ -99,7 +99,7 @@ export async function reachOf(db: Db | Tx, order: OrderPlace, options: { radiusM
     .where(eligibleWhere(order, firm, options.radiusMiles, options.preferredOnly));
   const eligible = Number(row?.eligible ?? 0);
   const fresh = Number(row?.fresh ?? 0);
-  return { count: fresh, alreadyOffered: eligible - fresh };
+  return { count: fresh, alreadyOffered: eligible - fresh, firmRequirements: firmRequirementGaps([], firm, order.date).length > 0 };
 }
 
 /**
@@ -212,7 +212,7 @@ export async function agentIneligibility(
 /** GET /appointments/{id}/reach: what Send to Notaries (or to Preferred Agents) would do now, in a sentence. */
 export async function offerReach(db: Db, actor: Actor, appointmentId: string, options: { radiusMiles: number; preferredOnly: boolean }) {
   const { appointment } = await findVisibleAppointment(db, actor, appointmentId);
-  const reach = await reachOf(db, appointment, options);
+  const { firmRequirements, ...reach } = await reachOf(db, appointment, options);
   const located = appointment.latitude !== null && appointment.longitude !== null;
   return {
     ...reach,
@@ -225,6 +225,7 @@ export async function offerReach(db: Db, actor: Actor, appointmentId: string, op
       state: appointment.state,
       preferredOnly: options.preferredOnly,
       located,
+      firmRequirements,
     }),
   };
 }
