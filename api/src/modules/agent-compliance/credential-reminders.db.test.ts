@@ -7,7 +7,7 @@
  */
 import { schema } from '@signingdesk/db';
 import { addDays } from '@signingdesk/domain/credentials';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readNotification } from '../../delivery/notify';
 import { channelTexts } from '../../delivery/texts';
@@ -61,7 +61,7 @@ describe('credential expiry reminders', () => {
       const rows = await t.database.db
         .select()
         .from(schema.credentialReminders)
-        .where(sql`${schema.credentialReminders.sentAt} = ${noonOn(day)}`);
+        .where(eq(schema.credentialReminders.sentAt, noonOn(day)));
       expect(rows).toHaveLength(sent);
       for (const row of rows) sentOn[row.daysBefore] = day;
     }
