@@ -126,6 +126,19 @@ describe('credential expiry reminders', () => {
     expect((await remindersFor('Surety bond (CA)')).map((j) => j.daysBefore)).toEqual([30, 14, 30]);
   });
 
+  it('a disabled agent is not reminded', async () => {
+    const other = await userIdOf(t, 'pending-agent@demo.test');
+    await t.database.db.update(schema.profiles).set({ status: 'disabled' }).where(eq(schema.profiles.userId, other));
+    const [row] = await t.database.db
+      .insert(schema.agentCredentials)
+      .values({ agentId: other, kind: 'w9', review: 'verified', expiresOn: '2029-05-10' })
+      .returning();
+    await sendCredentialReminders(t.database.db, { now: noonOn('2029-05-10') });
+    expect(
+      await t.database.db.select().from(schema.credentialReminders).where(eq(schema.credentialReminders.credentialId, row!.id)),
+    ).toEqual([]);
+  });
+
   it('names the credential and the date, and links to the credentials screen', () => {
     const facts = {
       notification: readNotification('credential.expiring', {

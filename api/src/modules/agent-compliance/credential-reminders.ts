@@ -9,15 +9,16 @@
  * A step missed (the sweep did not run that day) is sent at the next run within its window
  * (`reminderStep`: 13 days left is the 14-day reminder). Only current credentials are swept: a
  * renewal is a new row that starts fresh, and the row it replaced is skipped from then on. A
- * rejected credential is not reminded of (it does not count anyway).
+ * rejected credential is not reminded of (it does not count anyway), nor is a disabled agent
+ * (enabled again within the window, they get the step due then).
  */
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { addDays, CREDENTIAL_LABELS, credentialDay, daysBetween, REMINDER_DAYS, reminderStep } from '@signingdesk/domain/credentials';
-import { and, asc, between, gt, isNull, ne } from 'drizzle-orm';
+import { and, asc, between, eq, getTableColumns, gt, isNull, ne } from 'drizzle-orm';
 import { notify } from '../../delivery/notify';
 
-const { agentCredentials: ac, credentialReminders } = schema;
+const { agentCredentials: ac, credentialReminders, profiles } = schema;
 
 /** How many credentials one pass reads; the sweep pages through them by id. */
 const PAGE = 500;
@@ -38,11 +39,13 @@ export async function sendCredentialReminders(db: Db, options: { now?: Date } = 
   let after: string | null = null;
   for (;;) {
     const due: (typeof ac.$inferSelect)[] = await db
-      .select()
+      .select(getTableColumns(ac))
       .from(ac)
+      .innerJoin(profiles, eq(profiles.userId, ac.agentId))
       .where(
         and(
           isNull(ac.replacedAt),
+          ne(profiles.status, 'disabled'),
           ne(ac.review, 'rejected'),
           between(ac.expiresOn, today, horizon),
           after === null ? undefined : gt(ac.id, after),
