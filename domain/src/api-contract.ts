@@ -125,6 +125,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents/{id}/credential-audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent's credential history on the date of each signing they completed, as CSV
+         * @description Roles: admin, sub_admin. One row per credential on file on each completed signing's date, streamed as text/csv (RFC 4180) with a header row: Signing date, Order, File number, Firm, Signing agent, Credential, State, Number, Carrier or provider, Coverage, Issued, Expires, Review, Valid on signing date. Anyone else is answered 404.
+         */
+        get: operations["exportAgentCredentialAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents/{id}/messages": {
         parameters: {
             query?: never;
@@ -456,7 +476,7 @@ export interface paths {
         put?: never;
         /**
          * Directly assign an agent
-         * @description Roles: admin, sub_admin. 409 NOT_ELIGIBLE when the agent is not commissioned in the order's state or lives beyond the radius (decision 048).
+         * @description Roles: admin, sub_admin. 409 NOT_ELIGIBLE when the agent is not commissioned in the order's state, lives beyond the radius (decision 048), has a commission there that does not count on the signing's date or does not meet the firm's requirements (decision 065).
          */
         post: operations["assignAppointmentAgent"];
         delete?: never;
@@ -904,7 +924,7 @@ export interface paths {
         put?: never;
         /**
          * Reassign to another agent from the bid list, with notes for the displaced agent
-         * @description Roles: admin, sub_admin. 409 NOT_ELIGIBLE when that agent is no longer commissioned in the order's state or within the radius (decision 048).
+         * @description Roles: admin, sub_admin. 409 NOT_ELIGIBLE when that agent is no longer commissioned in the order's state or within the radius (decision 048), or their credentials no longer qualify them (decision 065).
          */
         post: operations["reassignAppointmentAgent"];
         delete?: never;
@@ -1177,6 +1197,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Dashboard counts of agents' credentials: "Expiring in 14 days" and "Expired"
+         * @description Roles: admin, sub_admin. Current credentials of active agents, rejected ones left out. Anyone else is answered 404.
+         */
+        get: operations["getCredentialCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/credentials/{bucket}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The credentials behind one Dashboard count, with their agents
+         * @description Roles: admin, sub_admin. Expiring: nearest expiry first; expired: most recent first. Anyone else is answered 404.
+         */
+        get: operations["listCredentialBucket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/escrow-registrations": {
         parameters: {
             query?: never;
@@ -1355,6 +1415,50 @@ export interface paths {
          * @description Roles: admin. All fields required; zip exactly 5 digits; name and contact title-cased; name unique ignoring case (400 naming name: "This organization name is already taken"); email lowercased; the fee keeps digits and one decimal point.
          */
         post: operations["createFirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firms/{id}/credential-audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The credentials of the agents of a firm's completed orders on each signing's date, as CSV
+         * @description Roles: admin, sub_admin. One row per credential on file on each completed signing's date, streamed as text/csv (RFC 4180) with a header row: Signing date, Order, File number, Firm, Signing agent, Credential, State, Number, Carrier or provider, Coverage, Issued, Expires, Review, Valid on signing date. Anyone else is answered 404.
+         */
+        get: operations["exportFirmCredentialAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firms/{id}/requirements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A firm's requirements of the agents who sign its orders
+         * @description Roles: admin, sub_admin. Minimum E&O coverage, maximum age of the background check, NNA required. Anyone else is answered 404.
+         */
+        get: operations["getFirmRequirements"];
+        /**
+         * Set a firm's requirements of its agents
+         * @description Roles: admin, sub_admin. Empty fields mean no requirement. An agent who does not meet them on a signing date is not offered or assigned the firm's orders (decision 065). 400 names the field as the form labels it. Anyone else is answered 404.
+         */
+        put: operations["setFirmRequirements"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2445,6 +2549,40 @@ export interface components {
              */
             zip?: string | null;
         };
+        CredentialBucketList: {
+            /** @enum {string} */
+            bucket: "expiring" | "expired";
+            items: {
+                agentEmail: string;
+                agentId: string;
+                agentName: string;
+                /** @description As the agent names it: "Notary commission (TX)" */
+                credential: string;
+                expiresOn: string;
+                id: string;
+                /** @enum {string} */
+                kind: "commission" | "eo_insurance" | "background_check" | "nna_certification" | "surety_bond" | "w9";
+                number: string | null;
+                /** @enum {string} */
+                review: "pending" | "verified" | "rejected";
+                state: string | null;
+            }[];
+            label: string;
+            page: number;
+            pageSize: number;
+            today: string;
+            total: number;
+        };
+        CredentialCounts: {
+            buckets: {
+                /** @enum {string} */
+                bucket: "expiring" | "expired";
+                count: number;
+                label: string;
+            }[];
+            /** @description The day counted on (YYYY-MM-DD, Central) */
+            today: string;
+        };
         Dashboard: {
             /** @description What to act on now; each count equals the rows of GET /appointments?attention=<kind> (its total and totalCapped) */
             attention: {
@@ -2803,6 +2941,35 @@ export interface components {
             page: number;
             pageSize: number;
             total: number;
+        };
+        FirmRequirements: {
+            firmId: string;
+            firmName: string;
+            /** @description Maximum age of the background check in days; null: none */
+            maxBackgroundCheckAgeDays: number | null;
+            /** @description Minimum E&O coverage in cents; null: none */
+            minEoCoverageCents: number | null;
+            nnaRequired: boolean;
+            /** @description The requirements in one sentence */
+            summary: string;
+        };
+        FirmRequirementsInput: {
+            /**
+             * @description Days; empty or null: no limit
+             * @example 365
+             */
+            maxBackgroundCheckAgeDays?: string;
+            /**
+             * @description Dollars; empty or null: no minimum
+             * @example $1,000,000
+             */
+            minEoCoverage?: string;
+            /** @default false */
+            nnaRequired: boolean;
+        };
+        FirmRequirementsSaved: {
+            message: string;
+            requirements: components["schemas"]["FirmRequirements"];
         };
         FirmUsers: {
             firm: {
@@ -3894,6 +4061,48 @@ export interface operations {
             };
             /** @description The role may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportAgentCredentialAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7844,6 +8053,98 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getCredentialCounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CredentialCounts"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listCredentialBucket: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                bucket: "expiring" | "expired";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of credentials */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CredentialBucketList"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
     registerEscrowOfficer: {
         parameters: {
             query?: never;
@@ -8413,6 +8714,145 @@ export interface operations {
             };
             /** @description Idempotency key reused with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    exportFirmCredentialAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getFirmRequirements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requirements */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmRequirements"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setFirmRequirements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FirmRequirementsInput"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmRequirementsSaved"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

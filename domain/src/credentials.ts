@@ -38,6 +38,13 @@ export const CREDENTIAL_LABELS: Record<CredentialKind, string> = {
   w9: 'W-9',
 };
 
+/** The operators' review as it reads in a list or an export. */
+export const CREDENTIAL_REVIEW_LABELS: Record<CredentialReview, string> = {
+  pending: 'Waiting for review',
+  verified: 'Verified',
+  rejected: 'Rejected',
+};
+
 /** Kinds bound to a state: one per state the agent holds it in. */
 export const STATE_BOUND_KINDS: readonly CredentialKind[] = ['commission', 'surety_bond'];
 
@@ -52,6 +59,20 @@ export const REMINDER_DAYS = [30, 14, 3, 0] as const;
 
 /** The window of "Expiring in 14 days" on the operators' dashboard. */
 export const EXPIRING_SOON_DAYS = 14;
+
+/**
+ * The zone whose calendar says what day it is for credentials: the product's default zone
+ * (Central), so "today" for a reminder or the dashboard is the same date in every process, and a
+ * credential sent at 8 pm Central counts from that day. The API's SQL twin reads it too.
+ */
+export const CREDENTIAL_DAY_ZONE = 'America/Chicago';
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: CREDENTIAL_DAY_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day (YYYY-MM-DD) of an instant, in CREDENTIAL_DAY_ZONE. */
+export function credentialDay(instant: Date): string {
+  return dayFormat.format(instant);
+}
 
 /** What the rules read of one credential. */
 export interface CredentialFacts {

@@ -25,6 +25,9 @@ export const ORDER_PATHS = {
   offer: (id: string) => `/preview/${encodeURIComponent(id)}`,
 } as const;
 
+/** The agent app's credentials screen (issue 31), where a credential is renewed: the link of an expiry reminder. */
+export const AGENT_CREDENTIALS_PATH = `${SITE_NAV_PATHS.notary}profile/credentials`;
+
 /** The path (with its #part) a recipient of this role opens for an appointment; their portal without one. */
 export function deepLink(role: Role, appointmentId: string | null, focus: LinkFocus = null): string {
   const hash = focus && focus in LINK_TARGETS ? `#${LINK_TARGETS[focus as LinkTarget]}` : '';

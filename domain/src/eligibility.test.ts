@@ -70,3 +70,20 @@ describe('miles', () => {
     expect(formatMiles(null)).toBe('distance unknown');
   });
 });
+
+describe('ineligibility by credentials (decision 065)', () => {
+  const facts = { name: 'Ana Ruiz', certifiedStates: ['TX'], distanceMiles: 3 };
+  const order = { state: 'TX', radiusMiles: 50, firmName: 'Firm A' };
+  it('names a commission that does not count on the date, before the radius', () => {
+    expect(ineligibility({ ...facts, distanceMiles: 80, commissionAllowed: false }, order)?.rule).toBe('credential');
+    expect(ineligibility({ ...facts, commissionAllowed: false }, order, 'agent')?.message).toBe(
+      "Your notary commission in TX is not valid on the signing's date (expired or rejected): renew it in your profile to take orders in TX.",
+    );
+  });
+  it('names every requirement of the firm the agent falls short of', () => {
+    expect(ineligibility({ ...facts, firmGaps: ['E&O insurance of at least $1,000,000.00', 'NNA certification'] }, order)?.message).toBe(
+      "Ana Ruiz does not meet Firm A's requirements on the signing's date: E&O insurance of at least $1,000,000.00 and NNA certification. Only agents who meet them can be assigned.",
+    );
+    expect(ineligibility({ ...facts, commissionAllowed: true, firmGaps: [] }, order)).toBeNull();
+  });
+});

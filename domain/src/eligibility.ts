@@ -7,6 +7,10 @@
  * The API applies the same rule in SQL (api/src/modules/workflow/eligibility.ts) for Send to
  * Notaries, Send to Preferred Agents, the direct-assignment list and the reach count, and with
  * `ineligibility` below for direct assignment, reassignment and an agent's claim or counter.
+ *
+ * Issue 31 (decision 065) adds the agent's credentials on the signing's date: a commission on
+ * file for the order's state must count (credentials.ts `commissionAllows`), and the agent must
+ * meet the order's firm's requirements (`firmRequirementGaps`).
  */
 
 /** The default offer radius (decision 007 kept its value; `AGENT_RADIUS_MILES` overrides it). */
@@ -42,8 +46,13 @@ export function commissionedIn(certifiedStates: readonly string[], state: string
   return certifiedStates.includes(state);
 }
 
-/** Why this agent may not take this order, or null when they may. */
-export type Ineligibility = { rule: 'commission'; message: string } | { rule: 'radius'; message: string };
+/**
+ * Why this agent may not take this order, or null when they may: not commissioned in its state
+ * (certified states), a commission on file there that does not count on the signing's date
+ * (issue 31: expired or rejected), beyond the radius, or short of the order's firm's
+ * requirements (domain/credentials.ts `firmRequirementGaps`).
+ */
+export type Ineligibility = { rule: 'commission' | 'credential' | 'radius' | 'firm'; message: string };
 
 export interface EligibilityFacts {
   /** The agent as the operator knows them ("Jordan Taylor"). */
@@ -51,6 +60,15 @@ export interface EligibilityFacts {
   certifiedStates: readonly string[];
   /** Miles from the agent's address to the signing; null when either place is unknown. */
   distanceMiles: number | null;
+  /** Whether their commissions allow the order's state on its date (credentials.ts `commissionAllows`); true when not given. */
+  commissionAllowed?: boolean;
+  /** What the order's firm requires that they lack on its date (credentials.ts `firmRequirementGaps`); none when not given. */
+  firmGaps?: readonly string[];
+}
+
+/** "a", "a and b", "a, b and c". */
+export function joinAnd(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 /**
@@ -60,7 +78,7 @@ export interface EligibilityFacts {
  */
 export function ineligibility(
   facts: EligibilityFacts,
-  order: { state: string; radiusMiles: number },
+  order: { state: string; radiusMiles: number; firmName?: string },
   who: 'operator' | 'agent' = 'operator',
 ): Ineligibility | null {
   if (!commissionedIn(facts.certifiedStates, order.state)) {
@@ -70,6 +88,15 @@ export function ineligibility(
         who === 'operator'
           ? `${facts.name} is not commissioned in ${order.state}: only agents commissioned in the order's state can be assigned.`
           : `Your profile has no commission in ${order.state}: only agents commissioned in the order's state can take this order.`,
+    };
+  }
+  if (facts.commissionAllowed === false) {
+    return {
+      rule: 'credential',
+      message:
+        who === 'operator'
+          ? `${facts.name}'s notary commission in ${order.state} is not valid on the signing's date (expired or rejected): only agents with a valid commission in the order's state can be assigned.`
+          : `Your notary commission in ${order.state} is not valid on the signing's date (expired or rejected): renew it in your profile to take orders in ${order.state}.`,
     };
   }
   if (facts.distanceMiles === null || facts.distanceMiles > order.radiusMiles) {
@@ -87,6 +114,16 @@ export function ineligibility(
         who === 'operator'
           ? `${where}: only agents within ${order.radiusMiles} miles can be assigned.`
           : `${where}: only agents within ${order.radiusMiles} miles can take this order.`,
+    };
+  }
+  if (facts.firmGaps && facts.firmGaps.length > 0) {
+    const missing = joinAnd(facts.firmGaps);
+    return {
+      rule: 'firm',
+      message:
+        who === 'operator'
+          ? `${facts.name} does not meet ${order.firmName ?? "the order's firm"}'s requirements on the signing's date: ${missing}. Only agents who meet them can be assigned.`
+          : `The title company of this order requires ${missing} on the signing's date, which your profile does not show: add or renew it in your profile to take its orders.`,
     };
   }
   return null;
@@ -107,6 +144,8 @@ export interface Reach {
   preferredOnly: boolean;
   /** Whether the order's zip has coordinates; without them no distance can be measured. */
   located: boolean;
+  /** Whether the order's firm sets requirements of its agents (decision 065): a sentence of none found says so. */
+  firmRequirements?: boolean;
 }
 
 export function reachMessage(reach: Reach): string {
@@ -118,7 +157,8 @@ export function reachMessage(reach: Reach): string {
     return `Every ${who} commissioned in ${reach.state} within ${reach.radiusMiles} miles already has this offer: there is no one new to send it to.`;
   }
   if (reach.count === 0) {
-    return `No ${who} commissioned in ${reach.state} lives within ${reach.radiusMiles} miles of this order, so there is no one to send it to.`;
+    const meeting = reach.firmRequirements ? " who meets this firm's agent requirements" : '';
+    return `No ${who} commissioned in ${reach.state}${meeting} lives within ${reach.radiusMiles} miles of this order, so there is no one to send it to.`;
   }
   return `This will offer the order to ${reach.count} ${who}${reach.count === 1 ? '' : 's'} within ${reach.radiusMiles} miles.`;
 }

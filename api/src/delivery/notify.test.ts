@@ -36,6 +36,7 @@ const WRITTEN: NotificationPayloads = {
   'registration.received': { event: 'registration_received', link: 'https://signings.example.com/notary/login' },
   'registration.agent': { agentId: 'a1', name: 'Avery Quinn', city: 'Austin', state: 'TX' },
   'registration.approved': { event: 'registration_approved' },
+  'credential.expiring': { credential: 'Notary commission (TX)', expiresOn: '2026-12-10', daysBefore: 14 },
   'registration.declined': { event: 'registration_declined' },
 };
 

@@ -86,6 +86,12 @@ export const NOTIFICATION_PAYLOADS = {
   /** To the admins, who review registrations: a new signing agent registered. */
   'registration.agent': z.object({ agentId: z.string(), name: z.string(), city: z.string(), state: z.string() }),
   'registration.approved': z.object({ event: z.literal('registration_approved') }),
+  /**
+   * To an agent: a credential expires in `daysBefore` days (30, 14, 3, or 0: today), sent once
+   * each (modules/agent-compliance/credential-reminders.ts). `credential` names it as the agent
+   * reads it ("Notary commission (TX)"), `expiresOn` is YYYY-MM-DD.
+   */
+  'credential.expiring': z.object({ credential: z.string(), expiresOn: z.string(), daysBefore: z.number().int() }),
   'registration.declined': z.object({ event: z.literal('registration_declined') }),
 } satisfies Record<string, z.ZodObject | z.ZodUnion<readonly z.ZodObject[]>>;
 

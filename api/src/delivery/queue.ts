@@ -22,6 +22,13 @@ export const QUEUES = {
    * its singleton key lets one exist, so the sweep runs once per slot across processes.
    */
   filesSweep: 'files-sweep',
+  /**
+   * Credential expiry reminders (issue 31, decision 065): one job per slot of
+   * credentialReminderSeconds, offered like the upload sweep. Each reminder is sent once by its
+   * own key (credential_reminders), so running the sweep every hour instead of once a day only
+   * sends the day's reminders early in the day.
+   */
+  credentialReminders: 'credential-reminders',
 } as const;
 
 export interface BossSettings {

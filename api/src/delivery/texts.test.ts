@@ -5,7 +5,7 @@ import { TIME_ZONE_CODES } from '@signingdesk/domain/time-zones';
 import { readNotification, type NotificationType } from './notify';
 import { pushTopic } from './push';
 import { factsForRecipient } from './recipient-facts';
-import { deepLink } from '@signingdesk/domain/deep-links';
+import { AGENT_CREDENTIALS_PATH, deepLink } from '@signingdesk/domain/deep-links';
 import {
   AGENT_EMAIL_MAX_LENGTH,
   channelTexts,
@@ -110,7 +110,9 @@ describe('notification texts', () => {
             texts.email.text.endsWith(
               ownLink
                 ? String(facts.payload.link)
-                : `${ORIGIN}${deepLink('notary', facts.appointment?.id ?? null, linkFocus(readNotification(facts.type, facts.payload)))}`,
+                : facts.type === 'credential.expiring'
+                  ? `${ORIGIN}${AGENT_CREDENTIALS_PATH}`
+                  : `${ORIGIN}${deepLink('notary', facts.appointment?.id ?? null, linkFocus(readNotification(facts.type, facts.payload)))}`,
             ),
           ).toBe(true);
         }

@@ -16,7 +16,7 @@
  */
 import { appointmentFieldLabels, appointmentFieldOf } from '@signingdesk/domain/appointment-fields';
 import type { AppointmentStatus } from '@signingdesk/domain/codes';
-import { deepLink, type LinkFocus } from '@signingdesk/domain/deep-links';
+import { AGENT_CREDENTIALS_PATH, deepLink, type LinkFocus } from '@signingdesk/domain/deep-links';
 import { formatCents } from '@signingdesk/domain/money';
 import { isPersonName } from '@signingdesk/domain/person-name';
 import type { Role } from '@signingdesk/domain/roles';
@@ -99,6 +99,8 @@ export interface Message {
   link?: string;
   /** The words before the link in a full email; default 'Open it in SigningDesk'. */
   linkLabel?: string;
+  /** A page of the recipient's app to open instead of the order's (an expiry reminder: the credentials screen). */
+  path?: string;
 }
 
 export interface ChannelTexts {
@@ -403,6 +405,25 @@ export const RENDERERS: { [T in NotificationType]: Renderer<T> } = {
     email: 'always',
     sms: true,
   }),
+  'credential.expiring': ({ payload }) => {
+    const credential = text(payload.credential) ? freeText(payload.credential!) : 'One of your credentials';
+    const expires = text(payload.expiresOn);
+    const on = expires && /^\d{4}-\d{2}-\d{2}$/.test(expires) ? formatUsDate(expires) : null;
+    const today = payload.daysBefore === 0;
+    const days = payload.daysBefore ?? null;
+    const lapse = today
+      ? `expires today${on ? ` (${on})` : ''}`
+      : `expires${on ? ` on ${on}` : ' soon'}${days ? `, in ${days} ${days === 1 ? 'day' : 'days'}` : ''}`;
+    return {
+      title: today ? 'A credential expires today' : 'A credential expires soon',
+      body: `${credential} ${lapse}. Renew it in your profile to keep receiving signings.`,
+      short: `${credential} ${lapse}. Renew it:`,
+      email: 'always',
+      sms: true,
+      path: AGENT_CREDENTIALS_PATH,
+      linkLabel: 'Renew it in SigningDesk',
+    };
+  },
   // A signing agent registered (agents.registration.ts): told it arrived, and what comes next.
   'registration.received': ({ payload }) => ({
     title: 'We received your registration',
@@ -568,7 +589,7 @@ function greeting(name: string): string {
 /** The texts of every channel for one notification, within each channel's limits. */
 export function channelTexts(facts: NotificationFacts, origin: string): ChannelTexts {
   const message = renderMessage(facts);
-  const url = deepLink(facts.recipient.role, facts.appointment?.id ?? null, linkFocus(facts.notification));
+  const url = message.path ?? deepLink(facts.recipient.role, facts.appointment?.id ?? null, linkFocus(facts.notification));
   const link = message.link ?? `${origin}${url}`;
   const isAgent = facts.recipient.role === 'notary';
   // Each part is one line, whatever a renderer was given: the email's lines are the ones below.

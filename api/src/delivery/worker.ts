@@ -23,7 +23,8 @@
  * - Housekeeping (decision 041): the sweep of abandoned uploads is a job in its own lane. Each
  *   worker offers the job of the current slot (uploadSweepSeconds) at start and every minute;
  *   pg-boss keeps one job per slot (its singleton key), so however many processes offer it,
- *   and across restarts, the sweep runs once per slot.
+ *   and across restarts, the sweep runs once per slot. The credential expiry reminders
+ *   (modules/agent-compliance) are offered the same way, once per credentialReminderSeconds.
  */
 import { Agent as HttpsAgent, type Agent } from 'node:https';
 import { rowsOf, schema, type Database, type Db, type Tx } from '@signingdesk/db';
@@ -33,6 +34,7 @@ import type { Env } from '../env';
 import { createStorage, type FileStorage } from '../lib/storage/storage';
 import { createFilesContext, type FilesContext } from '../modules/files/files.context';
 import { sweepExpiredUploads } from '../modules/files/files.lifecycle';
+import { sendCredentialReminders } from '../modules/agent-compliance/credential-reminders';
 import { NOTIFICATIONS_CHANNEL } from './notify';
 import { errorText, concurrencyLimit, type DeliveryContext, type DeliveryEvent } from './context';
 import { createMailer } from './email';
@@ -73,6 +75,8 @@ export interface DeliveryTuning {
   maintenanceIntervalSeconds: number;
   /** The sweep of abandoned uploads runs once per slot of this length (at most pg-boss's 12-hour archive interval). */
   uploadSweepSeconds: number;
+  /** The credential expiry reminders are swept once per slot of this length (at most 12 hours, as above). */
+  credentialReminderSeconds: number;
   /** How long stop() waits for the batches in flight. */
   stopTimeoutMs: number;
 }
@@ -93,6 +97,7 @@ export const DEFAULT_TUNING: DeliveryTuning = {
   leaseRenewMs: 3000,
   maintenanceIntervalSeconds: 60,
   uploadSweepSeconds: 3600,
+  credentialReminderSeconds: 3600,
   stopTimeoutMs: 8000,
 };
 
@@ -194,6 +199,16 @@ export class DeliveryWorker {
           return new Map();
         },
       },
+      {
+        queue: QUEUES.credentialReminders,
+        loops: 1,
+        metadata: false,
+        work: async () => {
+          const sent = await sendCredentialReminders(options.database.db);
+          if (sent > 0) options.log?.(`[reminders] ${sent} credential expiry reminders sent`);
+          return new Map();
+        },
+      },
     ];
   }
 
@@ -212,6 +227,12 @@ export class DeliveryWorker {
     await boss.createQueue(QUEUES.notifications, { name: QUEUES.notifications, deadLetter: QUEUES.notificationsFailed });
     await boss.createQueue(QUEUES.outbound, { name: QUEUES.outbound, deadLetter: QUEUES.outboundFailed });
     await boss.createQueue(QUEUES.filesSweep, { name: QUEUES.filesSweep, retryLimit: 3, retryDelay: 60, expireInSeconds: 900 });
+    await boss.createQueue(QUEUES.credentialReminders, {
+      name: QUEUES.credentialReminders,
+      retryLimit: 3,
+      retryDelay: 60,
+      expireInSeconds: 900,
+    });
 
     // Keep-alive: a fan-out sends thousands of pushes to the same few push services.
     const httpsAgent = options.httpsAgent ?? new HttpsAgent({ keepAlive: true, maxSockets: 64 });
@@ -234,6 +255,7 @@ export class DeliveryWorker {
     running.set(database, others + 1);
     if (database.kind === 'pglite' && others === 0) await worker.reclaimAbandoned();
     await worker.offerUploadSweep();
+    await worker.offerCredentialReminders();
     if (options.poll !== false) worker.startLoops();
     return worker;
   }
@@ -279,7 +301,8 @@ export class DeliveryWorker {
     );
     this.loops.push(
       this.every('upload sweep', Math.min(60, this.tuning.uploadSweepSeconds) * 1000, async () => {
-        if (await this.offerUploadSweep()) this.wakeAll();
+        const offered = [await this.offerUploadSweep(), await this.offerCredentialReminders()];
+        if (offered.some(Boolean)) this.wakeAll();
       }),
     );
     for (const lane of this.lanes) {
@@ -295,6 +318,12 @@ export class DeliveryWorker {
   async offerUploadSweep(): Promise<boolean> {
     const slot = this.tuning.uploadSweepSeconds;
     return (await this.boss.sendThrottled(QUEUES.filesSweep, {}, {}, slot, QUEUES.filesSweep)) !== null;
+  }
+
+  /** Offers the credential reminder sweep of the current slot, as offerUploadSweep does. */
+  async offerCredentialReminders(): Promise<boolean> {
+    const slot = this.tuning.credentialReminderSeconds;
+    return (await this.boss.sendThrottled(QUEUES.credentialReminders, {}, {}, slot, QUEUES.credentialReminders)) !== null;
   }
 
   private async laneLoop(lane: Lane): Promise<void> {

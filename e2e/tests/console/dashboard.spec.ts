@@ -66,3 +66,27 @@ test('the Dashboard’s counts equal the rows they open; its charts are shown; t
   await expect(page).not.toHaveURL(/attention=/);
   await Promise.all([admin.dispose(), escrow.dispose()]);
 });
+
+test('the Dashboard’s credential counts each open their list (issue 31)', async ({ page }) => {
+  test.setTimeout(scaled(60_000));
+  const admin = await signedInApi('admin@demo.test');
+  const counts = (await (await admin.get('/api/dashboard/credentials')).json()) as {
+    buckets: { bucket: string; label: string; count: number }[];
+  };
+  await signInAs(page, 'admin@demo.test', '/admin?tab=dashboard');
+  const region = page.getByRole('region', { name: 'Agent credentials' });
+  await expect(region.getByRole('link')).toHaveCount(2);
+  for (const bucket of counts.buckets) {
+    const link = region.getByRole('link', { name: `${bucket.count} — ${bucket.label}` });
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`credentials=${bucket.bucket}`));
+    const list = page.getByRole('table', { name: bucket.label });
+    await expect(list).toBeVisible();
+    if (bucket.count === 0) await expect(page.getByText('None.')).toBeVisible();
+    else await expect(list.locator('tbody tr')).toHaveCount(Math.min(25, bucket.count));
+  }
+  await shot(page, 'dashboard-credentials', true);
+  await page.getByRole('button', { name: 'Close the list' }).click();
+  await expect(page).not.toHaveURL(/credentials=/);
+  await admin.dispose();
+});

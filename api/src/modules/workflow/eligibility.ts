@@ -6,26 +6,42 @@
  * the reach count shown before sending, the direct-assignment list, and the checks of accepting
  * a bid, direct assignment, reassignment and an agent's claim or counter. The radius uses a bounding box on
  * the indexed coordinates first, then the exact great-circle distance.
+ *
+ * Issue 31 (decision 065): on the signing's date, a commission on file for the order's state
+ * must count, and the agent must meet the order's firm's requirements. The lists use the SQL
+ * twins of the domain rules (lib/credential-rules.ts); the one-agent check reads the agent's
+ * credentials and asks the domain rules themselves, which name what is missing.
  */
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { commissionAllows, firmRequirementGaps, type FirmRequirements } from '@signingdesk/domain/credentials';
 import { ineligibility, reachMessage, roundMiles, type Ineligibility } from '@signingdesk/domain/eligibility';
 import { pageOffset, type PageQuery } from '@signingdesk/domain/pagination';
 import { findVisibleAppointment } from '../../lib/access';
 import { completedSigningsSql } from '../../lib/completed-signings';
 import type { Actor } from '../../lib/actor';
+import {
+  commissionAllowsSql,
+  credentialFacts,
+  credentialsOf,
+  firmRequirementsOf,
+  meetsFirmRequirementsSql,
+} from '../../lib/credential-rules';
 import { boundingBox, greatCircleMilesSql } from '../../lib/geo';
 import { escapeLike } from '../../lib/like';
 
 const { agentProfiles: ap, profiles, user, offers } = schema;
 
-/** Where the order is: its state and the coordinates of its zip (null when the zip is unknown). */
+/** Where and when the order is, and whose: its state, the coordinates of its zip (null when the zip is unknown), its date and firm. */
 export interface OrderPlace {
   id: string;
   state: string;
   latitude: number | null;
   longitude: number | null;
+  /** The signing's date (YYYY-MM-DD): the day credentials must count on. */
+  date: string;
+  firmId: string;
 }
 
 /** Great-circle miles from the agent's stored coordinates to a point, in SQL (null without coordinates). */
@@ -33,8 +49,11 @@ export function agentMilesSql(latitude: number, longitude: number): SQL<number |
   return greatCircleMilesSql({ latitude, longitude }, ap);
 }
 
-/** The rule as SQL conditions on agent_profiles joined with profiles; `false` when the order cannot be placed. */
-function eligibleWhere(order: OrderPlace, radiusMiles: number, preferredOnly = false): SQL {
+/**
+ * The rule as SQL conditions on agent_profiles joined with profiles; `false` when the order
+ * cannot be placed. `firm`: the order's firm's requirements (firmRequirementsOf).
+ */
+function eligibleWhere(order: OrderPlace, firm: FirmRequirements, radiusMiles: number, preferredOnly = false): SQL {
   if (order.latitude === null || order.longitude === null) return sql`false`;
   const box = boundingBox({ latitude: order.latitude, longitude: order.longitude }, radiusMiles);
   return and(
@@ -45,6 +64,8 @@ function eligibleWhere(order: OrderPlace, radiusMiles: number, preferredOnly = f
     sql`${ap.longitude} between ${box.minLng} and ${box.maxLng}`,
     sql`${agentMilesSql(order.latitude, order.longitude)} <= ${radiusMiles}`,
     preferredOnly ? eq(ap.preferred, true) : undefined,
+    commissionAllowsSql(ap.userId, order.state, order.date),
+    meetsFirmRequirementsSql(ap.userId, firm, order.date),
   )!;
 }
 
@@ -53,16 +74,18 @@ export async function eligibleAgentIds(
   order: OrderPlace,
   options: { radiusMiles: number; preferredOnly: boolean },
 ): Promise<string[]> {
+  const firm = await firmRequirementsOf(db, order.firmId);
   const rows = await db
     .select({ id: ap.userId })
     .from(ap)
     .innerJoin(profiles, eq(profiles.userId, ap.userId))
-    .where(eligibleWhere(order, options.radiusMiles, options.preferredOnly));
+    .where(eligibleWhere(order, firm, options.radiusMiles, options.preferredOnly));
   return rows.map((r) => r.id);
 }
 
 /** How many eligible agents a send would reach now (no offer yet) and how many already have it. */
 export async function reachOf(db: Db | Tx, order: OrderPlace, options: { radiusMiles: number; preferredOnly: boolean }) {
+  const firm = await firmRequirementsOf(db, order.firmId);
   const [row] = await db
     .select({
       eligible: count(),
@@ -73,10 +96,10 @@ export async function reachOf(db: Db | Tx, order: OrderPlace, options: { radiusM
     })
     .from(ap)
     .innerJoin(profiles, eq(profiles.userId, ap.userId))
-    .where(eligibleWhere(order, options.radiusMiles, options.preferredOnly));
+    .where(eligibleWhere(order, firm, options.radiusMiles, options.preferredOnly));
   const eligible = Number(row?.eligible ?? 0);
   const fresh = Number(row?.fresh ?? 0);
-  return { count: fresh, alreadyOffered: eligible - fresh };
+  return { count: fresh, alreadyOffered: eligible - fresh, firmRequirements: firmRequirementGaps([], firm, order.date).length > 0 };
 }
 
 /**
@@ -89,7 +112,8 @@ export async function listEligibleAgents(
   order: OrderPlace,
   query: PageQuery & { radiusMiles: number; name?: string | undefined },
 ) {
-  const conditions: SQL[] = [eligibleWhere(order, query.radiusMiles)];
+  const firm = await firmRequirementsOf(db, order.firmId);
+  const conditions: SQL[] = [eligibleWhere(order, firm, query.radiusMiles)];
   const name = query.name?.trim().toLowerCase();
   if (name) {
     const prefix = `${escapeLike(name)}%`;
@@ -154,7 +178,8 @@ export async function agentDistances(
 
 /**
  * Whether one agent may take this order, as the domain rule says it (null when they may). Read
- * in the transition's transaction, so a commission removed a second ago counts.
+ * in the transition's transaction, so a commission removed a second ago counts. The agent's
+ * credentials go through the domain rules on the signing's date, which name what is missing.
  */
 export async function agentIneligibility(
   db: Db | Tx,
@@ -169,9 +194,17 @@ export async function agentIneligibility(
     .innerJoin(user, eq(user.id, ap.userId))
     .where(eq(ap.userId, agentId));
   if (!agent) return null;
+  const [firm, held] = [await firmRequirementsOf(db, order.firmId), await credentialsOf(db, [agentId])];
+  const credentials = (held.get(agentId) ?? []).map(credentialFacts);
   return ineligibility(
-    { name: agent.name, certifiedStates: agent.certifiedStates, distanceMiles: agent.distance === null ? null : Number(agent.distance) },
-    { state: order.state, radiusMiles: options.radiusMiles },
+    {
+      name: agent.name,
+      certifiedStates: agent.certifiedStates,
+      distanceMiles: agent.distance === null ? null : Number(agent.distance),
+      commissionAllowed: commissionAllows(credentials, order.state, order.date),
+      firmGaps: firmRequirementGaps(credentials, firm, order.date),
+    },
+    { state: order.state, radiusMiles: options.radiusMiles, firmName: firm.name ?? undefined },
     options.who,
   );
 }
@@ -179,7 +212,7 @@ export async function agentIneligibility(
 /** GET /appointments/{id}/reach: what Send to Notaries (or to Preferred Agents) would do now, in a sentence. */
 export async function offerReach(db: Db, actor: Actor, appointmentId: string, options: { radiusMiles: number; preferredOnly: boolean }) {
   const { appointment } = await findVisibleAppointment(db, actor, appointmentId);
-  const reach = await reachOf(db, appointment, options);
+  const { firmRequirements, ...reach } = await reachOf(db, appointment, options);
   const located = appointment.latitude !== null && appointment.longitude !== null;
   return {
     ...reach,
@@ -192,6 +225,7 @@ export async function offerReach(db: Db, actor: Actor, appointmentId: string, op
       state: appointment.state,
       preferredOnly: options.preferredOnly,
       located,
+      firmRequirements,
     }),
   };
 }

@@ -36,6 +36,8 @@ import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { notify, operatorIds, type Notification, type NotificationPayloads, type NotificationType } from '../../delivery/notify';
 import { bidsOf, viewFor, type ViewOptions } from '../appointments/appointments.views';
+import { firmRequirementGaps } from '@signingdesk/domain/credentials';
+import { firmRequirementsOf } from '../../lib/credential-rules';
 import { agentIneligibility, eligibleAgentIds, type OrderPlace } from './eligibility';
 import { assertTransitionAllowed } from './transition-guard';
 
@@ -184,9 +186,13 @@ export async function sendToAgents(db: Db, actor: Actor, appointmentId: string, 
       ],
     );
     const who = options.preferredOnly ? 'preferred agents' : 'signing agents';
+    const meeting =
+      eligible.length === 0 && firmRequirementGaps([], await firmRequirementsOf(tx, appointment.firmId), appointment.date).length > 0
+        ? " who meet this firm's agent requirements"
+        : '';
     const message =
       eligible.length === 0
-        ? `There are no ${who} commissioned in ${appointment.state} within ${options.radiusMiles} miles of this appointment; it was not sent.`
+        ? `There are no ${who} commissioned in ${appointment.state}${meeting} within ${options.radiusMiles} miles of this appointment; it was not sent.`
         : added.length === 0
           ? `No new ${who} to offer this appointment to; everyone eligible already has it.`
           : `Offered to ${added.length} ${who}.`;

@@ -11,6 +11,7 @@ import { feedbackAccessRows } from './feedback.access-rows';
 import { notificationsAccessRows } from './notifications.access-rows';
 import { eventsAccessRows } from './events.access-rows';
 import { dashboardAccessRows } from './dashboard.access-rows';
+import { agentComplianceAccessRows } from './agent-compliance.access-rows';
 
 export const MODULE_ROWS: RowsFactory[] = [
   filesAccessRows,
@@ -24,4 +25,5 @@ export const MODULE_ROWS: RowsFactory[] = [
   notificationsAccessRows,
   eventsAccessRows,
   dashboardAccessRows,
+  agentComplianceAccessRows,
 ];

@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Modal, Radio, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Fragment, useState, type ReactNode } from 'react';
 import { AccountStatusCell } from '../../../components/account-status/account-status-cell';
+import { CredentialAuditButton } from '../../../components/credential-audit-button';
+import { isOperator } from '@signingdesk/domain/roles';
 import { mayChangeAccountStatus } from '@signingdesk/domain/account-rules';
 import type { AccountCaller } from '../../../lib/account-status';
 import { showToast } from '../../../lib/toast';
@@ -106,6 +108,11 @@ export function AgentProfileModal({
             ]}
           />
           <AgentAvailabilityPanel agentId={agent.id} />
+          {isOperator(caller.role) ? (
+            <Group>
+              <CredentialAuditButton agentId={agent.id} />
+            </Group>
+          ) : null}
           {canSetPreferred ? (
             <SetPreferredStatus key={`${agent.id}-${agent.preferred}`} agentId={agent.id} preferred={agent.preferred} />
           ) : null}

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useDashboard } from '../api/get-dashboard';
 import classes from './dashboard.module.css';
+import { CredentialCounts } from './credential-counts';
 import '@mantine/charts/styles.css';
 import { countText } from '../../../lib/counted';
 import { formatEventTime } from '../../../lib/format-date-time';
@@ -106,6 +107,7 @@ export function Dashboard() {
           ))}
         </SimpleGrid>
       </section>
+      <CredentialCounts />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Figure
           title="Signings per day by status"

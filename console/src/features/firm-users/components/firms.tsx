@@ -12,6 +12,8 @@ import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { showToast } from '../../../lib/toast';
 import { FIRMS_PAGE_SIZE, useAddFirm, useFirms } from '../api/firms';
 import { UserList } from './firm-users';
+import { FirmRequirements } from './firm-requirements';
+import { isOperator } from '@signingdesk/domain/roles';
 import 'mantine-datatable/styles.css';
 import { pageRangeText } from '../../../lib/counted';
 
@@ -144,7 +146,7 @@ export function Firms({ canAdd, caller }: { canAdd: boolean; caller: AccountCall
   const [page, setPage] = useState(1);
   const firms = useFirms(page);
   const [adding, setAdding] = useState(false);
-  const [chosen, setChosen] = useState<{ id: string; name: string } | null>(null);
+  const [chosen, setChosen] = useState<{ id: string; name: string; kind?: Firm['kind'] } | null>(null);
   const managing = firms.data?.managingOrganizations ?? [];
   return (
     <Stack gap="xl">
@@ -207,6 +209,9 @@ export function Firms({ canAdd, caller }: { canAdd: boolean; caller: AccountCall
             </Anchor>
           ))}
         </Group>
+      ) : null}
+      {chosen && chosen.kind !== undefined && isOperator(caller.role) ? (
+        <FirmRequirements firmId={chosen.id} firmName={chosen.name} />
       ) : null}
       {chosen ? <UserList key={chosen.id} firmId={chosen.id} caller={caller} /> : null}
     </Stack>

@@ -1,0 +1,24 @@
+import { schema } from '@signingdesk/db';
+import { eq } from 'drizzle-orm';
+import { everyone, type RowsFactory } from '../access-matrix';
+
+/** Operators only; anyone else signed in is answered 404, as for an id they may not see (decision 065). */
+const operatorsElse404 = (ok: number) => everyone(404, { visitor: 401, subAdmin: ok, admin: ok });
+
+/** Matrix rows of the agents' compliance routes: firm requirements, credential audits, the Dashboard's credential counts. */
+export const agentComplianceAccessRows: RowsFactory = async ({ t, agentId, fixtures }) => {
+  const [firmA] = await t.database.db.select({ id: schema.firms.id }).from(schema.firms).where(eq(schema.firms.orgNumber, 1));
+  const firm = async () => ({ params: { id: firmA!.id } });
+  return {
+    'GET /firms/:id/requirements': { fixture: firm, expect: operatorsElse404(200) },
+    // Saved as they are (none), so the other rows' orders stay eligible as before.
+    'PUT /firms/:id/requirements': {
+      fixture: async () => ({ params: { id: firmA!.id }, body: { minEoCoverage: '', maxBackgroundCheckAgeDays: '', nnaRequired: false } }),
+      expect: operatorsElse404(200),
+    },
+    'GET /firms/:id/credential-audit': { fixture: firm, expect: operatorsElse404(200) },
+    'GET /agents/:id/credential-audit': { fixture: async () => ({ params: { id: agentId } }), expect: operatorsElse404(200) },
+    'GET /dashboard/credentials': { fixture: fixtures.none, expect: operatorsElse404(200) },
+    'GET /dashboard/credentials/:bucket': { fixture: async () => ({ params: { bucket: 'expired' } }), expect: operatorsElse404(200) },
+  };
+};
