@@ -33,6 +33,7 @@ import { filesRoutes } from './modules/files/files.routes';
 import { firmsRoutes } from './modules/firms/firms.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { agentsRoutes } from './modules/agents/agents.routes';
+import { credentialsRoutes } from './modules/credentials/credentials.routes';
 import { publicFormsRoutes } from './modules/public-forms/public-forms.routes';
 import { passwordResetsRoutes } from './modules/password-resets/password-resets.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
@@ -63,6 +64,7 @@ export function createApi(deps: AppDeps) {
   api.route('/', firmsRoutes(deps));
   api.route('/', usersRoutes(deps));
   api.route('/', agentsRoutes(deps));
+  api.route('/', credentialsRoutes(deps));
   api.route('/', publicFormsRoutes(deps));
   api.route('/', passwordResetsRoutes(deps));
   api.route('/', feedbackRoutes(deps));

@@ -37,6 +37,7 @@ const WRITTEN: NotificationPayloads = {
   'registration.agent': { agentId: 'a1', name: 'Avery Quinn', city: 'Austin', state: 'TX' },
   'registration.approved': { event: 'registration_approved' },
   'registration.declined': { event: 'registration_declined' },
+  'credential.rejected': { credentialId: 'c1', credential: 'Notary commission (TX)', reason: 'The photo is unreadable' },
 };
 
 /** Through JSON, as the jsonb column gives it back. */

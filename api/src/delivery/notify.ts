@@ -87,6 +87,8 @@ export const NOTIFICATION_PAYLOADS = {
   'registration.agent': z.object({ agentId: z.string(), name: z.string(), city: z.string(), state: z.string() }),
   'registration.approved': z.object({ event: z.literal('registration_approved') }),
   'registration.declined': z.object({ event: z.literal('registration_declined') }),
+  /** To the agent: an operator rejected one of their credentials (credentials.service.ts); `credential` names it, "Notary commission (TX)". */
+  'credential.rejected': z.object({ credentialId: z.string(), credential: z.string(), reason: z.string() }),
 } satisfies Record<string, z.ZodObject | z.ZodUnion<readonly z.ZodObject[]>>;
 
 export type NotificationType = keyof typeof NOTIFICATION_PAYLOADS;
