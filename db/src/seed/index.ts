@@ -21,6 +21,7 @@ import * as schema from '../schema/index';
 import { buildAgents, insertAgents } from './agents';
 import { addAppointments, emptyWork, insertAppointments, storeFiles, type AppointmentContext } from './appointments';
 import { DEMO_FIRMS } from './data';
+import { insertCredentials } from './credentials';
 import { addDemoAgentDays } from './demo-agent';
 import { insertFirms } from './firms';
 import type { SeedOptions, SeedSummary } from './options';
@@ -55,6 +56,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     for (const row of work.files) row.sizeBytes = sizes.get(row.id!) ?? row.sizeBytes;
     const summary = await insertAppointments(tx, work);
     await insertPublicTraffic(tx, random, now);
+    await insertCredentials(tx, agents, accounts, now);
     const [users] = await tx.select({ n: count() }).from(schema.user);
     const [agentProfiles] = await tx.select({ n: count() }).from(schema.agentProfiles);
     return { firms: DEMO_FIRMS.length, users: Number(users?.n), agents: Number(agentProfiles?.n), ...summary };

@@ -270,3 +270,35 @@ describe('agent credentials', () => {
     expect(credentialState({ ...added.body, sentOn: today }, today).text).toBe('Waiting for review');
   });
 });
+
+describe('demo credentials (seed)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('gives the demo agent a CA commission expiring in 12 days, and every other agent a record in every standing', async () => {
+    const cookie = await t.signIn('agent@demo.test');
+    const own = await readJson(await t.request('/api/agents/me/credentials', { cookie }));
+    const texts = own.credentials.map((c: { kindLabel: string; state: string | null; status: { text: string } }) =>
+      [c.kindLabel, c.state, c.status.text].join(' '),
+    );
+    expect(texts).toContain('Notary commission CA Expires in 12 days');
+    expect(texts.filter((x: string) => x.startsWith('Notary commission TX'))).toEqual([]);
+
+    const rows = await t.database.db.select().from(schema.agentCredentials);
+    const agents = await t.database.db
+      .select({ id: schema.agentProfiles.userId })
+      .from(schema.agentProfiles)
+      .innerJoin(schema.profiles, eq(schema.profiles.userId, schema.agentProfiles.userId))
+      .where(eq(schema.profiles.status, 'active'));
+    const holders = new Set(rows.map((r) => r.agentId));
+    expect(agents.filter((a) => !holders.has(a.id))).toEqual([]);
+    const today = credentialToday();
+    const tones = new Set(rows.map((r) => credentialState({ ...r, sentOn: credentialToday(r.createdAt) }, today).tone));
+    expect([...tones].sort()).toEqual(['expired', 'expiring', 'rejected', 'verified', 'waiting']);
+  });
+});
