@@ -97,6 +97,10 @@ const profile = lazyScreen(
   () => import('./routes/profile'),
   (m) => m.ProfileRoute,
 );
+const credentials = lazyScreen(
+  () => import('./routes/credentials'),
+  (m) => m.CredentialsRoute,
+);
 
 /**
  * Opened at a lazy screen (the login, a deep link): its chunk, asked for as the script starts,
@@ -119,11 +123,13 @@ export async function preloadScreen(path: string): Promise<void> {
               ? sync
               : path === paths.profile
                 ? profile
-                : path.startsWith('/preview/')
-                  ? preview
-                  : path.startsWith('/appointments/')
-                    ? appointment
-                    : null;
+                : path === paths.credentials
+                  ? credentials
+                  : path.startsWith('/preview/')
+                    ? preview
+                    : path.startsWith('/appointments/')
+                      ? appointment
+                      : null;
   await screen?.load().catch(() => undefined);
 }
 
@@ -226,6 +232,14 @@ export function AppRoutes() {
             element={
               <Guarded>
                 <profile.Screen />
+              </Guarded>
+            }
+          />
+          <Route
+            path={paths.credentials}
+            element={
+              <Guarded>
+                <credentials.Screen />
               </Guarded>
             }
           />

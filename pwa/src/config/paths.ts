@@ -18,6 +18,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   profile: '/profile',
+  /** Profile › Credentials; the expiry reminders link here (`/notary/profile/credentials`). */
+  credentials: '/profile/credentials',
   sync: '/sync',
   preview: (id: string) => `/preview/${encodeURIComponent(id)}`,
   appointment: (id: string) => `/appointments/${encodeURIComponent(id)}`,

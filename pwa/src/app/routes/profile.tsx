@@ -27,6 +27,9 @@ export function ProfileRoute() {
           <span aria-hidden="true">←</span> Back to the portal
         </Link>
         <h1>Profile</h1>
+        <Link to={paths.credentials} className="button button--secondary profile-page__credentials">
+          Credentials: commission, E&amp;O, background check
+        </Link>
         <ProfileScreen me={me} onSent={onSent} />
         <SignOutOtherDevices />
       </div>
