@@ -7,7 +7,13 @@ import { Badge } from '@mantine/core';
  */
 export function VerifiedMark() {
   return (
-    <Badge size="sm" color="teal.9" variant="light" title="Every required credential is verified and in date">
+    <Badge
+      size="sm"
+      color="teal.9"
+      variant="outline"
+      style={{ textTransform: 'none' }}
+      title="Every required credential is verified and in date"
+    >
       ✓ Verified
     </Badge>
   );

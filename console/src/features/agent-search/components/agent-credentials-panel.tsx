@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { CredentialTone } from '@signingdesk/domain/credentials';
 import { formatCents } from '@signingdesk/domain/money';
@@ -122,9 +122,10 @@ function CredentialRow({ credential: c, reviewable }: { credential: AgentCredent
         <Text size="xs">{facts(c)}</Text>
       </Table.Td>
       <Table.Td>
-        <Badge color={TONE_COLORS[c.status.tone]} variant="light" style={{ textTransform: 'none' }}>
+        {/* Plain words in the state's colour: a badge would cut "Expired — you are not offered…" short. */}
+        <Text size="sm" fw={700} c={TONE_COLORS[c.status.tone]}>
           {c.status.text}
-        </Badge>
+        </Text>
       </Table.Td>
       <Table.Td>
         {c.document ? (

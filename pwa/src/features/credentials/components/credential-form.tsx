@@ -161,7 +161,7 @@ export function CredentialForm({ kind, states, renewing, onDone, onCancel }: Pro
         <button type="submit" className="button button--primary" disabled={progress !== null}>
           {renewing ? 'Send renewal' : 'Send for review'}
         </button>
-        <button type="button" className="button button--ghost" onClick={onCancel}>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
           Cancel
         </button>
       </div>
