@@ -1,7 +1,10 @@
 import { signInAs } from '../../support/accounts';
-import { expectAccessibleAndFitting, shot } from '../../support/agent-app';
+import { cutNetwork, expectAccessibleAndFitting, restoreNetwork, shot } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
 import { scaled } from '../../support/slowdown';
+
+const NEEDS_CONNECTION =
+  'Credentials need a connection: they are not kept on this phone. Connect to the internet to see, add or renew them.';
 
 /** A 1×1 PNG: the commission's photo. */
 const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -72,5 +75,13 @@ test.describe('credentials (issue 31)', () => {
     await page.reload();
     await expect(tx).toContainText('Verified');
     await expect(tx).not.toContainText('Waiting for review');
+
+    // Offline, a renewal is not queued: the form says a connection is needed and sends nothing.
+    await cutNetwork(page.context());
+    await tx.getByRole('button', { name: 'Renew' }).click();
+    const renewal = page.getByRole('form', { name: 'Renew: Notary commission (TX)' });
+    await renewal.getByRole('button', { name: 'Send renewal' }).click();
+    await expect(renewal.getByRole('alert')).toHaveText(NEEDS_CONNECTION);
+    await restoreNetwork(page.context());
   });
 });

@@ -6,7 +6,9 @@ import { ApiError, NetworkError } from '../../../lib/api-client';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { addCredential, renewCredential, uploadCredentialDocument, type Credential } from '../api/credentials';
 
-export const NEEDS_CONNECTION = 'Credentials are sent straight to SigningDesk: connect to the internet to add or renew one.';
+/** Credentials are not queued in the outbox: said when the phone is offline. */
+export const NEEDS_CONNECTION =
+  'Credentials need a connection: they are not kept on this phone. Connect to the internet to see, add or renew them.';
 
 interface Props {
   kind: CredentialKind;
