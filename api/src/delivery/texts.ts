@@ -545,6 +545,8 @@ export function linkFocus(notification: StoredNotification | null): LinkFocus {
       return 'portal';
     case 'note.created':
       return 'messages';
+    case 'credential.rejected':
+      return 'credentials';
     case 'appointment.updated': {
       const event = notification.payload.event;
       if (event === 'invoice') return 'invoice';
