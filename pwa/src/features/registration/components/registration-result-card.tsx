@@ -40,7 +40,7 @@ export function RegistrationResultCard({ result }: { result: RegistrationResult 
             to={`${paths.login}?redirect=${encodeURIComponent(`${APP_BASENAME}${paths.credentials}`)}`}
             className="button button--primary button--block"
           >
-            Log In and add your commission
+            Add your notary commission
           </Link>
           <Link to={paths.login} className="button button--secondary button--block">
             Log In
