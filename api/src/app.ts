@@ -34,6 +34,7 @@ import { firmsRoutes } from './modules/firms/firms.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { agentsRoutes } from './modules/agents/agents.routes';
 import { availabilityRoutes } from './modules/agents/availability.routes';
+import { credentialsRoutes } from './modules/credentials/credentials.routes';
 import { publicFormsRoutes } from './modules/public-forms/public-forms.routes';
 import { passwordResetsRoutes } from './modules/password-resets/password-resets.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
@@ -66,6 +67,7 @@ export function createApi(deps: AppDeps) {
   api.route('/', usersRoutes(deps));
   api.route('/', agentsRoutes(deps));
   api.route('/', availabilityRoutes(deps));
+  api.route('/', credentialsRoutes(deps));
   api.route('/', publicFormsRoutes(deps));
   api.route('/', passwordResetsRoutes(deps));
   api.route('/', feedbackRoutes(deps));

@@ -24,7 +24,17 @@ const SCHEDULE = { date: V, time: V, timeTbd: V, timeZone: V, startsAt: V };
 const CODES = { scanBackRequired: V, transactionType: V, financeType: V };
 const CONTACTS = { contactName: V, contactPhone1: V, contactPhone2: V, contactEmail1: V, contactEmail2: V };
 const ADDRESS = { street: V, city: V, state: V, zip: V };
-const BID = { offerId: V, agent: PERSON, status: V, bidCents: V, notes: V, respondedAt: V, completedCount: V, distanceMiles: V };
+const BID = {
+  offerId: V,
+  agent: PERSON,
+  status: V,
+  bidCents: V,
+  notes: V,
+  respondedAt: V,
+  completedCount: V,
+  distanceMiles: V,
+  verified: V,
+};
 
 const OPERATOR_VIEW: Shape = {
   view: V,

@@ -145,6 +145,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents/{id}/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent’s credentials for review: the Verified mark, the current ones and the history
+         * @description Roles: admin, sub_admin. 404 for an id that is no signing agent.
+         */
+        get: operations["listAgentCredentials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents/{id}/messages": {
         parameters: {
             query?: never;
@@ -292,6 +312,70 @@ export interface paths {
          * @description Roles: notary. Another agent’s range answers 404.
          */
         delete: operations["removeOwnTimeOff"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/me/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agent’s current credentials, each with its state ("Verified", "Waiting for review", "Expires in 12 days", …)
+         * @description Roles: notary. Also while the registration is pending.
+         */
+        get: operations["listOwnCredentials"];
+        put?: never;
+        /**
+         * Add a credential; it waits for review
+         * @description Roles: notary. The fields each kind needs are those of its form (domain/credential-input.ts); a missing or wrong one is a 400 naming it as the form labels it. One current credential per kind (per state for a commission or bond): another is a 409 (renew it instead).
+         */
+        post: operations["addCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/me/credentials/{id}/document/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload grant for the credential’s photo or PDF: answers a resumable (tus) upload URL
+         * @description Roles: notary. The agent’s own credentials only: any other id answers 404. Only while it waits for review (409 once reviewed: renew it). Same size, type and per-person limits as other uploads; send the bytes with tus.
+         */
+        post: operations["grantCredentialDocumentUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/me/credentials/{id}/renewals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew a credential: a new one waiting for review replaces it (the old one stays in the history)
+         * @description Roles: notary. The agent’s own credentials only: any other id answers 404. Kind and state stay those of the credential renewed; 409 when it was already renewed.
+         */
+        post: operations["renewCredential"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1177,6 +1261,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/credentials/{id}/document/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A signed five-minute download link to the credential’s document
+         * @description Roles: any signed-in user. The agent whose credential it is, and operators; anyone else (escrow included) 404. 404 while it has no document.
+         */
+        post: operations["createCredentialDocumentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/credentials/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a current credential with a reason; the agent is told
+         * @description Roles: admin, sub_admin. The reason is required (400) and shown to the agent ("Rejected: <reason>"). 409 for a credential already renewed.
+         */
+        post: operations["rejectCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/credentials/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a current credential
+         * @description Roles: admin, sub_admin. 409 for a credential already renewed.
+         */
+        post: operations["verifyCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard": {
         parameters: {
             query?: never;
@@ -1798,6 +1942,27 @@ export interface components {
                 status: "active" | "pending" | "disabled";
             };
         };
+        AddCredential: {
+            /** @description eo_insurance: coverage; surety_bond: bond amount (cents) */
+            coverageCents?: number | null;
+            /** @description YYYY-MM-DD, after today: commission, E&O, surety bond, NNA (optional) */
+            expiresOn?: string | null;
+            /** @description YYYY-MM-DD, not after today: background check passed, NNA certification, W-9 signed */
+            issuedOn?: string | null;
+            /** @enum {string} */
+            kind: "commission" | "eo_insurance" | "background_check" | "nna_certification" | "surety_bond" | "w9";
+            /** @description commission: the name on the commission */
+            nameOnDocument?: string | null;
+            /** @description commission: commission number; surety_bond: bond number */
+            number?: string | null;
+            /** @description eo_insurance: carrier; background_check: provider; surety_bond: surety */
+            provider?: string | null;
+            /**
+             * @description commission, surety_bond: one of the agent’s certified states
+             * @example TX
+             */
+            state?: string | null;
+        };
         AddTimeOff: {
             /**
              * @description YYYY-MM-DD (the form shows MM/DD/YYYY)
@@ -1861,6 +2026,13 @@ export interface components {
             view: "agent";
             zip: string;
         };
+        AgentCredentials: {
+            current: components["schemas"]["Credential"][];
+            /** @description Replaced credentials, newest first */
+            history: components["schemas"]["Credential"][];
+            /** @description agentVerified: every required credential verified and in date */
+            verified: boolean;
+        };
         AgentDetail: components["schemas"]["AgentProfile"] & {
             completedCount: number;
             /** @description The agent contact modal: name, formatted phone, email */
@@ -1875,6 +2047,8 @@ export interface components {
              */
             preferredLabel: "PREFERRED AGENT" | "NOT SET";
             scheduledCount: number;
+            /** @description The Verified mark: every required credential verified and in date */
+            verified: boolean;
         };
         AgentEarnings: {
             lastMonth: {
@@ -2089,6 +2263,8 @@ export interface components {
              * @enum {string}
              */
             status?: "active" | "pending" | "disabled";
+            /** @description Operators only: the Verified mark (every required credential verified and in date) */
+            verified?: boolean;
             zip: string;
         };
         AnalyticsAccepted: {
@@ -2269,6 +2445,8 @@ export interface components {
             respondedAt: string | null;
             /** @enum {string} */
             status: "offered" | "claimed" | "countered" | "declined" | "approved" | "rejected" | "removed";
+            /** @description The agent’s Verified mark (every required credential verified and in date) */
+            verified: boolean;
         };
         BidList: {
             items: components["schemas"]["Bid"][];
@@ -2549,6 +2727,38 @@ export interface components {
              */
             zip?: string | null;
         };
+        Credential: {
+            coverageCents: number | null;
+            createdAt: string;
+            /** @description The uploaded photo or PDF; download it with POST /credentials/{id}/document/download */
+            document: {
+                contentType: string;
+                fileName: string;
+            } | null;
+            expiresOn: string | null;
+            id: string;
+            issuedOn: string | null;
+            /** @enum {string} */
+            kind: "commission" | "eo_insurance" | "background_check" | "nna_certification" | "surety_bond" | "w9";
+            /** @example Notary commission */
+            kindLabel: string;
+            nameOnDocument: string | null;
+            number: string | null;
+            provider: string | null;
+            rejectReason: string | null;
+            /** @description Set when a renewal replaced it (history) */
+            replacedAt: string | null;
+            /** @enum {string} */
+            review: "pending" | "verified" | "rejected";
+            reviewedAt: string | null;
+            state: string | null;
+            /** @description credentialState: "Verified", "Waiting for review", "Expires in 12 days", "Expired — …", "Rejected: …" */
+            status: {
+                text: string;
+                /** @enum {string} */
+                tone: "verified" | "waiting" | "expiring" | "expired" | "rejected";
+            };
+        };
         CredentialBucketList: {
             /** @enum {string} */
             bucket: "expiring" | "expired";
@@ -2582,6 +2792,11 @@ export interface components {
             }[];
             /** @description The day counted on (YYYY-MM-DD, Central) */
             today: string;
+        };
+        CredentialDocumentUpload: {
+            contentType?: string;
+            fileName: string;
+            size: number;
         };
         Dashboard: {
             /** @description What to act on now; each count equals the rows of GET /appointments?attention=<kind> (its total and totalCapped) */
@@ -2878,7 +3093,7 @@ export interface components {
             fileId: string;
             fileName: string;
             /** @enum {string} */
-            kind: "document" | "scan_back" | "invoice";
+            kind: "document" | "scan_back" | "invoice" | "credential";
             /** @description Oldest first; a download link that was never used is not listed */
             log: components["schemas"]["FileLogEntry"][];
             sizeBytes: number;
@@ -3354,6 +3569,13 @@ export interface components {
             pageSize: number;
             total: number;
         };
+        OwnCredentials: {
+            certifiedStates: string[];
+            /** @description Current credentials (not replaced) */
+            credentials: components["schemas"]["Credential"][];
+            /** @description The day the states are judged on (YYYY-MM-DD) */
+            today: string;
+        };
         PasswordResetAnswer: {
             /**
              * @description The text to show; the same for every email
@@ -3518,8 +3740,29 @@ export interface components {
             /** @enum {string} */
             status: "pending";
         };
+        RejectCredential: {
+            /**
+             * @description Shown to the agent: "Rejected: <reason>"
+             * @example The photo is unreadable
+             */
+            reason: string;
+        };
         RemovePushSubscription: {
             endpoint: string;
+        };
+        RenewCredential: {
+            /** @description eo_insurance: coverage; surety_bond: bond amount (cents) */
+            coverageCents?: number | null;
+            /** @description YYYY-MM-DD, after today: commission, E&O, surety bond, NNA (optional) */
+            expiresOn?: string | null;
+            /** @description YYYY-MM-DD, not after today: background check passed, NNA certification, W-9 signed */
+            issuedOn?: string | null;
+            /** @description commission: the name on the commission */
+            nameOnDocument?: string | null;
+            /** @description commission: commission number; surety_bond: bond number */
+            number?: string | null;
+            /** @description eo_insurance: carrier; background_check: provider; surety_bond: surety */
+            provider?: string | null;
         };
         ReviewRegistrations: {
             /** @enum {string} */
@@ -3722,7 +3965,7 @@ export interface components {
                  * @description scan_back when the assigned agent uploads, document otherwise
                  * @enum {string}
                  */
-                kind: "document" | "scan_back" | "invoice";
+                kind: "document" | "scan_back" | "invoice" | "credential";
                 /** @description tus Upload-Metadata to send when creating the upload */
                 metadata: {
                     fileId: string;
@@ -3930,6 +4173,8 @@ export interface operations {
                 state?: "AK" | "AL" | "AR" | "AZ" | "CA" | "CO" | "CT" | "DC" | "DE" | "FL" | "GA" | "HI" | "IA" | "ID" | "IL" | "IN" | "KS" | "KY" | "LA" | "MA" | "MD" | "ME" | "MI" | "MN" | "MO" | "MS" | "MT" | "NC" | "ND" | "NE" | "NH" | "NJ" | "NM" | "NV" | "NY" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VA" | "VT" | "WA" | "WI" | "WV" | "WY";
                 /** @description Operators only: active (approved and active, the default), pending, disabled or all */
                 status?: "active" | "pending" | "disabled" | "all";
+                /** @description Operators only: only agents with the Verified mark (agentVerified) */
+                verifiedOnly?: "true" | "false";
                 /** @description Radius search: the center zip */
                 zip?: string;
             };
@@ -4103,6 +4348,57 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAgentCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agent (user) id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Credentials */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentCredentials"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4733,6 +5029,306 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listOwnCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Credentials */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnCredentials"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    addCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddCredential"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Credential"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    grantCredentialDocumentUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Credential id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CredentialDocumentUpload"];
+            };
+        };
+        responses: {
+            /** @description Granted */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadGrant"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    renewCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Credential id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenewCredential"];
+            };
+        };
+        responses: {
+            /** @description The new credential */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Credential"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8004,6 +8600,226 @@ export interface operations {
             };
             /** @description Too many requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createCredentialDocumentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Credential id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadLink"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    rejectCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Credential id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectCredential"];
+            };
+        };
+        responses: {
+            /** @description Rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Credential"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    verifyCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Credential id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Verified */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Credential"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -14,7 +14,10 @@ export type LinkTarget = keyof typeof LINK_TARGETS;
  * What a link opens on the order: a part of its page, or for an agent the offer preview (an offer
  * is not theirs yet) or nothing of it (the order went to someone else: their portal).
  */
-export type LinkFocus = LinkTarget | 'offer' | 'portal' | null;
+export type LinkFocus = LinkTarget | 'offer' | 'portal' | 'credentials' | null;
+
+/** The agent app's Profile › Credentials screen: credential reminders and rejections open it (issue 31). */
+export const AGENT_CREDENTIALS_PATH = `${SITE_NAV_PATHS.notary}profile/credentials`;
 
 /** The order page of each side; the console's and the agent app's routers serve these paths. */
 export const ORDER_PATHS = {
@@ -25,13 +28,11 @@ export const ORDER_PATHS = {
   offer: (id: string) => `/preview/${encodeURIComponent(id)}`,
 } as const;
 
-/** The agent app's credentials screen (issue 31), where a credential is renewed: the link of an expiry reminder. */
-export const AGENT_CREDENTIALS_PATH = `${SITE_NAV_PATHS.notary}profile/credentials`;
-
 /** The path (with its #part) a recipient of this role opens for an appointment; their portal without one. */
 export function deepLink(role: Role, appointmentId: string | null, focus: LinkFocus = null): string {
   const hash = focus && focus in LINK_TARGETS ? `#${LINK_TARGETS[focus as LinkTarget]}` : '';
   if (role === 'notary') {
+    if (focus === 'credentials') return AGENT_CREDENTIALS_PATH;
     if (!appointmentId || focus === 'portal') return SITE_NAV_PATHS.notary;
     return focus === 'offer' ? ORDER_PATHS.offer(appointmentId) : `${ORDER_PATHS.agent(appointmentId)}${hash}`;
   }

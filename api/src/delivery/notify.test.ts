@@ -38,6 +38,7 @@ const WRITTEN: NotificationPayloads = {
   'registration.approved': { event: 'registration_approved' },
   'credential.expiring': { credential: 'Notary commission (TX)', expiresOn: '2026-12-10', daysBefore: 14 },
   'registration.declined': { event: 'registration_declined' },
+  'credential.rejected': { credentialId: 'c1', credential: 'Notary commission (TX)', reason: 'The photo is unreadable' },
 };
 
 /** Through JSON, as the jsonb column gives it back. */

@@ -93,6 +93,8 @@ export const NOTIFICATION_PAYLOADS = {
    */
   'credential.expiring': z.object({ credential: z.string(), expiresOn: z.string(), daysBefore: z.number().int() }),
   'registration.declined': z.object({ event: z.literal('registration_declined') }),
+  /** To the agent: an operator rejected one of their credentials (credentials.service.ts); `credential` names it, "Notary commission (TX)". */
+  'credential.rejected': z.object({ credentialId: z.string(), credential: z.string(), reason: z.string() }),
 } satisfies Record<string, z.ZodObject | z.ZodUnion<readonly z.ZodObject[]>>;
 
 export type NotificationType = keyof typeof NOTIFICATION_PAYLOADS;

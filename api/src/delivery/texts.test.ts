@@ -339,6 +339,25 @@ describe('notification texts', () => {
     expect(ready.push?.title).toBe('Documents ready');
   });
 
+  it('tells an agent a credential was rejected, with the reason, linking to Profile › Credentials', () => {
+    const texts = textsOf(
+      {
+        type: 'credential.rejected',
+        payload: { credentialId: 'c1', credential: 'Notary commission (TX)', reason: 'The photo is unreadable' },
+        recipient: { id: 'u', name: 'Jordan Taylor', role: 'notary' },
+        appointment: null,
+        names: {},
+      },
+      ORIGIN,
+    );
+    expect(texts.push).toMatchObject({
+      title: 'Your Notary commission (TX) was not accepted',
+      body: 'Your Notary commission (TX) was rejected: The photo is unreadable. Renew it under Profile › Credentials in the app.',
+      url: '/notary/profile/credentials',
+    });
+    expect(texts.sms).toContain(`${ORIGIN}/notary/profile/credentials`);
+  });
+
   it('emails a password reset with its link, by email only, and to an agent within 140 characters', () => {
     const link = `${ORIGIN}/reset-password?token=Jq3b2xY1oWm8ZrT5uVnC0aKd7sLpE4gH`;
     const facts = (role: Role, payloadLink: string = link): StoredFacts => ({

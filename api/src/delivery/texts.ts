@@ -521,6 +521,18 @@ export const RENDERERS: { [T in NotificationType]: Renderer<T> } = {
     email: 'always',
     sms: false,
   }),
+  // An operator rejected a credential (credentials.service.ts): what, why, and where to send a new one.
+  'credential.rejected': ({ payload }) => {
+    const what = text(payload.credential) ?? 'credential';
+    const why = payload.reason ? freeText(payload.reason) : 'see SigningDesk';
+    return {
+      title: `Your ${what} was not accepted`,
+      body: `Your ${what} was rejected: ${why}. Renew it under Profile › Credentials in the app.`,
+      short: `Your ${what} was rejected: ${why}. Renew it in Profile › Credentials:`,
+      email: 'always',
+      sms: true,
+    };
+  },
 };
 
 /** A type nobody wrote words for (a job of a newer version) still reaches its recipient: never silently dropped. */
@@ -554,6 +566,8 @@ export function linkFocus(notification: StoredNotification | null): LinkFocus {
       return 'portal';
     case 'note.created':
       return 'messages';
+    case 'credential.rejected':
+      return 'credentials';
     case 'appointment.updated': {
       const event = notification.payload.event;
       if (event === 'invoice') return 'invoice';

@@ -9,7 +9,7 @@ import { announceAppointmentChange } from './live-events';
 export interface AuditEntry {
   actorId: string | null;
   action: string;
-  entityType: 'appointment' | 'offer' | 'note' | 'user' | 'firm' | 'file' | 'invoice' | 'contact_request' | 'agent';
+  entityType: 'appointment' | 'offer' | 'note' | 'user' | 'firm' | 'file' | 'invoice' | 'contact_request' | 'agent' | 'credential';
   entityId: string;
   appointmentId?: string | null;
   details?: Record<string, unknown>;

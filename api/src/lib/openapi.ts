@@ -114,6 +114,11 @@ export const API_TAGS = [
     description: 'Signing agents: public registration, their own profile, review of registrations, search and preferred agents.',
   },
   {
+    name: 'Credentials',
+    description:
+      'Signing agents’ credentials (commission, E&O, background check, …): added and renewed by the agent, reviewed by operators, with their documents.',
+  },
+  {
     name: 'Public forms',
     description: 'Forms of the public site (contact requests, escrow registration, automated appraisals) and campaign responses.',
   },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   check,
   date,
@@ -16,6 +17,7 @@ import {
 import { appointments } from './appointments';
 import { user } from './auth';
 import { createdAt, id, timestamps } from './columns';
+import { files } from './files';
 import { credentialKind, credentialReview } from './enums';
 
 /**
@@ -54,7 +56,7 @@ export const agentCredentials = pgTable(
     reviewedBy: uuid('reviewed_by').references(() => user.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     /** The photo or PDF of the document (files.kind 'credential'); set once its upload is granted. */
-    fileId: uuid('file_id'),
+    fileId: uuid('file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     replacedAt: timestamp('replaced_at', { withTimezone: true }),
     ...timestamps(),
   },

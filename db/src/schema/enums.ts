@@ -7,7 +7,8 @@ export const firmKind = pgEnum('firm_kind', ['title_firm', 'independent', 'manag
 export const appointmentStatus = pgEnum('appointment_status', ['Open', 'Pending', 'Scheduled', 'Paused', 'Completed', 'Canceled']);
 export const timeZoneCode = pgEnum('time_zone_code', ['ET', 'CT', 'MT', 'PT', 'HT', 'AK']);
 export const offerStatus = pgEnum('offer_status', ['offered', 'claimed', 'countered', 'declined', 'approved', 'rejected', 'removed']);
-export const fileKind = pgEnum('file_kind', ['document', 'scan_back', 'invoice']);
+/** 'credential': the photo or PDF of an agent's credential (issue 31), which belongs to no appointment. */
+export const fileKind = pgEnum('file_kind', ['document', 'scan_back', 'invoice', 'credential']);
 export const fileAction = pgEnum('file_action', ['write', 'read']);
 export const contactRequestKind = pgEnum('contact_request_kind', ['contact', 'landing_notary', 'landing_title']);
 export const messageChannel = pgEnum('message_channel', ['sms', 'email']);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { agentCredentials } from './agent-record';
 import { appointments } from './appointments';
 import { user } from './auth';
 import { createdAt } from './columns';
@@ -7,17 +8,17 @@ import { fileAction, fileKind } from './enums';
 import { firms } from './firms';
 
 /**
- * Documents, scan-backs and invoices of an appointment. The bytes live in file storage under
- * `storageKey`, a key the server generates (never a client's file name); the database holds
- * only the metadata and the event log.
+ * Documents, scan-backs and invoices of an appointment, and the documents of agents'
+ * credentials (kind 'credential'): each file belongs to exactly one of the two. The bytes live
+ * in file storage under `storageKey`, a key the server generates (never a client's file name);
+ * the database holds only the metadata and the event log.
  */
 export const files = pgTable(
   'files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    appointmentId: uuid('appointment_id')
-      .notNull()
-      .references(() => appointments.id, { onDelete: 'cascade' }),
+    appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'cascade' }),
+    credentialId: uuid('credential_id').references((): AnyPgColumn => agentCredentials.id, { onDelete: 'cascade' }),
     kind: fileKind('kind').notNull().default('document'),
     fileName: text('file_name').notNull(),
     storageKey: text('storage_key').notNull().unique(),
@@ -33,7 +34,12 @@ export const files = pgTable(
     index('files_appointment_idx').on(t.appointmentId, t.createdAt),
     // What one person has uploaded lately: the per-person upload limits (decision 041).
     index('files_uploader_idx').on(t.uploadedBy, t.createdAt),
+    index('files_credential_idx').on(t.credentialId),
     check('files_size_nonnegative', sql`${t.sizeBytes} >= 0`),
+    check(
+      'files_one_owner',
+      sql`(${t.appointmentId} is null) <> (${t.credentialId} is null) and (${t.kind}::text = 'credential') = (${t.credentialId} is not null)`,
+    ),
   ],
 );
 

@@ -278,7 +278,7 @@ export async function storeFiles(options: SeedOptions, work: Work): Promise<Read
   const appointmentOf = new Map(work.appointments.map((a) => [a.id!, a]));
   return options.storeFiles(
     work.files.map((f) => {
-      const appointment = appointmentOf.get(f.appointmentId)!;
+      const appointment = appointmentOf.get(f.appointmentId!)!;
       return {
         id: f.id!,
         kind: f.kind!,

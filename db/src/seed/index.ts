@@ -22,6 +22,7 @@ import { buildAgents, insertAgents } from './agents';
 import { addAppointments, emptyWork, insertAppointments, storeFiles, type AppointmentContext } from './appointments';
 import { DEMO_FIRMS } from './data';
 import { insertAvailability } from './availability';
+import { insertCredentials } from './credentials';
 import { addDemoAgentDays } from './demo-agent';
 import { insertFirms } from './firms';
 import type { SeedOptions, SeedSummary } from './options';
@@ -57,6 +58,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     const summary = await insertAppointments(tx, work);
     await insertPublicTraffic(tx, random, now);
     await insertAvailability(tx, now);
+    await insertCredentials(tx, agents, accounts, now);
     const [users] = await tx.select({ n: count() }).from(schema.user);
     const [agentProfiles] = await tx.select({ n: count() }).from(schema.agentProfiles);
     return { firms: DEMO_FIRMS.length, users: Number(users?.n), agents: Number(agentProfiles?.n), ...summary };

@@ -101,6 +101,10 @@ const availability = lazyScreen(
   () => import('./routes/availability'),
   (m) => m.AvailabilityRoute,
 );
+const credentials = lazyScreen(
+  () => import('./routes/credentials'),
+  (m) => m.CredentialsRoute,
+);
 
 /**
  * Opened at a lazy screen (the login, a deep link): its chunk, asked for as the script starts,
@@ -125,11 +129,13 @@ export async function preloadScreen(path: string): Promise<void> {
                 ? profile
                 : path === paths.availability
                   ? availability
-                  : path.startsWith('/preview/')
-                    ? preview
-                    : path.startsWith('/appointments/')
-                      ? appointment
-                      : null;
+                  : path === paths.credentials
+                    ? credentials
+                    : path.startsWith('/preview/')
+                      ? preview
+                      : path.startsWith('/appointments/')
+                        ? appointment
+                        : null;
   await screen?.load().catch(() => undefined);
 }
 
@@ -242,6 +248,14 @@ export function AppRoutes() {
             element={
               <Guarded>
                 <availability.Screen />
+              </Guarded>
+            }
+          />
+          <Route
+            path={paths.credentials}
+            element={
+              <Guarded>
+                <credentials.Screen />
               </Guarded>
             }
           />

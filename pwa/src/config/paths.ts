@@ -19,6 +19,8 @@ export const paths = {
   resetPassword: '/reset-password',
   profile: '/profile',
   availability: '/profile/availability',
+  /** Profile › Credentials; the expiry reminders link here (`/notary/profile/credentials`). */
+  credentials: '/profile/credentials',
   sync: '/sync',
   preview: (id: string) => `/preview/${encodeURIComponent(id)}`,
   appointment: (id: string) => `/appointments/${encodeURIComponent(id)}`,

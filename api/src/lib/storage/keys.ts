@@ -16,3 +16,10 @@ export function appointmentFileKey(appointmentId: string, fileId: string): strin
   assertStorageKey(key);
   return key;
 }
+
+/** The one place keys of an agent's credential documents are made. */
+export function credentialFileKey(credentialId: string, fileId: string): string {
+  const key = `credentials/${credentialId}/${fileId}`;
+  assertStorageKey(key);
+  return key;
+}

@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { coordinatesOfZip } from '../../lib/geo';
 import { NOT_PREFERRED_LABEL, PREFERRED_LABEL, type AgentDetail, type AgentProfile, type UpdateAgentProfileInput } from './agents.schemas';
+import { verifiedAgentIds } from '../credentials/credentials.verified';
 
 const { agentProfiles: ap, profiles, user, firms, appointments } = schema;
 
@@ -195,6 +196,7 @@ export async function readAgent(db: Db, actor: Actor, agentId: string): Promise<
     preferredLabel: profile.preferred ? PREFERRED_LABEL : NOT_PREFERRED_LABEL,
     completedCount: counts?.completed ?? 0,
     scheduledCount: counts?.scheduled ?? 0,
+    verified: (await verifiedAgentIds(db, [agentId])).has(agentId),
     contact: { name: profile.name, phone: profile.mobilePhoneDisplay, email: profile.email },
   };
 }

@@ -109,6 +109,7 @@ export const AgentDetailSchema = AgentProfileSchema.extend({
   preferredLabel: z.enum([PREFERRED_LABEL, NOT_PREFERRED_LABEL]).openapi({ description: 'The modal title' }),
   completedCount: z.number().int(),
   scheduledCount: z.number().int(),
+  verified: z.boolean().openapi({ description: 'The Verified mark: every required credential verified and in date' }),
   contact: z
     .object({ name: z.string(), phone: z.string().nullable(), email: z.string() })
     .openapi({ description: 'The agent contact modal: name, formatted phone, email' }),
@@ -203,6 +204,11 @@ export const AgentSearchQuerySchema = z.object({
     .enum(SEARCH_STATUSES, { message: `must be one of ${SEARCH_STATUSES.join(', ')}` })
     .default('active')
     .openapi({ description: 'Operators only: active (approved and active, the default), pending, disabled or all' }),
+  verifiedOnly: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .optional()
+    .transform((v) => v === 'true')
+    .openapi({ description: 'Operators only: only agents with the Verified mark (agentVerified)' }),
   ...page,
 });
 export type AgentSearchQuery = z.infer<typeof AgentSearchQuerySchema>;
@@ -223,6 +229,10 @@ export const AgentSearchRowSchema = z
     certifiedStates: z.array(z.string()).optional().openapi({ description: 'Operators only' }),
     registrationStatus: z.enum(REGISTRATION_STATUSES).optional().openapi({ description: 'Operators only' }),
     status: z.enum(USER_STATUSES).optional().openapi({ description: 'Operators only' }),
+    verified: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'Operators only: the Verified mark (every required credential verified and in date)' }),
   })
   .openapi('AgentSearchRow');
 export type AgentSearchRow = z.infer<typeof AgentSearchRowSchema>;

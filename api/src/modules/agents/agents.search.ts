@@ -1,7 +1,7 @@
 /** List Signing Agents (spec 02 §2): the agent search by name, state or radius of a zip. */
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ZIP_PATTERN } from '@signingdesk/domain/appointment-rules';
 import { ZIP_MESSAGE } from '@signingdesk/domain/fields';
 import { pageOffset } from '@signingdesk/domain/pagination';
@@ -11,6 +11,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { boundingBox, coordinatesOfZip, greatCircleMilesSql } from '../../lib/geo';
 import { escapeLike } from '../../lib/like';
+import { verifiedAgentIds, verifiedCandidateIds } from '../credentials/credentials.verified';
 import type { AgentSearchQuery, AgentSearchRow } from './agents.schemas';
 
 const { agentProfiles: ap, profiles, user } = schema;
@@ -27,7 +28,13 @@ export async function searchAgents(db: Db, actor: Actor, query: AgentSearchQuery
   if (!operator && query.status !== 'active') {
     throw new AppError('FORBIDDEN', 'Only operators can search agents by registration status.');
   }
+  if (!operator && query.verifiedOnly) throw new AppError('FORBIDDEN', 'Only operators can search agents by the Verified mark.');
   const conditions: (SQL | undefined)[] = [];
+  if (query.verifiedOnly) {
+    // The mark is domain/credentials.ts agentVerified, judged on the agents who have any verified credential.
+    const verified = [...(await verifiedAgentIds(db, await verifiedCandidateIds(db)))];
+    conditions.push(verified.length > 0 ? inArray(ap.userId, verified) : sql`false`);
+  }
   switch (query.status) {
     case 'active':
       conditions.push(eq(profiles.status, 'active'), eq(ap.registrationStatus, 'approved'));
@@ -126,6 +133,12 @@ export async function searchAgents(db: Db, actor: Actor, query: AgentSearchQuery
     db.select({ n: count() }).from(ap).innerJoin(profiles, eq(profiles.userId, ap.userId)).where(where),
   ]);
 
+  const verified = operator
+    ? await verifiedAgentIds(
+        db,
+        rows.map((r) => r.id),
+      )
+    : new Set<string>();
   const items = rows.map((r): AgentSearchRow => {
     const row: AgentSearchRow = {
       id: r.id,
@@ -146,6 +159,7 @@ export async function searchAgents(db: Db, actor: Actor, query: AgentSearchQuery
       certifiedStates: r.certifiedStates,
       registrationStatus: r.registrationStatus,
       status: r.status,
+      verified: verified.has(r.id),
     };
   });
   return { items, page: query.page, pageSize: query.pageSize, total: Number(total?.n ?? 0), center };

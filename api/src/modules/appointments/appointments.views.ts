@@ -20,6 +20,7 @@ import type { Actor } from '../../lib/actor';
 import { completedSigningsSql } from '../../lib/completed-signings';
 import { distanceMiles } from '../../lib/geo';
 import { invoiceOf } from '../files/invoices.service';
+import { verifiedAgentIds } from '../credentials/credentials.verified';
 
 type Appointment = typeof schema.appointments.$inferSelect;
 const { user, profiles, offers, agentProfiles, appointments } = schema;
@@ -68,6 +69,10 @@ export async function bidsOf(db: Db | Tx, appointmentId: string, statuses?: (typ
     .leftJoin(agentProfiles, eq(agentProfiles.userId, agent.id))
     .where(and(eq(offers.appointmentId, appointmentId), inArray(offers.status, statuses ?? [...BID_STATUSES])))
     .orderBy(asc(offers.bidCents));
+  const verified = await verifiedAgentIds(
+    db,
+    rows.map((r) => r.agentId),
+  );
   return rows.map((r) => ({
     offerId: r.offerId,
     agent: { id: r.agentId, name: r.name, email: r.email, phone: r.phone },
@@ -76,6 +81,7 @@ export async function bidsOf(db: Db | Tx, appointmentId: string, statuses?: (typ
     notes: r.notes,
     respondedAt: iso(r.respondedAt),
     completedCount: r.completedCount,
+    verified: verified.has(r.agentId),
     // Miles from the agent's address to the signing (decision 048); null where either is not on the map.
     distanceMiles:
       r.agentLatitude === null || r.agentLongitude === null || r.orderLatitude === null || r.orderLongitude === null

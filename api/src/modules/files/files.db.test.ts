@@ -474,7 +474,7 @@ describe('files of an appointment', () => {
         .where(and(like(schema.files.storageKey, 'seed/%'), eq(schema.files.kind, 'document')))
         .limit(1);
       expect(seeded).toBeDefined();
-      const link = await linkFor(s.admin, seeded!.appointmentId, seeded!.id);
+      const link = await linkFor(s.admin, seeded!.appointmentId!, seeded!.id);
       expect(link.status).toBe(200);
       const res = await get(link.body.url, s.admin);
       expect(res.status).toBe(404);

@@ -2,7 +2,7 @@
  * Downloads: five-minute signed links bound to the user who asked (files.links.ts signs them),
  * opened once, with the 'read' event confirmed when the last byte went out.
  */
-import type { Db } from '@signingdesk/db';
+import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { withoutInvisibleCharacters } from '@signingdesk/domain/text';
@@ -10,7 +10,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import type { StoredObject } from '../../lib/storage/storage';
-import { filesAppointment, fileOf, visibleFile } from './files.access';
+import { documentCredential, filesAppointment, fileOf, reachFile, type FileRow } from './files.access';
 import type { FilesContext } from './files.context';
 import { DOWNLOAD_LINK_SECONDS } from './files.links';
 import type { DownloadLink } from './files.schemas';
@@ -28,21 +28,48 @@ export async function createDownloadLink(
   const { eventId, file } = await db.transaction(async (tx) => {
     const { appointment, access } = await filesAppointment(tx, actor, appointmentId);
     const file = await fileOf(tx, appointment.id, fileId, access);
-    if (!file.uploadConfirmed) throw new AppError('CONFLICT', 'This file is still being uploaded.');
-    const [event] = await tx
-      .insert(fileEvents)
-      .values({ fileId: file.id, action: 'read', userId: actor.userId })
-      .returning({ id: fileEvents.id });
-    await audit(tx, {
-      actorId: actor.userId,
-      action: 'file.download_link',
-      entityType: 'file',
-      entityId: file.id,
-      appointmentId: appointment.id,
-      details: { fileName: file.fileName, kind: file.kind },
-    });
-    return { eventId: event!.id, file };
+    return { file, eventId: await logDownload(tx, actor, file) };
   });
+  return signLink(ctx, file, eventId);
+}
+
+/**
+ * A five-minute link to the document of a credential the caller may reach (its agent,
+ * operators; anyone else 404), and its 'read' event. 404 while the credential has no document.
+ */
+export async function createCredentialDownloadLink(ctx: FilesContext, db: Db, actor: Actor, credentialId: string): Promise<DownloadLink> {
+  const { eventId, file } = await db.transaction(async (tx) => {
+    const credential = await documentCredential(tx, actor, credentialId);
+    const [file] = credential.fileId
+      ? await tx
+          .select()
+          .from(files)
+          .where(and(eq(files.id, credential.fileId), eq(files.credentialId, credential.id)))
+      : [];
+    if (!file) throw notFound('This document');
+    return { file, eventId: await logDownload(tx, actor, file) };
+  });
+  return signLink(ctx, file, eventId);
+}
+
+async function logDownload(tx: Tx, actor: Actor, file: FileRow): Promise<string> {
+  if (!file.uploadConfirmed) throw new AppError('CONFLICT', 'This file is still being uploaded.');
+  const [event] = await tx
+    .insert(fileEvents)
+    .values({ fileId: file.id, action: 'read', userId: actor.userId })
+    .returning({ id: fileEvents.id });
+  await audit(tx, {
+    actorId: actor.userId,
+    action: 'file.download_link',
+    entityType: 'file',
+    entityId: file.id,
+    appointmentId: file.appointmentId,
+    details: { fileName: file.fileName, kind: file.kind },
+  });
+  return event!.id;
+}
+
+async function signLink(ctx: FilesContext, file: FileRow, eventId: string): Promise<DownloadLink> {
   const expiresAt = Math.floor(Date.now() / 1000) + DOWNLOAD_LINK_SECONDS;
   const token = await ctx.links.sign({ fileId: file.id, eventId, expiresAt });
   return { url: `/api/files/download/${token}`, expiresAt: new Date(expiresAt * 1000).toISOString() };
@@ -76,8 +103,7 @@ export async function openDownload(ctx: FilesContext, actor: Actor, token: strin
     .innerJoin(files, eq(files.id, fileEvents.fileId))
     .where(and(eq(fileEvents.id, claims.eventId), eq(fileEvents.fileId, claims.fileId), eq(fileEvents.action, 'read')));
   if (!row || row.askedBy !== actor.userId) throw notFound('This file');
-  const { access } = await filesAppointment(ctx.db, actor, row.file.appointmentId);
-  visibleFile(row.file, access);
+  await reachFile(ctx.db, actor, row.file);
 
   // A link confirmed before claims were recorded (claimed_at null) counts as used too.
   const [claimed] = await ctx.db

@@ -18,11 +18,12 @@ import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { notify, operatorIds } from '../../delivery/notify';
 import { appointmentFileKey } from '../../lib/storage/keys';
-import { filesAppointment, fileOf, refuseCanceled, type Appointment, type FileRow } from './files.access';
+import { filesAppointment, fileOf, reachFile, refuseCanceled, type Appointment, type FileRow } from './files.access';
 import type { FilesContext } from './files.context';
 import { UPLOAD_EXPIRY_MS } from './files.context';
 import { ALLOWED_TYPES_TEXT, detectAllowedType, resolveDeclaredType } from './files.content';
 import { checkUploadLimits } from './files.limits';
+import { INACTIVE_REGISTRATION_MESSAGE } from '../../middleware/guard';
 import { fileItem } from './files.list';
 import {
   MAX_FILES_PER_UPLOAD,
@@ -53,28 +54,7 @@ export async function grantUploads(
   appointmentId: string,
   input: GrantUploadsInput,
 ): Promise<UploadGrant> {
-  if (input.files.length > MAX_FILES_PER_UPLOAD) {
-    throw new AppError('VALIDATION_FAILED', TOO_MANY_FILES_MESSAGE, [{ field: 'files', message: TOO_MANY_FILES_MESSAGE }]);
-  }
-  const planned = input.files.map((f, i) => {
-    const fileName = displayName(f.fileName);
-    if (!fileName) {
-      throw new AppError('VALIDATION_FAILED', `files.${i}.fileName: is required`, [
-        { field: `files.${i}.fileName`, message: 'is required' },
-      ]);
-    }
-    if (f.size > ctx.maxUploadBytes) {
-      throw new AppError('PAYLOAD_TOO_LARGE', `${fileName} is larger than the ${ctx.maxUploadMb} MB upload limit.`, [
-        { field: `files.${i}.size`, message: `must be at most ${ctx.maxUploadMb} MB` },
-      ]);
-    }
-    const contentType = resolveDeclaredType(f.contentType, fileName);
-    if (!contentType) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${fileName} is not a ${ALLOWED_TYPES_TEXT} file.`);
-    }
-    return { fileId: randomUUID(), fileName, size: f.size, contentType };
-  });
-
+  const planned = planUploads(ctx, input);
   const expiresAt = new Date(Date.now() + UPLOAD_EXPIRY_MS).toISOString();
   const created: string[] = [];
   try {
@@ -116,20 +96,8 @@ export async function grantUploads(
           details: { fileName: p.fileName, sizeBytes: p.size, contentType: p.contentType, kind },
         });
         // The tus upload exists before the grant is answered, so its URL resumes from 0 at once.
-        const metadata = { fileId: p.fileId, filename: p.fileName, filetype: p.contentType };
-        await ctx.staging.create(new Upload({ id: p.fileId, size: p.size, offset: 0, metadata }));
+        items.push(await stageUpload(ctx, p, kind, expiresAt));
         created.push(p.fileId);
-        items.push({
-          fileId: p.fileId,
-          fileName: p.fileName,
-          kind,
-          uploadUrl: `${UPLOADS_PATH}/${p.fileId}`,
-          endpoint: UPLOADS_PATH,
-          metadata,
-          sizeBytes: p.size,
-          chunkSizeBytes: UPLOAD_CHUNK_BYTES,
-          expiresAt,
-        });
       }
       return { items };
     });
@@ -137,6 +105,55 @@ export async function grantUploads(
     for (const fileId of created) await ctx.staging.remove(fileId).catch(() => undefined);
     throw err;
   }
+}
+
+/** Checks count, size and declared type of the files asked for, and gives each its file id. */
+export function planUploads(ctx: FilesContext, input: GrantUploadsInput): PlannedUpload[] {
+  if (input.files.length > MAX_FILES_PER_UPLOAD) {
+    throw new AppError('VALIDATION_FAILED', TOO_MANY_FILES_MESSAGE, [{ field: 'files', message: TOO_MANY_FILES_MESSAGE }]);
+  }
+  return input.files.map((f, i) => {
+    const fileName = displayName(f.fileName);
+    if (!fileName) {
+      throw new AppError('VALIDATION_FAILED', `files.${i}.fileName: is required`, [
+        { field: `files.${i}.fileName`, message: 'is required' },
+      ]);
+    }
+    if (f.size > ctx.maxUploadBytes) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `${fileName} is larger than the ${ctx.maxUploadMb} MB upload limit.`, [
+        { field: `files.${i}.size`, message: `must be at most ${ctx.maxUploadMb} MB` },
+      ]);
+    }
+    const contentType = resolveDeclaredType(f.contentType, fileName);
+    if (!contentType) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${fileName} is not a ${ALLOWED_TYPES_TEXT} file.`);
+    }
+    return { fileId: randomUUID(), fileName, size: f.size, contentType };
+  });
+}
+
+export interface PlannedUpload {
+  fileId: string;
+  fileName: string;
+  size: number;
+  contentType: string;
+}
+
+/** Creates the tus upload of a granted file (so its URL resumes from 0 at once) and answers its grant item. */
+export async function stageUpload(ctx: FilesContext, p: PlannedUpload, kind: FileRow['kind'], expiresAt: string) {
+  const metadata = { fileId: p.fileId, filename: p.fileName, filetype: p.contentType };
+  await ctx.staging.create(new Upload({ id: p.fileId, size: p.size, offset: 0, metadata }));
+  return {
+    fileId: p.fileId,
+    fileName: p.fileName,
+    kind,
+    uploadUrl: `${UPLOADS_PATH}/${p.fileId}`,
+    endpoint: UPLOADS_PATH,
+    metadata,
+    sizeBytes: p.size,
+    chunkSizeBytes: UPLOAD_CHUNK_BYTES,
+    expiresAt,
+  };
 }
 
 /** The name as shown: the last path segment, without control characters. */
@@ -150,10 +167,13 @@ function displayName(name: string): string {
  * stranger's grant, a finished upload, an appointment no longer visible) is a 404.
  */
 export async function pendingUploadOf(db: Db, actor: Actor, fileId: string | undefined): Promise<FileRow> {
-  if (!fileId || !isUuid(fileId)) throw notFound('This upload');
-  const [file] = await db.select().from(files).where(eq(files.id, fileId));
+  const [file] = fileId && isUuid(fileId) ? await db.select().from(files).where(eq(files.id, fileId)) : [];
+  // An agent whose registration is pending uploads only their credentials' documents.
+  if (actor.role === 'notary' && actor.status !== 'active' && file?.kind !== 'credential') {
+    throw new AppError('REGISTRATION_NOT_ACTIVE', INACTIVE_REGISTRATION_MESSAGE);
+  }
   if (!file || file.uploadedBy !== actor.userId || file.kind === 'invoice') throw notFound('This upload');
-  await filesAppointment(db, actor, file.appointmentId);
+  await reachFile(db, actor, file);
   return file;
 }
 
@@ -214,14 +234,6 @@ export async function finalizeUpload(ctx: FilesContext, actor: Actor, fileId: st
       .update(fileEvents)
       .set({ confirmed: true })
       .where(and(eq(fileEvents.fileId, fileId), eq(fileEvents.action, 'write')));
-    const [appointment] = await tx.select().from(appointments).where(eq(appointments.id, locked.appointmentId)).for('update');
-    if (locked.kind === 'scan_back' && !appointment!.agentUploadEnabled) {
-      // The agent's scan-backs are in: the escrow side may now approve them (notaryUploadStatus).
-      await tx
-        .update(appointments)
-        .set({ agentUploadEnabled: true, updatedAt: new Date() })
-        .where(eq(appointments.id, locked.appointmentId));
-    }
     await audit(tx, {
       actorId: actor.userId,
       action: 'file.uploaded',
@@ -230,6 +242,16 @@ export async function finalizeUpload(ctx: FilesContext, actor: Actor, fileId: st
       appointmentId: locked.appointmentId,
       details: { fileName: locked.fileName, sizeBytes: size, contentType: detected, kind: locked.kind, uploadedBy: locked.uploadedBy },
     });
+    // A credential's document belongs to no order: nobody else is told (operators see it in review).
+    if (locked.appointmentId === null) return updated!;
+    const [appointment] = await tx.select().from(appointments).where(eq(appointments.id, locked.appointmentId)).for('update');
+    if (locked.kind === 'scan_back' && !appointment!.agentUploadEnabled) {
+      // The agent's scan-backs are in: the escrow side may now approve them (notaryUploadStatus).
+      await tx
+        .update(appointments)
+        .set({ agentUploadEnabled: true, updatedAt: new Date() })
+        .where(eq(appointments.id, locked.appointmentId));
+    }
     await notifyUpload(tx, appointment!, updated!);
     return updated!;
   });
@@ -239,6 +261,7 @@ export async function finalizeUpload(ctx: FilesContext, actor: Actor, fileId: st
 
 /** A scan-back goes to the escrow officer and the operators; a document to the assigned agent. */
 async function notifyUpload(tx: Tx, appointment: Appointment, file: FileRow) {
+  if (file.kind === 'credential') return;
   const recipients =
     file.kind === 'scan_back'
       ? [appointment.createdBy, ...(await operatorIds(tx))]

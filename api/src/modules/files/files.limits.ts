@@ -36,7 +36,8 @@ export class UploadLimitError extends AppError {
 }
 
 export interface PlannedUploads {
-  appointmentId: string;
+  /** Null for a credential's document, which belongs to no order: only the person's limits apply. */
+  appointmentId: string | null;
   userId: string;
   /** Escrow users and operators may delete files; the assigned agent asks the escrow officer. */
   mayRemoveFiles: boolean;
@@ -50,15 +51,17 @@ export async function checkUploadLimits(tx: Tx, planned: PlannedUploads, now = n
   const open = and(eq(files.uploadConfirmed, false), gt(files.createdAt, openSince));
   const held = or(eq(files.uploadConfirmed, true), gt(files.createdAt, openSince));
 
-  const [order] = await tx
-    .select({
-      bytes: sql<number>`coalesce(sum(${files.sizeBytes}) filter (where ${held}), 0)`.mapWith(Number),
-      open: sql<number>`count(*) filter (where ${open})`.mapWith(Number),
-    })
-    .from(files)
-    .where(and(eq(files.appointmentId, planned.appointmentId), ne(files.kind, 'invoice')));
-  refuseOrderBytes(order!.bytes, planned);
-  refuseOpenUploads(order!.open, planned.count, UPLOAD_LIMITS.orderOpenUploads, 'order');
+  if (planned.appointmentId !== null) {
+    const [order] = await tx
+      .select({
+        bytes: sql<number>`coalesce(sum(${files.sizeBytes}) filter (where ${held}), 0)`.mapWith(Number),
+        open: sql<number>`count(*) filter (where ${open})`.mapWith(Number),
+      })
+      .from(files)
+      .where(and(eq(files.appointmentId, planned.appointmentId), ne(files.kind, 'invoice')));
+    refuseOrderBytes(order!.bytes, planned);
+    refuseOpenUploads(order!.open, planned.count, UPLOAD_LIMITS.orderOpenUploads, 'order');
+  }
 
   await tx.execute(sql`select pg_advisory_xact_lock(${UPLOADER_LOCK_CLASS}, hashtext(${planned.userId}))`);
   const daySince = new Date(now.getTime() - UPLOAD_LIMITS.userWindowHours * HOUR_MS);

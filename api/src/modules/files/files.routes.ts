@@ -40,8 +40,10 @@ const operators = requireActor({ roles: OPERATOR_ROLES, permission: { appointmen
 // inside an Idempotency-Key's transaction: the key is recorded around them (lib/idempotency.ts).
 const participantsMovingBytes = requireActor({ activeAgent: true, idempotency: 'separate' });
 const escrowAndOperatorsMovingBytes = requireActor({ roles: ESCROW_AND_OPERATORS, idempotency: 'separate' });
-// tus resumes by offset and streams its bodies: a key on a chunk is ignored.
-const uploaders = requireActor({ activeAgent: true, idempotency: 'none' });
+// tus resumes by offset and streams its bodies: a key on a chunk is ignored. An agent whose
+// registration is pending may upload their credentials' documents; an order's files still need
+// an active registration (pendingUploadOf).
+const uploaders = requireActor({ idempotency: 'none' });
 const reach =
   'Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent until 3 days after a completed signing (DESIGN.md “Data lifecycle”). Anyone else gets 404: that agent afterwards, and an agent only offered the appointment.';
 const escrowReach = 'Operators; the escrow officer of the order (creator) or its firm (creator_admin); others of another firm get 404.';

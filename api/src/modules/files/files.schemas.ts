@@ -65,7 +65,7 @@ export const GrantUploadsSchema = z
   .openapi('GrantUploads');
 export type GrantUploadsInput = z.infer<typeof GrantUploadsSchema>;
 
-const FILE_KINDS = ['document', 'scan_back', 'invoice'] as const;
+const FILE_KINDS = ['document', 'scan_back', 'invoice', 'credential'] as const;
 
 export const UploadGrantSchema = z
   .object({

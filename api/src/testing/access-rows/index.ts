@@ -12,6 +12,7 @@ import { notificationsAccessRows } from './notifications.access-rows';
 import { eventsAccessRows } from './events.access-rows';
 import { dashboardAccessRows } from './dashboard.access-rows';
 import { agentComplianceAccessRows } from './agent-compliance.access-rows';
+import { credentialsAccessRows } from './credentials.access-rows';
 
 export const MODULE_ROWS: RowsFactory[] = [
   filesAccessRows,
@@ -26,4 +27,5 @@ export const MODULE_ROWS: RowsFactory[] = [
   eventsAccessRows,
   dashboardAccessRows,
   agentComplianceAccessRows,
+  credentialsAccessRows,
 ];

@@ -31,7 +31,10 @@ export function ProfileRoute() {
           <span aria-hidden="true">←</span> Back to the portal
         </Link>
         <h1>Profile</h1>
-        <p>
+        <p className="profile-page__links">
+          <Link to={paths.credentials} className="button button--secondary">
+            Credentials: commission, E&amp;O, background check
+          </Link>
           <Link to={paths.availability} className="button button--secondary">
             Availability
           </Link>

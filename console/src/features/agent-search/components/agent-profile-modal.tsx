@@ -3,6 +3,8 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { AccountStatusCell } from '../../../components/account-status/account-status-cell';
 import { CredentialAuditButton } from '../../../components/credential-audit-button';
 import { isOperator } from '@signingdesk/domain/roles';
+import { VerifiedMark } from '../../../components/verified-mark';
+import { AgentCredentialsPanel } from './agent-credentials-panel';
 import { mayChangeAccountStatus } from '@signingdesk/domain/account-rules';
 import type { AccountCaller } from '../../../lib/account-status';
 import { showToast } from '../../../lib/toast';
@@ -60,7 +62,16 @@ export function AgentProfileModal({
       onClose={onClose}
       size="lg"
       // Spec 01 names the modal "Notary Profile"; spec 02 puts PREFERRED AGENT or NOT SET in its title.
-      title={agent ? `Notary Profile: ${agent.preferredLabel}` : 'Notary Profile'}
+      title={
+        agent ? (
+          <Group gap="xs" component="span">
+            {`Notary Profile: ${agent.preferredLabel}`}
+            {agent.verified ? <VerifiedMark /> : null}
+          </Group>
+        ) : (
+          'Notary Profile'
+        )
+      }
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {profile.isPending ? <Skeleton height={240} aria-label="Loading..." /> : null}
@@ -113,6 +124,7 @@ export function AgentProfileModal({
               <CredentialAuditButton agentId={agent.id} />
             </Group>
           ) : null}
+          <AgentCredentialsPanel agentId={agent.id} />
           {canSetPreferred ? (
             <SetPreferredStatus key={`${agent.id}-${agent.preferred}`} agentId={agent.id} preferred={agent.preferred} />
           ) : null}

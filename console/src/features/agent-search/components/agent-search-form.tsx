@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ZIP_PATTERN } from '@signingdesk/domain/appointment-rules';
 import { SEARCH_RADII_MILES } from '@signingdesk/domain/codes';
@@ -33,7 +33,7 @@ const ACCOUNT_FILTERS = (Object.keys(ACCOUNT_FILTER_LABELS) as AccountFilter[]).
 const isAccountFilter = (value: string | null): value is AccountFilter => value !== null && value in ACCOUNT_FILTER_LABELS;
 const STATES = [{ value: '', label: STATE_PLACEHOLDER }, ...US_STATES.map((s) => ({ value: s, label: s }))];
 
-type Values = { mode: SearchMode; lastName: string; zip: string; radius: string; state: string; status: AccountFilter };
+type Values = { mode: SearchMode; lastName: string; zip: string; radius: string; state: string; status: AccountFilter; verified: boolean };
 
 /**
  * The search the URL holds (`?mode&lastName&zip&radius&state&status&page`), or null before the
@@ -46,6 +46,7 @@ export function searchOf(params: URLSearchParams, modes: readonly SearchMode[], 
     page,
     pageSize: AGENT_PAGE_SIZE,
     ...(withAccountFilter && isAccountFilter(status) && status !== 'active' ? { status } : {}),
+    ...(withAccountFilter && params.get('verified') === '1' ? { verifiedOnly: 'true' as const } : {}),
   };
   const mode = modes.find((m) => m === params.get('mode'));
   const zip = params.get('zip') ?? '';
@@ -110,6 +111,7 @@ export function AgentSearchForm({ modes, params, update, searching, withAccountF
       radius: params.get('radius') ?? String(DEFAULT_RADIUS),
       state: params.get('state') ?? '',
       status: isAccountFilter(status) ? status : 'active',
+      verified: params.get('verified') === '1',
     },
     validate: {
       lastName: (value, values) => (values.mode === 'name' && value.trim() === '' ? LAST_NAME_REQUIRED : null),
@@ -128,6 +130,7 @@ export function AgentSearchForm({ modes, params, update, searching, withAccountF
       state: null,
       page: null,
       status: withAccountFilter && v.status !== 'active' ? v.status : null,
+      verified: withAccountFilter && v.verified ? '1' : null,
     };
     if (v.mode === 'all') update({ ...none, mode: 'all' });
     else if (v.mode === 'name') update({ ...none, mode: 'name', lastName: v.lastName.trim() });
@@ -160,6 +163,7 @@ export function AgentSearchForm({ modes, params, update, searching, withAccountF
         ) : null}
         {mode === 'state' ? <NativeSelect label="State" data={STATES} {...form.getInputProps('state')} w={140} /> : null}
         {withAccountFilter ? <NativeSelect label="Account" data={ACCOUNT_FILTERS} {...form.getInputProps('status')} w={200} /> : null}
+        {withAccountFilter ? <Checkbox label="Verified only" mt={32} {...form.getInputProps('verified', { type: 'checkbox' })} /> : null}
         <Button type="submit" mt={25} loading={searching}>
           Search
         </Button>

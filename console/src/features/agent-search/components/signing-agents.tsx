@@ -10,6 +10,7 @@ import { AGENT_PAGE_SIZE, AgentSearchForm, agentsCounted, searchOf, searchedFor 
 import { MessageAgentModal } from './message-agent-modal';
 import 'mantine-datatable/styles.css';
 import { pageRangeText } from '../../../lib/counted';
+import { VerifiedMark } from '../../../components/verified-mark';
 
 const MODES: readonly SearchMode[] = ['all', 'name', 'radius', 'state'];
 
@@ -68,6 +69,7 @@ export function SigningAgents({ canSetPreferred, caller }: { canSetPreferred: bo
                   <Anchor component="button" type="button" fz="sm" onClick={() => setProfileId(row.id)} aria-haspopup="dialog">
                     {row.name}
                   </Anchor>
+                  {row.verified ? <VerifiedMark /> : null}
                   {row.status === 'disabled' ? (
                     <Badge size="sm" color="red.9" variant="filled">
                       Disabled

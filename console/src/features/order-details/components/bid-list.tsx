@@ -7,6 +7,7 @@ import { formatCount } from '../../../lib/counted';
 import { formatEventTime } from '../../../lib/format-date-time';
 import { LIVE_BID_STATUSES, operatorActionsFor } from '../utils/operator-rules';
 import { useRun } from './use-operator-run';
+import { VerifiedMark } from '../../../components/verified-mark';
 
 type Order = Schemas['OperatorAppointment'];
 type Bid = Schemas['Bid'];
@@ -56,7 +57,9 @@ export function BidList({ order }: { order: Order }) {
                 const live = (LIVE_BID_STATUSES as readonly string[]).includes(bid.status);
                 return (
                   <Table.Tr key={bid.offerId}>
-                    <Table.Td>{bid.agent.name}</Table.Td>
+                    <Table.Td>
+                      {bid.agent.name} {bid.verified ? <VerifiedMark /> : null}
+                    </Table.Td>
                     <Table.Td>{bid.agent.phone ? formatPhone(bid.agent.phone) : '—'}</Table.Td>
                     <Table.Td>{bid.agent.email}</Table.Td>
                     <Table.Td>{formatMiles(bid.distanceMiles)}</Table.Td>

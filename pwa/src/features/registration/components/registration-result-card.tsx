@@ -1,7 +1,7 @@
 import type { RegistrationResult } from '../../../types/api';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
+import { APP_BASENAME, paths } from '../../../config/paths';
 
 const STATUS_LABELS: Record<string, string> = { pending: 'Pending review' };
 
@@ -30,9 +30,32 @@ export function RegistrationResultCard({ result }: { result: RegistrationResult 
           <dd>{details.passwordSet ? 'Set: you can log in now.' : 'Not set yet: use the link we emailed you to choose one.'}</dd>
         </div>
       </dl>
-      <Link to={paths.login} className="button button--primary button--block">
-        Log In
-      </Link>
+      {details.passwordSet ? (
+        <>
+          {/* The review goes faster with the commission on file: offer it now, right after the account exists. */}
+          <p className="registration-result__next">
+            Add your notary commission now (a photo or PDF of it) so we can review it with your registration.
+          </p>
+          <Link
+            to={`${paths.login}?redirect=${encodeURIComponent(`${APP_BASENAME}${paths.credentials}`)}`}
+            className="button button--primary button--block"
+          >
+            Add your notary commission
+          </Link>
+          <Link to={paths.login} className="button button--secondary button--block">
+            Log In
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className="registration-result__next">
+            Once you have chosen a password, add your notary commission under Profile › Credentials.
+          </p>
+          <Link to={paths.login} className="button button--primary button--block">
+            Log In
+          </Link>
+        </>
+      )}
     </section>
   );
 }
