@@ -43,6 +43,7 @@ import { SetPasswordRefused, setPasswordWithLink } from './modules/password-rese
 import { workflowRoutes } from './modules/workflow/workflow.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { eventsRoutes } from './modules/events/events.routes';
+import { scorecardRoutes } from './modules/scorecard/scorecard.routes';
 
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
 const SIGN_OUT_PATH = `${AUTH_BASE_PATH}/sign-out`;
@@ -68,6 +69,7 @@ export function createApi(deps: AppDeps) {
   api.route('/', feedbackRoutes(deps));
   api.route('/', notificationsRoutes(deps));
   api.route('/', eventsRoutes(deps));
+  api.route('/', scorecardRoutes(deps));
   publishDocument(api);
   return api;
 }

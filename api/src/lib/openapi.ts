@@ -114,6 +114,10 @@ export const API_TAGS = [
     description: 'Signing agents: public registration, their own profile, review of registrations, search and preferred agents.',
   },
   {
+    name: 'Scorecard',
+    description: 'The escrow rating of a completed signing, and the agent’s score computed from their history (operators, and the agent’s own record).',
+  },
+  {
     name: 'Public forms',
     description: 'Forms of the public site (contact requests, escrow registration, automated appraisals) and campaign responses.',
   },
