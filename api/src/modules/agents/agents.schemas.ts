@@ -180,6 +180,8 @@ export const PreferredResultSchema = z
 export const SEARCH_MODES = ['all', 'name', 'state', 'radius'] as const;
 export const SEARCH_STATUSES = ['active', 'pending', 'disabled', 'all'] as const;
 
+export const AGENT_SEARCH_SORTS = ['default', 'score'] as const;
+
 export const AgentSearchQuerySchema = z.object({
   mode: z.enum(SEARCH_MODES, { message: `must be one of ${SEARCH_MODES.join(', ')}` }).default('all'),
   lastName: z
@@ -203,6 +205,10 @@ export const AgentSearchQuerySchema = z.object({
     .enum(SEARCH_STATUSES, { message: `must be one of ${SEARCH_STATUSES.join(', ')}` })
     .default('active')
     .openapi({ description: 'Operators only: active (approved and active, the default), pending, disabled or all' }),
+  sort: z
+    .enum(AGENT_SEARCH_SORTS, { message: `must be one of ${AGENT_SEARCH_SORTS.join(', ')}` })
+    .default('default')
+    .openapi({ description: 'Operators only: score (best first, decision 064); by default nearest first, or by name' }),
   ...page,
 });
 export type AgentSearchQuery = z.infer<typeof AgentSearchQuerySchema>;
@@ -223,6 +229,7 @@ export const AgentSearchRowSchema = z
     certifiedStates: z.array(z.string()).optional().openapi({ description: 'Operators only' }),
     registrationStatus: z.enum(REGISTRATION_STATUSES).optional().openapi({ description: 'Operators only' }),
     status: z.enum(USER_STATUSES).optional().openapi({ description: 'Operators only' }),
+    score: z.number().int().optional().openapi({ description: 'Operators only: the agent’s score, 0–100 (decision 064)' }),
   })
   .openapi('AgentSearchRow');
 export type AgentSearchRow = z.infer<typeof AgentSearchRowSchema>;

@@ -28,7 +28,7 @@ describe('the scorecard from an agent’s history', () => {
     t = await createTestApp();
     s = await signInAll(t);
     const id = await createOrder(t, s.escrowA);
-    [template] = await t.database.db.select().from(appointments).where(eq(appointments.id, id));
+    template = (await t.database.db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
     escrowId = template.createdBy;
   });
   afterAll(() => t.close());

@@ -10,6 +10,7 @@ import { feedbackAccessRows } from './feedback.access-rows';
 import { notificationsAccessRows } from './notifications.access-rows';
 import { eventsAccessRows } from './events.access-rows';
 import { dashboardAccessRows } from './dashboard.access-rows';
+import { scorecardAccessRows } from './scorecard.access-rows';
 
 export const MODULE_ROWS: RowsFactory[] = [
   filesAccessRows,
@@ -22,4 +23,5 @@ export const MODULE_ROWS: RowsFactory[] = [
   notificationsAccessRows,
   eventsAccessRows,
   dashboardAccessRows,
+  scorecardAccessRows,
 ];
