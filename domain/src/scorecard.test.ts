@@ -36,7 +36,15 @@ describe('agentScore', () => {
   });
 
   it('moves a new agent only part of the way after one signing, good or bad', () => {
-    const oneGood = { ...NO_HISTORY, completed: 1, completionsMarkedInTime: 1, offers: 1, offersAnsweredInTime: 1, ratings: 1, ratingStars: 5 };
+    const oneGood = {
+      ...NO_HISTORY,
+      completed: 1,
+      completionsMarkedInTime: 1,
+      offers: 1,
+      offersAnsweredInTime: 1,
+      ratings: 1,
+      ratingStars: 5,
+    };
     const oneBad = { ...NO_HISTORY, completed: 1, offers: 1, ratings: 1, ratingStars: 1 };
     expect(agentScore(oneGood)).toBe(58);
     expect(agentScore(oneBad)).toBe(45);

@@ -115,7 +115,8 @@ export const API_TAGS = [
   },
   {
     name: 'Scorecard',
-    description: 'The escrow rating of a completed signing, and the agent’s score computed from their history (operators, and the agent’s own record).',
+    description:
+      'The escrow rating of a completed signing, and the agent’s score computed from their history (operators, and the agent’s own record).',
   },
   {
     name: 'Public forms',

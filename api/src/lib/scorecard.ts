@@ -106,9 +106,7 @@ export function scorecardCountsSql(agentId: SQL, now: SQL = sql`now()`): SQL {
 }
 
 function sumSql(alias: string, sum: CountSum): SQL {
-  const terms = (Object.entries(sum) as [keyof ScorecardCounts, number][]).map(
-    ([key, factor]) => `${factor} * ${alias}.${COLUMN[key]}`,
-  );
+  const terms = (Object.entries(sum) as [keyof ScorecardCounts, number][]).map(([key, factor]) => `${factor} * ${alias}.${COLUMN[key]}`);
   return sql.raw(`(${terms.join(' + ')})`);
 }
 
@@ -130,7 +128,6 @@ export function scoreOfCountsSql(alias: string): SQL {
 export function agentScoreSql(agentId: SQL, options: { now?: Date } = {}): SQL<number> {
   return sql<number>`(select ${scoreOfCountsSql('sc')} from (${scorecardCountsSql(agentId, nowSql(options.now))}) sc)`.mapWith(Number);
 }
-
 
 function countsOf(row: Record<string, unknown>): ScorecardCounts {
   const counts = { ...NO_HISTORY };

@@ -97,6 +97,10 @@ const profile = lazyScreen(
   () => import('./routes/profile'),
   (m) => m.ProfileRoute,
 );
+const record = lazyScreen(
+  () => import('./routes/record'),
+  (m) => m.RecordRoute,
+);
 
 /**
  * Opened at a lazy screen (the login, a deep link): its chunk, asked for as the script starts,
@@ -119,11 +123,13 @@ export async function preloadScreen(path: string): Promise<void> {
               ? sync
               : path === paths.profile
                 ? profile
-                : path.startsWith('/preview/')
-                  ? preview
-                  : path.startsWith('/appointments/')
-                    ? appointment
-                    : null;
+                : path === paths.record
+                  ? record
+                  : path.startsWith('/preview/')
+                    ? preview
+                    : path.startsWith('/appointments/')
+                      ? appointment
+                      : null;
   await screen?.load().catch(() => undefined);
 }
 
@@ -226,6 +232,14 @@ export function AppRoutes() {
             element={
               <Guarded>
                 <profile.Screen />
+              </Guarded>
+            }
+          />
+          <Route
+            path={paths.record}
+            element={
+              <Guarded>
+                <record.Screen />
               </Guarded>
             }
           />

@@ -18,6 +18,7 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   profile: '/profile',
+  record: '/record',
   sync: '/sync',
   preview: (id: string) => `/preview/${encodeURIComponent(id)}`,
   appointment: (id: string) => `/appointments/${encodeURIComponent(id)}`,

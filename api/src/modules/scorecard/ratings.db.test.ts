@@ -29,7 +29,8 @@ describe('the escrow rating of a signing', () => {
     const res = await t.request(path, { cookie });
     return { status: res.status, body: await readJson(res).catch(() => null) };
   };
-  const ratingsOf = (appointmentId: string) => t.database.db.select().from(escrowRatings).where(eq(escrowRatings.appointmentId, appointmentId));
+  const ratingsOf = (appointmentId: string) =>
+    t.database.db.select().from(escrowRatings).where(eq(escrowRatings.appointmentId, appointmentId));
 
   it('is given once by the escrow officer, stored with the agent, and moves the agent’s score', async () => {
     const before = await get(`/api/agents/${agentId}/scorecard`, s.admin);
@@ -102,8 +103,16 @@ describe('the escrow rating of a signing', () => {
       [{ stars: 6 }, 'stars', 'Stars: choose from 1 to 5 stars.'],
       [{ stars: 3.5 }, 'stars', 'Stars: choose from 1 to 5 stars.'],
       [{ stars: '4' }, 'stars', 'Stars: choose from 1 to 5 stars.'],
-      [{ stars: 4, tags: ['rude'] }, 'tags.0', 'Tags: choose among On time, Late, Package errors, Professional, Scan-backs late, each once.'],
-      [{ stars: 4, tags: ['late', 'late'] }, 'tags', 'Tags: choose among On time, Late, Package errors, Professional, Scan-backs late, each once.'],
+      [
+        { stars: 4, tags: ['rude'] },
+        'tags.0',
+        'Tags: choose among On time, Late, Package errors, Professional, Scan-backs late, each once.',
+      ],
+      [
+        { stars: 4, tags: ['late', 'late'] },
+        'tags',
+        'Tags: choose among On time, Late, Package errors, Professional, Scan-backs late, each once.',
+      ],
       [{ stars: 4, comment: 'x'.repeat(RATING_COMMENT_MAX + 1) }, 'comment', `Comment: at most ${RATING_COMMENT_MAX} characters.`],
       [{ stars: 4, extra: true }, '(body)', ''],
     ];

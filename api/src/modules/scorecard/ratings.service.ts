@@ -7,7 +7,13 @@
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { eq } from 'drizzle-orm';
-import { RATING_ALREADY_GIVEN, RATING_NOT_COMPLETED, ratedText, type EscrowRatingInput, type RatingTag } from '@signingdesk/domain/escrow-rating';
+import {
+  RATING_ALREADY_GIVEN,
+  RATING_NOT_COMPLETED,
+  ratedText,
+  type EscrowRatingInput,
+  type RatingTag,
+} from '@signingdesk/domain/escrow-rating';
 import { findVisibleAppointment } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
@@ -44,7 +50,8 @@ export async function rateSigning(db: Db, actor: Actor, appointmentId: string, i
   return db.transaction(async (tx) => {
     const { appointment, access } = await findVisibleAppointment(tx, actor, appointmentId, { forUpdate: true });
     if (access !== 'firm' && access !== 'owner') throw notFound('This appointment');
-    if (appointment.status !== 'Completed' || !appointment.assignedAgentId) throw new AppError('NOT_ALLOWED_IN_STATUS', RATING_NOT_COMPLETED);
+    if (appointment.status !== 'Completed' || !appointment.assignedAgentId)
+      throw new AppError('NOT_ALLOWED_IN_STATUS', RATING_NOT_COMPLETED);
     const inserted = await tx
       .insert(escrowRatings)
       .values({

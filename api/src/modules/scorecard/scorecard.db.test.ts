@@ -101,7 +101,10 @@ describe('the scorecard from an agent’s history', () => {
   }
 
   /** An offer sent `sentAgo` seconds before NOW, answered `answeredAfter` seconds after it was sent (or not). */
-  async function offer(agentId: string, opts: { sentAgo: number; answeredAfter: number | null; status?: 'claimed' | 'declined' | 'offered' }) {
+  async function offer(
+    agentId: string,
+    opts: { sentAgo: number; answeredAfter: number | null; status?: 'claimed' | 'declined' | 'offered' },
+  ) {
     const id = await order({ status: 'Open', startsAt: nowSeconds + 10 * 24 * HOUR });
     const sent = at(-opts.sentAgo);
     await t.database.db.insert(offers).values({
@@ -116,8 +119,14 @@ describe('the scorecard from an agent’s history', () => {
 
   /** An assignment the agent was replaced on by an operator (Reassign agent). */
   async function replaced(agentId: string) {
-    const id = await order({ status: 'Scheduled', assignedAgentId: template.createdBy === agentId ? null : agentId, startsAt: nowSeconds + 5 * 24 * HOUR });
-    await t.database.db.insert(offers).values({ appointmentId: id, agentId, status: 'removed', bidCents: 15000, respondedAt: at(-HOUR), createdAt: at(-50 * HOUR) });
+    const id = await order({
+      status: 'Scheduled',
+      assignedAgentId: template.createdBy === agentId ? null : agentId,
+      startsAt: nowSeconds + 5 * 24 * HOUR,
+    });
+    await t.database.db
+      .insert(offers)
+      .values({ appointmentId: id, agentId, status: 'removed', bidCents: 15000, respondedAt: at(-HOUR), createdAt: at(-50 * HOUR) });
     await t.database.db.insert(auditLog).values({
       actorId: escrowId,
       action: 'appointment.reassigned',
@@ -129,7 +138,9 @@ describe('the scorecard from an agent’s history', () => {
   }
 
   async function sqlScore(agentId: string): Promise<number> {
-    const rows = rowsOf<{ score: number }>(await t.database.db.execute(sql`select ${agentScoreSql(sql`${agentId}::uuid`, { now: NOW })} as score`));
+    const rows = rowsOf<{ score: number }>(
+      await t.database.db.execute(sql`select ${agentScoreSql(sql`${agentId}::uuid`, { now: NOW })} as score`),
+    );
     return Number(rows[0]!.score);
   }
 

@@ -24,7 +24,10 @@ const readRatingRoute = createRoute({
   path: '/appointments/{id}/rating',
   tags: ['Scorecard'],
   summary: 'The escrow rating of a signing, or null before it is rated',
-  ...rolesDoc(ratingReaders, 'Operators; the escrow officer of the order (creator) or its firm (creator_admin). Another firm’s order is a 404.'),
+  ...rolesDoc(
+    ratingReaders,
+    'Operators; the escrow officer of the order (creator) or its firm (creator_admin). Another firm’s order is a 404.',
+  ),
   middleware: [requireActor({ roles: ratingReaders })] as const,
   request: { params: IdParamSchema },
   responses: { 200: { description: 'The rating', ...json(OrderRatingSchema) }, ...problemResponses(401, 403, 404) },

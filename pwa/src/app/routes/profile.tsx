@@ -27,6 +27,11 @@ export function ProfileRoute() {
           <span aria-hidden="true">←</span> Back to the portal
         </Link>
         <h1>Profile</h1>
+        <p>
+          <Link to={paths.record} className="back-link">
+            Your record: your score and what it is made of →
+          </Link>
+        </p>
         <ProfileScreen me={me} onSent={onSent} />
         <SignOutOtherDevices />
       </div>

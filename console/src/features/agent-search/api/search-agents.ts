@@ -13,7 +13,8 @@ export type SearchRadius = (typeof SEARCH_RADII_MILES)[number];
 /** Operators only: whose accounts (the API's default: active, approved agents). */
 export type AccountFilter = NonNullable<NonNullable<operations['searchAgents']['parameters']['query']>['status']>;
 
-type Page = { page: number; pageSize: number; status?: AccountFilter };
+/** Operators only: `sort: 'score'` lists the best score first (decision 064). */
+type Page = { page: number; pageSize: number; status?: AccountFilter; sort?: 'score' };
 export type AgentSearch =
   | ({ mode: 'all' } & Page)
   | ({ mode: 'name'; lastName: string } & Page)

@@ -6,6 +6,7 @@ import type { AccountCaller } from '../../../lib/account-status';
 import { showToast } from '../../../lib/toast';
 import { useAgentProfile, useSetPreferred } from '../api/agent-profile';
 import { agentSearchKeys } from '../api/search-agents';
+import { AgentScorecardPanel } from './agent-scorecard-panel';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -104,6 +105,7 @@ export function AgentProfileModal({
               ['Signings scheduled', agent.scheduledCount],
             ]}
           />
+          <AgentScorecardPanel agentId={agent.id} />
           {canSetPreferred ? (
             <SetPreferredStatus key={`${agent.id}-${agent.preferred}`} agentId={agent.id} preferred={agent.preferred} />
           ) : null}
