@@ -206,4 +206,21 @@ describe('the scorecard from an agent’s history', () => {
       [weak, weakScore],
     ]);
   });
+
+  it('finds meaning in the demo history: the demo agent above neutral, agents spread above and below', async () => {
+    const worked = await t.database.db
+      .selectDistinct({ id: appointments.assignedAgentId })
+      .from(appointments)
+      .where(eq(appointments.status, 'Completed'));
+    const ranked = await rankAgents(
+      t.database.db,
+      worked.map((w) => w.id!),
+    );
+    const demoAgent = (await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, 'agent@demo.test')))[0]!.id;
+    const scores = ranked.map((r) => r.score);
+    expect(ranked.find((r) => r.agentId === demoAgent)!.score).toBeGreaterThan(60);
+    expect(Math.max(...scores)).toBeGreaterThan(60);
+    expect(Math.min(...scores)).toBeLessThan(45);
+    expect((await t.database.db.select().from(escrowRatings)).length).toBeGreaterThan(30);
+  });
 });
