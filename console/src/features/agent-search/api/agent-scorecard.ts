@@ -11,5 +11,7 @@ export function useAgentScorecard(id: string) {
   return useQuery({
     queryKey: agentScorecardKeys.detail(id),
     queryFn: ({ signal }) => answer(api.GET('/agents/{id}/scorecard', { params: { path: { id } }, signal })),
+    // A rating or a signing since the modal was last opened changes the score: read it on every opening.
+    refetchOnMount: 'always',
   });
 }

@@ -43,7 +43,7 @@ export function RateSigning({ appointmentId }: { appointmentId: string }) {
             <Text component="legend" fw={500} size="sm" mb={4}>
               Stars
             </Text>
-            <Rating value={stars} onChange={setStars} size="lg" getSymbolLabel={(i) => starsLabel(i + 1)} name="stars" />
+            <Rating value={stars} onChange={setStars} size="lg" getSymbolLabel={starsLabel} name="stars" />
           </fieldset>
           <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
             <Text component="legend" fw={500} size="sm" mb={4}>
