@@ -12,12 +12,15 @@
 //        range: the real delivery worker's pushes to a local HTTPS push service, per push ÷ a
 //        bare web-push send (target ≤ 1.5), and that the request returns before the fan-out
 //        ends. Same database choice as the api part.
+//   scores   api/bench/scores.ts — the scorecard (decision 064) over 50,000 agents and 100,000
+//        appointments: scores for every agent at once, and a ranked, filtered list for one order
+//        (median/p99). Same database choice as the api part.
 //   console  e2e/bench/console-bench.ts — the console in Chromium against the real server (own
 //        PGlite temp folder): the JS + CSS (gzip) before the first screen of the landing page
 //        (150 KiB budget) and of /originator (reported). Builds console/dist when it is stale.
 //   lighthouse  e2e/bench/lighthouse-bench.ts — Lighthouse performance (mobile preset, Debian
 //        Chromium) of the agent app's login and Assigned list and of the landing page (≥ 0.95).
-// BENCH_ONLY=api, fanout, pwa, console or lighthouse runs one part alone. `npm run load` (api/bench/load.ts)
+// BENCH_ONLY=api, fanout, scores, pwa, console or lighthouse runs one part alone. `npm run load` (api/bench/load.ts)
 // is separate: the server under a mixed load and a 5-minute soak, on PostgreSQL. Each part runs even when an earlier one
 // failed; the exit code is non-zero when any failed. Ctrl-C stops the running part
 // (which cleans up) and skips the rest.
@@ -29,9 +32,9 @@ const root = resolve(fileURLToPath(import.meta.url), '../..');
 const url = (process.env.BENCH_DATABASE_URL ?? '').trim() || (process.env.DATABASE_URL ?? '').trim();
 const only = (process.env.BENCH_ONLY ?? '').trim().toLowerCase();
 
-if (only && !['api', 'fanout', 'pwa', 'console', 'lighthouse'].includes(only)) {
+if (only && !['api', 'fanout', 'scores', 'pwa', 'console', 'lighthouse'].includes(only)) {
   console.error(
-    `Invalid BENCH_ONLY (${JSON.stringify(process.env.BENCH_ONLY)}): must be api, fanout, pwa, console or lighthouse (or unset for all)`,
+    `Invalid BENCH_ONLY (${JSON.stringify(process.env.BENCH_ONLY)}): must be api, fanout, scores, pwa, console or lighthouse (or unset for all)`,
   );
   process.exit(1);
 }
@@ -65,6 +68,16 @@ const parts = [
     intro: () => [
       '',
       'npm run bench [fanout]: Send to Notaries for 2,000 subscribed agents in range — every push at a local HTTPS push service, per push ÷ a bare web-push send (target ≤ 1.5)',
+      `Database kind: ${describeDatabase()}`,
+    ],
+    kind: () => (url ? 'PostgreSQL' : 'PGlite'),
+  },
+  {
+    key: 'scores',
+    file: 'api/bench/scores.ts',
+    intro: () => [
+      '',
+      'npm run bench [scores]: the scorecard over 50,000 agents and 100,000 appointments — scores for every agent, and a ranked, filtered list for one order (median/p99)',
       `Database kind: ${describeDatabase()}`,
     ],
     kind: () => (url ? 'PostgreSQL' : 'PGlite'),

@@ -297,10 +297,11 @@ const OFFICERS_PER_FIRM = 5;
 
 export async function seedLarge(
   database: Database,
-  options: { scale?: BenchScale; onStep?: (step: string, ms: number) => void } = {},
+  options: { scale?: BenchScale; agents?: number; onStep?: (step: string, ms: number) => void } = {},
 ): Promise<SeedResult> {
   const { db } = database;
-  const size = SIZES[options.scale ?? BENCH_SCALE];
+  // `agents`: more agents over the same appointments (the scores bench's 50,000).
+  const size = { ...SIZES[options.scale ?? BENCH_SCALE], ...(options.agents ? { agents: options.agents } : {}) };
   let last = performance.now();
   const step = (name: string) => {
     const now = performance.now();

@@ -46,6 +46,7 @@ import { workflowRoutes } from './modules/workflow/workflow.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { agentComplianceRoutes } from './modules/agent-compliance/agent-compliance.routes';
+import { scorecardRoutes } from './modules/scorecard/scorecard.routes';
 
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
 const SIGN_OUT_PATH = `${AUTH_BASE_PATH}/sign-out`;
@@ -74,6 +75,7 @@ export function createApi(deps: AppDeps) {
   api.route('/', notificationsRoutes(deps));
   api.route('/', eventsRoutes(deps));
   api.route('/', agentComplianceRoutes(deps));
+  api.route('/', scorecardRoutes(deps));
   publishDocument(api);
   return api;
 }

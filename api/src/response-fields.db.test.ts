@@ -34,6 +34,7 @@ const BID = {
   completedCount: V,
   distanceMiles: V,
   verified: V,
+  score: V,
 };
 
 const OPERATOR_VIEW: Shape = {
@@ -263,6 +264,27 @@ const COMPARISON: Shape = {
   radiusMiles: V,
   since: V,
 };
+// Issue 31: a rating is the order's firm's and the operators'; the scorecard with each rating the
+// operators'; the agent's own record carries the counts only, never a rating one by one.
+const RATING: Shape = { rating: { appointmentId: V, stars: V, tags: V, comment: V, ratedBy: V, createdAt: V } };
+const SCORECARD_COUNTS: Shape = {
+  completed: V,
+  offers: V,
+  offersAnsweredInTime: V,
+  completionsMarkedInTime: V,
+  scanBacksRequired: V,
+  scanBacksOnTime: V,
+  replaced: V,
+  ratings: V,
+  ratingStars: V,
+};
+const SCORECARD: Shape = {
+  agentId: V,
+  score: V,
+  counts: SCORECARD_COUNTS,
+  recentRatings: [{ appointmentId: V, name: V, firm: V, stars: V, tags: V, comment: V, createdAt: V }],
+};
+const OWN_RECORD: Shape = { score: V, counts: SCORECARD_COUNTS };
 const ME: Shape = { id: V, name: V, email: V, role: V, status: V, phone: V, firm: { id: V, name: V }, portal: V };
 const OFFER_RESULT: Shape = { message: V, offer: { id: V, status: V, bidCents: V } };
 const RESULT = (view: Shape): Shape => ({ message: V, appointment: view });
@@ -584,6 +606,21 @@ describe('role × response fields', () => {
       }
     }
     for (const caller of ESCROW) await expectRefused(caller, `/appointments/${ids.offered}/comparison-orders`);
+    check();
+  });
+
+  it('the escrow rating: the order’s firm and operators; the scorecard: operators; the agent: own counts only', async () => {
+    const agentId = await userIdOf(t, 'agent@demo.test');
+    const rated = await post(t, `/api/appointments/${ids.closed}/rating`, s.escrowA, { stars: 4, tags: ['on_time'], comment: 'Fine.' });
+    expect(rated.status).toBe(201);
+    for (const caller of [...ESCROW, ...OPERATORS]) await expectShape(caller, `/appointments/${ids.closed}/rating`, RATING);
+    for (const caller of ['agent', 'otherAgent'] as Caller[]) await expectRefused(caller, `/appointments/${ids.closed}/rating`);
+    for (const caller of OPERATORS) {
+      const body = await expectShape(caller, `/agents/${agentId}/scorecard`, SCORECARD);
+      if (body) expect(body.recentRatings.length).toBeGreaterThan(0);
+    }
+    for (const caller of [...ESCROW, 'agent'] as Caller[]) await expectRefused(caller, `/agents/${agentId}/scorecard`);
+    await expectShape('agent', '/agent/record', OWN_RECORD);
     check();
   });
 

@@ -65,6 +65,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agent/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * “Your record”: the signed-in agent’s score and the counts it is made of
+         * @description Roles: notary. Never a rating one by one: the average only.
+         */
+        get: operations["getOwnRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents": {
         parameters: {
             query?: never;
@@ -198,6 +218,26 @@ export interface paths {
          * @description Roles: admin.
          */
         put: operations["setAgentPreferred"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{id}/scorecard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agent’s score, the counts it is made of and the latest escrow ratings (operators)
+         * @description Roles: admin, sub_admin. Computed from the history; nothing is stored (decision 064).
+         */
+        get: operations["getAgentScorecard"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -971,6 +1011,30 @@ export interface paths {
         get: operations["getAppointmentPreview"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/{id}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The escrow rating of a signing, or null before it is rated
+         * @description Roles: admin, sub_admin, creator_admin, creator. Operators; the escrow officer of the order (creator) or its firm (creator_admin). Another firm’s order is a 404.
+         */
+        get: operations["getAppointmentRating"];
+        put?: never;
+        /**
+         * Rate a completed signing, once (1–5 stars, optional tags and comment)
+         * @description Roles: creator_admin, creator. The escrow officer of the order (creator) or its firm (creator_admin). Before completion, or a second time, a 409 saying why. Private to operators and the firm; it feeds the agent’s score.
+         */
+        post: operations["rateAppointment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2224,6 +2288,14 @@ export interface components {
              */
             view: "agent_record";
         };
+        AgentScorecard: {
+            agentId: string;
+            counts: components["schemas"]["ScorecardCounts"];
+            /** @description The latest escrow ratings, newest first (at most 5) */
+            recentRatings: components["schemas"]["RatedSigning"][];
+            /** @description 0–100; 50 without history (domain/src/scorecard.ts) */
+            score: number;
+        };
         AgentSearchResult: {
             /** @description Radius search: the zip’s coordinates and the radius */
             center: {
@@ -2257,6 +2329,8 @@ export interface components {
              * @enum {string}
              */
             registrationStatus?: "pending" | "approved" | "declined";
+            /** @description Operators only: the agent’s score, 0–100 (decision 064) */
+            score?: number;
             state: string;
             /**
              * @description Operators only
@@ -2443,6 +2517,8 @@ export interface components {
             offerId: string;
             /** @description When the agent answered (claimed, countered, declined): the bid time */
             respondedAt: string | null;
+            /** @description The agent’s score, 0–100 (decision 064) */
+            score: number;
             /** @enum {string} */
             status: "offered" | "claimed" | "countered" | "declined" | "approved" | "rejected" | "removed";
             /** @description The agent’s Verified mark (every required credential verified and in date) */
@@ -2949,6 +3025,29 @@ export interface components {
             total: number;
             /** @description true when more rows match than were counted (1,000 past this page): `total` is then a lower bound, shown as "1,000+" */
             totalCapped: boolean;
+        };
+        /** @description null until the signing is rated */
+        EscrowRating: {
+            appointmentId: string;
+            comment: string | null;
+            /** @description ISO time */
+            createdAt: string;
+            /** @description The name of the escrow officer who rated */
+            ratedBy: string;
+            /** @description 1 to 5 */
+            stars: number;
+            tags: ("on_time" | "late" | "package_errors" | "professional" | "scan_backs_late")[];
+        } | null;
+        EscrowRatingInput: {
+            /** @description Optional; trimmed, at most 500 characters */
+            comment?: string;
+            /** @description 1 (poor) to 5 (excellent) */
+            stars: number;
+            /**
+             * @description Optional: what stood out
+             * @default []
+             */
+            tags: ("on_time" | "late" | "package_errors" | "professional" | "scan_backs_late")[];
         };
         EscrowRegistration: {
             /** @description Additional details */
@@ -3540,6 +3639,9 @@ export interface components {
             view: "operator";
             zip: string;
         };
+        OrderRating: {
+            rating: components["schemas"]["EscrowRating"];
+        };
         OutboundMessage: {
             attachments: {
                 fileId: string;
@@ -3575,6 +3677,11 @@ export interface components {
             credentials: components["schemas"]["Credential"][];
             /** @description The day the states are judged on (YYYY-MM-DD) */
             today: string;
+        };
+        OwnRecord: {
+            counts: components["schemas"]["ScorecardCounts"];
+            /** @description 0–100; 50 without history */
+            score: number;
         };
         PasswordResetAnswer: {
             /**
@@ -3668,6 +3775,20 @@ export interface components {
         };
         PushSubscriptionRemoved: {
             message: string;
+        };
+        RatedSigning: {
+            appointmentId: string;
+            comment: string | null;
+            createdAt: string;
+            firm: string;
+            /** @description The order’s name */
+            name: string;
+            stars: number;
+            tags: ("on_time" | "late" | "package_errors" | "professional" | "scan_backs_late")[];
+        };
+        RatingCreated: {
+            message: string;
+            rating: components["schemas"]["EscrowRating"];
         };
         Reassign: {
             /** @description For the displaced agent */
@@ -3797,6 +3918,20 @@ export interface components {
             };
             /** @description Shown to the user to tell devices apart; defaults to the User-Agent header */
             userAgent?: string;
+        };
+        ScorecardCounts: {
+            completed: number;
+            completionsMarkedInTime: number;
+            /** @description Offers answered, or whose response window has passed */
+            offers: number;
+            offersAnsweredInTime: number;
+            ratings: number;
+            /** @description The sum of the ratings’ stars */
+            ratingStars: number;
+            /** @description Assignments the agent was replaced on */
+            replaced: number;
+            scanBacksOnTime: number;
+            scanBacksRequired: number;
         };
         SendResult: {
             appointment: components["schemas"]["OperatorAppointment"] | components["schemas"]["EscrowAppointment"] | components["schemas"]["AgentAppointment"] | components["schemas"]["AgentRecord"] | components["schemas"]["OfferPreview"];
@@ -4159,6 +4294,45 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getOwnRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnRecord"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
     searchAgents: {
         parameters: {
             query?: {
@@ -4169,6 +4343,8 @@ export interface operations {
                 pageSize?: number;
                 /** @description Miles; default 50 */
                 radius?: 10 | 20 | 50 | 100 | 250;
+                /** @description Operators only: score (best first, decision 064); by default nearest first, or by name */
+                sort?: "default" | "score";
                 /** @description State search: agents certified in this state */
                 state?: "AK" | "AL" | "AR" | "AZ" | "CA" | "CO" | "CT" | "DC" | "DE" | "FL" | "GA" | "HI" | "IA" | "ID" | "IL" | "IN" | "KS" | "KY" | "LA" | "MA" | "MD" | "ME" | "MI" | "MN" | "MO" | "MS" | "MT" | "NC" | "ND" | "NE" | "NH" | "NJ" | "NM" | "NV" | "NY" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VA" | "VT" | "WA" | "WI" | "WV" | "WY";
                 /** @description Operators only: active (approved and active, the default), pending, disabled or all */
@@ -4572,6 +4748,57 @@ export interface operations {
             };
             /** @description Idempotency key reused with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAgentScorecard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agent (user) id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scorecard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentScorecard"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7630,6 +7857,130 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAppointmentRating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Appointment id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rating */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderRating"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    rateAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Appointment id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EscrowRatingInput"];
+            };
+        };
+        responses: {
+            /** @description Rated */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingCreated"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -119,6 +119,11 @@ export const API_TAGS = [
       'Signing agents’ credentials (commission, E&O, background check, …): added and renewed by the agent, reviewed by operators, with their documents.',
   },
   {
+    name: 'Scorecard',
+    description:
+      'The escrow rating of a completed signing, and the agent’s score computed from their history (operators, and the agent’s own record).',
+  },
+  {
     name: 'Public forms',
     description: 'Forms of the public site (contact requests, escrow registration, automated appraisals) and campaign responses.',
   },

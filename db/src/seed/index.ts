@@ -12,7 +12,8 @@
  *
  * Each part has a module: firms.ts, people.ts (the named accounts), agents.ts,
  * appointments.ts (the generated orders), demo-agent.ts (the demo agent's signings around
- * today), public-traffic.ts; support.ts holds what they share. The order of the steps below is
+ * today), scorecard.ts (the times and ratings the scorecard reads), public-traffic.ts;
+ * support.ts holds what they share. The order of the steps below is
  * the order the PRNG and the ids are drawn in: moving one changes the data.
  */
 import { count } from 'drizzle-orm';
@@ -29,6 +30,7 @@ import type { SeedOptions, SeedSummary } from './options';
 import { insertAccounts } from './people';
 import { insertPublicTraffic } from './public-traffic';
 import { createRandom } from './random';
+import { addScorecardHistory, insertRatings } from './scorecard';
 import { placesByState, todayIn, together } from './support';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, EXTRA_ESCROW_OFFICERS, STATE_WEIGHTS, ZONE_OF_STATE } from './data';
@@ -52,10 +54,12 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedSummar
     const work = emptyWork();
     const sequence = addAppointments(work, random, context);
     addDemoAgentDays(work, context, sequence);
+    const ratings = addScorecardHistory(work, context);
     // The files' bytes are written while the agents, the longest part, go in.
     const [sizes] = await together(storeFiles(options, work), insertAgents(tx, agents, accounts.passwordHash));
     for (const row of work.files) row.sizeBytes = sizes.get(row.id!) ?? row.sizeBytes;
     const summary = await insertAppointments(tx, work);
+    await insertRatings(tx, ratings);
     await insertPublicTraffic(tx, random, now);
     await insertAvailability(tx, now);
     await insertCredentials(tx, agents, accounts, now);

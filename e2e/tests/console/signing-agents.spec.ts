@@ -163,4 +163,99 @@ test.describe('List Signing Agents', () => {
     expect((await subAdmin.put(`/api/agents/${first.id}/preferred`, { data: { preferred: true } })).status()).toBe(403);
     await subAdmin.dispose();
   });
+
+  test('an escrow officer rates a completed signing; the score changes on the operator’s profile modal', async ({ page, browser }) => {
+    test.setTimeout(scaled(90_000));
+    // The firm's org admin, who rates any of the firm's orders as their officer would.
+    const escrow = await signedInApi('orgadmin@firm-a.demo.test');
+    const admin = await signedInApi('admin@demo.test');
+    // A completed signing of the firm not rated yet (the seed leaves one in five).
+    const completed = (await (await escrow.get('/api/escrow/appointments?view=completed&pageSize=100')).json()).items as {
+      id: string;
+      status: string;
+    }[];
+    let order: { id: string; assignedAgent: { id: string; name: string } } | undefined;
+    let agentEmail = '';
+    const lastName = (name: string) => name.split(' ').at(-1)!;
+    for (const row of completed.filter((r) => r.status === 'Completed')) {
+      if ((await (await escrow.get(`/api/appointments/${row.id}/rating`)).json()).rating !== null) continue;
+      const candidate = await (await escrow.get(`/api/appointments/${row.id}`)).json();
+      // One the operator finds on the first page of a search by the agent's last name.
+      const found = await (await admin.get(`/api/agents?mode=name&lastName=${lastName(candidate.assignedAgent.name)}&pageSize=25`)).json();
+      const listed = (found.items as Row[]).find((r) => r.id === candidate.assignedAgent.id);
+      if (!listed) continue;
+      order = candidate;
+      agentEmail = listed.email;
+      break;
+    }
+    expect(order?.assignedAgent).toBeTruthy();
+    const agent = order!.assignedAgent;
+    const before = (await (await admin.get(`/api/agents/${agent.id}/scorecard`)).json()).score as number;
+
+    // The operator reads the score on the agent's profile.
+    const operator = await browser.newPage();
+    await signInAs(operator, 'admin@demo.test', '/admin?tab=signing-agents');
+    const search = operator.getByRole('search', { name: 'Find signing agents' });
+    await search.getByLabel('Search by').selectOption({ label: 'Search By Name (last name)' });
+    await search.getByLabel('Last name').fill(lastName(agent.name));
+    await search.getByRole('button', { name: 'Search' }).click();
+    const openProfile = async () => {
+      const row = operator.getByRole('table', { name: 'Signing agents' }).locator('tbody tr').filter({ hasText: agentEmail });
+      await row.getByRole('button', { name: agent.name, exact: true }).click();
+      return operator.getByRole('dialog').getByRole('region', { name: 'Scorecard' });
+    };
+    await expect(await openProfile()).toContainText(`Score ${before} / 100`);
+    await operator.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+    // The escrow officer rates it on the order page: one star, late.
+    await signInAs(page, 'orgadmin@firm-a.demo.test', `/originator/orders/${order!.id}`);
+    const card = page.getByRole('region', { name: 'Rate this signing' });
+    // The stars are radios (Mantine Rating), chosen from the keyboard as a screen-reader user would.
+    const oneStar = card.getByRole('radio', { name: '1 star', exact: true });
+    await oneStar.focus();
+    await page.keyboard.press('Space');
+    await expect(oneStar).toBeChecked();
+    await card.getByText('Late', { exact: true }).click();
+    await expect(card.getByRole('checkbox', { name: 'Late', exact: true })).toBeChecked();
+    await card.getByLabel('Comment (optional)').fill('Arrived 40 minutes late.');
+    await expect(card.getByText('24 / 500 characters')).toBeVisible();
+    await expectNoAxeViolations(page, 'rate this signing');
+    await card.getByRole('button', { name: 'Send rating' }).click();
+    await expect(page.getByRole('region', { name: 'Your rating' })).toContainText('You rated this signing 1/5');
+    await shot(page, 'rated-signing');
+
+    const after = (await (await admin.get(`/api/agents/${agent.id}/scorecard`)).json()).score as number;
+    expect(after).toBeLessThan(before);
+    const panel = await openProfile();
+    await expect(panel).toContainText(`Score ${after} / 100`);
+    await expect(panel).toContainText('1/5');
+    await expect(panel).toContainText('Arrived 40 minutes late.');
+    await shot(operator, 'profile-scorecard');
+    await operator.close();
+  });
+
+  test('operators sort agent search by score, best first, and back', async ({ page }) => {
+    await openTab(page, 'admin@demo.test');
+    const search = page.getByRole('search', { name: 'Find signing agents' });
+    await search.getByLabel('Search by').selectOption({ label: 'State' });
+    await search.getByLabel('State').selectOption('CA');
+    await search.getByRole('button', { name: 'Search' }).click();
+    const table = page.getByRole('table', { name: 'Signing agents' });
+    const header = table.getByRole('columnheader', { name: 'Score' });
+    await expect(header).toHaveAttribute('aria-sort', 'none');
+    await header.getByRole('button', { name: 'Score' }).click();
+    await expect(page).toHaveURL(/sort=score/);
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    const column = await table.getByRole('columnheader').allTextContents();
+    const at = column.findIndex((c) => c.trim() === 'Score') + 1;
+    await expect(table.locator(`tbody tr:first-child td:nth-child(${at})`)).not.toHaveText('');
+    const scores = (await table.locator(`tbody tr td:nth-child(${at})`).allTextContents()).map(Number);
+    expect(scores.length).toBeGreaterThan(5);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(scores[0]).toBeGreaterThan(scores.at(-1)!);
+    await shot(page, 'agents-by-score');
+    await header.getByRole('button', { name: 'Score' }).click();
+    await expect(page).not.toHaveURL(/sort=score/);
+    await expect(header).toHaveAttribute('aria-sort', 'none');
+  });
 });

@@ -320,6 +320,25 @@ test('the comparison table fits the phone, in a named region', async ({ page }) 
   await shot(page, 'preview');
 });
 
+test('“Your record” from the profile: the score and each line explained, as the API counts them, on a 360 px phone', async ({ page }) => {
+  const agent = await signedInApi('agent@demo.test');
+  const record = await (await agent.get('/api/agent/record')).json();
+  await signInAsAgent(page);
+  await page.goto('/notary/profile');
+  await page.getByRole('link', { name: /Your record/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your record' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your score' })).toContainText(`${record.score} / 100`);
+  const lines = page.getByRole('list', { name: 'What your score is made of' }).getByRole('listitem');
+  await expect(lines).toHaveCount(6);
+  await expect(lines.first()).toContainText(`Completed signings${record.counts.completed}`);
+  await expect(lines.filter({ hasText: 'Offers answered in time' })).toContainText('within 2 hours of receiving them');
+  // The ratings as an average only: no escrow officer's comment reaches the agent.
+  await expect(lines.filter({ hasText: 'Escrow ratings' })).toContainText(/of 5 \(\d+ ratings?\)|None yet/);
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page, 'your record');
+  await shot(page, 'your-record', true);
+});
+
 test('unsaved profile edits: the app asks before leaving the screen', async ({ page }) => {
   await signInAsAgent(page);
   await page.goto('/notary/profile');

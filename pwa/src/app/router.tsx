@@ -105,6 +105,10 @@ const credentials = lazyScreen(
   () => import('./routes/credentials'),
   (m) => m.CredentialsRoute,
 );
+const record = lazyScreen(
+  () => import('./routes/record'),
+  (m) => m.RecordRoute,
+);
 
 /**
  * Opened at a lazy screen (the login, a deep link): its chunk, asked for as the script starts,
@@ -131,11 +135,13 @@ export async function preloadScreen(path: string): Promise<void> {
                   ? availability
                   : path === paths.credentials
                     ? credentials
-                    : path.startsWith('/preview/')
-                      ? preview
-                      : path.startsWith('/appointments/')
-                        ? appointment
-                        : null;
+                    : path === paths.record
+                      ? record
+                      : path.startsWith('/preview/')
+                        ? preview
+                        : path.startsWith('/appointments/')
+                          ? appointment
+                          : null;
   await screen?.load().catch(() => undefined);
 }
 
@@ -256,6 +262,14 @@ export function AppRoutes() {
             element={
               <Guarded>
                 <credentials.Screen />
+              </Guarded>
+            }
+          />
+          <Route
+            path={paths.record}
+            element={
+              <Guarded>
+                <record.Screen />
               </Guarded>
             }
           />

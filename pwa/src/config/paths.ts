@@ -21,6 +21,7 @@ export const paths = {
   availability: '/profile/availability',
   /** Profile › Credentials; the expiry reminders link here (`/notary/profile/credentials`). */
   credentials: '/profile/credentials',
+  record: '/record',
   sync: '/sync',
   preview: (id: string) => `/preview/${encodeURIComponent(id)}`,
   appointment: (id: string) => `/appointments/${encodeURIComponent(id)}`,

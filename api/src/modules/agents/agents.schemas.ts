@@ -181,6 +181,8 @@ export const PreferredResultSchema = z
 export const SEARCH_MODES = ['all', 'name', 'state', 'radius'] as const;
 export const SEARCH_STATUSES = ['active', 'pending', 'disabled', 'all'] as const;
 
+export const AGENT_SEARCH_SORTS = ['default', 'score'] as const;
+
 export const AgentSearchQuerySchema = z.object({
   mode: z.enum(SEARCH_MODES, { message: `must be one of ${SEARCH_MODES.join(', ')}` }).default('all'),
   lastName: z
@@ -209,6 +211,10 @@ export const AgentSearchQuerySchema = z.object({
     .optional()
     .transform((v) => v === 'true')
     .openapi({ description: 'Operators only: only agents with the Verified mark (agentVerified)' }),
+  sort: z
+    .enum(AGENT_SEARCH_SORTS, { message: `must be one of ${AGENT_SEARCH_SORTS.join(', ')}` })
+    .default('default')
+    .openapi({ description: 'Operators only: score (best first, decision 064); by default nearest first, or by name' }),
   ...page,
 });
 export type AgentSearchQuery = z.infer<typeof AgentSearchQuerySchema>;
@@ -233,6 +239,7 @@ export const AgentSearchRowSchema = z
       .boolean()
       .optional()
       .openapi({ description: 'Operators only: the Verified mark (every required credential verified and in date)' }),
+    score: z.number().int().optional().openapi({ description: 'Operators only: the agent’s score, 0–100 (decision 064)' }),
   })
   .openapi('AgentSearchRow');
 export type AgentSearchRow = z.infer<typeof AgentSearchRowSchema>;

@@ -1,7 +1,7 @@
 /** List Signing Agents (spec 02 §2): the agent search by name, state or radius of a zip. */
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ZIP_PATTERN } from '@signingdesk/domain/appointment-rules';
 import { ZIP_MESSAGE } from '@signingdesk/domain/fields';
 import { pageOffset } from '@signingdesk/domain/pagination';
@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { boundingBox, coordinatesOfZip, greatCircleMilesSql } from '../../lib/geo';
 import { escapeLike } from '../../lib/like';
 import { verifiedAgentIds, verifiedCandidateIds } from '../credentials/credentials.verified';
+import { agentScoreSql } from '../../lib/scorecard';
 import type { AgentSearchQuery, AgentSearchRow } from './agents.schemas';
 
 const { agentProfiles: ap, profiles, user } = schema;
@@ -29,6 +30,7 @@ export async function searchAgents(db: Db, actor: Actor, query: AgentSearchQuery
     throw new AppError('FORBIDDEN', 'Only operators can search agents by registration status.');
   }
   if (!operator && query.verifiedOnly) throw new AppError('FORBIDDEN', 'Only operators can search agents by the Verified mark.');
+  if (!operator && query.sort === 'score') throw new AppError('FORBIDDEN', 'Only operators can sort agents by score.');
   const conditions: (SQL | undefined)[] = [];
   if (query.verifiedOnly) {
     // The mark is domain/credentials.ts agentVerified, judged on the agents who have any verified credential.
@@ -102,9 +104,12 @@ export async function searchAgents(db: Db, actor: Actor, query: AgentSearchQuery
   }
 
   const where = and(...conditions);
+  // The score is the operators' (computed per matching agent when sorted by it, per row of the page otherwise).
+  const score = operator ? agentScoreSql(sql`${ap.userId}`) : sql<null>`null`;
   const order = distance
     ? [asc(distance), asc(sql`lower(${ap.lastName})`), asc(ap.userId)]
     : [asc(sql`lower(${ap.lastName})`), asc(sql`lower(${ap.firstName})`), asc(ap.userId)];
+  if (operator && query.sort === 'score') order.unshift(desc(score));
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -122,6 +127,7 @@ export async function searchAgents(db: Db, actor: Actor, query: AgentSearchQuery
         certifiedStates: ap.certifiedStates,
         registrationStatus: ap.registrationStatus,
         status: profiles.status,
+        score,
       })
       .from(ap)
       .innerJoin(profiles, eq(profiles.userId, ap.userId))
@@ -160,6 +166,7 @@ export async function searchAgents(db: Db, actor: Actor, query: AgentSearchQuery
       registrationStatus: r.registrationStatus,
       status: r.status,
       verified: verified.has(r.id),
+      score: Number(r.score),
     };
   });
   return { items, page: query.page, pageSize: query.pageSize, total: Number(total?.n ?? 0), center };

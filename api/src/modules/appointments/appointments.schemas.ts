@@ -40,6 +40,7 @@ export const BidSchema = z
     notes: z.string().nullable(),
     respondedAt: z.string().nullable().openapi({ description: 'When the agent answered (claimed, countered, declined): the bid time' }),
     completedCount: z.number().int().openapi({ description: 'Signings this agent completed' }),
+    score: z.number().int().openapi({ description: 'The agent’s score, 0–100 (decision 064)' }),
     distanceMiles: z.number().nullable().openapi({ description: 'Miles from the agent to the signing, one decimal (decision 048)' }),
     verified: z.boolean().openapi({ description: 'The agent’s Verified mark (every required credential verified and in date)' }),
   })

@@ -8,7 +8,7 @@
 import { agentPayOf, escrowMayChangeOfferedFee, firmFeeOf } from '@signingdesk/domain/fee-rules';
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { agentDetailWindowOpen, completeButtonShown, panelsEnabled } from '@signingdesk/domain/appointment-rules';
 import { roundMiles } from '@signingdesk/domain/eligibility';
@@ -19,6 +19,7 @@ import type { AppointmentAccess } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { completedSigningsSql } from '../../lib/completed-signings';
 import { distanceMiles } from '../../lib/geo';
+import { agentScoreSql } from '../../lib/scorecard';
 import { invoiceOf } from '../files/invoices.service';
 import { verifiedAgentIds } from '../credentials/credentials.verified';
 
@@ -61,6 +62,7 @@ export async function bidsOf(db: Db | Tx, appointmentId: string, statuses?: (typ
       orderLatitude: appointments.latitude,
       orderLongitude: appointments.longitude,
       completedCount: completedSigningsSql(agent.id),
+      score: agentScoreSql(sql`${agent.id}`),
     })
     .from(offers)
     .innerJoin(agent, eq(agent.id, offers.agentId))
@@ -82,6 +84,7 @@ export async function bidsOf(db: Db | Tx, appointmentId: string, statuses?: (typ
     respondedAt: iso(r.respondedAt),
     completedCount: r.completedCount,
     verified: verified.has(r.agentId),
+    score: r.score,
     // Miles from the agent's address to the signing (decision 048); null where either is not on the map.
     distanceMiles:
       r.agentLatitude === null || r.agentLongitude === null || r.orderLatitude === null || r.orderLongitude === null

@@ -13,6 +13,7 @@ import { eventsAccessRows } from './events.access-rows';
 import { dashboardAccessRows } from './dashboard.access-rows';
 import { agentComplianceAccessRows } from './agent-compliance.access-rows';
 import { credentialsAccessRows } from './credentials.access-rows';
+import { scorecardAccessRows } from './scorecard.access-rows';
 
 export const MODULE_ROWS: RowsFactory[] = [
   filesAccessRows,
@@ -28,4 +29,5 @@ export const MODULE_ROWS: RowsFactory[] = [
   dashboardAccessRows,
   agentComplianceAccessRows,
   credentialsAccessRows,
+  scorecardAccessRows,
 ];

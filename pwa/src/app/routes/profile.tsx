@@ -38,6 +38,9 @@ export function ProfileRoute() {
           <Link to={paths.availability} className="button button--secondary">
             Availability
           </Link>
+          <Link to={paths.record} className="button button--secondary">
+            Your record
+          </Link>
         </p>
         <ProfileScreen me={me} onSent={onSent} after={<KeepDocumentsSetting userId={me.id} />} />
         <SignOutOtherDevices />

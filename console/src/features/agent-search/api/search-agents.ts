@@ -14,7 +14,8 @@ export type SearchRadius = (typeof SEARCH_RADII_MILES)[number];
 export type AccountFilter = NonNullable<NonNullable<operations['searchAgents']['parameters']['query']>['status']>;
 
 /** `verifiedOnly` (operators only): agents with the Verified mark. */
-type Page = { page: number; pageSize: number; status?: AccountFilter; verifiedOnly?: 'true' };
+/** Operators only: `sort: 'score'` lists the best score first (decision 064). */
+type Page = { page: number; pageSize: number; status?: AccountFilter; verifiedOnly?: 'true'; sort?: 'score' };
 export type AgentSearch =
   | ({ mode: 'all' } & Page)
   | ({ mode: 'name'; lastName: string } & Page)

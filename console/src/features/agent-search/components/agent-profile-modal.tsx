@@ -11,6 +11,7 @@ import { showToast } from '../../../lib/toast';
 import { useAgentProfile, useSetPreferred } from '../api/agent-profile';
 import { AgentAvailabilityPanel } from './agent-availability-panel';
 import { agentSearchKeys } from '../api/search-agents';
+import { AgentScorecardPanel } from './agent-scorecard-panel';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -125,6 +126,7 @@ export function AgentProfileModal({
             </Group>
           ) : null}
           <AgentCredentialsPanel agentId={agent.id} />
+          <AgentScorecardPanel agentId={agent.id} />
           {canSetPreferred ? (
             <SetPreferredStatus key={`${agent.id}-${agent.preferred}`} agentId={agent.id} preferred={agent.preferred} />
           ) : null}

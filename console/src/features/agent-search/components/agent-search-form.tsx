@@ -47,6 +47,8 @@ export function searchOf(params: URLSearchParams, modes: readonly SearchMode[], 
     pageSize: AGENT_PAGE_SIZE,
     ...(withAccountFilter && isAccountFilter(status) && status !== 'active' ? { status } : {}),
     ...(withAccountFilter && params.get('verified') === '1' ? { verifiedOnly: 'true' as const } : {}),
+    // Operators' list (the one with the account filter) sorts by score too.
+    ...(withAccountFilter && params.get('sort') === 'score' ? { sort: 'score' as const } : {}),
   };
   const mode = modes.find((m) => m === params.get('mode'));
   const zip = params.get('zip') ?? '';

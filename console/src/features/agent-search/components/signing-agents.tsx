@@ -1,8 +1,9 @@
 import { Alert, Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import type { AgentMessageChannel } from '@signingdesk/domain/agent-message';
-import { DataTable } from 'mantine-datatable';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
 import type { AccountCaller } from '../../../lib/account-status';
+import type { Schemas } from '../../../lib/api-client';
 import { useUrlParams } from '../../../lib/use-url-params';
 import { useAgentSearch, type SearchMode } from '../api/search-agents';
 import { AgentProfileModal } from './agent-profile-modal';
@@ -14,6 +15,8 @@ import { VerifiedMark } from '../../../components/verified-mark';
 
 const MODES: readonly SearchMode[] = ['all', 'name', 'radius', 'state'];
 
+type Row = Schemas['AgentSearchRow'];
+
 type Recipient = { id: string; name: string; channel: AgentMessageChannel; to: string };
 
 /**
@@ -22,7 +25,8 @@ type Recipient = { id: string; name: string; channel: AgentMessageChannel; to: s
  * their profile, the phone has a text-message button (≤ 320 characters) and the email an email
  * button (≤ 140; built, decision 029). A disabled agent's name has a Disabled badge; the profile
  * disables or enables them (the table has no room for one more column at 1440 px), and the
- * Account choice finds disabled agents again. The search lives in the URL, paged on the server.
+ * Account choice finds disabled agents again. The Score column (issue 31) sorts the best score
+ * first, or back. The search lives in the URL, paged on the server.
  */
 export function SigningAgents({ canSetPreferred, caller }: { canSetPreferred: boolean; caller: AccountCaller }) {
   const [params, update] = useUrlParams();
@@ -60,6 +64,9 @@ export function SigningAgents({ canSetPreferred, caller }: { canSetPreferred: bo
           onPageChange={(page) => update({ page: String(page) })}
           noRecordsText={search.mode === 'radius' ? 'No signing agents this close. Try a larger distance.' : 'No signing agents found.'}
           paginationText={({ from, to, totalRecords }) => pageRangeText(from, to, totalRecords, false)}
+          // Sorted by score (best first) or not: a click on Score toggles between the two.
+          sortStatus={{ columnAccessor: search.sort === 'score' ? 'score' : '', direction: 'desc' } as DataTableSortStatus<Row>}
+          onSortStatusChange={() => update({ sort: search.sort === 'score' ? null : 'score', page: null })}
           columns={[
             {
               accessor: 'name',
@@ -90,6 +97,7 @@ export function SigningAgents({ canSetPreferred, caller }: { canSetPreferred: bo
                   },
                 ]
               : []),
+            { accessor: 'score', title: 'Score', sortable: true, width: 90, render: (row) => row.score ?? '—' },
             {
               accessor: 'preferred',
               title: 'Preferred',

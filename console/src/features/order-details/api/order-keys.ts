@@ -5,6 +5,7 @@ export const orderKeys = {
   files: (id: string) => [...orderKeys.detail(id), 'files'] as const,
   notes: (id: string) => [...orderKeys.detail(id), 'notes'] as const,
   timeline: (id: string) => [...orderKeys.detail(id), 'timeline'] as const,
+  rating: (id: string) => [...orderKeys.detail(id), 'rating'] as const,
   reach: (id: string, preferredOnly: boolean) => [...orderKeys.detail(id), 'reach', { preferredOnly }] as const,
   eligibleAgents: (id: string, name: string) => [...orderKeys.detail(id), 'eligible-agents', { name }] as const,
 };

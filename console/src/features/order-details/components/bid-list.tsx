@@ -24,7 +24,7 @@ const BID_STATUS_LABEL: Record<Bid['status'], string> = {
 
 /**
  * The agent-status list with bids (spec 02 §2): Accept / Decline while the request is unfilled;
- * each row with the distance, the agent's completed signings and when they bid (issue 30).
+ * each row with the distance, the agent's completed signings, their score (issue 31) and when they bid (issue 30).
  */
 export function BidList({ order }: { order: Order }) {
   const can = operatorActionsFor({ ...order, assigned: order.assignedAgent !== null });
@@ -46,6 +46,7 @@ export function BidList({ order }: { order: Order }) {
                 <Table.Th>Email</Table.Th>
                 <Table.Th>Distance</Table.Th>
                 <Table.Th>Completed signings</Table.Th>
+                <Table.Th>Score</Table.Th>
                 <Table.Th>Bid</Table.Th>
                 <Table.Th>Bid time</Table.Th>
                 <Table.Th>Status</Table.Th>
@@ -64,6 +65,7 @@ export function BidList({ order }: { order: Order }) {
                     <Table.Td>{bid.agent.email}</Table.Td>
                     <Table.Td>{formatMiles(bid.distanceMiles)}</Table.Td>
                     <Table.Td>{formatCount(bid.completedCount)}</Table.Td>
+                    <Table.Td>{bid.score}</Table.Td>
                     <Table.Td>{bid.bidCents === null ? '—' : formatCents(bid.bidCents)}</Table.Td>
                     <Table.Td>{bid.respondedAt ? formatEventTime(bid.respondedAt) : '—'}</Table.Td>
                     <Table.Td>{BID_STATUS_LABEL[bid.status]}</Table.Td>

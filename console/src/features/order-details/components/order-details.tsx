@@ -20,6 +20,7 @@ import { OperatorActions } from './operator-actions';
 import { OrderMoney } from './order-money';
 import { OrderGlance } from './order-glance';
 import { OrderTimeline } from './order-timeline';
+import { RateSigning } from './rate-signing';
 import { formatEventTime, formatSigningTime } from '../../../lib/format-date-time';
 
 type Order = Schemas['EscrowAppointment'] | Schemas['OperatorAppointment'];
@@ -212,6 +213,7 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
             : null}
         </Grid>
       </Card>
+      {order.view === 'escrow' && order.status === 'Completed' && order.assignedAgent ? <RateSigning appointmentId={order.id} /> : null}
       {operator ? <OperatorRecords order={operator} /> : <OrderRecords appointmentId={order.id} status={order.status} operator={false} />}
     </Stack>
   );
