@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkCredentialInput, CREDENTIAL_FORM, credentialToday } from './credential-input';
-import { CREDENTIAL_KINDS } from './credentials';
+import { checkCredentialInput, CREDENTIAL_FORM } from './credential-input';
+import { CREDENTIAL_KINDS, credentialDay } from './credentials';
 
 const context = { certifiedStates: ['CA', 'TX'], today: '2026-11-27' };
 
@@ -53,9 +53,9 @@ describe('checkCredentialInput', () => {
   });
 });
 
-describe('credentialToday', () => {
+describe('credentialDay', () => {
   it('is the US Central calendar day: 03:00 UTC is still the evening before', () => {
-    expect(credentialToday(new Date('2026-11-28T03:00:00Z'))).toBe('2026-11-27');
-    expect(credentialToday(new Date('2026-11-28T07:00:00Z'))).toBe('2026-11-28');
+    expect(credentialDay(new Date('2026-11-28T03:00:00Z'))).toBe('2026-11-27');
+    expect(credentialDay(new Date('2026-11-28T07:00:00Z'))).toBe('2026-11-28');
   });
 });

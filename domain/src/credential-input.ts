@@ -3,7 +3,6 @@
  * with their labels, and the one check the agent app's form and the API both run. The kinds'
  * rules (what counts, the states shown) are in credentials.ts.
  */
-import { DEFAULT_TIME_ZONE, TIME_ZONES } from './time-zones';
 import { daysBetween, type CredentialKind } from './credentials';
 
 export type CredentialField = 'state' | 'number' | 'nameOnDocument' | 'provider' | 'coverageCents' | 'issuedOn' | 'expiresOn';
@@ -128,19 +127,4 @@ export function checkCredentialInput(
     }
   }
   return { values, problems };
-}
-
-/**
- * The calendar day credentials are judged on at `now`: the day in US Central time (the
- * product's default zone), so an expiry date counts through the evening of the US day and
- * every screen and the sweep agree on "today".
- */
-export function credentialToday(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: TIME_ZONES[DEFAULT_TIME_ZONE].iana,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-  return parts;
 }

@@ -21,6 +21,7 @@
  * as dates; no time of day is involved.
  */
 import { formatCents } from './money';
+import { DEFAULT_TIME_ZONE, TIME_ZONES } from './time-zones';
 
 export const CREDENTIAL_KINDS = ['commission', 'eo_insurance', 'background_check', 'nna_certification', 'surety_bond', 'w9'] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
@@ -65,12 +66,12 @@ export const EXPIRING_SOON_DAYS = 14;
  * (Central), so "today" for a reminder or the dashboard is the same date in every process, and a
  * credential sent at 8 pm Central counts from that day. The API's SQL twin reads it too.
  */
-export const CREDENTIAL_DAY_ZONE = 'America/Chicago';
+export const CREDENTIAL_DAY_ZONE = TIME_ZONES[DEFAULT_TIME_ZONE].iana;
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: CREDENTIAL_DAY_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The calendar day (YYYY-MM-DD) of an instant, in CREDENTIAL_DAY_ZONE. */
-export function credentialDay(instant: Date): string {
+export function credentialDay(instant: Date = new Date()): string {
   return dayFormat.format(instant);
 }
 

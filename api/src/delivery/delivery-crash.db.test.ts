@@ -88,6 +88,8 @@ describe('a fan-out worked by a worker that dies in the middle', () => {
       await database.migrate();
     }
     await seedDemoData(database.db, { agentCount: 60 });
+    // Only the fan-out is delivered here: no expiry reminders from the demo credentials.
+    await database.db.delete(schema.agentCredentials);
     const agents = await database.db
       .select({ id: user.id })
       .from(user)

@@ -36,6 +36,8 @@ describe('delivery of notifications', () => {
   beforeAll(async () => {
     t = await createTestApp();
     s = await signInAll(t);
+    // What is delivered here is what each test sends: no expiry reminders from the demo credentials.
+    await t.database.db.delete(schema.agentCredentials);
     const certificate = selfSignedCertificate();
     ca = certificate.cert;
     push = await TestPushService.start(certificate);

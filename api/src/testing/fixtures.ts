@@ -107,7 +107,8 @@ function pastSchedule(body: Record<string, unknown>) {
 
 /**
  * Puts these agents within reach of the appointment (decision 048) where they are not: its
- * state added to their commissions, their coordinates moved onto its zip's. For tests about
+ * state added to their commissions, their coordinates moved onto its zip's, and a commission
+ * they hold in that state valid on its date. For tests about
  * what happens after an offer; who is offered is eligibility.db.test.ts's subject.
  */
 export async function makeEligible(t: Pick<TestApp, 'database'>, appointmentId: string, agentIds: string[]) {
@@ -125,6 +126,17 @@ export async function makeEligible(t: Pick<TestApp, 'database'>, appointmentId: 
         longitude: order.longitude,
       })
       .where(and(inArray(ap.userId, agentIds.slice(i, i + 1000)), notYet));
+    // A commission they hold in the order's state counts on its date (decision 065): the demo
+    // data's expiring, expired and rejected ones are renewed in place.
+    const ac = schema.agentCredentials;
+    await t.database.db
+      .update(ac)
+      .set({
+        expiresOn: sql`greatest(${ac.expiresOn}, (${order.date}::date + interval '1 year')::date)`,
+        review: sql`case when ${ac.review} = 'rejected' then 'pending'::credential_review else ${ac.review} end`,
+        rejectReason: null,
+      })
+      .where(and(inArray(ac.agentId, agentIds.slice(i, i + 1000)), eq(ac.kind, 'commission'), eq(ac.state, order.state)));
   }
 }
 

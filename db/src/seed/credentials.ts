@@ -2,12 +2,12 @@
  * Demo credentials (issue 31): every seeded agent gets a record — most fully verified, some
  * expiring within 30 days, some expired, some waiting for review, a few rejected — so the
  * agent app, the Verified mark, the dashboard counts and the reminders have something to show.
- * The demo agent (agent@demo.test) is verified except that the CA commission expires in 12 days,
- * and holds no TX commission yet (the journey adds it). Deterministic: its own seeded PRNG, so
+ * The demo agent (agent@demo.test) is verified, its E&O insurance expires in 12 days (a reminder
+ * and the "Expires in 12 days" state to show, without taking it off any order: no demo firm
+ * requires E&O), and it holds no TX commission yet (the journey adds it). Deterministic: its own seeded PRNG, so
  * the rest of the demo data is unchanged.
  */
-import { addDays } from '@signingdesk/domain/credentials';
-import { credentialToday } from '@signingdesk/domain/credential-input';
+import { addDays, credentialDay } from '@signingdesk/domain/credentials';
 import type { Tx } from '../index';
 import * as schema from '../schema/index';
 import type { Agents } from './agents';
@@ -42,7 +42,7 @@ function standingOf(random: Random): Standing {
 
 export async function insertCredentials(tx: Tx, agents: Agents, accounts: Accounts, now: Date): Promise<number> {
   const random = createRandom(20261127);
-  const today = credentialToday(now);
+  const today = credentialDay(now);
   const reviewer = accounts.admin.id;
   const rows: CredentialRow[] = [];
 
@@ -114,12 +114,14 @@ export async function insertCredentials(tx: Tx, agents: Agents, accounts: Accoun
     if (agent.id === agents.demoAgent.id) continue;
     record(agent.id, agent.name, agent.certifiedStates, agent.active ? standingOf(random) : 'waiting');
   }
-  // The demo agent: verified, the CA commission expiring in 12 days, no TX commission yet.
+  // The demo agent: verified, the E&O insurance expiring in 12 days, no TX commission yet.
   const demo = agents.demoAgent;
   const before = rows.length;
   record(demo.id, demo.name, ['CA'], 'verified');
-  const demoCommission = rows.slice(before).find((r) => r.kind === 'commission')!;
-  demoCommission.expiresOn = addDays(today, 12);
+  const demoInsurance = rows.slice(before).find((r) => r.kind === 'eo_insurance')!;
+  demoInsurance.expiresOn = addDays(today, 12);
+  // Its commissions run a full term (about four years), past the far-off dates tests and journeys book.
+  for (const row of rows.slice(before)) if (row.kind === 'commission') row.expiresOn = addDays(today, 1500);
 
   await insertChunked(tx, schema.agentCredentials, rows);
   return rows.length;

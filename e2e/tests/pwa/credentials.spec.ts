@@ -21,9 +21,9 @@ test.describe('credentials (issue 31)', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signInAs(page, 'agent@demo.test', '/notary/profile/credentials');
     await expect(page.getByRole('heading', { level: 1, name: 'Credentials' })).toBeVisible();
-    // The seed: the CA commission runs out in 12 days; no TX commission yet.
-    const ca = page.locator('.credential').filter({ hasText: 'Notary commission — CA' });
-    await expect(ca).toContainText('Expires in 12 days');
+    // The seed: the E&O insurance runs out in 12 days; the CA commission is verified; no TX commission yet.
+    await expect(page.locator('.credential').filter({ hasText: 'E&O insurance' })).toContainText('Expires in 12 days');
+    await expect(page.locator('.credential').filter({ hasText: 'Notary commission — CA' })).toContainText('Verified');
 
     await page.getByLabel('Kind').selectOption({ label: 'Notary commission' });
     await page.getByRole('button', { name: 'Add', exact: true }).click();

@@ -37,7 +37,9 @@ describe('agent compliance', () => {
     return { status: res.status, res };
   };
 
+  /** The agent's credentials become exactly these (the seeded ones go). */
   async function addCredentials(owner: string, credentials: Credential[]) {
+    await t.database.db.delete(schema.agentCredentials).where(eq(schema.agentCredentials.agentId, owner));
     return t.database.db
       .insert(schema.agentCredentials)
       .values(credentials.map((c) => ({ ...c, agentId: owner })))

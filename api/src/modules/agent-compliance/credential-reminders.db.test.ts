@@ -25,6 +25,8 @@ describe('credential expiry reminders', () => {
   beforeAll(async () => {
     t = await createTestApp({ agentCount: 0 });
     agentId = await userIdOf(t, 'agent@demo.test');
+    // The demo agent's seeded credentials out of the way: each test's are the only ones swept.
+    await t.database.db.delete(schema.agentCredentials);
   });
   afterAll(() => t?.close());
 

@@ -4,8 +4,7 @@
  * upload and download, and who reaches what (an agent only their own, escrow nothing: 404).
  */
 import { schema } from '@signingdesk/db';
-import { addDays, credentialState } from '@signingdesk/domain/credentials';
-import { credentialToday } from '@signingdesk/domain/credential-input';
+import { addDays, credentialState, credentialDay } from '@signingdesk/domain/credentials';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { post, signInAll, userIdOf, otherAgentEmail, type Sessions } from '../../testing/fixtures';
@@ -18,7 +17,7 @@ describe('agent credentials', () => {
   let agentId: string;
   let otherAgentId: string;
   let states: string[];
-  const today = credentialToday();
+  const today = credentialDay();
   const { storage } = testFiles(() => t);
 
   const get = async (path: string, cookie: string) => {
@@ -280,13 +279,14 @@ describe('demo credentials (seed)', () => {
     await t.close();
   });
 
-  it('gives the demo agent a CA commission expiring in 12 days, and every other agent a record in every standing', async () => {
+  it('gives the demo agent E&O insurance expiring in 12 days, and every other agent a record in every standing', async () => {
     const cookie = await t.signIn('agent@demo.test');
     const own = await readJson(await t.request('/api/agents/me/credentials', { cookie }));
     const texts = own.credentials.map((c: { kindLabel: string; state: string | null; status: { text: string } }) =>
       [c.kindLabel, c.state, c.status.text].join(' '),
     );
-    expect(texts).toContain('Notary commission CA Expires in 12 days');
+    expect(texts).toContain('E&O insurance  Expires in 12 days');
+    expect(texts).toContain('Notary commission CA Verified');
     expect(texts.filter((x: string) => x.startsWith('Notary commission TX'))).toEqual([]);
 
     const rows = await t.database.db.select().from(schema.agentCredentials);
@@ -297,8 +297,8 @@ describe('demo credentials (seed)', () => {
       .where(eq(schema.profiles.status, 'active'));
     const holders = new Set(rows.map((r) => r.agentId));
     expect(agents.filter((a) => !holders.has(a.id))).toEqual([]);
-    const today = credentialToday();
-    const tones = new Set(rows.map((r) => credentialState({ ...r, sentOn: credentialToday(r.createdAt) }, today).tone));
+    const today = credentialDay();
+    const tones = new Set(rows.map((r) => credentialState({ ...r, sentOn: credentialDay(r.createdAt) }, today).tone));
     expect([...tones].sort()).toEqual(['expired', 'expiring', 'rejected', 'verified', 'waiting']);
   });
 });

@@ -7,17 +7,18 @@
  * history stays for the audit export. A rejection tells the agent (notification in the same
  * transaction).
  */
+import { credentialFacts } from '../../lib/credential-rules';
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { checkCredentialInput, credentialToday, type CredentialInput } from '@signingdesk/domain/credential-input';
+import { checkCredentialInput, type CredentialInput } from '@signingdesk/domain/credential-input';
 import {
   agentVerified,
   CREDENTIAL_LABELS,
   credentialState,
   STATE_BOUND_KINDS,
-  type CredentialFacts,
   type CredentialKind,
+  credentialDay,
 } from '@signingdesk/domain/credentials';
 import { isOperator } from '@signingdesk/domain/roles';
 import { isUuid } from '@signingdesk/domain/uuid';
@@ -29,20 +30,6 @@ import type { AddCredentialInput, CredentialItem, RenewCredentialInput } from '.
 
 const { agentCredentials, agentProfiles, files } = schema;
 type CredentialRow = typeof agentCredentials.$inferSelect;
-
-/** What the domain rules read of a stored credential. */
-export function credentialFacts(row: CredentialRow): CredentialFacts {
-  return {
-    kind: row.kind,
-    state: row.state,
-    review: row.review,
-    rejectReason: row.rejectReason,
-    coverageCents: row.coverageCents,
-    issuedOn: row.issuedOn,
-    expiresOn: row.expiresOn,
-    sentOn: credentialToday(row.createdAt),
-  };
-}
 
 async function certifiedStatesOf(db: Db | Tx, agentId: string): Promise<string[]> {
   const [profile] = await db.select({ states: agentProfiles.certifiedStates }).from(agentProfiles).where(eq(agentProfiles.userId, agentId));
@@ -94,7 +81,7 @@ const byKind = (a: CredentialRow, b: CredentialRow) =>
 
 /** The agent's own current credentials with each one's state. */
 export async function listOwnCredentials(db: Db, actor: Actor, now = new Date()) {
-  const today = credentialToday(now);
+  const today = credentialDay(now);
   const rows = await db
     .select()
     .from(agentCredentials)
@@ -107,7 +94,7 @@ export async function listAgentCredentials(db: Db, agentId: string, now = new Da
   if (!isUuid(agentId)) throw notFound('This agent');
   const [agent] = await db.select({ states: agentProfiles.certifiedStates }).from(agentProfiles).where(eq(agentProfiles.userId, agentId));
   if (!agent) throw notFound('This agent');
-  const today = credentialToday(now);
+  const today = credentialDay(now);
   const rows = await db
     .select()
     .from(agentCredentials)
@@ -128,7 +115,7 @@ function refuse(problems: { field: string; message: string }[]): never {
 
 /** Adds a credential of a kind (and state) the agent has none of yet; it waits for review. */
 export async function addCredential(db: Db | Tx, actor: Actor, input: AddCredentialInput, now = new Date()): Promise<CredentialItem> {
-  const today = credentialToday(now);
+  const today = credentialDay(now);
   const { values, problems } = checkCredentialInput(input.kind, input as CredentialInput, {
     certifiedStates: await certifiedStatesOf(db, actor.userId),
     today,
@@ -186,7 +173,7 @@ export async function renewCredential(
   input: RenewCredentialInput,
   now = new Date(),
 ): Promise<CredentialItem> {
-  const today = credentialToday(now);
+  const today = credentialDay(now);
   return db.transaction(async (tx) => {
     const old = await ownCurrent(tx, actor, credentialId);
     const { values, problems } = checkCredentialInput(old.kind, { ...input, state: old.state } as CredentialInput, {
@@ -262,6 +249,6 @@ export async function reviewCredential(
       entityId: row.id,
       details: { agentId: row.agentId, kind: row.kind, state: row.state, reason },
     });
-    return (await items(tx, [updated!], credentialToday(now)))[0]!;
+    return (await items(tx, [updated!], credentialDay(now)))[0]!;
   });
 }

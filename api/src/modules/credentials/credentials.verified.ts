@@ -6,9 +6,8 @@
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { credentialToday } from '@signingdesk/domain/credential-input';
-import { agentVerified, type CredentialFacts } from '@signingdesk/domain/credentials';
-import { credentialFacts } from './credentials.service';
+import { agentVerified, type CredentialFacts, credentialDay } from '@signingdesk/domain/credentials';
+import { credentialFacts } from '../../lib/credential-rules';
 
 const { agentCredentials, agentProfiles } = schema;
 
@@ -19,7 +18,7 @@ const { agentCredentials, agentProfiles } = schema;
 export async function verifiedAgentIds(db: Db | Tx, agentIds: readonly string[], now = new Date()): Promise<Set<string>> {
   const ids = [...new Set(agentIds)];
   if (ids.length === 0) return new Set();
-  const today = credentialToday(now);
+  const today = credentialDay(now);
   const [rows, profiles] = await Promise.all([
     db
       .select()

@@ -55,6 +55,8 @@ describe('eligibility by credentials', () => {
         .insert(schema.agentProfiles)
         .values({ userId: id, firstName: 'Agent', lastName: label, ...home, registrationStatus: 'approved' });
     }
+    // The agent holds exactly these credentials (the demo agent's seeded ones go).
+    await t.database.db.delete(schema.agentCredentials).where(eq(schema.agentCredentials.agentId, id));
     if (credentials.length > 0) {
       await t.database.db
         .insert(schema.agentCredentials)

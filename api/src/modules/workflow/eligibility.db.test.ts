@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentRow, createOrder, offersOf, post, userIdOf, VALID_ORDER } from '../../testing/fixtures';
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 import { seedDemoData } from '../../seed';
+import { addDays, commissionAllows, credentialDay } from '@signingdesk/domain/credentials';
+import { credentialFacts, credentialsOf } from '../../lib/credential-rules';
 
 /** A zip code of the zipcodes data set (zip, city, state, coordinates). */
 type Place = NonNullable<ReturnType<typeof zipcodes.lookup>>;
@@ -477,6 +479,8 @@ describe('an order in Bangor, ME on the demo data', () => {
   it('is offered to every active, approved agent commissioned in ME and living within the radius, and to no one else', async () => {
     const radius = t.env.AGENT_RADIUS_MILES;
     const bangor = placeOf('04401');
+    // Three weeks out: the seeded commissions that lapse before then, or were rejected, leave their holders out (decision 065).
+    const day = addDays(credentialDay(), 21);
     const agents = await t.database.db
       .select({
         id: schema.agentProfiles.userId,
@@ -488,7 +492,13 @@ describe('an order in Bangor, ME on the demo data', () => {
       .from(schema.agentProfiles)
       .innerJoin(schema.profiles, eq(schema.profiles.userId, schema.agentProfiles.userId));
     const active = agents.filter((a) => a.account === 'active' && a.registration === 'approved');
-    const certified = active.filter((a) => a.certifiedStates.includes('ME'));
+    const held = await credentialsOf(
+      t.database.db,
+      active.map((a) => a.id),
+    );
+    const certified = active.filter(
+      (a) => a.certifiedStates.includes('ME') && commissionAllows((held.get(a.id) ?? []).map(credentialFacts), 'ME', day),
+    );
     const withinRadius = active.filter((a) => milesBetween(bangor, placeOf(a.zip)) <= radius);
     const expected = new Set(certified.filter((a) => withinRadius.includes(a)).map((a) => a.id));
     // Not a vacuous match: each condition on its own leaves out someone the other admits.
@@ -500,7 +510,7 @@ describe('an order in Bangor, ME on the demo data', () => {
 
     const admin = await t.signIn('admin@demo.test');
     const escrow = await t.signIn('escrow@firm-a.demo.test');
-    const id = await createOrder(t, escrow, { street: '73 Harlow St', city: 'Bangor', state: 'ME', zip: '04401' });
+    const id = await createOrder(t, escrow, { street: '73 Harlow St', city: 'Bangor', state: 'ME', zip: '04401', date: day });
     const reach = await readJson(await t.request(`/api/appointments/${id}/reach`, { cookie: admin }));
     expect(reach.message).toBe(`This will offer the order to ${expected.size} agents within ${radius} miles.`);
     const res = await post(t, `/api/appointments/${id}/send`, admin, {});

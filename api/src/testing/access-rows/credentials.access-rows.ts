@@ -1,6 +1,5 @@
 import { schema } from '@signingdesk/db';
-import { addDays } from '@signingdesk/domain/credentials';
-import { credentialToday } from '@signingdesk/domain/credential-input';
+import { addDays, credentialDay } from '@signingdesk/domain/credentials';
 import { and, eq, isNull } from 'drizzle-orm';
 import { otherAgentEmail, userIdOf } from '../fixtures';
 import { everyone, operatorsOnly, type Caller, type Fixture, type RowsFactory } from '../access-matrix';
@@ -8,7 +7,7 @@ import { everyone, operatorsOnly, type Caller, type Fixture, type RowsFactory } 
 /** Matrix rows of the credentials routes (issue 31): an agent reaches only their own; escrow nothing. */
 export const credentialsAccessRows: RowsFactory = async ({ t, agentId }) => {
   const db = t.database.db;
-  const today = credentialToday();
+  const today = credentialDay();
   const agentUsers: Partial<Record<Caller, string>> = {
     agent: agentId,
     pendingAgent: await userIdOf(t, 'pending-agent@demo.test'),

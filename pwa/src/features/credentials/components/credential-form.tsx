@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { checkCredentialInput, CREDENTIAL_FORM, credentialToday, type CredentialField } from '@signingdesk/domain/credential-input';
-import { CREDENTIAL_LABELS, type CredentialKind } from '@signingdesk/domain/credentials';
+import { checkCredentialInput, CREDENTIAL_FORM, type CredentialField } from '@signingdesk/domain/credential-input';
+import { CREDENTIAL_LABELS, type CredentialKind, credentialDay } from '@signingdesk/domain/credentials';
 import { parseDollars } from '@signingdesk/domain/money';
 import { ApiError, NetworkError } from '../../../lib/api-client';
 import { useOnlineStatus } from '../../../lib/use-online-status';
@@ -44,7 +44,7 @@ export function CredentialForm({ kind, states, renewing, onDone, onCancel }: Pro
     };
     const { problems } = checkCredentialInput(kind, input, {
       certifiedStates: renewing?.state ? [renewing.state] : states,
-      today: credentialToday(),
+      today: credentialDay(),
     });
     const found: typeof errors = Object.fromEntries(problems.map((p) => [p.field, p.message]));
     if (!file) found.document = 'Attach a photo or PDF of the document.';
