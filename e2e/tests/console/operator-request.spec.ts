@@ -161,14 +161,15 @@ test.describe('an operator runs a request from review to invoice', () => {
       await expect(bids.getByRole('row').filter({ hasText: 'Jordan Taylor' })).toContainText('Claimed at the offered fee');
       await expect(bids.getByRole('row').filter({ hasText: 'Jordan Taylor' })).toContainText(/\d+\.\d mi/);
       await expect(bids.getByRole('row').filter({ hasText: other.name })).toContainText('$185.00');
-      // Each bid row shows the distance, the agent's completed signings and the bid time.
-      await expect(bids.getByRole('columnheader')).toContainText(['Distance', 'Completed signings', 'Bid', 'Bid time']);
-      const jordanBid = ((await order(admin, id)).bids as { agent: { name: string }; completedCount: number }[]).find(
+      // Each bid row shows the distance, the agent's completed signings, their score and the bid time.
+      await expect(bids.getByRole('columnheader')).toContainText(['Distance', 'Completed signings', 'Score', 'Bid', 'Bid time']);
+      const jordanBid = ((await order(admin, id)).bids as { agent: { name: string }; completedCount: number; score: number }[]).find(
         (b) => b.agent.name === 'Jordan Taylor',
       )!;
       const jordanCells = bids.getByRole('row').filter({ hasText: 'Jordan Taylor' }).getByRole('cell');
       await expect(jordanCells.nth(4)).toHaveText(String(jordanBid.completedCount));
-      await expect(jordanCells.nth(6)).toHaveText(/^\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [AP]M /);
+      await expect(jordanCells.nth(5)).toHaveText(String(jordanBid.score));
+      await expect(jordanCells.nth(7)).toHaveText(/^\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [AP]M /);
       expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
       await shot(page, 'request-bids');
       await expectNoAxeViolations(page, 'request with bids');
