@@ -89,7 +89,11 @@ export function scorecardCountsSql(agentId: SQL, now: SQL = sql`now()`): SQL {
             or (o.status = 'offered' and o.created_at + ${window} <= ${now})
             or (o.status = 'removed' and o.updated_at >= o.created_at + ${window})
         ) as offers,
-        count(*) filter (where ${decidedBid} or o.responded_at <= o.created_at + ${window}) as offers_answered_in_time,
+        count(*) filter (
+          where o.agent_responded_at <= o.created_at + ${window}
+            -- Offers written before the agent's answer was kept apart (migration 0015): as before.
+            or (o.agent_responded_at is null and (${decidedBid} or o.responded_at <= o.created_at + ${window}))
+        ) as offers_answered_in_time,
         count(*) filter (
           where o.status = 'removed' and exists (
             select 1 from ${auditLog} l

@@ -23,7 +23,10 @@ export const offers = pgTable(
     status: offerStatus('status').notNull().default('offered'),
     bidCents: integer('bid_cents'),
     notes: text('notes'),
+    /** The last change of the offer's status, by the agent or by an operator deciding the bid. */
     respondedAt: timestamp('responded_at', { withTimezone: true }),
+    /** When the agent answered (claimed, countered, declined): the bid time and the scorecard's response time, kept when an operator decides the bid. */
+    agentRespondedAt: timestamp('agent_responded_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [

@@ -57,6 +57,8 @@ export function addScorecardHistory(work: Work, context: AppointmentContext): Ra
   for (const offer of work.offers) {
     const tier = tierOf(offer.agentId);
     const answeredAt = offer.respondedAt ? offer.respondedAt.getTime() : null;
+    // The seed's answer times are the agents' own (claimed, countered, declined, then decided).
+    if (offer.respondedAt && offer.status !== 'offered' && offer.status !== 'removed') offer.agentRespondedAt = offer.respondedAt;
     // Sent before the answer; an offer not answered was sent some hours ago.
     const sentAt = answeredAt === null ? now - random.int(1, 96) * HOUR : answeredAt - delays(tier, random).answer * 60_000;
     offer.createdAt = new Date(sentAt);

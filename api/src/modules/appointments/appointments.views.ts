@@ -52,7 +52,8 @@ export async function bidsOf(db: Db | Tx, appointmentId: string, statuses?: (typ
       status: offers.status,
       bidCents: offers.bidCents,
       notes: offers.notes,
-      respondedAt: offers.respondedAt,
+      // The agent's own answer: an operator's decision on the bid later does not move it.
+      respondedAt: sql<Date | null>`coalesce(${offers.agentRespondedAt}, ${offers.respondedAt})`.mapWith(offers.respondedAt),
       agentId: agent.id,
       name: agent.name,
       email: agent.email,

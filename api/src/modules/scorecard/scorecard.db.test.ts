@@ -6,8 +6,8 @@
 import { rowsOf, schema } from '@signingdesk/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrder, signInAll, type Sessions } from '../../testing/fixtures';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createOrder, offerTo, post, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
+import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 import { agentScore, NO_HISTORY } from '@signingdesk/domain/scorecard';
 import { agentScoreSql, rankAgents, scorecardOf, scorecardsOf } from '../../lib/scorecard';
 
@@ -205,6 +205,30 @@ describe('the scorecard from an agent’s history', () => {
       [fresh, 50],
       [weak, weakScore],
     ]);
+  });
+
+  it("keeps the agent's answer time when an operator decides the bid: the bid time and a late answer stay the agent's", async () => {
+    const agentId = await userIdOf(t, 'agent@demo.test');
+    const before = await scorecardOf(t.database.db, agentId);
+    const id = await createOrder(t, s.escrowA, { name: 'Late Answer Refinance' });
+    await offerTo(t, id, [agentId]);
+    // Offered three hours ago: a claim now is past the two-hour window.
+    await t.database.db
+      .update(offers)
+      .set({ createdAt: new Date(Date.now() - 3 * HOUR * 1000) })
+      .where(eq(offers.appointmentId, id));
+    const claim = await post(t, `/api/appointments/${id}/claim`, s.agent);
+    expect(claim.status).toBe(200);
+    const bidTime = async () =>
+      ((await readJson(await t.request(`/api/appointments/${id}`, { cookie: s.admin }))).bids as { respondedAt: string }[])[0]!.respondedAt;
+    const claimedAt = await bidTime();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await post(t, `/api/appointments/${id}/bids/${claim.body.offer.id}/accept`, s.admin)).status).toBe(200);
+
+    expect(await bidTime()).toBe(claimedAt);
+    const after = await scorecardOf(t.database.db, agentId);
+    expect(after.offers - before.offers).toBe(1);
+    expect(after.offersAnsweredInTime - before.offersAnsweredInTime).toBe(0);
   });
 
   it('finds meaning in the demo history: the demo agent above neutral, agents spread above and below', async () => {

@@ -251,7 +251,12 @@ async function placeBid(db: Db, actor: Actor, appointmentId: string, bid: { coun
     if (offer.status === status && offer.bidCents === bidCents) {
       return { message, offer: { id: offer.id, status: offer.status, bidCents: offer.bidCents } };
     }
-    const [updated] = await tx.update(offers).set({ status, bidCents, respondedAt: new Date() }).where(eq(offers.id, offer.id)).returning();
+    const answeredAt = new Date();
+    const [updated] = await tx
+      .update(offers)
+      .set({ status, bidCents, respondedAt: answeredAt, agentRespondedAt: answeredAt })
+      .where(eq(offers.id, offer.id))
+      .returning();
     if (appointment.status === 'Open') await setStatus(tx, appointment.id, { status: 'Pending' });
     await record(tx, actor, appointment, bid.counter ? 'offer.countered' : 'offer.claimed', { offerId: offer.id, bidCents }, [
       {
@@ -280,7 +285,7 @@ export async function declineOffer(db: Db, actor: Actor, appointmentId: string) 
     }
     const [updated] = await tx
       .update(offers)
-      .set({ status: 'declined', bidCents: null, respondedAt: new Date() })
+      .set({ status: 'declined', bidCents: null, respondedAt: new Date(), agentRespondedAt: new Date() })
       .where(eq(offers.id, offer.id))
       .returning();
     if (appointment.status === 'Pending' && (await liveBidderIds(tx, appointment.id)).length === 0) {
