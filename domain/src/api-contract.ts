@@ -640,7 +640,7 @@ export interface paths {
         put?: never;
         /**
          * Accept a bid: assigns the agent, rejects the other bids
-         * @description Roles: admin, sub_admin. Exactly one accept wins; the others get 409 OFFER_TAKEN. 409 NOT_ELIGIBLE when the bidder is no longer commissioned in the order's state or within the radius (decision 048).
+         * @description Roles: admin, sub_admin. Exactly one accept wins; the others get 409 OFFER_TAKEN. 409 NOT_ELIGIBLE when the bidder is no longer commissioned in the order's state or within the radius (decision 048), or their credentials no longer qualify them (decision 065).
          */
         post: operations["acceptAppointmentBid"];
         delete?: never;
@@ -680,7 +680,7 @@ export interface paths {
         put?: never;
         /**
          * Claim an offer at the offered fee (goes to pending approval)
-         * @description Roles: notary. 409 OFFER_TAKEN once another agent is assigned; 409 NOT_ELIGIBLE when the agent is no longer commissioned in its state or within the radius.
+         * @description Roles: notary. 409 OFFER_TAKEN once another agent is assigned; 409 NOT_ELIGIBLE when the agent is no longer commissioned in its state or within the radius, or their credentials no longer qualify them (decision 065).
          */
         post: operations["claimAppointment"];
         delete?: never;
@@ -778,7 +778,7 @@ export interface paths {
         };
         /**
          * Agents who may be assigned this appointment, nearest first
-         * @description Roles: admin, sub_admin. Active approved agents commissioned in its state within the radius (decision 048), with distance, certified states and completed count; `name` narrows them.
+         * @description Roles: admin, sub_admin. Active approved agents commissioned in its state within the radius (decision 048) whose credentials qualify them (decision 065), with distance, certified states and completed count; `name` narrows them.
          */
         get: operations["listAppointmentEligibleAgents"];
         put?: never;
@@ -1092,7 +1092,7 @@ export interface paths {
         put?: never;
         /**
          * Send to notaries (or preferred agents only)
-         * @description Roles: admin, sub_admin. Offers the appointment to active approved agents commissioned in its state and living within the configured radius of its zip (decision 048); re-sending adds only new agents. Allowed while Open or Pending.
+         * @description Roles: admin, sub_admin. Offers the appointment to active approved agents commissioned in its state and living within the configured radius of its zip (decision 048), whose credentials count on its date and meet its firm’s requirements (decision 065); re-sending adds only new agents. Allowed while Open or Pending.
          */
         post: operations["sendAppointmentToAgents"];
         delete?: never;
