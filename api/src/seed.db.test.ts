@@ -15,6 +15,7 @@ import { createDemoPdfTemplate, seedDemoData } from './seed';
 import { LocalStorage } from './lib/storage/local-storage';
 import { createStorage } from './lib/storage/storage';
 import { createTestApp, readJson, type TestApp } from './testing/test-app';
+import { sendCredentialReminders } from './modules/agent-compliance/credential-reminders';
 
 describe('demo data', () => {
   // The test app's own files folder is the storage the seed writes to, as the server does.
@@ -34,6 +35,12 @@ describe('demo data', () => {
   it('seeds in seconds, not minutes, the files’ bytes included', () => {
     expect(seconds).toBeLessThan(60);
     console.log(`demo seed took ${seconds.toFixed(1)} s on ${database.kind}`);
+  });
+
+  it("records the reminders its expiring credentials have had, so a new server's first sweep sends none", async () => {
+    const [expiring] = await database.db.select({ n: count() }).from(schema.credentialReminders);
+    expect(Number(expiring!.n)).toBeGreaterThan(100);
+    expect(await sendCredentialReminders(database.db)).toBe(0);
   });
 
   it('stores a small PDF for every seeded file, its size the one in the row', async () => {

@@ -7,7 +7,8 @@
  * requires E&O), and it holds no TX commission yet (the journey adds it). Deterministic: its own seeded PRNG, so
  * the rest of the demo data is unchanged.
  */
-import { addDays, credentialDay } from '@signingdesk/domain/credentials';
+import { addDays, credentialDay, daysBetween, REMINDER_DAYS, reminderStep } from '@signingdesk/domain/credentials';
+import { and, between, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../index';
 import * as schema from '../schema/index';
 import type { Agents } from './agents';
@@ -124,5 +125,25 @@ export async function insertCredentials(tx: Tx, agents: Agents, accounts: Accoun
   for (const row of rows.slice(before)) if (row.kind === 'commission') row.expiresOn = addDays(today, 1500);
 
   await insertChunked(tx, schema.agentCredentials, rows);
+  await recordRemindersAlreadySent(tx, today, now);
   return rows.length;
+}
+
+/**
+ * The demo's history includes the reminders its expiring credentials have had so far (each
+ * one's current step, `reminderStep`), as if the daily sweep had run all along: a new server's
+ * first sweep then sends only what falls due from now on, rather than hundreds of reminders at
+ * once ahead of the day's order notices.
+ */
+async function recordRemindersAlreadySent(tx: Tx, today: string, now: Date): Promise<void> {
+  const ac = schema.agentCredentials;
+  const due = await tx
+    .select({ id: ac.id, expiresOn: ac.expiresOn })
+    .from(ac)
+    .where(and(isNull(ac.replacedAt), ne(ac.review, 'rejected'), between(ac.expiresOn, today, addDays(today, REMINDER_DAYS[0]))));
+  const sent = due.flatMap(({ id, expiresOn }) => {
+    const step = reminderStep(daysBetween(today, expiresOn!));
+    return step === null ? [] : [{ credentialId: id, daysBefore: step, sentAt: now }];
+  });
+  await insertChunked(tx, schema.credentialReminders, sent);
 }
