@@ -410,8 +410,11 @@ test.describe('promotions on the portal', () => {
     await expect(expand).toBeVisible();
     await expect(banner).toBeHidden();
     await expectNoAxeViolations(page);
-    await expand.click();
-    await expect(banner).toBeVisible();
+    // A click that lands while the portal is still settling after the reload is tried again.
+    await expect(async () => {
+      await expand.click({ timeout: scaled(2_000) });
+      await expect(banner).toBeVisible({ timeout: scaled(2_000) });
+    }).toPass({ timeout: scaled(15_000) });
 
     // Learn More: enrolled on the server, then the thank-you dialog, verbatim.
     const enrolled = page.waitForResponse((r) => r.url().endsWith('/api/campaigns/affiliate/responses') && r.request().method() === 'POST');
