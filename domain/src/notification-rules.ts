@@ -35,3 +35,20 @@ export const TEXTS_NEVER_HELD = [
 export function textMayBeHeld(kind: string, appointmentId: string | null): boolean {
   return appointmentId !== null && !(TEXTS_NEVER_HELD as readonly string[]).includes(kind);
 }
+
+/**
+ * Which notices wait for the others (issue 31). Delivery takes ready work highest priority
+ * first; order notices (offers, assignments, messages, changes) carry ORDER_NOTICE_PRIORITY,
+ * notices no order waits on carry BACKGROUND_PRIORITY. A morning's burst of credential
+ * reminders (one agent in ten on some days) therefore never queues ahead of an offer, and each
+ * email or text a notice fans out to carries the notice's priority. Work without a notice (an
+ * operator's own message, a public form's reply) is an order notice's equal.
+ */
+export const BACKGROUND_NOTIFICATION_TYPES = ['credential.expiring'] as const;
+export const ORDER_NOTICE_PRIORITY = 10;
+export const BACKGROUND_PRIORITY = 0;
+
+/** The delivery priority of a notice of this kind (higher goes first). */
+export function deliveryPriority(kind: string | null): number {
+  return kind !== null && (BACKGROUND_NOTIFICATION_TYPES as readonly string[]).includes(kind) ? BACKGROUND_PRIORITY : ORDER_NOTICE_PRIORITY;
+}

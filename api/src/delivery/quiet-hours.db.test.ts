@@ -3,19 +3,15 @@
  * phone receives at the SMS provider and what the database holds. The worker's clock is
  * injected; pg-boss's wait for 7 am is checked in its table and then stepped over.
  */
-import { Agent } from 'node:https';
 import { rowsOf, schema } from '@signingdesk/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../env';
 import { notify } from './notify';
 import { scheduledForAgent, signInAll, userIdOf, type Sessions } from '../testing/fixtures';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app';
+import { createTestApp, type TestApp } from '../testing/test-app';
 import { QUEUES } from './queue';
 import { QUIET_HOURS_TYPE } from './quiet-hours';
-import { TestSmsProvider } from './testing/sms-provider';
-import { selfSignedCertificate } from './testing/tls';
-import { DeliveryWorker } from './worker';
+import { smsWorkers, type SmsWorkers } from './testing/sms-worker';
 
 const { notificationJobs, notificationDeliveries, agentProfiles, appointments } = schema;
 const AGENT_PHONE = '+16265550130';
@@ -27,48 +23,30 @@ const SEVEN_AM_PT = new Date('2030-12-10T15:00:00Z');
 describe('quiet hours and channel choices', () => {
   let t: TestApp;
   let s: Sessions;
-  let sms: TestSmsProvider;
-  let ca: string;
+  let workers: SmsWorkers;
   let agentId: string;
   let clock = NOON_PT;
-  const workers: DeliveryWorker[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
     s = await signInAll(t);
-    const certificate = selfSignedCertificate();
-    ca = certificate.cert;
-    sms = await TestSmsProvider.start(certificate);
+    workers = await smsWorkers(t, () => clock);
     agentId = await userIdOf(t, 'agent@demo.test');
     await t.database.db.update(agentProfiles).set({ state: 'CA', smsOptIn: true }).where(eq(agentProfiles.userId, agentId));
   });
   afterEach(async () => {
-    while (workers.length) await workers.pop()!.stop();
+    await workers.stopWorkers();
     await t.database.db.update(agentProfiles).set({ channelPreferences: {} }).where(eq(agentProfiles.userId, agentId));
   });
   afterAll(async () => {
-    await sms.close();
+    await workers.close();
     await t.close();
   });
 
-  async function startWorker() {
-    const worker = await DeliveryWorker.start({
-      env: parseEnv({ NODE_ENV: 'test', PUBLIC_ORIGIN: TEST_ORIGIN, SMS_WEBHOOK_URL: sms.url }),
-      database: t.database,
-      connectionString: t.database.url,
-      storage: null,
-      httpsAgent: new Agent({ ca }),
-      poll: false,
-      tuning: { retryDelaySeconds: 1 },
-      log: () => undefined,
-      now: () => clock,
-    });
-    workers.push(worker);
-    return worker;
-  }
+  const startWorker = () => workers.start();
 
   const textsAbout = (appointmentId: string) =>
-    sms.received.filter((m) => m.to === AGENT_PHONE && m.body.includes(`/notary/appointments/${appointmentId}`));
+    workers.sms.received.filter((m) => m.to === AGENT_PHONE && m.body.includes(`/notary/appointments/${appointmentId}`));
 
   /** A message from the escrow officer on the order, to the agent. */
   const noteTo = (appointmentId: string, noteId: string) =>
@@ -120,7 +98,6 @@ describe('quiet hours and channel choices', () => {
 
     // The process restarts at 6:59 am: pg-boss does not hand the job out yet.
     await worker.stop();
-    workers.pop();
     clock = new Date(SEVEN_AM_PT.getTime() - 60_000);
     worker = await startWorker();
     await worker.drain();

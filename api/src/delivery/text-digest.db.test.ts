@@ -4,21 +4,17 @@
  * sends many routine updates in a few minutes. The window's end is brought forward by moving
  * the stored times back, never by waiting.
  */
-import { Agent } from 'node:https';
 import { rowsOf, schema } from '@signingdesk/db';
 import { TEXT_WINDOW_SECONDS } from '@signingdesk/domain/notification-rules';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../env';
 import { notify } from './notify';
 import { post, scheduledForAgent, signInAll, userIdOf, type Sessions } from '../testing/fixtures';
 import { createTestApp, readJson, TEST_ORIGIN, type TestApp } from '../testing/test-app';
 import { QUEUES } from './queue';
 import { TEXT_DIGEST_TYPE } from './text-digest';
-import { TestSmsProvider } from './testing/sms-provider';
-import { selfSignedCertificate } from './testing/tls';
 import { SMS_MAX_LENGTH } from './texts';
-import { DeliveryWorker } from './worker';
+import { smsWorkers, type SmsWorkers } from './testing/sms-worker';
 import { daytime } from './testing/clock';
 
 const { notificationJobs, notificationDeliveries, outboundMessages } = schema;
@@ -27,46 +23,28 @@ const AGENT_PHONE = '+16265550130';
 describe('texts coalesced per order and recipient', () => {
   let t: TestApp;
   let s: Sessions;
-  let sms: TestSmsProvider;
-  let ca: string;
+  let workers: SmsWorkers;
   let agentId: string;
-  const workers: DeliveryWorker[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
     s = await signInAll(t);
-    const certificate = selfSignedCertificate();
-    ca = certificate.cert;
-    sms = await TestSmsProvider.start(certificate);
+    workers = await smsWorkers(t, daytime);
     agentId = await userIdOf(t, 'agent@demo.test');
   });
   afterEach(async () => {
-    while (workers.length) await workers.pop()!.stop();
+    await workers.stopWorkers();
   });
   afterAll(async () => {
-    await sms.close();
+    await workers.close();
     await t.close();
   });
 
-  async function startWorker() {
-    const worker = await DeliveryWorker.start({
-      env: parseEnv({ NODE_ENV: 'test', PUBLIC_ORIGIN: TEST_ORIGIN, SMS_WEBHOOK_URL: sms.url }),
-      database: t.database,
-      connectionString: t.database.url,
-      storage: null,
-      httpsAgent: new Agent({ ca }),
-      poll: false,
-      tuning: { retryDelaySeconds: 1 },
-      log: () => undefined,
-      now: daytime,
-    });
-    workers.push(worker);
-    return worker;
-  }
+  const startWorker = () => workers.start();
 
   /** The texts the agent's phone received about one order. */
   const textsAbout = (appointmentId: string) =>
-    sms.received.filter((m) => m.to === AGENT_PHONE && m.body.includes(`/notary/appointments/${appointmentId}`));
+    workers.sms.received.filter((m) => m.to === AGENT_PHONE && m.body.includes(`/notary/appointments/${appointmentId}`));
 
   const message = (appointmentId: string, cookie: string, text: string) =>
     post(t, `/api/appointments/${appointmentId}/notes`, cookie, { message: text });
@@ -229,11 +207,11 @@ describe('texts coalesced per order and recipient', () => {
     );
     expect(queued).toEqual([{ state: 'created', due: true }]);
 
-    await workers.pop()!.stop();
+    await workers.stopWorkers();
     const restarted = await startWorker();
     await restarted.drain();
     expect(textsAbout(id)).toHaveLength(2);
-    await workers.pop()!.stop();
+    await workers.stopWorkers();
 
     await windowEnds();
     const [one, two] = [await startWorker(), await startWorker()];

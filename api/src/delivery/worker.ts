@@ -45,8 +45,13 @@ import { createBoss, PGBOSS_SCHEMA, QUEUES } from './queue';
 import { createSmsWebhook } from './sms';
 import { TEXT_DIGEST_TYPE } from './text-digest';
 import { QUIET_HOURS_TYPE } from './quiet-hours';
+import { deliveryPriority } from '@signingdesk/domain/notification-rules';
 
 const { notificationJobs, outboundMessages } = schema;
+
+/** What a notice is about: its own type, or for a text held overnight the type of the notice it holds. */
+const noticeKind = (jobs: typeof notificationJobs) =>
+  sql<string | null>`coalesce(case when ${jobs.type} = ${QUIET_HOURS_TYPE} then ${jobs.payload}->>'heldType' end, ${jobs.type})`;
 
 export interface DeliveryTuning {
   /** Idle wait between fetches when a queue is empty. */
@@ -380,6 +385,7 @@ export class DeliveryWorker {
             startAfter: sql<
               string | null
             >`case when ${notificationJobs.type} in (${TEXT_DIGEST_TYPE}, ${QUIET_HOURS_TYPE}) then ${notificationJobs.payload}->>'dueAt' end`,
+            kind: noticeKind(notificationJobs),
           })
           .from(notificationJobs)
           .where(and(eq(notificationJobs.state, 'pending'), notHeld(QUEUES.notifications, notificationJobs.id)))
@@ -387,9 +393,10 @@ export class DeliveryWorker {
           .limit(RELAY_BATCH);
         return lock ? query.for('update', { skipLocked: true }) : query;
       },
-      ({ id, startAfter }) => ({
+      ({ id, startAfter, kind }) => ({
         id,
         name: QUEUES.notifications,
+        priority: deliveryPriority(kind),
         data: { notificationId: id },
         deadLetter: QUEUES.notificationsFailed,
         ...common,
@@ -399,14 +406,23 @@ export class DeliveryWorker {
     added += await this.relayRows(
       (db, lock) => {
         const query = db
-          .select({ id: outboundMessages.id })
+          // An email or text carries the priority of the notice it came from.
+          .select({ id: outboundMessages.id, kind: noticeKind(notificationJobs) })
           .from(outboundMessages)
+          .leftJoin(notificationJobs, eq(notificationJobs.id, outboundMessages.jobId))
           .where(and(eq(outboundMessages.state, 'queued'), notHeld(QUEUES.outbound, outboundMessages.id)))
           .orderBy(outboundMessages.createdAt)
           .limit(RELAY_BATCH);
-        return lock ? query.for('update', { skipLocked: true }) : query;
+        return lock ? query.for('update', { of: outboundMessages, skipLocked: true }) : query;
       },
-      ({ id }) => ({ id, name: QUEUES.outbound, data: { messageId: id }, deadLetter: QUEUES.outboundFailed, ...common }),
+      ({ id, kind }) => ({
+        id,
+        name: QUEUES.outbound,
+        priority: deliveryPriority(kind),
+        data: { messageId: id },
+        deadLetter: QUEUES.outboundFailed,
+        ...common,
+      }),
     );
     return added;
   }
