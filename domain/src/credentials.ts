@@ -174,13 +174,17 @@ export function credentialState(c: CredentialFacts, today: string): { tone: Cred
   return c.review === 'verified' ? { tone: 'verified', text: 'Verified' } : { tone: 'waiting', text: 'Waiting for review' };
 }
 
+/** The kinds besides a commission per certified state that the "Verified" mark requires. */
+export const VERIFIED_REQUIRED_KINDS = ['eo_insurance', 'background_check', 'w9'] as const satisfies readonly CredentialKind[];
+
 /**
  * The operators' "Verified" mark on an agent: every required kind (a commission for each certified
  * state, E&O insurance, a background check, a W-9) is on file, verified and in date on `today`.
+ * `credentials` are the agent's current documents. In SQL: api/src/lib/credential-rules.ts.
  */
 export function agentVerified(credentials: readonly CredentialFacts[], certifiedStates: readonly string[], today: string): boolean {
   const ok = (c: CredentialFacts) => c.review === 'verified' && countsOn(c, today);
   if (certifiedStates.length === 0) return false;
   if (!certifiedStates.every((state) => credentials.some((c) => c.kind === 'commission' && c.state === state && ok(c)))) return false;
-  return (['eo_insurance', 'background_check', 'w9'] as const).every((kind) => credentials.some((c) => c.kind === kind && ok(c)));
+  return VERIFIED_REQUIRED_KINDS.every((kind) => credentials.some((c) => c.kind === kind && ok(c)));
 }

@@ -8,15 +8,17 @@ import { schema } from '@signingdesk/db';
 import { createTestDatabase, type TestDatabase } from '@signingdesk/db/testing';
 import {
   addDays,
+  agentVerified,
   commissionAllows,
   CREDENTIAL_KINDS,
   CREDENTIAL_DAY_ZONE,
   firmRequirementGaps,
   type FirmRequirements,
+  VERIFIED_REQUIRED_KINDS,
 } from '@signingdesk/domain/credentials';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissionAllowsSql, credentialFacts, credentialsOf, meetsFirmRequirementsSql } from './credential-rules';
+import { agentVerifiedSql, commissionAllowsSql, credentialFacts, credentialsOf, meetsFirmRequirementsSql } from './credential-rules';
 
 /** mulberry32: every run checks the same cases. */
 function seededRandom(seed: number) {
@@ -158,5 +160,85 @@ describe('credentials: the SQL and the domain rules are one rule', () => {
       expect(row!.ok).toBe(expected);
       expect(commissionAllows([facts!], 'TX', day)).toBe(expected);
     }
+  });
+
+  it('give every agent the same "Verified" mark, on records that are nearly complete', async () => {
+    // Each agent sends every kind the mark needs, some rejected, waiting, out of date or replaced,
+    // so the mark turns on one document: the case random records above rarely reach.
+    const random = seededRandom(32);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    const ids: string[] = [];
+    for (let i = 0; i < 80; i++) {
+      const [user] = await database.db
+        .insert(schema.user)
+        .values({ name: `Marked ${i}`, email: `marked-${i}@rules.test`, role: 'notary' })
+        .returning({ id: schema.user.id });
+      ids.push(user!.id);
+      const certified = pick([[], ['TX'], ['CA'], ['TX', 'CA'], ['TX', 'CA']]);
+      await database.db.insert(schema.agentProfiles).values({
+        userId: user!.id,
+        firstName: 'Marked',
+        lastName: `Agent ${i}`,
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+        certifiedStates: certified,
+      });
+      const documents = [
+        ...STATES.map((state) => ({ kind: 'commission' as const, state })),
+        ...VERIFIED_REQUIRED_KINDS.map((kind) => ({ kind, state: null })),
+      ];
+      // Most agents have one flaw, on one document: it may or may not cost them the mark.
+      const flawed = random() < 0.7 ? Math.floor(random() * documents.length) : -1;
+      const flaw = pick(['missing', 'pending', 'rejected', 'expired', 'expires on the day', 'sent later', 'replaced'] as const);
+      for (const [index, document] of documents.entries()) {
+        const f = index === flawed ? flaw : null;
+        if (f === 'missing') continue;
+        const review = f === 'pending' ? 'pending' : f === 'rejected' ? 'rejected' : 'verified';
+        const dated = document.kind === 'commission' || document.kind === 'eo_insurance';
+        await database.db.insert(schema.agentCredentials).values({
+          agentId: user!.id,
+          ...document,
+          review,
+          rejectReason: review === 'rejected' ? 'Expired on the photo' : null,
+          expiresOn: !dated
+            ? null
+            : f === 'expired'
+              ? addDays(BASE_DAY, -10)
+              : f === 'expires on the day'
+                ? BASE_DAY
+                : addDays(BASE_DAY, 400),
+          createdAt: sentAt(addDays(BASE_DAY, f === 'sent later' ? 1 : -300), random() < 0.5),
+          replacedAt: f === 'replaced' ? new Date() : null,
+        });
+      }
+    }
+    const current = await database.db
+      .select()
+      .from(schema.agentCredentials)
+      .where(and(inArray(schema.agentCredentials.agentId, ids), isNull(schema.agentCredentials.replacedAt)));
+    const profiles = await database.db.select().from(schema.agentProfiles).where(inArray(schema.agentProfiles.userId, ids));
+    let marked = 0;
+    for (const day of [addDays(BASE_DAY, -1), BASE_DAY, addDays(BASE_DAY, 1), addDays(BASE_DAY, 31)]) {
+      const rows = await database.db
+        .select({ id: schema.agentProfiles.userId })
+        .from(schema.agentProfiles)
+        .where(
+          and(
+            inArray(schema.agentProfiles.userId, ids),
+            agentVerifiedSql(schema.agentProfiles.userId, schema.agentProfiles.certifiedStates, day),
+          ),
+        );
+      const bySql = new Set(rows.map((r) => r.id));
+      for (const profile of profiles) {
+        const facts = current.filter((c) => c.agentId === profile.userId).map(credentialFacts);
+        const byDomain = agentVerified(facts, profile.certifiedStates, day);
+        expect({ id: profile.userId, day, verified: bySql.has(profile.userId) }).toEqual({ id: profile.userId, day, verified: byDomain });
+        if (byDomain) marked++;
+      }
+    }
+    // Both answers occur often enough for the agreement to mean something.
+    expect(marked).toBeGreaterThan(60);
+    expect(marked).toBeLessThan(260);
   });
 });

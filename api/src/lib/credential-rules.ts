@@ -17,7 +17,9 @@ import {
   CREDENTIAL_DAY_ZONE,
   credentialDay,
   NO_FIRM_REQUIREMENTS,
+  VERIFIED_REQUIRED_KINDS,
   type CredentialFacts,
+  type CredentialKind,
   type FirmRequirements,
 } from '@signingdesk/domain/credentials';
 
@@ -25,7 +27,7 @@ const { agentCredentials, firms } = schema;
 type CredentialRow = typeof agentCredentials.$inferSelect;
 /** The columns the rules read, of agent_credentials or an alias of it. */
 type CredentialColumns = Record<
-  'agentId' | 'kind' | 'state' | 'review' | 'coverageCents' | 'issuedOn' | 'expiresOn' | 'createdAt',
+  'agentId' | 'kind' | 'state' | 'review' | 'coverageCents' | 'issuedOn' | 'expiresOn' | 'createdAt' | 'replacedAt',
   SQLWrapper
 >;
 
@@ -75,6 +77,20 @@ export function meetsFirmRequirementsSql(agentId: SQLWrapper, firm: FirmRequirem
   }
   if (firm.nnaRequired) met.push(anyCredential(agentId, (c) => sql`${c.kind} = 'nna_certification' and ${countsOnSql(c, day)}`));
   return met.length === 0 ? sql`true` : sql`(${sql.join(met, sql` and `)})`;
+}
+
+/**
+ * `agentVerified` for the agent `agentId` certified in `certifiedStates` (a varchar[] column) on
+ * `day`: the "Verified only" filter and the mark on lists of agents. It reads the current
+ * documents (not the ones a renewal replaced), as the agent's own credential list does.
+ */
+export function agentVerifiedSql(agentId: SQLWrapper, certifiedStates: SQLWrapper, day: string): SQL<boolean> {
+  const ok = (c: CredentialColumns) => sql`${c.replacedAt} is null and ${c.review} = 'verified' and ${countsOnSql(c, day)}`;
+  const has = (kind: CredentialKind) => anyCredential(agentId, (c) => sql`${c.kind} = ${kind} and ${ok(c)}`);
+  const commissionIn = (state: SQL) => anyCredential(agentId, (c) => sql`${c.kind} = 'commission' and ${c.state} = ${state} and ${ok(c)}`);
+  const everyState = sql`not exists (select 1 from unnest(${certifiedStates}) as certified(state) where not ${commissionIn(sql`certified.state`)})`;
+  const kinds = VERIFIED_REQUIRED_KINDS.map(has);
+  return sql<boolean>`coalesce(cardinality(${certifiedStates}) > 0 and ${everyState} and ${sql.join(kinds, sql` and `)}, false)`;
 }
 
 /** What the domain rules read of a stored credential. */

@@ -1,7 +1,7 @@
 /** List Signing Agents (spec 02 §2): the agent search by name, state or radius of a zip. */
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { ZIP_PATTERN } from '@signingdesk/domain/appointment-rules';
 import { ZIP_MESSAGE } from '@signingdesk/domain/fields';
 import { pageOffset } from '@signingdesk/domain/pagination';
@@ -11,7 +11,8 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { boundingBox, coordinatesOfZip, greatCircleMilesSql } from '../../lib/geo';
 import { escapeLike } from '../../lib/like';
-import { verifiedAgentIds, verifiedCandidateIds } from '../credentials/credentials.verified';
+import { agentVerifiedSql } from '../../lib/credential-rules';
+import { credentialDay } from '@signingdesk/domain/credentials';
 import { agentScoreSql } from '../../lib/scorecard';
 import type { AgentSearchQuery, AgentSearchRow } from './agents.schemas';
 
@@ -32,11 +33,9 @@ export async function searchAgents(db: Db, actor: Actor, query: AgentSearchQuery
   if (!operator && query.verifiedOnly) throw new AppError('FORBIDDEN', 'Only operators can search agents by the Verified mark.');
   if (!operator && query.sort === 'score') throw new AppError('FORBIDDEN', 'Only operators can sort agents by score.');
   const conditions: (SQL | undefined)[] = [];
-  if (query.verifiedOnly) {
-    // The mark is domain/credentials.ts agentVerified, judged on the agents who have any verified credential.
-    const verified = [...(await verifiedAgentIds(db, await verifiedCandidateIds(db)))];
-    conditions.push(verified.length > 0 ? inArray(ap.userId, verified) : sql`false`);
-  }
+  // The operators' mark (domain/credentials.ts agentVerified), judged today in SQL.
+  const verified = agentVerifiedSql(ap.userId, ap.certifiedStates, credentialDay());
+  if (query.verifiedOnly) conditions.push(verified);
   switch (query.status) {
     case 'active':
       conditions.push(eq(profiles.status, 'active'), eq(ap.registrationStatus, 'approved'));
@@ -128,6 +127,7 @@ export async function searchAgents(db: Db, actor: Actor, query: AgentSearchQuery
         registrationStatus: ap.registrationStatus,
         status: profiles.status,
         score,
+        verified: operator ? verified : sql<boolean>`false`,
       })
       .from(ap)
       .innerJoin(profiles, eq(profiles.userId, ap.userId))
@@ -139,12 +139,6 @@ export async function searchAgents(db: Db, actor: Actor, query: AgentSearchQuery
     db.select({ n: count() }).from(ap).innerJoin(profiles, eq(profiles.userId, ap.userId)).where(where),
   ]);
 
-  const verified = operator
-    ? await verifiedAgentIds(
-        db,
-        rows.map((r) => r.id),
-      )
-    : new Set<string>();
   const items = rows.map((r): AgentSearchRow => {
     const row: AgentSearchRow = {
       id: r.id,
@@ -165,7 +159,7 @@ export async function searchAgents(db: Db, actor: Actor, query: AgentSearchQuery
       certifiedStates: r.certifiedStates,
       registrationStatus: r.registrationStatus,
       status: r.status,
-      verified: verified.has(r.id),
+      verified: r.verified,
       score: Number(r.score),
     };
   });
