@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textHeldUntil } from './quiet-hours';
+import { quietHoursZone, textHeldUntil } from './quiet-hours';
 
 describe('quiet hours: no texts 9 pm–7 am in the agent’s own time', () => {
   // Texas keeps Central time: 22:00 CST on 12/10/2030 is 04:00 UTC on 12/11.
@@ -35,5 +35,16 @@ describe('quiet hours: no texts 9 pm–7 am in the agent’s own time', () => {
   it('reads 7 am across a daylight-saving change (Central, 11/3/2030 falls back)', () => {
     // 22:00 CDT on 11/2 is 03:00 UTC on 11/3; 7 am CST on 11/3 is 13:00 UTC.
     expect(textHeldUntil({ now: new Date('2030-11-03T03:00:00Z'), state: 'TX' })?.toISOString()).toBe('2030-11-03T13:00:00.000Z');
+  });
+
+  it('keeps Arizona on Mountain Standard Time in summer, when Denver is an hour ahead', () => {
+    // 7/15/2030 8:30 pm in Phoenix (UTC-7) is 9:30 pm in Denver (UTC-6).
+    const now = new Date('2030-07-16T03:30:00Z');
+    expect(textHeldUntil({ now, state: 'AZ' })).toBeNull();
+    expect(textHeldUntil({ now, state: 'CO' })).toEqual(new Date('2030-07-16T13:00:00Z'));
+    // At 9:30 pm in Phoenix, held until 7 am Phoenix time (14:00 UTC).
+    expect(textHeldUntil({ now: new Date('2030-07-16T04:30:00Z'), state: 'AZ' })).toEqual(new Date('2030-07-16T14:00:00Z'));
+    expect(quietHoursZone('AZ')).toBe('America/Phoenix');
+    expect(quietHoursZone(null)).toBe('America/Chicago');
   });
 });

@@ -1,12 +1,12 @@
 /**
  * Quiet hours (issue 31): no text message reaches a signing agent between 9 pm and 7 am in
- * their own time (the zone of their home state, us-states.ts STATE_TIME_ZONES). A text due in
+ * their own time (the clock of their home state, us-states.ts stateClock). A text due in
  * those hours is held and sent at 7 am. The one exception is a text about the agent's own
  * signing starting within the next 2 hours: it still matters tonight. Push and email are not
  * held: a phone shows them silently as the agent set it up, and texts were the complaint.
  */
-import { isUsState, STATE_TIME_ZONES } from './us-states';
-import { appointmentInstant, DEFAULT_TIME_ZONE, TIME_ZONES, type TimeZoneCode } from './time-zones';
+import { isUsState, stateClock } from './us-states';
+import { DEFAULT_TIME_ZONE, TIME_ZONES, wallClockInstant } from './time-zones';
 
 export const QUIET_HOURS = { startHour: 21, endHour: 7 } as const;
 /** A text about the agent's own signing starting within this long is sent even in quiet hours. */
@@ -31,9 +31,9 @@ function localDateAndHour(iana: string, at: Date): { date: string; hour: number 
   return { date: `${get('year')}-${get('month')}-${get('day')}`, hour: Number(get('hour')) };
 }
 
-/** The zone an agent's quiet hours are kept in: their home state's, or the product's default. */
-export function quietHoursZone(state: string | null | undefined): TimeZoneCode {
-  return isUsState(state) ? STATE_TIME_ZONES[state] : DEFAULT_TIME_ZONE;
+/** The IANA zone an agent's quiet hours are kept in: their home state's clock, or the product's default zone. */
+export function quietHoursZone(state: string | null | undefined): string {
+  return isUsState(state) ? stateClock(state) : TIME_ZONES[DEFAULT_TIME_ZONE].iana;
 }
 
 export interface QuietHoursText {
@@ -46,7 +46,7 @@ export interface QuietHoursText {
 
 /** The agent's calendar date at `at` (YYYY-MM-DD), in the zone of their home state. */
 export function agentLocalDate(state: string | null | undefined, at: Date): string {
-  return localDateAndHour(TIME_ZONES[quietHoursZone(state)].iana, at).date;
+  return localDateAndHour(quietHoursZone(state), at).date;
 }
 
 /**
@@ -54,14 +54,14 @@ export function agentLocalDate(state: string | null | undefined, at: Date): stri
  */
 export function textHeldUntil({ now, state, ownSigningStartsAt }: QuietHoursText): Date | null {
   const zone = quietHoursZone(state);
-  const { date, hour } = localDateAndHour(TIME_ZONES[zone].iana, now);
+  const { date, hour } = localDateAndHour(zone, now);
   if (hour >= QUIET_HOURS.endHour && hour < QUIET_HOURS.startHour) return null;
   if (ownSigningStartsAt) {
     const ahead = ownSigningStartsAt.getTime() - now.getTime();
     if (ahead >= 0 && ahead <= QUIET_HOURS_EXCEPTION_MS) return null;
   }
   const morningOf = hour >= QUIET_HOURS.startHour ? nextDay(date) : date;
-  return new Date(appointmentInstant(morningOf, `${String(QUIET_HOURS.endHour).padStart(2, '0')}:00`, zone) * 1000);
+  return new Date(wallClockInstant(morningOf, `${String(QUIET_HOURS.endHour).padStart(2, '0')}:00`, zone) * 1000);
 }
 
 function nextDay(date: string): string {

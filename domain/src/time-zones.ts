@@ -55,10 +55,14 @@ const DAY_MS = 86_400_000;
  * before the change, so 02:30 becomes 03:30.
  */
 export function appointmentInstant(date: string, time: string, zone: TimeZoneCode): number {
+  return wallClockInstant(date, time, TIME_ZONES[zone].iana);
+}
+
+/** `appointmentInstant` in any IANA zone (an agent's own clock, which may keep no daylight saving). */
+export function wallClockInstant(date: string, time: string, iana: string): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
   const wallAsUtc = Date.UTC(y, m - 1, d, hh, mm);
-  const iana = TIME_ZONES[zone].iana;
   // The zones change offset at most once within a day either side of any wall time.
   const before = offsetMinutes(iana, wallAsUtc - DAY_MS);
   const after = offsetMinutes(iana, wallAsUtc + DAY_MS);

@@ -1,4 +1,4 @@
-import type { TimeZoneCode } from './time-zones';
+import { TIME_ZONES, type TimeZoneCode } from './time-zones';
 
 /** The state list of spec 01 §3 / spec 02 §5: the 50 states plus DC, in the spec's order. */
 export const US_STATES = [
@@ -121,3 +121,11 @@ export const STATE_TIME_ZONES: Record<UsState, TimeZoneCode> = {
   WV: 'ET',
   WY: 'MT',
 };
+
+/** States whose clock is not their zone code's IANA zone: Arizona keeps Mountain Standard Time all year. */
+const STATE_CLOCKS: Partial<Record<UsState, string>> = { AZ: 'America/Phoenix' };
+
+/** The IANA zone of a state's clock, for what is kept in a person's own local time (quiet hours, "today"). */
+export function stateClock(state: UsState): string {
+  return STATE_CLOCKS[state] ?? TIME_ZONES[STATE_TIME_ZONES[state]].iana;
+}

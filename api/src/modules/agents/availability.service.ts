@@ -18,7 +18,6 @@ import {
 } from '@signingdesk/domain/availability';
 import { toE164 } from '@signingdesk/domain/phone';
 import { agentLocalDate, quietHoursZone } from '@signingdesk/domain/quiet-hours';
-import { TIME_ZONES } from '@signingdesk/domain/time-zones';
 import { isUuid } from '@signingdesk/domain/uuid';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
@@ -55,7 +54,7 @@ export async function readAvailability(db: Db, agentId: string, now: Date): Prom
     travelRadiusMiles: row.travelRadiusMiles,
     maxSigningsPerDay: row.maxSigningsPerDay,
     offersPausedUntil: offersPaused(row.offersPausedUntil, now) ? row.offersPausedUntil!.toISOString() : null,
-    timeZone: TIME_ZONES[quietHoursZone(row.state)].iana,
+    timeZone: quietHoursZone(row.state),
     timeOff: splitTimeOff(ranges, agentLocalDate(row.state, now)),
     channels: channelMatrix(row.channelPreferences),
     textsEnabled: row.smsOptIn && toE164(row.phone) !== null,
