@@ -1594,7 +1594,7 @@ export interface paths {
         };
         /**
          * The bytes behind a signed link, as an attachment
-         * @description Roles: any signed-in user. Only the user who asked for the link, while they may still see the file (anyone else: 404). 403 for a token that is not valid; 410 LINK_EXPIRED after five minutes or once the link is used: the first request claims it before the bytes go out, so of requests sent at once exactly one gets the file (a download cut off midway has spent the link; one that found no content has not); 404 when the content is gone.
+         * @description Roles: any signed-in user. Only the user who asked for the link, while they may still see the file (anyone else: 404). 403 for a token that is not valid; 410 LINK_EXPIRED after five minutes or once the link is used: the first request claims it before the bytes go out, so of requests sent at once exactly one gets the file (a download cut off midway has spent the link; one that found no content has not); 404 when the content is gone. An agent whose registration is pending gets only their own credential documents (an order's file: 403 REGISTRATION_NOT_ACTIVE).
          */
         get: operations["downloadFile"];
         put?: never;

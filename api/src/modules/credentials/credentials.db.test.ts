@@ -5,7 +5,7 @@
  */
 import { schema } from '@signingdesk/db';
 import { addDays, credentialState, credentialDay } from '@signingdesk/domain/credentials';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { post, signInAll, userIdOf, otherAgentEmail, type Sessions } from '../../testing/fixtures';
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
@@ -257,7 +257,7 @@ describe('agent credentials', () => {
     }
   });
 
-  it('lets an agent whose registration is pending add a credential', async () => {
+  it('lets an agent whose registration is pending add a credential, upload its photo and open it again', async () => {
     const pendingId = await userIdOf(t, 'pending-agent@demo.test');
     const [profile] = await t.database.db
       .select({ states: schema.agentProfiles.certifiedStates })
@@ -267,6 +267,28 @@ describe('agent credentials', () => {
     const added = await post(t, '/api/agents/me/credentials', s.pendingAgent, commission({ state: profile!.states[0] }));
     expect(added.status).toBe(201);
     expect(credentialState({ ...added.body, sentOn: today }, today).text).toBe('Waiting for review');
+
+    const grant = await post(t, `/api/agents/me/credentials/${added.body.id}/document/uploads`, s.pendingAgent, {
+      fileName: 'commission.png',
+      size: PNG_BYTES.length,
+      contentType: 'image/png',
+    });
+    expect(grant.status).toBe(201);
+    expect((await patchChunk(t, s.pendingAgent, grant.body.items[0].fileId, 0, PNG_BYTES)).status).toBe(204);
+    const link = await post(t, `/api/credentials/${added.body.id}/document/download`, s.pendingAgent);
+    expect(link.status).toBe(200);
+    const res = await t.request(link.body.url, { cookie: s.pendingAgent });
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(PNG_BYTES)).toBe(true);
+    // An order's files still need an active registration.
+    const [orderFile] = await t.database.db
+      .select({ id: schema.files.id, appointmentId: schema.files.appointmentId })
+      .from(schema.files)
+      .where(isNotNull(schema.files.appointmentId))
+      .limit(1);
+    const refused = await post(t, `/api/appointments/${orderFile!.appointmentId}/files/${orderFile!.id}/download`, s.pendingAgent);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('REGISTRATION_NOT_ACTIVE');
   });
 });
 

@@ -8,6 +8,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { withoutInvisibleCharacters } from '@signingdesk/domain/text';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
+import { INACTIVE_REGISTRATION_MESSAGE } from '../../middleware/guard';
 import { audit } from '../../lib/audit';
 import type { StoredObject } from '../../lib/storage/storage';
 import { documentCredential, filesAppointment, fileOf, reachFile, type FileRow } from './files.access';
@@ -103,6 +104,9 @@ export async function openDownload(ctx: FilesContext, actor: Actor, token: strin
     .innerJoin(files, eq(files.id, fileEvents.fileId))
     .where(and(eq(fileEvents.id, claims.eventId), eq(fileEvents.fileId, claims.fileId), eq(fileEvents.action, 'read')));
   if (!row || row.askedBy !== actor.userId) throw notFound('This file');
+  if (row.file.credentialId === null && actor.role === 'notary' && actor.status !== 'active') {
+    throw new AppError('REGISTRATION_NOT_ACTIVE', INACTIVE_REGISTRATION_MESSAGE);
+  }
   await reachFile(ctx.db, actor, row.file);
 
   // A link confirmed before claims were recorded (claimed_at null) counts as used too.

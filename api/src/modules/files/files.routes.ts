@@ -44,6 +44,10 @@ const escrowAndOperatorsMovingBytes = requireActor({ roles: ESCROW_AND_OPERATORS
 // registration is pending may upload their credentials' documents; an order's files still need
 // an active registration (pendingUploadOf).
 const uploaders = requireActor({ idempotency: 'none' });
+// A signed link's bytes: the link was granted by a route that checked its caller, so an agent
+// whose registration is pending gets back the credential documents they sent; an order's file
+// still needs an active registration (openDownload).
+const linkHolders = requireActor({});
 const reach =
   'Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent until 3 days after a completed signing (DESIGN.md “Data lifecycle”). Anyone else gets 404: that agent afterwards, and an agent only offered the appointment.';
 const escrowReach = 'Operators; the escrow officer of the order (creator) or its firm (creator_admin); others of another firm get 404.';
@@ -120,9 +124,9 @@ const downloadRoute = createRoute({
   summary: 'The bytes behind a signed link, as an attachment',
   ...rolesDoc(
     'signed-in',
-    `Only the user who asked for the link, while they may still see the file (anyone else: 404). 403 for a token that is not valid; 410 LINK_EXPIRED after five minutes or once the link is used: the first request claims it before the bytes go out, so of requests sent at once exactly one gets the file (a download cut off midway has spent the link; one that found no content has not); 404 when the content is gone.`,
+    `Only the user who asked for the link, while they may still see the file (anyone else: 404). 403 for a token that is not valid; 410 LINK_EXPIRED after five minutes or once the link is used: the first request claims it before the bytes go out, so of requests sent at once exactly one gets the file (a download cut off midway has spent the link; one that found no content has not); 404 when the content is gone. An agent whose registration is pending gets only their own credential documents (an order's file: 403 REGISTRATION_NOT_ACTIVE).`,
   ),
-  middleware: [participants] as const,
+  middleware: [linkHolders] as const,
   request: { params: TokenParamSchema },
   responses: {
     200: { description: 'The file', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } },
