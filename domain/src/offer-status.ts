@@ -24,6 +24,9 @@ export const UNBID_OFFER_STATUSES = ['offered', 'declined'] as const satisfies r
 /** Answers the agent may take back while the order takes bids (decision 015): a decline or a live bid. */
 export const RETRACTABLE_ANSWER_STATUSES = ['declined', 'claimed', 'countered'] as const satisfies readonly OfferStatus[];
 
+/** Bids an operator decided, yes or no: the agent answered, whatever came of it (the scorecard's "answered"). */
+export const DECIDED_BID_STATUSES = ['approved', 'rejected'] as const satisfies readonly OfferStatus[];
+
 /** An operator's no to this agent (a bid rejected, an offer removed): the offer is no longer open to them. */
 export const CLOSED_OFFER_STATUSES = ['rejected', 'removed'] as const satisfies readonly OfferStatus[];
 

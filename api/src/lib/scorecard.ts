@@ -13,6 +13,7 @@ import type { Db, Tx } from '@signingdesk/db';
 import { rowsOf, schema } from '@signingdesk/db';
 import { sql, type SQL } from 'drizzle-orm';
 import { SCAN_BACK_WINDOW_SECONDS } from '@signingdesk/domain/appointment-rules';
+import { DECIDED_BID_STATUSES } from '@signingdesk/domain/offer-status';
 import {
   agentScore,
   COMPLETION_MARK_WINDOW_HOURS,
@@ -55,7 +56,11 @@ const COLUMN: Record<keyof ScorecardCounts, string> = {
 export function scorecardCountsSql(agentId: SQL, now: SQL = sql`now()`): SQL {
   const window = sql.raw(`interval '${OFFER_RESPONSE_WINDOW_HOURS} hours'`);
   const markWindow = COMPLETION_MARK_WINDOW_HOURS * 3600;
-  const decidedBid = sql`(o.status in ('approved', 'rejected') or (o.status = 'removed' and o.bid_cents is not null))`;
+  const decided = sql.join(
+    DECIDED_BID_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const decidedBid = sql`(o.status in (${decided}) or (o.status = 'removed' and o.bid_cents is not null))`;
   return sql`
     select
       coalesce(done.completed, 0)::int as completed,
