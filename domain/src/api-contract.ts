@@ -2936,7 +2936,11 @@ export interface components {
             id: string;
             name: string;
             preferred: boolean;
+            /** @description The scorecard score, 0–100 (domain/scorecard.ts) */
+            score: number;
             state: string;
+            /** @description The operators’ Verified mark (agentVerified) */
+            verified: boolean;
             zip: string;
         };
         EligibleAgentList: {

@@ -88,5 +88,19 @@ test('the Dashboard’s credential counts each open their list (issue 31)', asyn
   await shot(page, 'dashboard-credentials', true);
   await page.getByRole('button', { name: 'Close the list' }).click();
   await expect(page).not.toHaveURL(/credentials=/);
+
+  // Each agent in a list opens their profile, credentials first to hand; Back returns to the list.
+  const listed = counts.buckets.find((b) => b.count > 0)!;
+  await region.getByRole('link', { name: `${listed.count} — ${listed.label}` }).click();
+  const agent = page.getByRole('table', { name: listed.label }).locator('tbody tr').first().getByRole('link');
+  const name = (await agent.innerText()).trim();
+  await agent.click();
+  await expect(page).toHaveURL(/tab=signing-agents&agent=/);
+  const profile = page.getByRole('dialog');
+  await expect(profile).toContainText(name);
+  await expect(profile.getByRole('region', { name: 'Credentials' }).getByRole('table')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('table', { name: listed.label })).toBeVisible();
   await admin.dispose();
 });

@@ -367,7 +367,8 @@ describe('a Texas order and agents commissioned elsewhere (decision 048)', () =>
     );
     const list = await readJson(await t.request(`/api/appointments/${id}/eligible-agents`, { cookie: admin }));
     expect(list.items.map((a: { id: string }) => a.id)).toEqual([texan]);
-    expect(list.items[0]).toMatchObject({ certifiedStates: ['TX'], completedCount: 0 });
+    // A new agent: no history, the neutral score; no credentials, no Verified mark.
+    expect(list.items[0]).toMatchObject({ certifiedStates: ['TX'], completedCount: 0, score: 50, verified: false });
   });
 
   it('refuses a direct assignment of each of them with 409 NOT_ELIGIBLE naming the rule', async () => {

@@ -15,13 +15,14 @@
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { commissionAllows, firmRequirementGaps, type FirmRequirements } from '@signingdesk/domain/credentials';
+import { commissionAllows, credentialDay, firmRequirementGaps, type FirmRequirements } from '@signingdesk/domain/credentials';
 import { ineligibility, reachMessage, roundMiles, type Ineligibility } from '@signingdesk/domain/eligibility';
 import { pageOffset, type PageQuery } from '@signingdesk/domain/pagination';
 import { findVisibleAppointment } from '../../lib/access';
 import { completedSigningsSql } from '../../lib/completed-signings';
 import type { Actor } from '../../lib/actor';
 import {
+  agentVerifiedSql,
   commissionAllowsSql,
   credentialFacts,
   credentialsOf,
@@ -30,6 +31,7 @@ import {
 } from '../../lib/credential-rules';
 import { boundingBox, greatCircleMilesSql } from '../../lib/geo';
 import { escapeLike } from '../../lib/like';
+import { agentScoreSql } from '../../lib/scorecard';
 
 const { agentProfiles: ap, profiles, user, offers } = schema;
 
@@ -136,6 +138,8 @@ export async function listEligibleAgents(
         certifiedStates: ap.certifiedStates,
         distance,
         completedCount: completed,
+        score: agentScoreSql(sql`${ap.userId}`),
+        verified: agentVerifiedSql(ap.userId, ap.certifiedStates, credentialDay()),
       })
       .from(ap)
       .innerJoin(profiles, eq(profiles.userId, ap.userId))
@@ -157,6 +161,8 @@ export async function listEligibleAgents(
       certifiedStates: r.certifiedStates,
       distanceMiles: r.distance === null ? null : roundMiles(Number(r.distance)),
       completedCount: r.completedCount,
+      score: Number(r.score),
+      verified: r.verified,
     })),
     total: Number(total?.n ?? 0),
   };

@@ -123,6 +123,8 @@ export const EligibleAgentSchema = z
     certifiedStates: z.array(z.string()),
     distanceMiles: z.number().nullable().openapi({ description: 'Miles from the signing, one decimal' }),
     completedCount: z.number().int().openapi({ description: 'Signings this agent completed' }),
+    score: z.number().int().openapi({ description: 'The scorecard score, 0–100 (domain/scorecard.ts)' }),
+    verified: z.boolean().openapi({ description: 'The operators’ Verified mark (agentVerified)' }),
   })
   .openapi('EligibleAgent');
 

@@ -32,7 +32,9 @@ export function SigningAgents({ canSetPreferred, caller }: { canSetPreferred: bo
   const [params, update] = useUrlParams();
   const search = searchOf(params, MODES, true);
   const result = useAgentSearch(search);
-  const [profileId, setProfileId] = useState<string | null>(null);
+  // The open profile is in the URL too (`agent=<id>`): the Dashboard's credential list links to it.
+  const profileId = params.get('agent');
+  const setProfileId = (id: string | null) => update({ agent: id });
   const [recipient, setRecipient] = useState<Recipient | null>(null);
   const data = result.data;
 

@@ -91,7 +91,15 @@ function CredentialList({ bucket }: { bucket: CredentialBucket }) {
         paginationText={({ from, to, totalRecords }) => pageRangeText(from, to, totalRecords, false)}
         noRecordsText="None."
         columns={[
-          { accessor: 'agentName', title: 'Signing agent' },
+          {
+            accessor: 'agentName',
+            title: 'Signing agent',
+            render: (c) => (
+              <Anchor component={Link} to={`${paths.admin}?tab=signing-agents&agent=${c.agentId}`} fz="sm">
+                {c.agentName}
+              </Anchor>
+            ),
+          },
           { accessor: 'agentEmail', title: 'Email' },
           { accessor: 'credential', title: 'Credential' },
           { accessor: 'number', title: 'Number', render: (c) => c.number ?? '—' },

@@ -36,12 +36,14 @@ describe('a choice in Directly Assign Notary', () => {
       certifiedStates: ['CA', 'TX'],
       distanceMiles: 8.04,
       completedCount: 12,
+      score: 78,
+      verified: true,
     };
     expect(eligibleAgentLabel(agent)).toBe(
-      'Jordan Taylor · 8.0 mi · Beverly Hills, CA 90210 · commissioned in CA, TX · 12 completed · preferred',
+      'Jordan Taylor · 8.0 mi · Beverly Hills, CA 90210 · commissioned in CA, TX · 12 completed · score 78 · verified · preferred',
     );
-    expect(eligibleAgentLabel({ ...agent, preferred: false, distanceMiles: null, completedCount: 0 })).toBe(
-      'Jordan Taylor · distance unknown · Beverly Hills, CA 90210 · commissioned in CA, TX · 0 completed',
+    expect(eligibleAgentLabel({ ...agent, preferred: false, verified: false, distanceMiles: null, completedCount: 0, score: 50 })).toBe(
+      'Jordan Taylor · distance unknown · Beverly Hills, CA 90210 · commissioned in CA, TX · 0 completed · score 50',
     );
   });
 });

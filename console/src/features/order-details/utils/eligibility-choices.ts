@@ -11,8 +11,8 @@ export function sendConfirmation(reach: Schemas['OfferReach']): { message: strin
   return { message: reach.message, canSend: reach.count > 0 };
 }
 
-/** One choice in the direct-assignment list: name, distance, home, commissions and completed signings. */
+/** One choice in the direct-assignment list: name, distance, home, commissions, completed signings, score and marks. */
 export function eligibleAgentLabel(agent: Schemas['EligibleAgent']): string {
-  const preferred = agent.preferred ? ' · preferred' : '';
-  return `${agent.name} · ${formatMiles(agent.distanceMiles)} · ${agent.city}, ${agent.state} ${agent.zip} · commissioned in ${agent.certifiedStates.join(', ')} · ${agent.completedCount} completed${preferred}`;
+  const marks = [agent.verified ? 'verified' : null, agent.preferred ? 'preferred' : null].filter(Boolean).map((m) => ` · ${m}`);
+  return `${agent.name} · ${formatMiles(agent.distanceMiles)} · ${agent.city}, ${agent.state} ${agent.zip} · commissioned in ${agent.certifiedStates.join(', ')} · ${agent.completedCount} completed · score ${agent.score}${marks.join('')}`;
 }
