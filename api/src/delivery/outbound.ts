@@ -13,6 +13,7 @@ import { errorText, mapLimit, type DeliveryContext } from './context';
 import type { EmailAttachment, SendOutcome } from './email';
 import { toE164 } from '@signingdesk/domain/phone';
 import type { BatchOutcome } from './notification-jobs';
+import { quietDueWords } from './quiet-hours';
 
 const { outboundMessages, files } = schema;
 type OutboundMessage = typeof outboundMessages.$inferSelect;
@@ -51,6 +52,10 @@ async function settle(ctx: DeliveryContext, message: OutboundMessage, state: 'se
 }
 
 async function sendOne(ctx: DeliveryContext, message: OutboundMessage): Promise<SendOutcome | { kind: 'held' }> {
+  // Handed out before its time (another process's clock a little ahead): not sent, retried.
+  if (message.sendAfter && message.sendAfter.getTime() > (ctx.now?.() ?? new Date()).getTime()) {
+    return { kind: 'transient', detail: `held for quiet hours until ${quietDueWords(message.sendAfter.toISOString())}` };
+  }
   if (message.channel === 'email') {
     if (!ctx.mailer) {
       await settle(ctx, message, 'held', null);

@@ -10,10 +10,12 @@ import { notify } from './notify';
 import { scheduledForAgent, signInAll, userIdOf, type Sessions } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { QUEUES } from './queue';
+import { findActor } from '../lib/actor';
+import { messageAgent } from '../modules/agents/agents.messages';
 import { QUIET_HOURS_TYPE } from './quiet-hours';
 import { smsWorkers, type SmsWorkers } from './testing/sms-worker';
 
-const { notificationJobs, notificationDeliveries, agentProfiles, appointments } = schema;
+const { notificationJobs, notificationDeliveries, agentProfiles, appointments, outboundMessages } = schema;
 const AGENT_PHONE = '+16265550130';
 // The agent lives in California (Pacific time); the order is 12/10/2030 at 2:30 PM PT.
 const NOON_PT = new Date('2030-12-09T20:00:00Z');
@@ -162,5 +164,45 @@ describe('quiet hours and channel choices', () => {
       state: 'skipped',
       detail: 'turned off by the agent for messages',
     });
+  });
+
+  it('holds an operator’s own text at 10 pm until 7 am, and sends one at noon at once', async () => {
+    const admin = (await findActor(t.database.db, { email: 'admin@demo.test' }))!;
+    const sent = (body: string) => workers.sms.received.filter((m) => m.to === AGENT_PHONE && m.body.includes(body));
+
+    const night = await messageAgent(t.database.db, admin, agentId, { channel: 'sms', message: 'Call me back tomorrow' }, TEN_PM_PT);
+    expect(night.message).toBe(
+      'Your text message to Jordan Taylor was queued. It is quiet hours where they are (9 PM to 7 AM), so it will be sent at 7 AM their time (12/10/2030, 7:00 AM PST).',
+    );
+    const [row] = await t.database.db.select().from(outboundMessages).where(eq(outboundMessages.id, night.outboundMessageId));
+    expect(row!.sendAfter).toEqual(SEVEN_AM_PT);
+
+    clock = TEN_PM_PT;
+    const worker = await startWorker();
+    await worker.drain();
+    expect(sent('Call me back tomorrow')).toHaveLength(0);
+    const [boss] = rowsOf<{ start_after: string | Date }>(
+      await t.database.db.execute(sql`select start_after from pgboss.job where name = ${QUEUES.outbound} and id = ${row!.id}`),
+    );
+    expect(new Date(boss!.start_after).toISOString()).toBe(SEVEN_AM_PT.toISOString());
+    // Handed out early (another process's clock a little ahead): not sent, retried.
+    await t.database.db.execute(sql`update pgboss.job set start_after = now() where name = ${QUEUES.outbound} and id = ${row!.id}`);
+    await worker.drain();
+    expect(sent('Call me back tomorrow')).toHaveLength(0);
+    expect((await t.database.db.select().from(outboundMessages).where(eq(outboundMessages.id, row!.id)))[0]).toMatchObject({
+      state: 'queued',
+      error: 'held for quiet hours until 2030-12-10 15:00 UTC',
+    });
+
+    clock = SEVEN_AM_PT;
+    await worker.drain({ ignoreBackoff: true });
+    expect(sent('Call me back tomorrow')).toHaveLength(1);
+    expect((await t.database.db.select().from(outboundMessages).where(eq(outboundMessages.id, row!.id)))[0]!.state).toBe('sent');
+
+    const noon = await messageAgent(t.database.db, admin, agentId, { channel: 'sms', message: 'Lunch-time question' }, NOON_PT);
+    expect(noon.message).toBe('Your text message to Jordan Taylor was queued.');
+    clock = NOON_PT;
+    await worker.drain();
+    expect(sent('Lunch-time question')).toHaveLength(1);
   });
 });

@@ -407,7 +407,7 @@ export class DeliveryWorker {
       (db, lock) => {
         const query = db
           // An email or text carries the priority of the notice it came from.
-          .select({ id: outboundMessages.id, kind: noticeKind(notificationJobs) })
+          .select({ id: outboundMessages.id, kind: noticeKind(notificationJobs), sendAfter: outboundMessages.sendAfter })
           .from(outboundMessages)
           .leftJoin(notificationJobs, eq(notificationJobs.id, outboundMessages.jobId))
           .where(and(eq(outboundMessages.state, 'queued'), notHeld(QUEUES.outbound, outboundMessages.id)))
@@ -415,13 +415,15 @@ export class DeliveryWorker {
           .limit(RELAY_BATCH);
         return lock ? query.for('update', { of: outboundMessages, skipLocked: true }) : query;
       },
-      ({ id, kind }) => ({
+      ({ id, kind, sendAfter }) => ({
         id,
         name: QUEUES.outbound,
         priority: deliveryPriority(kind),
         data: { messageId: id },
         deadLetter: QUEUES.outboundFailed,
         ...common,
+        // An operator's text held for quiet hours starts at 7 am where the agent is.
+        ...(sendAfter ? { startAfter: sendAfter } : {}),
       }),
     );
     return added;

@@ -151,6 +151,8 @@ export const outboundMessages = pgTable(
     state: outboundState('state').notNull().default('queued'),
     error: text('error'),
     jobId: uuid('job_id').references(() => notificationJobs.id, { onDelete: 'set null' }),
+    /** Not sent before this instant: an operator's text held for the agent's quiet hours (domain/quiet-hours.ts). */
+    sendAfter: timestamp('send_after', { withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
