@@ -65,6 +65,11 @@ interface JobRow {
   quiet: QuietHoursPayload | null;
 }
 
+/** The job as the texts' windows see it (text-digest.ts): a text held overnight is the notice it holds. */
+function windowJob(job: JobRow): WindowJob {
+  return job.quiet ? { ...job, id: job.quiet.heldJob, type: job.quiet.heldType, notification: null } : job;
+}
+
 interface Prepared {
   job: JobRow;
   texts: ChannelTexts | null;
@@ -418,7 +423,9 @@ function planEmailAndSms(ctx: DeliveryContext, p: Prepared, windows: TextWindows
       skip('sms', `held for quiet hours until ${quietDueWords(payload.dueAt)} (notification ${id})`);
     } else {
       // Held, like a text without an SMS provider: not sent now, and the detail says where it went.
-      const holding = p.digest || p.job.quiet ? null : windows.admit(p.job);
+      // Texts held overnight meet the same windows at 7 am: the first per order goes, the rest
+      // wait for that order's digest, so a night of messages is not a morning of texts.
+      const holding = p.digest ? null : windows.admit(windowJob(p.job));
       if (holding) skip('sms', holding);
       else queue('sms', { toAddress: phone, recipientId: p.job.recipientId, body });
     }
@@ -439,7 +446,7 @@ async function finishPhase(ctx: DeliveryContext, ready: Prepared[], retried: Map
       // Before any row lock: the windows' locks are always taken first (text-digest.ts).
       const windows = await TextWindows.open(
         tx,
-        ready.map((p) => p.job),
+        ready.map((p) => windowJob(p.job)),
       );
       const locked = await tx
         .select({ id: notificationJobs.id })

@@ -13,6 +13,8 @@ import { QUEUES } from './queue';
 import { findActor } from '../lib/actor';
 import { messageAgent } from '../modules/agents/agents.messages';
 import { QUIET_HOURS_TYPE } from './quiet-hours';
+import { TEXT_DIGEST_TYPE } from './text-digest';
+import { TEXT_WINDOW_SECONDS } from '@signingdesk/domain/notification-rules';
 import { smsWorkers, type SmsWorkers } from './testing/sms-worker';
 
 const { notificationJobs, notificationDeliveries, agentProfiles, appointments, outboundMessages } = schema;
@@ -125,6 +127,42 @@ describe('quiet hours and channel choices', () => {
       state: 'sent',
       detail: expect.stringMatching(new RegExp(`^after quiet hours \\(notification ${quiet!.id}\\): queued for sending`)),
     });
+  });
+
+  it('sends a night of messages on one order as one text at 7 am and one digest after it', async () => {
+    clock = NOON_PT;
+    const worker = await startWorker();
+    const { id } = await scheduledForAgent(t, s);
+    await worker.drain();
+    const before = textsAbout(id).length;
+
+    clock = TEN_PM_PT;
+    for (let i = 1; i <= 5; i++) await noteTo(id, `00000000-0000-4000-8000-00000000010${i}`);
+    await worker.drain();
+    expect(textsAbout(id)).toHaveLength(before);
+    expect(await jobOf(id, QUIET_HOURS_TYPE)).toHaveLength(5);
+
+    // 7 am: pg-boss hands the five out (their start moved to the database's now).
+    clock = SEVEN_AM_PT;
+    await t.database.db.execute(
+      sql`update pgboss.job set start_after = now() where name = ${QUEUES.notifications} and data->>'notificationId' in (select id::text from notification_jobs where type = ${QUIET_HOURS_TYPE})`,
+    );
+    await worker.drain();
+    expect(textsAbout(id)).toHaveLength(before + 1);
+    expect(textsAbout(id)[before]!.body).toMatch(/^SigningDesk: Dana Whitfield wrote on Fixture Refinance/);
+    expect((await jobOf(id, QUIET_HOURS_TYPE)).map((j) => j.state)).toEqual(['sent', 'sent', 'sent', 'sent', 'sent']);
+    const [digest] = await jobOf(id, TEXT_DIGEST_TYPE);
+    expect(digest).toMatchObject({ state: 'pending', payload: { held: expect.any(Array) } });
+    expect((digest!.payload.held as string[]).length).toBe(4);
+
+    // The order's window ends: the four others go as one digest text, naming what they were.
+    const back = sql`make_interval(secs => ${TEXT_WINDOW_SECONDS})`;
+    await t.database.db.execute(sql`update outbound_messages set created_at = created_at - ${back} where channel = 'sms'`);
+    await t.database.db.execute(sql`update pgboss.job set start_after = now() where name = ${QUEUES.notifications} and id = ${digest!.id}`);
+    await worker.drain();
+    const texts = textsAbout(id).slice(before);
+    expect(texts).toHaveLength(2);
+    expect(texts[1]!.body).toMatch(/^SigningDesk: 4 more updates on Fixture Refinance \(12\/10\/2030\): 4 new messages\./);
   });
 
   it('texts at 10 pm about the agent’s own signing starting within 2 hours', async () => {
