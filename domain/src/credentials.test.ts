@@ -5,6 +5,7 @@ import {
   commissionAllows,
   countsOn,
   credentialState,
+  credentialSummary,
   firmRequirementGaps,
   reminderStep,
   type CredentialFacts,
@@ -84,5 +85,26 @@ describe('credentials', () => {
         today,
       ),
     ).toBe(false);
+  });
+});
+
+describe('credentialSummary', () => {
+  it('reads a credential in one line, the name on it for operators only', () => {
+    const eo = {
+      number: 'EO-5521',
+      nameOnDocument: 'Jordan Taylor',
+      provider: 'NNA Insurance',
+      coverageCents: 10_000_000,
+      issuedOn: null,
+      expiresOn: '2030-03-01',
+    };
+    expect(credentialSummary(eo, { withName: true })).toBe('EO-5521 · Jordan Taylor · NNA Insurance · $100,000.00 · expires 03/01/2030');
+    expect(credentialSummary(eo, { withName: false })).toBe('EO-5521 · NNA Insurance · $100,000.00 · expires 03/01/2030');
+    expect(
+      credentialSummary(
+        { number: null, provider: 'Sterling', coverageCents: null, issuedOn: '2026-05-02', expiresOn: null },
+        { withName: true },
+      ),
+    ).toBe('Sterling · dated 05/02/2026');
   });
 });

@@ -21,7 +21,7 @@
  * as dates; no time of day is involved.
  */
 import { formatCents } from './money';
-import { DEFAULT_TIME_ZONE, TIME_ZONES } from './time-zones';
+import { DEFAULT_TIME_ZONE, formatUsDate, TIME_ZONES } from './time-zones';
 
 export const CREDENTIAL_KINDS = ['commission', 'eo_insurance', 'background_check', 'nna_certification', 'surety_bond', 'w9'] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
@@ -187,4 +187,32 @@ export function agentVerified(credentials: readonly CredentialFacts[], certified
   if (certifiedStates.length === 0) return false;
   if (!certifiedStates.every((state) => credentials.some((c) => c.kind === 'commission' && c.state === state && ok(c)))) return false;
   return VERIFIED_REQUIRED_KINDS.every((kind) => credentials.some((c) => c.kind === kind && ok(c)));
+}
+
+/** What a credential's one-line summary reads. */
+export interface CredentialSummary {
+  number: string | null;
+  nameOnDocument?: string | null;
+  provider: string | null;
+  coverageCents: number | null;
+  issuedOn: string | null;
+  expiresOn: string | null;
+}
+
+/**
+ * A credential's facts in one short line, as the agent app and the console list them: number,
+ * name on the document (operators check it; the agent knows their own), carrier or provider,
+ * coverage, dates. "1337-TX · Jordan Taylor · expires 03/01/2030".
+ */
+export function credentialSummary(c: CredentialSummary, options: { withName: boolean }): string {
+  return [
+    c.number,
+    options.withName ? c.nameOnDocument : null,
+    c.provider,
+    c.coverageCents !== null ? formatCents(c.coverageCents) : null,
+    c.issuedOn ? `dated ${formatUsDate(c.issuedOn)}` : null,
+    c.expiresOn ? `expires ${formatUsDate(c.expiresOn)}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }

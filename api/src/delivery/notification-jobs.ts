@@ -27,7 +27,7 @@ import { errorText, type DeliveryContext } from './context';
 import { pushTopic, sendPush } from './push';
 import { toE164 } from '@signingdesk/domain/phone';
 import { factsForRecipient, type LoadedAppointment } from './recipient-facts';
-import { isTextDigest, TextWindows } from './text-digest';
+import { isTextDigest, TextWindows, type WindowJob } from './text-digest';
 import { channelAllowed, NOTIFICATION_GROUPS, notificationGroupOf, type Channel as ChosenChannel } from '@signingdesk/domain/availability';
 import { textHeldUntil } from '@signingdesk/domain/quiet-hours';
 import { isQuietHoursJob, QUIET_HOURS_TYPE, quietDueWords, readQuietHoursPayload, type QuietHoursPayload } from './quiet-hours';

@@ -1,7 +1,9 @@
 /** An agent's availability as operators read it (GET /api/agents/{id}/availability), read-only. */
 import { useQuery } from '@tanstack/react-query';
-import { answer, api } from '../../../lib/api-client';
+import { answer, api, type Schemas } from '../../../lib/api-client';
 import { agentSearchKeys } from './search-agents';
+
+export type AgentAvailability = Schemas['Availability'];
 
 export function useAgentAvailability(id: string) {
   return useQuery({

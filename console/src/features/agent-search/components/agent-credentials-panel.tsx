@@ -1,9 +1,8 @@
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import type { CredentialTone } from '@signingdesk/domain/credentials';
-import { formatCents } from '@signingdesk/domain/money';
-import { formatUsDate } from '@signingdesk/domain/time-zones';
+import { credentialSummary, type CredentialTone } from '@signingdesk/domain/credentials';
 import { showToast } from '../../../lib/toast';
+import { ProfilePanel } from './profile-panel';
 import { credentialDocumentLink, useAgentCredentials, useReviewCredential, type AgentCredential } from '../api/agent-credentials';
 
 /** The state's colour beside its words (credentialState's tone). */
@@ -15,57 +14,34 @@ const TONE_COLORS: Record<CredentialTone, string> = {
   rejected: 'red.9',
 };
 
-function facts(c: AgentCredential): string {
-  return [
-    c.number,
-    c.nameOnDocument,
-    c.provider,
-    c.coverageCents !== null ? formatCents(c.coverageCents) : null,
-    c.issuedOn ? `dated ${formatUsDate(c.issuedOn)}` : null,
-    c.expiresOn ? `expires ${formatUsDate(c.expiresOn)}` : null,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-}
-
 /**
  * The agent's credentials in the profile modal (issue 31): each current one with its facts, its
  * state, a link to its document, and Verify / Reject (with a reason the agent reads); the
  * replaced ones below as history.
  */
 export function AgentCredentialsPanel({ agentId }: { agentId: string }) {
-  const query = useAgentCredentials(agentId);
   return (
-    <section aria-label="Credentials">
-      <Title order={3} size="h5" mb="xs">
-        Credentials
-      </Title>
-      {query.isPending ? <Skeleton height={80} aria-label="Loading credentials..." /> : null}
-      {query.isError ? (
-        <Alert color="red" role="alert">
-          {query.error.message}
-        </Alert>
-      ) : null}
-      {query.data ? (
-        query.data.current.length === 0 ? (
+    <ProfilePanel title="Credentials" query={useAgentCredentials(agentId)}>
+      {(data) =>
+        data.current.length === 0 ? (
           <Text size="sm">No credentials on file.</Text>
         ) : (
           <Stack gap="xs">
-            <CredentialTable rows={query.data.current} reviewable />
-            {query.data.history.length > 0 ? (
+            <CredentialTable rows={data.current} reviewable />
+            {data.history.length > 0 ? (
               <details>
                 <summary>
                   <Text component="span" size="sm">
-                    History ({query.data.history.length} replaced)
+                    History ({data.history.length} replaced)
                   </Text>
                 </summary>
-                <CredentialTable rows={query.data.history} reviewable={false} />
+                <CredentialTable rows={data.history} reviewable={false} />
               </details>
             ) : null}
           </Stack>
         )
-      ) : null}
-    </section>
+      }
+    </ProfilePanel>
   );
 }
 
@@ -119,7 +95,7 @@ function CredentialRow({ credential: c, reviewable }: { credential: AgentCredent
         <Text size="sm" fw={700}>
           {name}
         </Text>
-        <Text size="xs">{facts(c)}</Text>
+        <Text size="xs">{credentialSummary(c, { withName: true })}</Text>
       </Table.Td>
       <Table.Td>
         {/* Plain words in the state's colour: a badge would cut "Expired — you are not offered…" short. */}

@@ -1,36 +1,27 @@
-import { Alert, Group, List, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import { List, SimpleGrid, Text } from '@mantine/core';
 import { RATING_TAG_LABELS } from '@signingdesk/domain/escrow-rating';
 import { SCORE_EXPLANATION, scorecardLines } from '@signingdesk/domain/scorecard';
 import { Fragment } from 'react';
 import { formatEventTime } from '../../../lib/format-date-time';
 import { useAgentScorecard } from '../api/agent-scorecard';
+import { ProfilePanel } from './profile-panel';
 
 /**
  * The profile modal's Scorecard (issue 31): the score, each line it is made of, and the latest
  * escrow ratings with their orders — computed from the agent's history by the API.
  */
 export function AgentScorecardPanel({ agentId }: { agentId: string }) {
-  const scorecard = useAgentScorecard(agentId);
-  const card = scorecard.data;
   return (
-    <section aria-labelledby="scorecard-title">
-      <Group justify="space-between" align="baseline" mb="xs">
-        <Title order={3} size="h5" id="scorecard-title">
-          Scorecard
-        </Title>
-        {card ? (
-          <Text fw={700} aria-label={`Score ${card.score} of 100`}>
-            Score {card.score} / 100
-          </Text>
-        ) : null}
-      </Group>
-      {scorecard.isPending ? <Skeleton height={120} aria-label="Loading..." /> : null}
-      {scorecard.isError ? (
-        <Alert color="red" role="alert">
-          {scorecard.error.message}
-        </Alert>
-      ) : null}
-      {card ? (
+    <ProfilePanel
+      title="Scorecard"
+      query={useAgentScorecard(agentId)}
+      aside={(card) => (
+        <Text fw={700} aria-label={`Score ${card.score} of 100`}>
+          Score {card.score} / 100
+        </Text>
+      )}
+    >
+      {(card) => (
         <>
           <Text size="xs" c="dimmed" mb="xs">
             {SCORE_EXPLANATION}
@@ -64,7 +55,7 @@ export function AgentScorecardPanel({ agentId }: { agentId: string }) {
             </>
           ) : null}
         </>
-      ) : null}
-    </section>
+      )}
+    </ProfilePanel>
   );
 }

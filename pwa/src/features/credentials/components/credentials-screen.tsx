@@ -1,26 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CREDENTIAL_KINDS, CREDENTIAL_LABELS, STATE_BOUND_KINDS, type CredentialKind } from '@signingdesk/domain/credentials';
-import { formatCents } from '@signingdesk/domain/money';
-import { formatUsDate } from '@signingdesk/domain/time-zones';
+import {
+  CREDENTIAL_KINDS,
+  CREDENTIAL_LABELS,
+  credentialSummary,
+  STATE_BOUND_KINDS,
+  type CredentialKind,
+} from '@signingdesk/domain/credentials';
 import { NetworkError } from '../../../lib/api-client';
 import { credentialKeys, useOwnCredentials, type Credential } from '../api/credentials';
 import { CredentialForm, NEEDS_CONNECTION } from './credential-form';
 
 type Editing = { mode: 'add'; kind: CredentialKind } | { mode: 'renew'; credential: Credential } | null;
-
-/** The facts of a credential in one short line: number, carrier, amount, dates. */
-function factsOf(c: Credential): string {
-  return [
-    c.number,
-    c.provider,
-    c.coverageCents !== null ? formatCents(c.coverageCents) : null,
-    c.issuedOn ? `dated ${formatUsDate(c.issuedOn)}` : null,
-    c.expiresOn ? `expires ${formatUsDate(c.expiresOn)}` : null,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-}
 
 /** The agent's credentials with each one's state, and the forms to add or renew one (online only). */
 export function CredentialsScreen({ userId }: { userId: string }) {
@@ -69,7 +60,9 @@ export function CredentialsScreen({ userId }: { userId: string }) {
               </h2>
               <span className={`credential__status credential__status--${c.status.tone}`}>{c.status.text}</span>
             </div>
-            {factsOf(c) && <p className="credential__facts">{factsOf(c)}</p>}
+            {credentialSummary(c, { withName: false }) ? (
+              <p className="credential__facts">{credentialSummary(c, { withName: false })}</p>
+            ) : null}
             {c.document ? <p className="credential__facts">Document: {c.document.fileName}</p> : null}
             {editing?.mode === 'renew' && editing.credential.id === c.id ? (
               <CredentialForm kind={c.kind} states={[]} renewing={c} onDone={done} onCancel={() => setEditing(null)} />
