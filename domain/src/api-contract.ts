@@ -3663,6 +3663,8 @@ export interface components {
                 id: string;
                 name: string;
             } | null;
+            /** @description Not sent before this time: an operator’s text held for the agent’s quiet hours (9 PM to 7 AM their time) */
+            sendAfter: string | null;
             sentAt: string | null;
             /** @enum {string} */
             state: "held" | "queued" | "sent" | "failed";

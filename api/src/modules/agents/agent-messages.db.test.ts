@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The app first: @hono/zod-openapi must extend zod before a domain schema is built.
 import { post, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 import { AGENT_MESSAGE_MAX } from '@signingdesk/domain/agent-message';
 
 const { outboundMessages, auditLog, profiles } = schema;
@@ -31,6 +31,11 @@ describe('an operator’s message to a signing agent (POST /api/agents/{id}/mess
     // At night where the agent lives the text waits for 7 am, and the answer says so
     // (quiet-hours.db.test.ts holds the clock); by day it goes at once.
     expect(queued!.sendAfter === null).toBe(sms.body.message === 'Your text message to Jordan Taylor was queued.');
+    const outbox = await readJson(await t.request('/api/outbox?channel=sms&pageSize=100', { cookie: s.admin }));
+    expect(outbox.items.find((m: { id: string }) => m.id === queued!.id)).toMatchObject({
+      body: text,
+      sendAfter: queued!.sendAfter?.toISOString() ?? null,
+    });
 
     const email = await post(t, `/api/agents/${agentId}/messages`, s.admin, {
       channel: 'email',

@@ -122,6 +122,10 @@ export const OutboundMessageSchema = z
       .string()
       .nullable()
       .openapi({ description: 'The notification job it came from; null for messages queued directly (feedback replies)' }),
+    sendAfter: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Not sent before this time: an operator’s text held for the agent’s quiet hours (9 PM to 7 AM their time)' }),
     createdAt: z.string(),
     sentAt: z.string().nullable(),
   })

@@ -170,6 +170,7 @@ export async function listOutbox(
       state: m.state,
       error: m.error,
       jobId: m.jobId,
+      sendAfter: iso(m.sendAfter),
       createdAt: m.createdAt.toISOString(),
       sentAt: iso(m.sentAt),
     })),
