@@ -13,6 +13,9 @@
  * BENCH_DATABASE_URL or DATABASE_URL: PostgreSQL (a new database, dropped at the end);
  * otherwise PGlite in a temp folder. SCORES_RUNS (default 5) and ORDER_RUNS (default 40).
  */
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { rowsOf } from '@signingdesk/db';
 import { agentScore } from '@signingdesk/domain/scorecard';
 import { sql } from 'drizzle-orm';
@@ -27,12 +30,17 @@ const RADIUS_MILES = 50;
 
 let bench: BenchDatabase | undefined;
 
-function stats(samples: number[]) {
+function summary(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
   const p99 = sorted[Math.max(0, Math.ceil(sorted.length * 0.99) - 1)]!;
-  return `${median.toFixed(1)} / ${p99.toFixed(1)}`;
+  return { runs: samples.length, medianMs: Math.round(median * 10) / 10, p99Ms: Math.round(p99 * 10) / 10 };
+}
+
+function stats(samples: number[]) {
+  const { medianMs, p99Ms } = summary(samples);
+  return `${medianMs.toFixed(1)} / ${p99Ms.toFixed(1)}`;
 }
 
 async function main() {
@@ -90,6 +98,16 @@ async function main() {
   console.log(
     `| a ranked, filtered list for one order (${RADIUS_MILES} mi, ${(listed / Math.max(1, orders.length)).toFixed(0)} agents on average) | ${ranked.length} | ${stats(ranked)} |`,
   );
+  const report = {
+    database: bench.description,
+    agents: scored,
+    scores: summary(all),
+    rankedList: { ...summary(ranked), radiusMiles: RADIUS_MILES, agentsOnAverage: Math.round(listed / Math.max(1, orders.length)) },
+    totalSeconds: Math.round((performance.now() - started) / 1000),
+  };
+  const file = join(tmpdir(), `signingdesk-bench-scores-${Date.now()}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nResults (JSON): ${file}`);
 }
 
 try {
