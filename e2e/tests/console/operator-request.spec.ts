@@ -346,7 +346,9 @@ test.describe('an operator runs a request from review to invoice', () => {
     await page.keyboard.type('Taylor');
     await dialog.getByRole('button', { name: 'Search' }).click();
     await dialog
-      .getByRole('radio', { name: /^Jordan Taylor · \d+\.\d mi · Beverly Hills, CA 90210 · commissioned in CA, TX · \d+ completed · score \d+/ })
+      .getByRole('radio', {
+        name: /^Jordan Taylor · \d+\.\d mi · Beverly Hills, CA 90210 · commissioned in CA, TX · \d+ completed · score \d+/,
+      })
       .check();
     await expectNoAxeViolations(page, 'direct assign dialog');
     await dialog.getByRole('button', { name: 'Assign' }).click();
