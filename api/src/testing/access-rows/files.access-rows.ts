@@ -41,8 +41,9 @@ export const filesAccessRows: RowsFactory = ({ t, s, fixtures }) => {
         const link = await post(t, `/api/appointments/${params.id}/files/${params.fileId}/download`, s.escrowA);
         return { params: { token: String(link.body.url).split('/').pop()! } };
       },
-      // The link is escrow A's: it works for nobody else, whatever else they may see.
-      expect: everyone(404, { visitor: 401, pendingAgent: 403, escrowA: 200 }),
+      // The link is escrow A's: it works for nobody else, whatever else they may see. A pending
+      // agent too gets 404: any signed-in holder may use their own link (their credential documents).
+      expect: everyone(404, { visitor: 401, escrowA: 200 }),
     },
     'DELETE /appointments/:id/files/:fileId': { fixture: withFile, expect: escrowSide(200) },
     'PUT /appointments/:id/files-uploaded': {
