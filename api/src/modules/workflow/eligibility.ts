@@ -31,7 +31,8 @@ import {
 } from '../../lib/credential-rules';
 import { boundingBox, greatCircleMilesSql } from '../../lib/geo';
 import { escapeLike } from '../../lib/like';
-import { agentScoreSql } from '../../lib/scorecard';
+import { scorecardsOf } from '../../lib/scorecard';
+import { agentScore, NO_HISTORY } from '@signingdesk/domain/scorecard';
 
 const { agentProfiles: ap, profiles, user, offers } = schema;
 
@@ -138,8 +139,6 @@ export async function listEligibleAgents(
         certifiedStates: ap.certifiedStates,
         distance,
         completedCount: completed,
-        score: agentScoreSql(sql`${ap.userId}`),
-        verified: agentVerifiedSql(ap.userId, ap.certifiedStates, credentialDay()),
       })
       .from(ap)
       .innerJoin(profiles, eq(profiles.userId, ap.userId))
@@ -150,6 +149,18 @@ export async function listEligibleAgents(
       .offset(pageOffset(query)),
     db.select({ n: count() }).from(ap).innerJoin(profiles, eq(profiles.userId, ap.userId)).where(where),
   ]);
+  // The score and the mark for the page's agents only, once the nearest are chosen.
+  const ids = rows.map((r) => r.id);
+  const [cards, marked] = await Promise.all([
+    scorecardsOf(db, ids),
+    ids.length
+      ? db
+          .select({ id: ap.userId })
+          .from(ap)
+          .where(and(inArray(ap.userId, ids), agentVerifiedSql(ap.userId, ap.certifiedStates, credentialDay())))
+      : Promise.resolve([]),
+  ]);
+  const verified = new Set(marked.map((m) => m.id));
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -161,8 +172,8 @@ export async function listEligibleAgents(
       certifiedStates: r.certifiedStates,
       distanceMiles: r.distance === null ? null : roundMiles(Number(r.distance)),
       completedCount: r.completedCount,
-      score: Number(r.score),
-      verified: r.verified,
+      score: agentScore(cards.get(r.id) ?? NO_HISTORY),
+      verified: verified.has(r.id),
     })),
     total: Number(total?.n ?? 0),
   };
