@@ -15,14 +15,13 @@
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { commissionAllows, credentialDay, firmRequirementGaps, type FirmRequirements } from '@signingdesk/domain/credentials';
+import { commissionAllows, firmRequirementGaps, type FirmRequirements } from '@signingdesk/domain/credentials';
 import { ineligibility, reachMessage, roundMiles, type Ineligibility } from '@signingdesk/domain/eligibility';
 import { pageOffset, type PageQuery } from '@signingdesk/domain/pagination';
 import { findVisibleAppointment } from '../../lib/access';
 import { completedSigningsSql } from '../../lib/completed-signings';
 import type { Actor } from '../../lib/actor';
 import {
-  agentVerifiedSql,
   commissionAllowsSql,
   credentialFacts,
   credentialsOf,
@@ -32,6 +31,7 @@ import {
 import { boundingBox, greatCircleMilesSql } from '../../lib/geo';
 import { escapeLike } from '../../lib/like';
 import { scorecardsOf } from '../../lib/scorecard';
+import { verifiedAgentIds } from '../credentials/credentials.verified';
 import { agentScore, NO_HISTORY } from '@signingdesk/domain/scorecard';
 
 const { agentProfiles: ap, profiles, user, offers } = schema;
@@ -151,16 +151,7 @@ export async function listEligibleAgents(
   ]);
   // The score and the mark for the page's agents only, once the nearest are chosen.
   const ids = rows.map((r) => r.id);
-  const [cards, marked] = await Promise.all([
-    scorecardsOf(db, ids),
-    ids.length
-      ? db
-          .select({ id: ap.userId })
-          .from(ap)
-          .where(and(inArray(ap.userId, ids), agentVerifiedSql(ap.userId, ap.certifiedStates, credentialDay())))
-      : Promise.resolve([]),
-  ]);
-  const verified = new Set(marked.map((m) => m.id));
+  const [cards, verified] = await Promise.all([scorecardsOf(db, ids), verifiedAgentIds(db, ids)]);
   return {
     items: rows.map((r) => ({
       id: r.id,
