@@ -148,16 +148,15 @@ describe('a signing time that has passed (issue 27, item 7)', () => {
 
   it('refuses a time earlier today on the time field, in the spec’s format; Time TBD today is accepted', async () => {
     const today = pacificDay(0);
-    const hourAgo = new Date(Date.now() - 3_600_000).toLocaleTimeString('en-GB', {
-      timeZone: 'America/Los_Angeles',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    // Just after midnight the hour before is yesterday's: then the date field answers.
+    // The date and the time of one instant an hour ago. Just after midnight that is
+    // yesterday's date with a late time, and the date field answers.
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const hourAgoDate = hourAgo.toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
+    const hourAgoTime = hourAgo.toLocaleTimeString('en-GB', { timeZone: 'America/Los_Angeles', hour: '2-digit', minute: '2-digit' });
     const res = await t.request('/api/appointments', {
       method: 'POST',
       cookie: escrow,
-      body: JSON.stringify({ ...VALID_ORDER, date: today, time: hourAgo, timeZone: 'PT' }),
+      body: JSON.stringify({ ...VALID_ORDER, date: hourAgoDate, time: hourAgoTime, timeZone: 'PT' }),
     });
     expect(res.status).toBe(400);
     const body = await readJson(res);
