@@ -9,6 +9,8 @@ export const TRAVEL_RADIUS_MILES = { min: 10, max: 250, default: 50 } as const;
 export const MAX_SIGNINGS_PER_DAY = { min: 1, max: 20 } as const;
 /** The lengths of "Pause offers for N hours" the agent app offers. */
 export const PAUSE_OFFER_HOURS = [1, 4, 8, 24] as const;
+/** An agent is not offered a signing within this many minutes of another of theirs (either side). */
+export const SIGNING_GAP_MINUTES = 90;
 /** An out-of-office range may not last longer than this (a typo in a year otherwise blocks offers for good). */
 export const TIME_OFF_MAX_DAYS = 366;
 

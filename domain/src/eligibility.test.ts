@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatMiles, ineligibility, milesBetween, OFFER_RADIUS_MILES, reachMessage, roundMiles } from './eligibility';
+import {
+  formatMiles,
+  ineligibility,
+  type AvailabilityFacts,
+  milesBetween,
+  OFFER_RADIUS_MILES,
+  reachMessage,
+  roundMiles,
+} from './eligibility';
 
 const TX = { state: 'TX', radiusMiles: OFFER_RADIUS_MILES };
 
@@ -36,6 +44,60 @@ describe('ineligibility (decision 048)', () => {
     expect(ineligibility({ name: 'Ana Ruiz', certifiedStates: ['TX'], distanceMiles: 80 }, TX, 'agent')?.message).toBe(
       'You live 80.0 mi from this signing: only agents within 50 miles can take this order.',
     );
+  });
+});
+
+describe('availability (issue 32)', () => {
+  const free: AvailabilityFacts = {
+    awayThatDay: false,
+    offersPaused: false,
+    conflictingSigningAt: null,
+    signingsThatDay: 1,
+    maxSigningsPerDay: 2,
+  };
+  const order = { ...TX, date: '2026-12-10' };
+  const facts = (availability: Partial<typeof free>) => ({
+    name: 'Ana Ruiz',
+    certifiedStates: ['TX'],
+    distanceMiles: 3,
+    availability: { ...free, ...availability },
+  });
+
+  it('admits an agent free that day and under their own maximum', () => {
+    expect(ineligibility(facts({}), order)).toBeNull();
+    expect(ineligibility(facts({ signingsThatDay: 9, maxSigningsPerDay: null }), order)).toBeNull();
+  });
+
+  it('refuses an agent away that day, paused, booked within 90 minutes or at their maximum, naming why', () => {
+    expect(ineligibility(facts({ awayThatDay: true }), order)).toEqual({
+      rule: 'away',
+      message: 'Ana Ruiz is away on 12/10/2026. Only agents available for the signing can be assigned.',
+    });
+    expect(ineligibility(facts({ offersPaused: true }), order)?.rule).toBe('paused');
+    expect(ineligibility(facts({ conflictingSigningAt: '2:30 PM CT' }), order)).toEqual({
+      rule: 'conflict',
+      message:
+        'Ana Ruiz has another signing at 2:30 PM CT, within 90 minutes of this one. Only agents available for the signing can be assigned.',
+    });
+    expect(ineligibility(facts({ signingsThatDay: 2 }), order)).toEqual({
+      rule: 'daily_limit',
+      message:
+        'Ana Ruiz already has 2 signings on 12/10/2026, their maximum for a day. Only agents available for the signing can be assigned.',
+    });
+  });
+
+  it('tells the agent what to change', () => {
+    expect(ineligibility(facts({ awayThatDay: true }), order, 'agent')?.message).toBe(
+      'You marked 12/10/2026 as a day away: remove it from your availability to take this order.',
+    );
+    expect(ineligibility(facts({ signingsThatDay: 1, maxSigningsPerDay: 1 }), order, 'agent')?.message).toBe(
+      'You already have 1 signing on 12/10/2026, the maximum you set for a day: raise it in your availability to take this order.',
+    );
+  });
+
+  it('checks the commission and the distance before availability', () => {
+    expect(ineligibility({ ...facts({ awayThatDay: true }), certifiedStates: ['OK'] }, order)?.rule).toBe('commission');
+    expect(ineligibility({ ...facts({ awayThatDay: true }), distanceMiles: 80 }, order)?.rule).toBe('radius');
   });
 });
 

@@ -11,7 +11,11 @@
  * Issue 31 (decision 065) adds the agent's credentials on the signing's date: a commission on
  * file for the order's state must count (credentials.ts `commissionAllows`), and the agent must
  * meet the order's firm's requirements (`firmRequirementGaps`).
+ *
+ * Issue 32 (decision 067) adds the agent's availability around the signing (AvailabilityFacts).
  */
+import { SIGNING_GAP_MINUTES } from './availability';
+import { formatUsDate } from './time-zones';
 
 /** The default offer radius (decision 007 kept its value; `AGENT_RADIUS_MILES` overrides it). */
 export const OFFER_RADIUS_MILES = 50;
@@ -52,7 +56,25 @@ export function commissionedIn(certifiedStates: readonly string[], state: string
  * (issue 31: expired or rejected), beyond the radius, or short of the order's firm's
  * requirements (domain/credentials.ts `firmRequirementGaps`).
  */
-export type Ineligibility = { rule: 'commission' | 'credential' | 'radius' | 'firm'; message: string };
+export type Ineligibility = {
+  rule: 'commission' | 'credential' | 'radius' | 'firm' | 'away' | 'paused' | 'conflict' | 'daily_limit';
+  message: string;
+};
+
+/**
+ * The agent's availability around the signing (issue 32, decision 067), read from what they set
+ * in the agent app (domain/src/availability.ts): a day away, offers paused, another signing of
+ * theirs within SIGNING_GAP_MINUTES of this one, or their own maximum of signings that day.
+ */
+export interface AvailabilityFacts {
+  awayThatDay: boolean;
+  offersPaused: boolean;
+  /** The start of their nearest other signing within the gap, as people read it ("2:30 PM CT"); null when none. */
+  conflictingSigningAt: string | null;
+  /** Their signings already on the signing's date, and their own maximum (null: no limit). */
+  signingsThatDay: number;
+  maxSigningsPerDay: number | null;
+}
 
 export interface EligibilityFacts {
   /** The agent as the operator knows them ("Jordan Taylor"). */
@@ -64,6 +86,8 @@ export interface EligibilityFacts {
   commissionAllowed?: boolean;
   /** What the order's firm requires that they lack on its date (credentials.ts `firmRequirementGaps`); none when not given. */
   firmGaps?: readonly string[];
+  /** Their availability around the signing; not checked when not given. */
+  availability?: AvailabilityFacts;
 }
 
 /** "a", "a and b", "a, b and c". */
@@ -78,7 +102,7 @@ export function joinAnd(items: readonly string[]): string {
  */
 export function ineligibility(
   facts: EligibilityFacts,
-  order: { state: string; radiusMiles: number; firmName?: string },
+  order: { state: string; radiusMiles: number; firmName?: string; date?: string },
   who: 'operator' | 'agent' = 'operator',
 ): Ineligibility | null {
   if (!commissionedIn(facts.certifiedStates, order.state)) {
@@ -124,6 +148,51 @@ export function ineligibility(
         who === 'operator'
           ? `${facts.name} does not meet ${order.firmName ?? "the order's firm"}'s requirements on the signing's date: ${missing}. Only agents who meet them can be assigned.`
           : `The title company of this order requires ${missing} on the signing's date, which your profile does not show: add or renew it in your profile to take its orders.`,
+    };
+  }
+  return availabilityIneligibility(facts, order, who);
+}
+
+function availabilityIneligibility(facts: EligibilityFacts, order: { date?: string }, who: 'operator' | 'agent'): Ineligibility | null {
+  const a = facts.availability;
+  if (!a) return null;
+  const day = order.date ? formatUsDate(order.date) : "the signing's date";
+  const tail = who === 'operator' ? 'Only agents available for the signing can be assigned.' : '';
+  if (a.awayThatDay) {
+    return {
+      rule: 'away',
+      message:
+        who === 'operator'
+          ? `${facts.name} is away on ${day}. ${tail}`
+          : `You marked ${day} as a day away: remove it from your availability to take this order.`,
+    };
+  }
+  if (a.offersPaused) {
+    return {
+      rule: 'paused',
+      message:
+        who === 'operator'
+          ? `${facts.name} has paused offers. ${tail}`
+          : 'You have paused offers: resume them in your availability to take this order.',
+    };
+  }
+  if (a.conflictingSigningAt !== null) {
+    return {
+      rule: 'conflict',
+      message:
+        who === 'operator'
+          ? `${facts.name} has another signing at ${a.conflictingSigningAt}, within ${SIGNING_GAP_MINUTES} minutes of this one. ${tail}`
+          : `You have another signing at ${a.conflictingSigningAt}, within ${SIGNING_GAP_MINUTES} minutes of this one.`,
+    };
+  }
+  if (a.maxSigningsPerDay !== null && a.signingsThatDay >= a.maxSigningsPerDay) {
+    const taken = `${a.signingsThatDay} signing${a.signingsThatDay === 1 ? '' : 's'} on ${day}`;
+    return {
+      rule: 'daily_limit',
+      message:
+        who === 'operator'
+          ? `${facts.name} already has ${taken}, their maximum for a day. ${tail}`
+          : `You already have ${taken}, the maximum you set for a day: raise it in your availability to take this order.`,
     };
   }
   return null;
