@@ -29,6 +29,12 @@ export const QUEUES = {
    * sends the day's reminders early in the day.
    */
   credentialReminders: 'credential-reminders',
+  /**
+   * The stored scores (issue 32, decision 067): one job per slot of scoresRefreshSeconds counts
+   * again the scores gone stale since (lib/stored-scores.ts), offered like the upload sweep, so
+   * that ranking an order rarely has a score to count.
+   */
+  scoresRefresh: 'scores-refresh',
 } as const;
 
 export interface BossSettings {

@@ -24,7 +24,8 @@
  *   worker offers the job of the current slot (uploadSweepSeconds) at start and every minute;
  *   pg-boss keeps one job per slot (its singleton key), so however many processes offer it,
  *   and across restarts, the sweep runs once per slot. The credential expiry reminders
- *   (modules/agent-compliance) are offered the same way, once per credentialReminderSeconds.
+ *   (modules/agent-compliance) are offered the same way, once per credentialReminderSeconds,
+ *   and the refresh of stale stored scores (lib/stored-scores.ts) once per scoresRefreshSeconds.
  */
 import { Agent as HttpsAgent, type Agent } from 'node:https';
 import { rowsOf, schema, type Database, type Db, type Tx } from '@signingdesk/db';
@@ -35,6 +36,7 @@ import { createStorage, type FileStorage } from '../lib/storage/storage';
 import { createFilesContext, type FilesContext } from '../modules/files/files.context';
 import { sweepExpiredUploads } from '../modules/files/files.lifecycle';
 import { sendCredentialReminders } from '../modules/agent-compliance/credential-reminders';
+import { refreshStaleScores } from '../lib/stored-scores';
 import { NOTIFICATIONS_CHANNEL } from './notify';
 import { errorText, concurrencyLimit, type DeliveryContext, type DeliveryEvent } from './context';
 import { createMailer } from './email';
@@ -82,6 +84,8 @@ export interface DeliveryTuning {
   uploadSweepSeconds: number;
   /** The credential expiry reminders are swept once per slot of this length (at most 12 hours, as above). */
   credentialReminderSeconds: number;
+  /** Stale stored scores are counted again once per slot of this length (decision 067). */
+  scoresRefreshSeconds: number;
   /** How long stop() waits for the batches in flight. */
   stopTimeoutMs: number;
 }
@@ -103,10 +107,14 @@ export const DEFAULT_TUNING: DeliveryTuning = {
   maintenanceIntervalSeconds: 60,
   uploadSweepSeconds: 3600,
   credentialReminderSeconds: 3600,
+  scoresRefreshSeconds: 300,
   stopTimeoutMs: 8000,
 };
 
 const RELAY_BATCH = 1000;
+/** The stored scores' refresh: agents per statement, and statements per slot (50,000 scores at most). */
+const SCORES_REFRESH_BATCH = 500;
+const SCORES_REFRESH_BATCHES = 100;
 
 export interface DeliveryWorkerOptions {
   env: Env;
@@ -214,6 +222,22 @@ export class DeliveryWorker {
           return new Map();
         },
       },
+      {
+        queue: QUEUES.scoresRefresh,
+        loops: 1,
+        metadata: false,
+        work: async () => {
+          // In batches, each its own short statement, up to a bound per slot: the next slot goes on.
+          let counted = 0;
+          for (let batch = 0; batch < SCORES_REFRESH_BATCHES; batch++) {
+            const n = await refreshStaleScores(options.database.db, { limit: SCORES_REFRESH_BATCH });
+            counted += n;
+            if (n < SCORES_REFRESH_BATCH) break;
+          }
+          if (counted > 0) options.log?.(`[scores] ${counted} stored scores counted again`);
+          return new Map();
+        },
+      },
     ];
   }
 
@@ -238,6 +262,7 @@ export class DeliveryWorker {
       retryDelay: 60,
       expireInSeconds: 900,
     });
+    await boss.createQueue(QUEUES.scoresRefresh, { name: QUEUES.scoresRefresh, retryLimit: 3, retryDelay: 60, expireInSeconds: 900 });
 
     // Keep-alive: a fan-out sends thousands of pushes to the same few push services.
     const httpsAgent = options.httpsAgent ?? new HttpsAgent({ keepAlive: true, maxSockets: 64 });
@@ -261,6 +286,7 @@ export class DeliveryWorker {
     if (database.kind === 'pglite' && others === 0) await worker.reclaimAbandoned();
     await worker.offerUploadSweep();
     await worker.offerCredentialReminders();
+    await worker.offerScoresRefresh();
     if (options.poll !== false) worker.startLoops();
     return worker;
   }
@@ -306,7 +332,7 @@ export class DeliveryWorker {
     );
     this.loops.push(
       this.every('upload sweep', Math.min(60, this.tuning.uploadSweepSeconds) * 1000, async () => {
-        const offered = [await this.offerUploadSweep(), await this.offerCredentialReminders()];
+        const offered = [await this.offerUploadSweep(), await this.offerCredentialReminders(), await this.offerScoresRefresh()];
         if (offered.some(Boolean)) this.wakeAll();
       }),
     );
@@ -329,6 +355,12 @@ export class DeliveryWorker {
   async offerCredentialReminders(): Promise<boolean> {
     const slot = this.tuning.credentialReminderSeconds;
     return (await this.boss.sendThrottled(QUEUES.credentialReminders, {}, {}, slot, QUEUES.credentialReminders)) !== null;
+  }
+
+  /** Offers the stored scores' refresh of the current slot, as offerUploadSweep does. */
+  async offerScoresRefresh(): Promise<boolean> {
+    const slot = this.tuning.scoresRefreshSeconds;
+    return (await this.boss.sendThrottled(QUEUES.scoresRefresh, {}, {}, slot, QUEUES.scoresRefresh)) !== null;
   }
 
   private async laneLoop(lane: Lane): Promise<void> {

@@ -5,6 +5,7 @@ import {
   check,
   date,
   index,
+  integer,
   pgTable,
   primaryKey,
   smallint,
@@ -14,11 +15,13 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { agentScore, NO_HISTORY } from '@signingdesk/domain/scorecard';
 import { appointments } from './appointments';
 import { user } from './auth';
 import { createdAt, id, timestamps } from './columns';
 import { files } from './files';
 import { credentialKind, credentialReview } from './enums';
+import { agentProfiles } from './users';
 
 /**
  * The agent record (issue 31): the credentials a signing agent holds, with their history. The
@@ -133,6 +136,36 @@ export const escrowRatings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('escrow_ratings_agent_idx').on(t.agentId), check('escrow_ratings_stars', sql`${t.stars} between 1 and 5`)],
+);
+
+/**
+ * Each agent's score, kept so that automatic dispatch can rank every eligible agent of an order
+ * at once (issue 32, decision 067). The scorecard on screen is still counted from the history
+ * (api/src/lib/scorecard.ts); this is its cache. Triggers (migration 0017) bump `version` in the
+ * transaction of every write the scorecard counts (offers, the agent's orders, their scan-backs,
+ * escrow ratings); a score computed at an older version than `version` is stale and is computed
+ * again before it is ranked (api/src/lib/stored-scores.ts), as is one whose agent had an offer's
+ * answer window pass since `refreshedAt`. Every agent profile has a row from its creation.
+ */
+export const agentScores = pgTable(
+  'agent_scores',
+  {
+    agentId: uuid('agent_id')
+      .primaryKey()
+      .references(() => agentProfiles.userId, { onDelete: 'cascade' }),
+    score: smallint('score').notNull().default(agentScore(NO_HISTORY)),
+    completed: integer('completed').notNull().default(0),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+    computedVersion: bigint('computed_version', { mode: 'number' }).notNull().default(0),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true })
+      .notNull()
+      .default(sql`to_timestamp(0)`),
+  },
+  (t) => [
+    index('agent_scores_stale_idx')
+      .on(t.agentId)
+      .where(sql`${t.version} > ${t.computedVersion}`),
+  ],
 );
 
 export type AgentCredential = typeof agentCredentials.$inferSelect;
