@@ -8,7 +8,11 @@
  *   domain's score of each (what a nightly ranking or an export would do);
  * - a ranked, filtered list for one order: the order's eligible agents (commissioned in its
  *   state, within 50 miles) ranked by score with `rankAgents`, what automatic dispatch (issue 32)
- *   does per order; over different Open orders.
+ *   did per order before issue 32; over different Open orders;
+ * - dispatch's ranked list for one order (issue 32, decision 067): modules/dispatch/ranking.ts
+ *   `rankedCandidates`, each agent within their own travel radius, the stored scores
+ *   (lib/stored-scores.ts) after the background refresh has counted them (its time is reported
+ *   too); target ≤ 50 ms median.
  *
  * BENCH_DATABASE_URL or DATABASE_URL: PostgreSQL (a new database, dropped at the end);
  * otherwise PGlite in a temp folder. SCORES_RUNS (default 5) and ORDER_RUNS (default 40).
@@ -20,6 +24,8 @@ import { rowsOf } from '@signingdesk/db';
 import { agentScore } from '@signingdesk/domain/scorecard';
 import { sql } from 'drizzle-orm';
 import { rankAgents, scorecardsOf } from '../src/lib/scorecard';
+import { refreshStaleScores } from '../src/lib/stored-scores';
+import { rankedCandidates } from '../src/modules/dispatch/ranking';
 import { eligibleAgentIds } from '../src/modules/workflow/eligibility';
 import { openBenchDatabase, seedLarge, type BenchDatabase } from './seed-large';
 
@@ -76,9 +82,19 @@ async function main() {
     if (i === 0) console.log(`  mean score ${(sum / counts.size).toFixed(1)} over ${counts.size.toLocaleString('en-US')} agents`);
   }
 
-  const orders = rowsOf<{ id: string; state: string; latitude: number; longitude: number; date: string; firmId: string }>(
+  const orders = rowsOf<{
+    id: string;
+    state: string;
+    latitude: number;
+    longitude: number;
+    date: string;
+    firmId: string;
+    startsAt: number;
+    timeTbd: boolean;
+  }>(
     await db.execute(sql`
-      select id, state, latitude, longitude, date::text as date, firm_id as "firmId" from appointments
+      select id, state, latitude, longitude, date::text as date, firm_id as "firmId", starts_at::float8 as "startsAt", time_tbd as "timeTbd"
+      from appointments
       where status = 'Open' and latitude is not null order by id limit ${ORDER_RUNS}`),
   );
   const ranked: number[] = [];
@@ -91,6 +107,24 @@ async function main() {
     listed += list.length;
   }
 
+  // The background refresh counts every stale stored score (all of them, after the seed)…
+  const refreshStarted = performance.now();
+  let refreshedScores = 0;
+  for (let n = await refreshStaleScores(db, { limit: 2_000 }); n > 0; n = await refreshStaleScores(db, { limit: 2_000 }))
+    refreshedScores += n;
+  const refreshSeconds = (performance.now() - refreshStarted) / 1000;
+  // …then dispatch ranks each order's eligible agents from them.
+  const dispatchRanked: number[] = [];
+  let candidates = 0;
+  for (let run = 0; run < 2; run++) {
+    for (const order of orders) {
+      const t0 = performance.now();
+      const list = await rankedCandidates(db, order, { notOffered: true });
+      if (run === 1) dispatchRanked.push(performance.now() - t0);
+      if (run === 1) candidates += list.length;
+    }
+  }
+
   console.log('');
   console.log('| measure | runs | median / p99 (ms) |');
   console.log('|---|---|---|');
@@ -98,11 +132,19 @@ async function main() {
   console.log(
     `| a ranked, filtered list for one order (${RADIUS_MILES} mi, ${(listed / Math.max(1, orders.length)).toFixed(0)} agents on average) | ${ranked.length} | ${stats(ranked)} |`,
   );
+  console.log(
+    `| dispatch's ranked list for one order (own travel radius, stored scores, ${(candidates / Math.max(1, orders.length)).toFixed(0)} agents on average) | ${dispatchRanked.length} | ${stats(dispatchRanked)} |`,
+  );
+  console.log(
+    `\nThe background refresh counted ${refreshedScores.toLocaleString('en-US')} stale stored scores in ${refreshSeconds.toFixed(1)} s.`,
+  );
   const report = {
     database: bench.description,
     agents: scored,
     scores: summary(all),
     rankedList: { ...summary(ranked), radiusMiles: RADIUS_MILES, agentsOnAverage: Math.round(listed / Math.max(1, orders.length)) },
+    dispatchRankedList: { ...summary(dispatchRanked), agentsOnAverage: Math.round(candidates / Math.max(1, orders.length)) },
+    storedScoresRefresh: { scores: refreshedScores, seconds: Math.round(refreshSeconds * 10) / 10 },
     totalSeconds: Math.round((performance.now() - started) / 1000),
   };
   const file = join(tmpdir(), `signingdesk-bench-scores-${Date.now()}.json`);

@@ -33,6 +33,7 @@ import { escapeLike } from '../../lib/like';
 import { scorecardsOf } from '../../lib/scorecard';
 import { verifiedAgentIds } from '../credentials/credentials.verified';
 import { agentScore, NO_HISTORY } from '@signingdesk/domain/scorecard';
+import { TRAVEL_RADIUS_MILES } from '@signingdesk/domain/availability';
 
 const { agentProfiles: ap, profiles, user, offers } = schema;
 
@@ -54,18 +55,22 @@ export function agentMilesSql(latitude: number, longitude: number): SQL<number |
 
 /**
  * The rule as SQL conditions on agent_profiles joined with profiles; `false` when the order
- * cannot be placed. `firm`: the order's firm's requirements (firmRequirementsOf).
+ * cannot be placed. `firm`: the order's firm's requirements (firmRequirementsOf). `radiusMiles`:
+ * a radius for every agent, or 'own' for each agent's travel radius (issue 32, decision 067).
  */
-function eligibleWhere(order: OrderPlace, firm: FirmRequirements, radiusMiles: number, preferredOnly = false): SQL {
+export function eligibleWhere(order: OrderPlace, firm: FirmRequirements, radiusMiles: number | 'own', preferredOnly = false): SQL {
   if (order.latitude === null || order.longitude === null) return sql`false`;
-  const box = boundingBox({ latitude: order.latitude, longitude: order.longitude }, radiusMiles);
+  const box = boundingBox(
+    { latitude: order.latitude, longitude: order.longitude },
+    radiusMiles === 'own' ? TRAVEL_RADIUS_MILES.max : radiusMiles,
+  );
   return and(
     eq(profiles.status, 'active'),
     eq(ap.registrationStatus, 'approved'),
     sql`${order.state} = any(${ap.certifiedStates})`,
     sql`${ap.latitude} between ${box.minLat} and ${box.maxLat}`,
     sql`${ap.longitude} between ${box.minLng} and ${box.maxLng}`,
-    sql`${agentMilesSql(order.latitude, order.longitude)} <= ${radiusMiles}`,
+    sql`${agentMilesSql(order.latitude, order.longitude)} <= ${radiusMiles === 'own' ? ap.travelRadiusMiles : radiusMiles}`,
     preferredOnly ? eq(ap.preferred, true) : undefined,
     commissionAllowsSql(ap.userId, order.state, order.date),
     meetsFirmRequirementsSql(ap.userId, firm, order.date),

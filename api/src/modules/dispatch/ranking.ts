@@ -1,0 +1,72 @@
+/**
+ * One order's ranked list (issue 32, decision 067): every agent eligible for it, within their
+ * own travel radius and available (lib/availability-rules.ts), in the order automatic dispatch offers it — the domain's tiers, then the
+ * stored score, then distance (domain/src/dispatch.ts `compareCandidates`). The SQL finds the
+ * eligible agents with their distance and tier facts; the stored scores (lib/stored-scores.ts)
+ * are brought up to date for exactly those agents; the domain orders them.
+ */
+import type { Db, Tx } from '@signingdesk/db';
+import { schema } from '@signingdesk/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { rankCandidates, rankReason, tierOf, type Candidate } from '@signingdesk/domain/dispatch';
+import { roundMiles } from '@signingdesk/domain/eligibility';
+import { agentScore, NO_HISTORY } from '@signingdesk/domain/scorecard';
+import { firmRequirementsOf } from '../../lib/credential-rules';
+import { availableForSql, type SigningWhen } from '../../lib/availability-rules';
+import { storedScores } from '../../lib/stored-scores';
+import { agentMilesSql, eligibleWhere, type OrderPlace } from '../workflow/eligibility';
+
+const { agentProfiles: ap, profiles, offers } = schema;
+
+export interface RankedCandidate extends Candidate {
+  completed: number;
+  /** "#1: Preferred by the title company, score 82, 4.2 mi away". */
+  reason: string;
+}
+
+/**
+ * The order's eligible agents, best first. `notOffered`: leave out the agents who already have
+ * an offer of this order in any state (offered, answered, declined, removed): a wave offers
+ * only agents who never had it.
+ */
+export async function rankedCandidates(
+  db: Db | Tx,
+  order: OrderPlace & SigningWhen,
+  options: { now?: Date; notOffered?: boolean } = {},
+): Promise<RankedCandidate[]> {
+  if (order.latitude === null || order.longitude === null) return [];
+  const firm = await firmRequirementsOf(db, order.firmId);
+  const distance = agentMilesSql(order.latitude, order.longitude);
+  const rows = await db
+    .select({ agentId: ap.userId, distance, operatorsPreferred: ap.preferred })
+    .from(ap)
+    .innerJoin(profiles, eq(profiles.userId, ap.userId))
+    .where(
+      and(
+        eligibleWhere(order, firm, 'own'),
+        availableForSql(order, options.now ?? new Date()),
+        options.notOffered
+          ? sql`not exists (select 1 from ${offers} where ${offers.appointmentId} = ${order.id} and ${offers.agentId} = ${ap.userId})`
+          : undefined,
+      ),
+    );
+  const scores = await storedScores(
+    db,
+    rows.map((r) => r.agentId),
+    { now: options.now },
+  );
+  const ranked = rankCandidates(
+    rows.map((r) => {
+      const stored = scores.get(r.agentId);
+      return {
+        agentId: r.agentId,
+        // The ordering officer's and the firm's preferred agents come with their lists (decision 067).
+        tier: tierOf({ officerPreferred: false, firmPreferred: false, operatorsPreferred: r.operatorsPreferred }),
+        score: stored?.score ?? agentScore(NO_HISTORY),
+        completed: stored?.completed ?? 0,
+        distanceMiles: roundMiles(Number(r.distance)),
+      };
+    }),
+  );
+  return ranked.map((c, i) => ({ ...c, reason: rankReason(c, i + 1) }));
+}
