@@ -13,8 +13,9 @@
 //        bare web-push send (target ≤ 1.5), and that the request returns before the fan-out
 //        ends. Same database choice as the api part.
 //   scores   api/bench/scores.ts — the scorecard (decision 064) over 50,000 agents and 100,000
-//        appointments: scores for every agent at once, and a ranked, filtered list for one order
-//        (median/p99). Same database choice as the api part.
+//        appointments: scores for every agent at once, a ranked, filtered list for one order, and
+//        automatic dispatch's ranked list from the stored scores (decision 067; target ≤ 50 ms
+//        median), each median/p99. Same database choice as the api part.
 //   console  e2e/bench/console-bench.ts — the console in Chromium against the real server (own
 //        PGlite temp folder): the JS + CSS (gzip) before the first screen of the landing page
 //        (150 KiB budget) and of /originator (reported). Builds console/dist when it is stale.
@@ -77,7 +78,7 @@ const parts = [
     file: 'api/bench/scores.ts',
     intro: () => [
       '',
-      'npm run bench [scores]: the scorecard over 50,000 agents and 100,000 appointments — scores for every agent, and a ranked, filtered list for one order (median/p99)',
+      'npm run bench [scores]: the scorecard over 50,000 agents and 100,000 appointments — scores for every agent, a ranked, filtered list for one order, and dispatch’s ranked list from stored scores (median/p99)',
       `Database kind: ${describeDatabase()}`,
     ],
     kind: () => (url ? 'PostgreSQL' : 'PGlite'),
