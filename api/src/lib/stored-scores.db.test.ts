@@ -7,6 +7,7 @@ import { rowsOf, schema } from '@signingdesk/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentScore } from '@signingdesk/domain/scorecard';
+import { DeliveryWorker } from '../delivery/worker';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { scorecardOf } from './scorecard';
 import { refreshStaleScores, storedScores } from './stored-scores';
@@ -165,6 +166,37 @@ describe('the stored score', () => {
     expect(counts.offers).toBe(1);
     expect(stored).toEqual({ score: agentScore(counts), completed: 0 });
     expect(stored.score).toBeLessThan(first.stored.score);
+  });
+
+  it('is refreshed by one job per slot of the delivery worker, however many workers start', async () => {
+    const agent = await addAgent('worker');
+    expect(await staleRow(agent)).toBe(true);
+    const start = () =>
+      DeliveryWorker.start({
+        env: t.env,
+        database: t.database,
+        connectionString: t.database.url,
+        storage: null,
+        poll: false,
+        log: () => undefined,
+      });
+    const workers = [await start(), await start()];
+    const jobs = async () =>
+      rowsOf<{ state: string }>(await t.database.db.execute(sql`select state from pgboss.job where name = 'scores-refresh'`)).map(
+        (j) => j.state,
+      );
+    try {
+      expect(await jobs()).toEqual(['created']);
+      await workers[0]!.drain();
+      expect(await jobs()).toEqual(['completed']);
+      expect(await staleRow(agent)).toBe(false);
+      const [left] = rowsOf<{ n: number }>(
+        await t.database.db.execute(sql`select count(*)::int as n from agent_scores where version > computed_version`),
+      );
+      expect(left!.n).toBe(0);
+    } finally {
+      for (const worker of workers) await worker.stop();
+    }
   });
 
   it('refreshes every stale score in the background, in batches', async () => {
