@@ -29,7 +29,7 @@ import {
 const { appointments, offers, escrowRatings, files, auditLog } = schema;
 
 /** The clock the offers' windows are judged at: the database's, or a test's. */
-const nowSql = (now: Date | undefined) => (now ? sql`${now.toISOString()}::timestamptz` : sql`now()`);
+export const nowSql = (now: Date | undefined) => (now ? sql`${now.toISOString()}::timestamptz` : sql`now()`);
 
 const COUNT_KEYS = Object.keys(NO_HISTORY) as (keyof ScorecardCounts)[];
 

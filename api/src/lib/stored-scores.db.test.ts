@@ -8,11 +8,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentScore } from '@signingdesk/domain/scorecard';
 import { DeliveryWorker } from '../delivery/worker';
+import { insertAgent } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { scorecardOf } from './scorecard';
 import { refreshStaleScores, storedScores } from './stored-scores';
 
-const { appointments, offers, files, escrowRatings, user, profiles, agentProfiles, agentScores } = schema;
+const { appointments, offers, files, escrowRatings, agentScores } = schema;
 const HOUR = 3600;
 const NOW = new Date('2030-06-01T12:00:00Z');
 const nowSeconds = Math.floor(NOW.getTime() / 1000);
@@ -28,25 +29,7 @@ describe('the stored score', () => {
   });
   afterAll(() => t.close());
 
-  async function addAgent(label: string): Promise<string> {
-    const db = t.database.db;
-    const [row] = await db
-      .insert(user)
-      .values({ name: `Agent ${label}`, email: `${label}@stored-scores.test`, role: 'notary' })
-      .returning({ id: user.id });
-    await db.insert(profiles).values({ userId: row!.id, firmId: template.firmId, status: 'active' });
-    await db.insert(agentProfiles).values({
-      userId: row!.id,
-      firstName: 'Agent',
-      lastName: label,
-      city: 'Los Angeles',
-      state: 'CA',
-      zip: '90012',
-      certifiedStates: ['CA'],
-      registrationStatus: 'approved',
-    });
-    return row!.id;
-  }
+  const addAgent = (label: string) => insertAgent(t, template.firmId, label);
 
   async function order(values: Partial<typeof appointments.$inferInsert>): Promise<string> {
     const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = template;

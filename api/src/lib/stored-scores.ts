@@ -12,14 +12,12 @@ import type { Db, Tx } from '@signingdesk/db';
 import { rowsOf } from '@signingdesk/db';
 import { sql, type SQL } from 'drizzle-orm';
 import { agentScore, NO_HISTORY, OFFER_RESPONSE_WINDOW_HOURS } from '@signingdesk/domain/scorecard';
-import { scorecardsOf } from './scorecard';
+import { nowSql, scorecardsOf } from './scorecard';
 
 export interface StoredScore {
   score: number;
   completed: number;
 }
-
-const nowSql = (now: Date | undefined) => (now ? sql`${now.toISOString()}::timestamptz` : sql`now()`);
 
 /**
  * Whether the stored score of `alias` (an agent_scores row) is stale at `now`: written since it

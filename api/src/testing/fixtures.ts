@@ -111,6 +111,38 @@ function pastSchedule(body: Record<string, unknown>) {
  * they hold in that state valid on its date. For tests about
  * what happens after an offer; who is offered is eligibility.db.test.ts's subject.
  */
+/**
+ * A signing agent written straight to the database for tests that build histories or places by
+ * hand: active, approved, commissioned in CA and living in Los Angeles unless `profile` says
+ * otherwise (any agent_profiles column). `label` makes the name ("Agent near"), the last name
+ * and the email unique within the test's database.
+ */
+export async function insertAgent(
+  t: Pick<TestApp, 'database'>,
+  firmId: string,
+  label: string,
+  profile: Partial<typeof schema.agentProfiles.$inferInsert> = {},
+): Promise<string> {
+  const db = t.database.db;
+  const [row] = await db
+    .insert(schema.user)
+    .values({ name: `Agent ${label}`, email: `${label}@agents.test`, role: 'notary' })
+    .returning({ id: schema.user.id });
+  await db.insert(schema.profiles).values({ userId: row!.id, firmId, status: 'active' });
+  await db.insert(schema.agentProfiles).values({
+    userId: row!.id,
+    firstName: 'Agent',
+    lastName: label,
+    city: 'Los Angeles',
+    state: 'CA',
+    zip: '90012',
+    certifiedStates: ['CA'],
+    registrationStatus: 'approved',
+    ...profile,
+  });
+  return row!.id;
+}
+
 export async function makeEligible(t: Pick<TestApp, 'database'>, appointmentId: string, agentIds: string[]) {
   const order = await appointmentRow(t, appointmentId);
   const ap = schema.agentProfiles;

@@ -7,11 +7,11 @@ import { schema } from '@signingdesk/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EARTH_RADIUS_MILES } from '@signingdesk/domain/eligibility';
-import { createOrder, signInAll, type Sessions } from '../../testing/fixtures';
+import { createOrder, insertAgent, signInAll, type Sessions } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { rankedCandidates } from './ranking';
 
-const { appointments, user, profiles, agentProfiles, agentScores, agentTimeOff, offers } = schema;
+const { appointments, agentScores, agentTimeOff, offers } = schema;
 /** Degrees of latitude per great-circle mile, to place agents due north of the signing. */
 const DEGREES_PER_MILE = 180 / (Math.PI * EARTH_RADIUS_MILES);
 
@@ -33,23 +33,10 @@ describe("an order's ranked list", () => {
       pausedUntil?: Date;
     },
   ) {
-    const db = t.database.db;
-    const [row] = await db
-      .insert(user)
-      .values({ name: `Rank ${label}`, email: `${label}@ranking.test`, role: 'notary' })
-      .returning({ id: user.id });
-    await db.insert(profiles).values({ userId: row!.id, firmId: order.firmId, status: 'active' });
-    await db.insert(agentProfiles).values({
-      userId: row!.id,
-      firstName: 'Rank',
-      lastName: label,
-      city: 'Los Angeles',
-      state: 'CA',
-      zip: '90012',
+    const id = await insertAgent(t, order.firmId, label, {
       latitude: order.latitude! + place.miles * DEGREES_PER_MILE,
       longitude: order.longitude!,
       certifiedStates: place.states ?? ['CA'],
-      registrationStatus: 'approved',
       preferred: place.preferred ?? false,
       travelRadiusMiles: place.travelRadiusMiles ?? 50,
       maxSigningsPerDay: place.maxSigningsPerDay ?? null,
@@ -57,12 +44,12 @@ describe("an order's ranked list", () => {
     });
     if (place.score !== undefined) {
       // A record already counted: the stored score is fresh, as the background refresh leaves it.
-      await db
+      await t.database.db
         .update(agentScores)
         .set({ score: place.score, computedVersion: sql`${agentScores.version}`, refreshedAt: new Date() })
-        .where(eq(agentScores.agentId, row!.id));
+        .where(eq(agentScores.agentId, id));
     }
-    ids[label] = row!.id;
+    ids[label] = id;
   }
 
   beforeAll(async () => {

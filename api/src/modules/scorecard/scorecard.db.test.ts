@@ -6,12 +6,12 @@
 import { rowsOf, schema } from '@signingdesk/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrder, offerTo, post, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
+import { createOrder, insertAgent, offerTo, post, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 import { agentScore, NO_HISTORY } from '@signingdesk/domain/scorecard';
 import { agentScoreSql, rankAgents, scorecardOf, scorecardsOf } from '../../lib/scorecard';
 
-const { appointments, offers, files, escrowRatings, auditLog, user, profiles, agentProfiles } = schema;
+const { appointments, offers, files, escrowRatings, auditLog, user } = schema;
 const HOUR = 3600;
 const NOW = new Date('2030-06-01T12:00:00Z');
 const nowSeconds = Math.floor(NOW.getTime() / 1000);
@@ -33,25 +33,7 @@ describe('the scorecard from an agent’s history', () => {
   });
   afterAll(() => t.close());
 
-  async function addAgent(label: string): Promise<string> {
-    const db = t.database.db;
-    const [row] = await db
-      .insert(user)
-      .values({ name: `Agent ${label}`, email: `${label}@scorecard.test`, role: 'notary' })
-      .returning({ id: user.id });
-    await db.insert(profiles).values({ userId: row!.id, firmId: template.firmId, status: 'active' });
-    await db.insert(agentProfiles).values({
-      userId: row!.id,
-      firstName: 'Agent',
-      lastName: label,
-      city: 'Los Angeles',
-      state: 'CA',
-      zip: '90012',
-      certifiedStates: ['CA'],
-      registrationStatus: 'approved',
-    });
-    return row!.id;
-  }
+  const addAgent = (label: string) => insertAgent(t, template.firmId, label);
 
   /** An order in the past, its offer to the agent sent `hoursBefore` its start. */
   async function order(values: Partial<typeof appointments.$inferInsert>): Promise<string> {
