@@ -2,6 +2,7 @@ import { rowsOf } from '@signingdesk/db';
 import { createTestDatabase, type TestDatabase } from '@signingdesk/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EARTH_RADIUS_MILES } from '@signingdesk/domain/eligibility';
 import { distanceMiles, greatCircleMilesSql, type Coordinates } from './geo';
 
 /** mulberry32: a small seeded generator, so every run checks the same pairs. */
@@ -86,5 +87,51 @@ describe('distance: the SQL and the JavaScript are one rule', () => {
     expect(Math.min(...miles)).toBe(0);
     expect(miles.some((m) => m > 0 && m < 0.05)).toBe(true);
     expect(Math.max(...miles)).toBeGreaterThan(12_400);
+  });
+});
+
+/** The point `miles` from `from` on the initial `bearing` (degrees from north), on the same sphere as `distanceMiles`. */
+function destination(from: Coordinates, bearing: number, miles: number): Coordinates {
+  const rad = Math.PI / 180;
+  const d = miles / EARTH_RADIUS_MILES;
+  const [φ1, λ1, θ] = [from.latitude * rad, from.longitude * rad, bearing * rad];
+  const φ2 = Math.asin(Math.sin(φ1) * Math.cos(d) + Math.cos(φ1) * Math.sin(d) * Math.cos(θ));
+  const λ2 = λ1 + Math.atan2(Math.sin(θ) * Math.sin(d) * Math.cos(φ1), Math.cos(d) - Math.sin(φ1) * Math.sin(φ2));
+  return { latitude: φ2 / rad, longitude: λ2 / rad };
+}
+
+describe("the box around an agent's travel radius (migration 0018's agent_reach_box)", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('holds every point within the radius, from Hawaii to northern Alaska, and not one 10% beyond it north or south', async () => {
+    const random = seededRandom(67);
+    const cases: { agent: Coordinates; radius: number; point: Coordinates; inside: boolean }[] = [];
+    for (let i = 0; i < 400; i++) {
+      const latitude = i % 4 === 0 ? 60 + random() * 11.4 : i % 4 === 1 ? 18.9 + random() * 3.3 : 24.5 + random() * 24.9;
+      const agent = { latitude, longitude: -160 + random() * 93 };
+      const radius = 10 + Math.floor(random() * 241);
+      // Every compass point, the east and west extremes included, just inside the radius.
+      for (const bearing of [0, 45, 80, 90, 100, 135, 180, 225, 260, 270, 280, 315]) {
+        cases.push({ agent, radius, point: destination(agent, bearing, radius * 0.999), inside: true });
+      }
+      cases.push({ agent, radius, point: destination(agent, 0, radius * 1.1), inside: false });
+      cases.push({ agent, radius, point: destination(agent, 180, radius * 1.1), inside: false });
+    }
+    for (const c of cases.filter((c) => c.inside)) expect(distanceMiles(c.agent, c.point)).toBeLessThanOrEqual(c.radius);
+    const column = (pick: (c: (typeof cases)[number]) => number) => sql`${`{${cases.map(pick).join(',')}}`}::double precision[]`;
+    const rows = rowsOf<{ n: number; within: boolean }>(
+      await database.db.execute(sql`
+        select c.n::int as n, agent_reach_box(c.lat, c.lng, c.radius::int) @> box(point(c.plng, c.plat), point(c.plng, c.plat)) as within
+        from unnest(${column((c) => c.agent.latitude)}, ${column((c) => c.agent.longitude)}, ${column((c) => c.radius)},
+                    ${column((c) => c.point.latitude)}, ${column((c) => c.point.longitude)})
+          with ordinality as c(lat, lng, radius, plat, plng, n)`),
+    );
+    expect(rows).toHaveLength(cases.length);
+    const wrong = rows.filter((r) => r.within !== cases[r.n - 1]!.inside).map((r) => cases[r.n - 1]);
+    expect(wrong, JSON.stringify(wrong.slice(0, 3))).toEqual([]);
   });
 });

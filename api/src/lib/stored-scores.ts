@@ -67,6 +67,31 @@ async function recompute(
   return fresh;
 }
 
+/** A stored score as read, with whether it is stale (`scoreStaleSql`). */
+export interface StoredScoreRow {
+  agentId: string;
+  score: number;
+  completed: number;
+  version: string | number;
+  stale: boolean;
+}
+
+/** The stored scores read: the fresh ones as they are, the stale ones counted again and stored. */
+export async function currentScores(
+  db: Db | Tx,
+  rows: readonly StoredScoreRow[],
+  options: { now?: Date } = {},
+): Promise<Map<string, StoredScore>> {
+  const result = new Map<string, StoredScore>();
+  const stale: { agentId: string; version: number }[] = [];
+  for (const row of rows) {
+    if (row.stale) stale.push({ agentId: row.agentId, version: Number(row.version) });
+    else result.set(row.agentId, { score: Number(row.score), completed: Number(row.completed) });
+  }
+  for (const [agentId, score] of await recompute(db, stale, options.now)) result.set(agentId, score);
+  return result;
+}
+
 /**
  * The score and completed signings of each agent asked for, current at `now`: stored ones that
  * are fresh, the stale ones counted again and stored. An id without a profile is left out.
@@ -76,21 +101,14 @@ export async function storedScores(
   agentIds: readonly string[],
   options: { now?: Date } = {},
 ): Promise<Map<string, StoredScore>> {
-  const result = new Map<string, StoredScore>();
-  if (agentIds.length === 0) return result;
-  const rows = rowsOf<{ agent_id: string; score: number; completed: number; version: string | number; stale: boolean }>(
+  if (agentIds.length === 0) return new Map();
+  const rows = rowsOf<StoredScoreRow>(
     await db.execute(sql`
-      select s.agent_id, s.score, s.completed, s.version, ${scoreStaleSql('s', nowSql(options.now))} as stale
+      select s.agent_id as "agentId", s.score, s.completed, s.version, ${scoreStaleSql('s', nowSql(options.now))} as stale
       from agent_scores s
       where s.agent_id = any(${`{${agentIds.join(',')}}`}::uuid[])`),
   );
-  const stale: { agentId: string; version: number }[] = [];
-  for (const row of rows) {
-    if (row.stale) stale.push({ agentId: row.agent_id, version: Number(row.version) });
-    else result.set(row.agent_id, { score: Number(row.score), completed: Number(row.completed) });
-  }
-  for (const [agentId, score] of await recompute(db, stale, options.now)) result.set(agentId, score);
-  return result;
+  return currentScores(db, rows, options);
 }
 
 /** Count again up to `limit` stale scores of any agents (the background refresh); how many were. */

@@ -29,3 +29,20 @@ export const credentialKind = pgEnum('credential_kind', [
   'w9',
 ]);
 export const credentialReview = pgEnum('credential_review', ['pending', 'verified', 'rejected']);
+/** Automatic dispatch of one order (decision 067): offering waves, on hold, stopped by an operator, filled, or out of agents or time. */
+export const dispatchState = pgEnum('dispatch_state', ['running', 'paused', 'stopped', 'filled', 'exhausted']);
+/** The dispatch log's entries (decision 067). */
+export const dispatchEventKind = pgEnum('dispatch_event_kind', [
+  'started',
+  'wave',
+  'offered',
+  'skipped',
+  'answered',
+  'assigned',
+  'waiting',
+  'paused',
+  'resumed',
+  'stopped',
+  'exhausted',
+  'restarted',
+]);

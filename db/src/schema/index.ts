@@ -8,5 +8,6 @@ export * from './offers';
 export * from './notes';
 export * from './files';
 export * from './agent-record';
+export * from './dispatch';
 export * from './public-forms';
 export * from './platform';

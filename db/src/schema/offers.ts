@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, real, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { appointments } from './appointments';
 import { user } from './auth';
 import { timestamps } from './columns';
@@ -27,12 +27,21 @@ export const offers = pgTable(
     respondedAt: timestamp('responded_at', { withTimezone: true }),
     /** When the agent answered (claimed, countered, declined): the bid time and the scorecard's response time, kept when an operator decides the bid. */
     agentRespondedAt: timestamp('agent_responded_at', { withTimezone: true }),
+    // Automatic dispatch (decision 067): the wave that offered it, until when it is reserved for
+    // the agent alone, and why it was (the tier and the distance the agent reads).
+    wave: integer('wave'),
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+    tier: text('tier'),
+    distanceMiles: real('distance_miles'),
     ...timestamps(),
   },
   (t) => [
     unique('offers_appointment_agent_key').on(t.appointmentId, t.agentId),
     index('offers_agent_status_idx').on(t.agentId, t.status),
     index('offers_appointment_status_idx').on(t.appointmentId, t.status),
+    index('offers_reserved_idx')
+      .on(t.agentId, t.reservedUntil)
+      .where(sql`${t.reservedUntil} is not null and ${t.status} = 'offered'`),
     check('offers_bid_nonnegative', sql`${t.bidCents} is null or ${t.bidCents} >= 0`),
   ],
 );

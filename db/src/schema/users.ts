@@ -75,6 +75,9 @@ export const agentProfiles = pgTable(
     index('agent_profiles_last_name_idx').on(sql`lower(${t.lastName})`),
     index('agent_profiles_certified_states_idx').using('gin', t.certifiedStates),
     index('agent_profiles_lat_lng_idx').on(t.latitude, t.longitude),
+    // The box around each agent's own travel radius (decision 067; the function is migration
+    // 0018's): finds the agents whose radius may reach a point without scanning a 250-mile box.
+    index('agent_profiles_reach_idx').using('gist', sql`agent_reach_box(${t.latitude}, ${t.longitude}, ${t.travelRadiusMiles})`),
     index('agent_profiles_registration_idx').on(t.registrationStatus),
     index('agent_profiles_preferred_idx')
       .on(t.preferred)

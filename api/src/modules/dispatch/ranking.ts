@@ -8,15 +8,19 @@
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { rankCandidates, rankReason, tierOf, type Candidate } from '@signingdesk/domain/dispatch';
 import { roundMiles } from '@signingdesk/domain/eligibility';
 import { agentScore, NO_HISTORY } from '@signingdesk/domain/scorecard';
 import { firmRequirementsOf } from '../../lib/credential-rules';
 import { availableForSql, type SigningWhen } from '../../lib/availability-rules';
-import { storedScores } from '../../lib/stored-scores';
+import { nowSql } from '../../lib/scorecard';
+import { currentScores, scoreStaleSql } from '../../lib/stored-scores';
 import { agentMilesSql, eligibleWhere, type OrderPlace } from '../workflow/eligibility';
 
-const { agentProfiles: ap, profiles, offers } = schema;
+const { agentProfiles: ap, profiles, offers, agentScores } = schema;
+/** The stored scores, under the alias `scoreStaleSql` names. */
+const scores = alias(agentScores, 's');
 
 export interface RankedCandidate extends Candidate {
   completed: number;
@@ -36,28 +40,36 @@ export async function rankedCandidates(
 ): Promise<RankedCandidate[]> {
   if (order.latitude === null || order.longitude === null) return [];
   const firm = await firmRequirementsOf(db, order.firmId);
+  const now = options.now ?? new Date();
   const distance = agentMilesSql(order.latitude, order.longitude);
+  // One statement: the eligible agents with their stored scores (every agent has a row, made
+  // with the profile); only the stale ones are counted again.
   const rows = await db
-    .select({ agentId: ap.userId, distance, operatorsPreferred: ap.preferred })
+    .select({
+      agentId: ap.userId,
+      distance,
+      operatorsPreferred: ap.preferred,
+      score: scores.score,
+      completed: scores.completed,
+      version: scores.version,
+      stale: scoreStaleSql('s', nowSql(options.now)).mapWith(Boolean),
+    })
     .from(ap)
     .innerJoin(profiles, eq(profiles.userId, ap.userId))
+    .innerJoin(scores, eq(scores.agentId, ap.userId))
     .where(
       and(
         eligibleWhere(order, firm, 'own'),
-        availableForSql(order, options.now ?? new Date()),
+        availableForSql(order, now),
         options.notOffered
           ? sql`not exists (select 1 from ${offers} where ${offers.appointmentId} = ${order.id} and ${offers.agentId} = ${ap.userId})`
           : undefined,
       ),
     );
-  const scores = await storedScores(
-    db,
-    rows.map((r) => r.agentId),
-    { now: options.now },
-  );
+  const current = await currentScores(db, rows, { now: options.now });
   const ranked = rankCandidates(
     rows.map((r) => {
-      const stored = scores.get(r.agentId);
+      const stored = current.get(r.agentId);
       return {
         agentId: r.agentId,
         // The ordering officer's and the firm's preferred agents come with their lists (decision 067).

@@ -4,8 +4,9 @@
  * living within the radius of its zip. Used by Send to Notaries / Send to Preferred Agents
  * (preferred-only keeps the preferred among the eligible: a commission is law for them too),
  * the reach count shown before sending, the direct-assignment list, and the checks of accepting
- * a bid, direct assignment, reassignment and an agent's claim or counter. The radius uses a bounding box on
- * the indexed coordinates first, then the exact great-circle distance.
+ * a bid, direct assignment, reassignment and an agent's claim or counter. The radius uses an index first
+ * (a bounding box on the coordinates for one radius; for each agent's own radius, the box around
+ * it, migration 0018), then the exact great-circle distance.
  *
  * Issue 31 (decision 065): on the signing's date, a commission on file for the order's state
  * must count, and the agent must meet the order's firm's requirements. The lists use the SQL
@@ -33,7 +34,6 @@ import { escapeLike } from '../../lib/like';
 import { scorecardsOf } from '../../lib/scorecard';
 import { verifiedAgentIds } from '../credentials/credentials.verified';
 import { agentScore, NO_HISTORY } from '@signingdesk/domain/scorecard';
-import { TRAVEL_RADIUS_MILES } from '@signingdesk/domain/availability';
 
 const { agentProfiles: ap, profiles, user, offers } = schema;
 
@@ -60,21 +60,31 @@ export function agentMilesSql(latitude: number, longitude: number): SQL<number |
  */
 export function eligibleWhere(order: OrderPlace, firm: FirmRequirements, radiusMiles: number | 'own', preferredOnly = false): SQL {
   if (order.latitude === null || order.longitude === null) return sql`false`;
-  const box = boundingBox(
-    { latitude: order.latitude, longitude: order.longitude },
-    radiusMiles === 'own' ? TRAVEL_RADIUS_MILES.max : radiusMiles,
-  );
   return and(
     eq(profiles.status, 'active'),
     eq(ap.registrationStatus, 'approved'),
     sql`${order.state} = any(${ap.certifiedStates})`,
-    sql`${ap.latitude} between ${box.minLat} and ${box.maxLat}`,
-    sql`${ap.longitude} between ${box.minLng} and ${box.maxLng}`,
+    radiusMiles === 'own' ? withinOwnReachSql(order.latitude, order.longitude) : withinBoxSql(order.latitude, order.longitude, radiusMiles),
     sql`${agentMilesSql(order.latitude, order.longitude)} <= ${radiusMiles === 'own' ? ap.travelRadiusMiles : radiusMiles}`,
     preferredOnly ? eq(ap.preferred, true) : undefined,
     commissionAllowsSql(ap.userId, order.state, order.date),
     meetsFirmRequirementsSql(ap.userId, firm, order.date),
   )!;
+}
+
+/** The agents within a bounding box of `miles` around a point (the indexed coordinates), before the exact distance. */
+function withinBoxSql(latitude: number, longitude: number, miles: number): SQL {
+  const box = boundingBox({ latitude, longitude }, miles);
+  return sql`${ap.latitude} between ${box.minLat} and ${box.maxLat} and ${ap.longitude} between ${box.minLng} and ${box.maxLng}`;
+}
+
+/**
+ * The agents whose own travel radius may reach a point: the point lies in the box around their
+ * radius (migration 0018's `agent_reach_box`, GiST-indexed), before the exact distance.
+ */
+export function withinOwnReachSql(latitude: number, longitude: number): SQL {
+  const point = sql`point(${longitude}::double precision, ${latitude}::double precision)`;
+  return sql`agent_reach_box(${ap.latitude}, ${ap.longitude}, ${ap.travelRadiusMiles}) @> box(${point}, ${point})`;
 }
 
 export async function eligibleAgentIds(
