@@ -47,6 +47,7 @@ import { sessionRoutes } from './modules/session/session.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { agentComplianceRoutes } from './modules/agent-compliance/agent-compliance.routes';
 import { scorecardRoutes } from './modules/scorecard/scorecard.routes';
+import { dispatchRoutes } from './modules/dispatch/dispatch.routes';
 
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
 const SIGN_OUT_PATH = `${AUTH_BASE_PATH}/sign-out`;
@@ -76,6 +77,7 @@ export function createApi(deps: AppDeps) {
   api.route('/', eventsRoutes(deps));
   api.route('/', agentComplianceRoutes(deps));
   api.route('/', scorecardRoutes(deps));
+  api.route('/', dispatchRoutes());
   publishDocument(api);
   return api;
 }

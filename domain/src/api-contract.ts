@@ -769,6 +769,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/appointments/{id}/dispatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where dispatch of an order stands, and its log
+         * @description Roles: admin, sub_admin. Who was offered when and in which wave, who answered how, who was skipped and why.
+         */
+        get: operations["getAppointmentDispatch"];
+        put?: never;
+        /**
+         * Start, pause, resume or stop automatic dispatch of an order
+         * @description Roles: admin, sub_admin. Start and resume send a wave now: the best-ranked eligible agents who never had the order, each offer reserved for them for the wave’s window (decision 067); allowed while the order is Open or Pending without an agent (409 otherwise), and starting one already running changes nothing. Pause holds the next wave (409 unless running); stop ends dispatch (409 unless running or paused). Offers already made stay open.
+         */
+        post: operations["controlAppointmentDispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/appointments/{id}/eligible-agents": {
         parameters: {
             query?: never;
@@ -2156,6 +2180,8 @@ export interface components {
             city: string;
             /** @description YYYY-MM-DD */
             date: string;
+            /** @description Open and pending tabs: miles from the agent's address to the signing (one decimal); null when either place is unknown */
+            distanceMiles?: number | null;
             /** @description With the name only: a document for the signing has been uploaded to the order */
             documentsReady?: boolean;
             /** @description The offer on the open list, the bid elsewhere */
@@ -2178,6 +2204,10 @@ export interface components {
             paidAt?: string | null;
             /** @description Completed tab only: the agent's pay for the signing (the order's agreed agent fee, decision 047) */
             payCents?: number;
+            /** @description Open tab, with reservedUntil: why the offer was reserved for the agent, e.g. 'Reserved for you because the title company prefers you, 4.2 mi from the signing.' */
+            reservedReason?: string | null;
+            /** @description Open tab: until when (ISO 8601) automatic dispatch reserves this offer for the agent and the others of its wave alone (decision 067); null for other offers */
+            reservedUntil?: string | null;
             scanBackRequired: boolean;
             /** @description With the name only: when the scan backs are due (ISO 8601) — two hours after the agent marked the assignment complete, while they are required and none is uploaded; null otherwise */
             scanBacksDueAt?: string | null;
@@ -2917,6 +2947,43 @@ export interface components {
              */
             bid?: string;
         };
+        Dispatch: {
+            label: string | null;
+            log: {
+                actorName: string | null;
+                agentId: string | null;
+                agentName: string | null;
+                at: string;
+                details: {
+                    [key: string]: unknown;
+                };
+                id: string;
+                kind: string;
+                line: string;
+                wave: number | null;
+            }[];
+            nextWaveAt: string | null;
+            /** @description Why dispatch handed the order to the operators */
+            reason: string | null;
+            restarts: number;
+            /**
+             * @description null: dispatch never ran for this order
+             * @enum {string|null}
+             */
+            state: "running" | "paused" | "stopped" | "filled" | "exhausted" | null;
+            wave: number;
+        };
+        DispatchControl: {
+            /**
+             * @description start (or resume) sends the first (next) wave now; pause holds the next wave; stop ends dispatch
+             * @enum {string}
+             */
+            action: "start" | "pause" | "resume" | "stop";
+        };
+        DispatchResult: {
+            dispatch: components["schemas"]["Dispatch"];
+            message: string;
+        };
         DownloadLink: {
             /** @description ISO time */
             expiresAt: string;
@@ -2956,6 +3023,8 @@ export interface components {
             agentFeeCents: number;
             /** @description Whether the escrow side may still change the fee it offers: only until the order is sent to signing agents */
             agentFeeChangeable: boolean;
+            /** @description 'Finding a signing agent' while automatic dispatch looks for one (decision 067); null otherwise */
+            agentSearch: string | null;
             agentUploadEnabled: boolean;
             /** @description notaryName, notaryPhone, notaryEmail */
             assignedAgent: {
@@ -3603,6 +3672,13 @@ export interface components {
             contactPhone2: string | null;
             createdAt: string;
             date: string;
+            /** @description Automatic dispatch of the order (decision 067): its state, and why it needs an operator; null when it never ran */
+            dispatch: {
+                label: string;
+                reason: string | null;
+                /** @enum {string} */
+                state: "running" | "paused" | "stopped" | "filled" | "exhausted";
+            } | null;
             escrowEmail: string;
             escrowOfficer: {
                 email: string;
@@ -6865,6 +6941,130 @@ export interface operations {
             };
             /** @description Idempotency key reused with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getAppointmentDispatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Appointment id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dispatch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dispatch"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    controlAppointmentDispatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Appointment id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DispatchControl"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DispatchResult"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

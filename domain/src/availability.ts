@@ -38,7 +38,7 @@ export const CHANNEL_LABELS: Record<Channel, string> = { push: 'Push', text: 'Te
  * belong to no group: they always use every channel they have.
  */
 export const NOTIFICATION_GROUPS = [
-  { id: 'offers', label: 'New offers', types: ['offer.new'], required: false },
+  { id: 'offers', label: 'New offers', types: ['offer.new', 'offer.filled'], required: false },
   {
     id: 'assignments',
     label: 'Assignment changes',

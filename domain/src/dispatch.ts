@@ -18,6 +18,10 @@ import { formatCents } from './money';
 export const DISPATCH_TIERS = ['officer', 'firm', 'operators', 'everyone'] as const;
 export type DispatchTier = (typeof DISPATCH_TIERS)[number];
 
+export function isDispatchTier(value: unknown): value is DispatchTier {
+  return (DISPATCH_TIERS as readonly unknown[]).includes(value);
+}
+
 /** Why an agent is in a tier, as operators read it on the ranked list and in the dispatch log. */
 export const TIER_LABELS: Record<DispatchTier, string> = {
   officer: "Preferred by the order's escrow officer",
@@ -166,6 +170,15 @@ export function reservedHeading(untilMs: number, nowMs: number): string {
 export const FINDING_AGENT_LABEL = 'Finding a signing agent';
 
 /**
+ * The escrow side's line for an order without an agent: dispatch looking (running), or handed
+ * to the operators who are looking (exhausted, paused) — never silence; null when dispatch
+ * never ran, was stopped, or filled the order.
+ */
+export function escrowAgentSearch(dispatch: { state: string } | null): string | null {
+  return dispatch && ['running', 'exhausted', 'paused'].includes(dispatch.state) ? FINDING_AGENT_LABEL : null;
+}
+
+/**
  * Whether an agent's answer assigns the order at once, or waits for an operator (and why, in
  * the dispatch log's words). A claim is at the offered fee; a counter names its own.
  */
@@ -193,4 +206,88 @@ export function autoAssignAnswer(
     };
   }
   return { assign: true };
+}
+
+/** Where dispatch of one order stands (the dispatches table's state). */
+export const DISPATCH_STATES = ['running', 'paused', 'stopped', 'filled', 'exhausted'] as const;
+export type DispatchState = (typeof DISPATCH_STATES)[number];
+
+/** The state as operators read it beside the order. */
+export const DISPATCH_STATE_LABELS: Record<DispatchState, string> = {
+  running: 'Dispatching',
+  paused: 'Dispatch paused',
+  stopped: 'Dispatch stopped',
+  filled: 'Filled by dispatch',
+  exhausted: 'Dispatch needs an operator',
+};
+
+/** Answers still assign automatically (auto-assignment on) while dispatch offers the order or has offered it to everyone. */
+export function dispatchAssigns(state: DispatchState | null): boolean {
+  return state === 'running' || state === 'exhausted';
+}
+
+/** Why dispatch handed the order to the operators: the attention list's words. */
+export const DISPATCH_REASONS = {
+  noneEligible:
+    'No signing agent is eligible for this order: none commissioned in its state, whose travel radius reaches it, is available then.',
+  cutoff: `The signing is less than ${DISPATCH_CUTOFF_HOURS} hours away and no agent has taken it. Assign an agent directly.`,
+  exhausted: (offered: number, waves: number) =>
+    `Every eligible agent has been offered this order (${offered} agent${offered === 1 ? '' : 's'} in ${waves} wave${waves === 1 ? '' : 's'}) and none has taken it.`,
+  /** A dispatch log line for an agent passed over in a wave for holding MAX_RESERVED_OFFERS already. */
+  busy: `Holds ${MAX_RESERVED_OFFERS} reserved offers already; offered in a later wave.`,
+  onHold: 'The order was put on hold.',
+  canceled: 'The order was canceled.',
+} as const;
+
+/** One entry of the order's dispatch log as stored (dispatch_events) with the names it refers to. */
+export interface DispatchLogEntry {
+  kind: string;
+  wave: number | null;
+  agentName: string | null;
+  actorName: string | null;
+  details: Record<string, unknown>;
+}
+
+const money = (cents: unknown) => (typeof cents === 'number' ? formatCents(cents) : null);
+const words = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+/** The operator's line for one entry of the dispatch log. */
+export function dispatchLogLine(entry: DispatchLogEntry): string {
+  const agent = entry.agentName ?? 'An agent';
+  const by = entry.actorName ? ` by ${entry.actorName}` : '';
+  const reason = words(entry.details.reason);
+  switch (entry.kind) {
+    case 'started':
+      return entry.actorName ? `Dispatch started${by}` : 'Dispatch started automatically';
+    case 'resumed':
+      return `Dispatch resumed${by}`;
+    case 'restarted':
+      return `Dispatch restarted by itself: ${entry.agentName ?? 'the assigned agent'} dropped out`;
+    case 'wave': {
+      const n = Number(entry.details.offered ?? 0);
+      return `Wave ${entry.wave}: offered to ${n} agent${n === 1 ? '' : 's'}, reserved for ${Number(entry.details.windowMinutes ?? 0)} min`;
+    }
+    case 'offered':
+      return `${agent} offered in wave ${entry.wave} — ${words(entry.details.reason) ?? 'ranked'}`;
+    case 'skipped':
+      return `${agent} skipped${reason ? `: ${reason}` : ''}`;
+    case 'answered': {
+      const answer = entry.details.answer;
+      if (answer === 'declined') return `${agent} declined`;
+      if (answer === 'countered') return `${agent} countered with ${money(entry.details.bidCents) ?? 'an amount'}`;
+      return `${agent} claimed at ${money(entry.details.bidCents) ?? 'the offered fee'}`;
+    }
+    case 'waiting':
+      return `${agent}'s answer waits for an operator${reason ? `: ${reason}` : ''}`;
+    case 'assigned':
+      return entry.actorName ? `${agent} assigned${by}; dispatch ended` : `${agent} assigned automatically; dispatch ended`;
+    case 'paused':
+      return reason ? `Dispatch paused: ${reason}` : `Dispatch paused${by}`;
+    case 'stopped':
+      return reason ? `Dispatch stopped: ${reason}` : `Dispatch stopped${by}`;
+    case 'exhausted':
+      return `Handed to the operators: ${reason ?? 'no agent took the order'}`;
+    default:
+      return entry.kind;
+  }
 }

@@ -145,6 +145,11 @@ const TAKING_BIDS = ['Open', 'Pending'] as const;
 export const ORDER_TRANSITIONS = {
   /** Send to Notaries / Send to Preferred Agents. */
   send: { roles: OPERATOR_ROLES, requires: [statusIn(TAKING_BIDS, 'send')] },
+  /** Start (or resume) automatic dispatch (decision 067); pausing and stopping it are about the dispatch, not the order. */
+  dispatch: {
+    roles: OPERATOR_ROLES,
+    requires: [hasNoAgent('OFFER_TAKEN', 'An agent is already assigned to this order.'), statusIn(TAKING_BIDS, 'dispatch')],
+  },
   acceptBid: {
     roles: OPERATOR_ROLES,
     requires: [

@@ -8,6 +8,12 @@ const url = '/preview/7d0f1c1e-8a7b-4a53-9d7e-2d1d3c0a9b11';
 const WRITTEN: NotificationPayloads = {
   'appointment.created': { name: 'Lee Refi', firmId: 'f0000000-0000-4000-8000-000000000001' },
   'offer.new': { name: 'Lee Refi', url, city: 'Austin', state: 'TX', date: '2026-03-08', time: 'TBD', timeZone: 'CT', fee: '$175.00' },
+  'offer.filled': { name: 'Lee Refi', url },
+  'dispatch.needs_operator': {
+    name: 'Lee Refi',
+    url,
+    reason: 'The signing is less than 2 hours away and no agent has taken it. Assign an agent directly.',
+  },
   'bid.accepted': { name: 'Lee Refi', url, fee: '$150.00' },
   'bid.declined': { name: 'Lee Refi', url },
   'assignment.changed': { name: 'Lee Refi', url, fee: '$150.00', assigned: true },

@@ -50,7 +50,13 @@ export const NOTIFICATION_PAYLOADS = {
     time: z.string(),
     timeZone: z.enum(TIME_ZONE_CODES as [string, ...string[]]),
     fee: z.string(),
+    /** A dispatch wave's offer (decision 067): the minutes it is reserved for the agent alone. */
+    reservedMinutes: z.number().optional(),
   }),
+  /** To the agents of dispatch's unanswered offers once another agent is assigned (decision 067). */
+  'offer.filled': z.object(order),
+  /** To the operators when dispatch hands an order over, with the attention list's reason (decision 067). */
+  'dispatch.needs_operator': z.object({ ...order, reason: z.string() }),
   'bid.accepted': z.object({ ...order, fee: z.string() }),
   'bid.declined': z.object(order),
   /** To the agent now assigned: their fee; to the escrow officer: who was assigned. */

@@ -35,6 +35,12 @@ export const QUEUES = {
    * that ranking an order rarely has a score to count.
    */
   scoresRefresh: 'scores-refresh',
+  /**
+   * Automatic dispatch's waves (issue 32, decision 067): one job per scheduled wave, with the id
+   * the order's dispatch row names (`next_job_id`), relayed like the notification jobs and
+   * started at the wave's time. A job the row no longer names sends nothing.
+   */
+  dispatchWaves: 'dispatch-wave',
 } as const;
 
 export interface BossSettings {

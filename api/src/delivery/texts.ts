@@ -253,14 +253,27 @@ const invoiceSent = ({ appointment: a, payload }: UpdateFacts<'invoice'>): Messa
 export const RENDERERS: { [T in NotificationType]: Renderer<T> } = {
   'offer.new': ({ appointment: a, payload }) => {
     const amount = fee(a, payload);
+    const reserved = payload.reservedMinutes ? ` · reserved for you for ${payload.reservedMinutes} min` : '';
     return {
-      title: 'New signing near you',
-      body: `${where(a, payload)} · ${when(a, payload)}${amount ? ` · ${amount}` : ''}`,
+      title: payload.reservedMinutes ? 'Signing reserved for you' : 'New signing near you',
+      body: `${where(a, payload)} · ${when(a, payload)}${amount ? ` · ${amount}` : ''}${reserved}`,
       email: 'fallback',
       sms: true,
       urgent: true,
     };
   },
+  'offer.filled': ({ appointment: a, payload }) => ({
+    title: 'Signing filled',
+    body: `The signing in ${where(a, payload)} on ${day(a, payload)} went to another agent. Thank you for your time.`,
+    email: 'never',
+    sms: false,
+  }),
+  'dispatch.needs_operator': ({ appointment: a, payload }) => ({
+    title: 'Order needs an agent',
+    body: `${nameOf(a, payload)} (${day(a, payload)}): ${text(payload.reason) ?? 'dispatch needs an operator.'}`,
+    email: 'fallback',
+    sms: false,
+  }),
   'bid.accepted': ({ appointment: a, payload }) => ({
     title: 'Your bid was accepted',
     short: `Bid accepted: ${where(a, payload)} ${when(a, payload)}${fee(a, payload) ? `, ${fee(a, payload)}` : ''}.`,

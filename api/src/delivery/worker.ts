@@ -26,10 +26,13 @@
  *   and across restarts, the sweep runs once per slot. The credential expiry reminders
  *   (modules/agent-compliance) are offered the same way, once per credentialReminderSeconds,
  *   and the refresh of stale stored scores (lib/stored-scores.ts) once per scoresRefreshSeconds.
+ * - Dispatch waves (decision 067): the wave timer an order's dispatch row names is relayed like
+ *   a notification job, to start at the wave's time; its lane sends the wave (modules/dispatch
+ *   `runWave`), which does nothing for a job the row no longer names.
  */
 import { Agent as HttpsAgent, type Agent } from 'node:https';
 import { rowsOf, schema, type Database, type Db, type Tx } from '@signingdesk/db';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Env } from '../env';
 import { createStorage, type FileStorage } from '../lib/storage/storage';
@@ -37,6 +40,7 @@ import { createFilesContext, type FilesContext } from '../modules/files/files.co
 import { sweepExpiredUploads } from '../modules/files/files.lifecycle';
 import { sendCredentialReminders } from '../modules/agent-compliance/credential-reminders';
 import { refreshStaleScores } from '../lib/stored-scores';
+import { runWave } from '../modules/dispatch/dispatcher';
 import { NOTIFICATIONS_CHANNEL } from './notify';
 import { errorText, concurrencyLimit, type DeliveryContext, type DeliveryEvent } from './context';
 import { createMailer } from './email';
@@ -49,7 +53,7 @@ import { TEXT_DIGEST_TYPE } from './text-digest';
 import { QUIET_HOURS_TYPE } from './quiet-hours';
 import { deliveryPriority } from '@signingdesk/domain/notification-rules';
 
-const { notificationJobs, outboundMessages } = schema;
+const { notificationJobs, outboundMessages, dispatches } = schema;
 
 /** What a notice is about: its own type, or for a text held overnight the type of the notice it holds. */
 const noticeKind = (jobs: typeof notificationJobs) =>
@@ -223,6 +227,24 @@ export class DeliveryWorker {
         },
       },
       {
+        queue: QUEUES.dispatchWaves,
+        loops: 1,
+        metadata: false,
+        work: async (jobs) => {
+          const outcome: BatchOutcome = new Map();
+          for (const job of jobs) {
+            const { appointmentId } = job.data as { appointmentId?: string };
+            try {
+              if (appointmentId) await runWave(options.database.db, appointmentId, job.id, { now: options.now?.() });
+              outcome.set(job.id, null);
+            } catch (err) {
+              outcome.set(job.id, errorText(err));
+            }
+          }
+          return outcome;
+        },
+      },
+      {
         queue: QUEUES.scoresRefresh,
         loops: 1,
         metadata: false,
@@ -262,6 +284,7 @@ export class DeliveryWorker {
       retryDelay: 60,
       expireInSeconds: 900,
     });
+    await boss.createQueue(QUEUES.dispatchWaves, { name: QUEUES.dispatchWaves, retryLimit: 10, retryDelay: 15, retryBackoff: true });
     await boss.createQueue(QUEUES.scoresRefresh, { name: QUEUES.scoresRefresh, retryLimit: 3, retryDelay: 60, expireInSeconds: 900 });
 
     // Keep-alive: a fan-out sends thousands of pushes to the same few push services.
@@ -458,6 +481,25 @@ export class DeliveryWorker {
         ...(sendAfter ? { startAfter: sendAfter } : {}),
       }),
     );
+    // Dispatch's wave timers (decision 067): the job the dispatch row names, started at the wave's time.
+    added += await this.relayRows(
+      (db, lock) => {
+        const query = db
+          .select({ id: sql<string>`${dispatches.nextJobId}`, appointmentId: dispatches.appointmentId, startAfter: dispatches.nextWaveAt })
+          .from(dispatches)
+          .where(and(eq(dispatches.state, 'running'), isNotNull(dispatches.nextJobId), notHeld(QUEUES.dispatchWaves, dispatches.nextJobId)))
+          .orderBy(dispatches.nextWaveAt)
+          .limit(RELAY_BATCH);
+        return lock ? query.for('update', { skipLocked: true }) : query;
+      },
+      ({ id, appointmentId, startAfter }) => ({
+        id,
+        name: QUEUES.dispatchWaves,
+        data: { appointmentId },
+        ...common,
+        ...(startAfter ? { startAfter } : {}),
+      }),
+    );
     return added;
   }
 
@@ -594,7 +636,7 @@ export class DeliveryWorker {
 }
 
 /** pg-boss holds no job of this queue with the row's id (its primary key is name + id). */
-function notHeld(queue: string, id: typeof notificationJobs.id | typeof outboundMessages.id): SQL {
+function notHeld(queue: string, id: SQLWrapper): SQL {
   return sql`not exists (select 1 from ${sql.raw(PGBOSS_SCHEMA)}.job j where j.name = ${queue} and j.id = ${id})`;
 }
 

@@ -60,6 +60,17 @@ export const AgentListItemSchema = z
     paidAt: z.string().nullable().optional().openapi({
       description: 'Completed tab only: when SigningDesk marked the agent paid (ISO 8601); null while unpaid',
     }),
+    distanceMiles: z.number().nullable().optional().openapi({
+      description: "Open and pending tabs: miles from the agent's address to the signing (one decimal); null when either place is unknown",
+    }),
+    reservedUntil: z.string().nullable().optional().openapi({
+      description:
+        'Open tab: until when (ISO 8601) automatic dispatch reserves this offer for the agent and the others of its wave alone (decision 067); null for other offers',
+    }),
+    reservedReason: z.string().nullable().optional().openapi({
+      description:
+        "Open tab, with reservedUntil: why the offer was reserved for the agent, e.g. 'Reserved for you because the title company prefers you, 4.2 mi from the signing.'",
+    }),
     offerStatus: z.enum(OFFER_STATUSES).nullable().openapi({
       description:
         "The agent's offer on this appointment (declined ones follow the live offers on the open tab); null without an offer row",

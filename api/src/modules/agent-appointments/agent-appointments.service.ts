@@ -15,6 +15,9 @@ import { agentDetailWindowOpen, completeButtonShown, scanBacksDueAt } from '@sig
 import { LIVE_BID_STATUSES, UNBID_OFFER_STATUSES } from '@signingdesk/domain/offer-status';
 import { agentPayOf } from '@signingdesk/domain/fee-rules';
 import { offerTitle } from '@signingdesk/domain/offer-title';
+import { isDispatchTier, reservedReason } from '@signingdesk/domain/dispatch';
+import { roundMiles } from '@signingdesk/domain/eligibility';
+import { greatCircleMilesSql } from '../../lib/geo';
 import type { AgentListItem } from './agent-appointments.schemas';
 
 const { appointments: a, offers: o } = schema;
@@ -26,12 +29,23 @@ export async function listAgentAppointments(
   const { agentId, tab, limit } = options;
   const nowSeconds = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const offerJoin = and(eq(o.appointmentId, a.id), eq(o.agentId, agentId));
+  const [home] = await db
+    .select({ latitude: schema.agentProfiles.latitude, longitude: schema.agentProfiles.longitude })
+    .from(schema.agentProfiles)
+    .where(eq(schema.agentProfiles.userId, agentId));
+  const offerTabs = tab === 'open' || tab === 'pending';
+  const distance =
+    offerTabs && home?.latitude != null && home.longitude != null
+      ? greatCircleMilesSql({ latitude: home.latitude, longitude: home.longitude }, a)
+      : sql<null>`null`;
   const where = {
     open: and(
       // Both statuses in one condition keep the lookup on offers_agent_status_idx.
       inArray(o.status, [...UNBID_OFFER_STATUSES]),
       or(
-        and(eq(o.status, 'offered'), eq(a.status, 'Open')),
+        // Offered while the order is open for bids (decision 015; decision 067: a bid waiting
+        // for an operator leaves the order Pending while dispatch's waves go on).
+        and(eq(o.status, 'offered'), inArray(a.status, ['Open', 'Pending']), isNull(a.assignedAgentId)),
         and(eq(o.status, 'declined'), inArray(a.status, ['Open', 'Pending']), isNull(a.assignedAgentId)),
       ),
     ),
@@ -74,6 +88,9 @@ export async function listAgentAppointments(
       hasScanBacks: a.hasScanBacks,
       markedCompletedAt: a.markedCompletedAt,
       offerStatus: o.status,
+      distance,
+      reservedUntil: o.reservedUntil,
+      tier: o.tier,
     })
     .from(a);
   const assigned = tab === 'assigned' || tab === 'completed';
@@ -94,8 +111,12 @@ export async function listAgentAppointments(
       hasDocuments,
       hasScanBacks,
       markedCompletedAt,
+      distance: miles,
+      reservedUntil,
+      tier,
       ...row
     }) => {
+      const distanceMiles = miles === null || miles === undefined ? null : roundMiles(Number(miles));
       const detailShown = assigned && agentDetailWindowOpen({ status: row.status, startsAt: Number(row.startsAt) }, nowSeconds);
       const dueAt = scanBacksDueAt({
         scanBackRequired: row.scanBackRequired,
@@ -113,6 +134,14 @@ export async function listAgentAppointments(
               signerPhone: contactPhone1 ?? contactPhone2,
               documentsReady: hasDocuments,
               scanBacksDueAt: dueAt === null ? null : new Date(dueAt * 1000).toISOString(),
+            }
+          : {}),
+        ...(offerTabs ? { distanceMiles } : {}),
+        ...(tab === 'open'
+          ? {
+              reservedUntil: reservedUntil?.toISOString() ?? null,
+              reservedReason:
+                reservedUntil && isDispatchTier(tier) && distanceMiles !== null ? reservedReason({ tier, distanceMiles }) : null,
             }
           : {}),
         ...(tab === 'completed'

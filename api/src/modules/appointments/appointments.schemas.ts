@@ -3,6 +3,7 @@
  * spec's legacy names are mapped in docs/api-call-map.md.
  */
 import { z } from '@hono/zod-openapi';
+import { DISPATCH_STATES } from '@signingdesk/domain/dispatch';
 import { cappedPageResultFields, COUNT_AHEAD, pageQueryFields, pageResultFields } from '@signingdesk/domain/pagination';
 import { APPOINTMENT_STATUSES, OFFER_STATUSES } from '@signingdesk/domain/codes';
 import { OVERDUE_AFTER_HOURS, OVERDUE_LABEL } from '@signingdesk/domain/appointment-rules';
@@ -93,6 +94,12 @@ export const OperatorAppointmentSchema = z
     uploadsApproved: z.boolean(),
     markedCompleted: z.boolean(),
     offerCount: z.number().int(),
+    dispatch: z
+      .object({ state: z.enum(DISPATCH_STATES), label: z.string(), reason: z.string().nullable() })
+      .nullable()
+      .openapi({
+        description: 'Automatic dispatch of the order (decision 067): its state, and why it needs an operator; null when it never ran',
+      }),
     bids: z.array(BidSchema),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -125,6 +132,9 @@ export const EscrowAppointmentSchema = z
     escrowOfficer: Person,
     escrowEmail: z.string(),
     assignedAgent: Person.nullable().openapi({ description: 'notaryName, notaryPhone, notaryEmail' }),
+    agentSearch: z.string().nullable().openapi({
+      description: "'Finding a signing agent' while automatic dispatch looks for one (decision 067); null otherwise",
+    }),
     filesUploaded: z.boolean(),
     agentUploadEnabled: z.boolean(),
     uploadsApproved: z.boolean(),

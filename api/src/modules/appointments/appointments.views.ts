@@ -12,6 +12,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { agentDetailWindowOpen, completeButtonShown, panelsEnabled } from '@signingdesk/domain/appointment-rules';
 import { roundMiles } from '@signingdesk/domain/eligibility';
+import { DISPATCH_STATE_LABELS, escrowAgentSearch } from '@signingdesk/domain/dispatch';
 import { BID_STATUSES, CLOSED_OFFER_STATUSES, LIVE_BID_STATUSES, offerStatusIn } from '@signingdesk/domain/offer-status';
 import { offerTitle } from '@signingdesk/domain/offer-title';
 import { orderFilled } from '@signingdesk/domain/order-transitions';
@@ -161,6 +162,7 @@ export async function operatorView(db: Db | Tx, a: Appointment) {
     uploadsApproved: a.uploadsApproved,
     markedCompleted: a.markedCompleted,
     offerCount: Number(offerCount?.n ?? 0),
+    dispatch: await dispatchSummary(db, a.id),
     bids: await bidsOf(db, a.id),
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
@@ -186,6 +188,7 @@ export async function escrowView(db: Db | Tx, a: Appointment) {
     escrowOfficer: (await person(db, a.createdBy))!,
     escrowEmail: a.escrowEmail,
     assignedAgent: await person(db, a.assignedAgentId),
+    agentSearch: a.assignedAgentId ? null : escrowAgentSearch(await dispatchSummary(db, a.id)),
     filesUploaded: a.filesUploaded,
     agentUploadEnabled: a.agentUploadEnabled,
     uploadsApproved: a.uploadsApproved,
@@ -193,6 +196,15 @@ export async function escrowView(db: Db | Tx, a: Appointment) {
     invoice: await invoiceOf(db, a.id),
     updatedAt: a.updatedAt.toISOString(),
   };
+}
+
+/** The order's dispatch as its views show it (decision 067), null when it never ran. */
+async function dispatchSummary(db: Db | Tx, appointmentId: string) {
+  const [row] = await db
+    .select({ state: schema.dispatches.state, reason: schema.dispatches.reason })
+    .from(schema.dispatches)
+    .where(eq(schema.dispatches.appointmentId, appointmentId));
+  return row ? { state: row.state, label: DISPATCH_STATE_LABELS[row.state], reason: row.reason } : null;
 }
 
 async function ownOffer(db: Db | Tx, appointmentId: string, agentId: string) {

@@ -208,11 +208,11 @@ export async function agentIneligibility(
   db: Db | Tx,
   order: OrderPlace,
   agentId: string,
-  options: { radiusMiles: number; who: 'operator' | 'agent' },
+  options: { radiusMiles: number | 'own'; who: 'operator' | 'agent' },
 ): Promise<Ineligibility | null> {
   const distance = order.latitude === null || order.longitude === null ? sql<null>`null` : agentMilesSql(order.latitude, order.longitude);
   const [agent] = await db
-    .select({ name: user.name, certifiedStates: ap.certifiedStates, distance })
+    .select({ name: user.name, certifiedStates: ap.certifiedStates, distance, travelRadiusMiles: ap.travelRadiusMiles })
     .from(ap)
     .innerJoin(user, eq(user.id, ap.userId))
     .where(eq(ap.userId, agentId));
@@ -227,7 +227,11 @@ export async function agentIneligibility(
       commissionAllowed: commissionAllows(credentials, order.state, order.date),
       firmGaps: firmRequirementGaps(credentials, firm, order.date),
     },
-    { state: order.state, radiusMiles: options.radiusMiles, firmName: firm.name ?? undefined },
+    {
+      state: order.state,
+      radiusMiles: options.radiusMiles === 'own' ? agent.travelRadiusMiles : options.radiusMiles,
+      firmName: firm.name ?? undefined,
+    },
     options.who,
   );
 }

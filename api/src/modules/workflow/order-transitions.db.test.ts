@@ -61,6 +61,7 @@ const STATES: State[] = [
 /** The request each action of the table is: path under the order, and body. */
 const REQUESTS = {
   send: () => ['send', {}],
+  dispatch: () => ['dispatch', { action: 'start' }],
   acceptBid: (bidId) => [`bids/${bidId}/accept`],
   declineBid: (bidId) => [`bids/${bidId}/decline`],
   assign: (_, agentB) => ['assign', { agentId: agentB }],
@@ -103,10 +104,11 @@ describe('the order’s transitions, one table for the API and the console', () 
   /** Puts the order into `state`: agent A assigned or none, agent B's live claim; returns B's offer id. */
   async function putInto(state: State): Promise<string> {
     const db = t.database.db;
-    const { appointments, offers, invoices } = schema;
+    const { appointments, offers, invoices, dispatches } = schema;
     const now = Math.floor(Date.now() / 1000);
     await db.delete(invoices).where(eq(invoices.appointmentId, orderId));
     await db.delete(offers).where(eq(offers.appointmentId, orderId));
+    await db.delete(dispatches).where(eq(dispatches.appointmentId, orderId));
     const [bid] = await db
       .insert(offers)
       .values({ appointmentId: orderId, agentId: agentB, status: 'claimed', bidCents: 15_000, respondedAt: new Date() })

@@ -40,6 +40,7 @@ import { firmRequirementGaps } from '@signingdesk/domain/credentials';
 import { firmRequirementsOf } from '../../lib/credential-rules';
 import { agentIneligibility, eligibleAgentIds, type OrderPlace } from './eligibility';
 import { assertTransitionAllowed } from './transition-guard';
+import { answerForDispatch, beforeAnswer, dispatchAfterOrderChange } from '../dispatch/dispatcher';
 
 const { appointments, offers, agentProfiles, profiles, user, firms } = schema;
 type Appointment = typeof appointments.$inferSelect;
@@ -136,17 +137,23 @@ async function agreedFees(tx: Tx, appointment: Appointment, agentPayCents: numbe
   return feesWithAgentPay(appointment, agentPayCents, firm?.serviceFeeCents ?? 0);
 }
 
-/** Closes the bidding: every other live bid is rejected, every unanswered offer removed. */
-async function closeBidding(tx: Tx, appointmentId: string, winnerOfferId: string | null) {
+/**
+ * Closes the bidding: every other live bid is rejected, every unanswered offer removed. Returns
+ * the agents of the unanswered offers dispatch made (decision 067): they are told the signing
+ * was filled.
+ */
+async function closeBidding(tx: Tx, appointmentId: string, winnerOfferId: string | null): Promise<string[]> {
   const others = winnerOfferId ? ne(offers.id, winnerOfferId) : undefined;
   await tx
     .update(offers)
     .set({ status: 'rejected', respondedAt: new Date() })
     .where(and(eq(offers.appointmentId, appointmentId), inArray(offers.status, [...LIVE_BID_STATUSES]), others));
-  await tx
+  const removed = await tx
     .update(offers)
     .set({ status: 'removed' })
-    .where(and(eq(offers.appointmentId, appointmentId), inArray(offers.status, [...UNBID_OFFER_STATUSES]), others));
+    .where(and(eq(offers.appointmentId, appointmentId), inArray(offers.status, [...UNBID_OFFER_STATUSES]), others))
+    .returning({ agentId: offers.agentId, wave: offers.wave });
+  return removed.filter((r) => r.wave !== null).map((r) => r.agentId);
 }
 
 // ——— Operators: offering ———
@@ -222,7 +229,7 @@ async function refuseIneligible(
   tx: Tx,
   appointment: OrderPlace,
   agentId: string,
-  options: { radiusMiles: number; who: 'operator' | 'agent' },
+  options: { radiusMiles: number | 'own'; who: 'operator' | 'agent' },
 ) {
   const refusal = await agentIneligibility(tx, appointment, agentId, options);
   if (refusal) throw new AppError('NOT_ELIGIBLE', refusal.message);
@@ -240,7 +247,8 @@ async function placeBid(db: Db, actor: Actor, appointmentId: string, bid: { coun
     if (offer.status === 'declined') {
       throw new AppError('NOT_ALLOWED_IN_STATUS', 'You declined this offer. Take the decline back first to claim or counter.');
     }
-    await refuseIneligible(tx, appointment, actor.userId, { radiusMiles: bid.radiusMiles, who: 'agent' });
+    // A dispatch wave's offer was made within the agent's own travel radius (decision 067).
+    await refuseIneligible(tx, appointment, actor.userId, { radiusMiles: offer.wave !== null ? 'own' : bid.radiusMiles, who: 'agent' });
     const bidCents = bid.counter ? bid.cents! : appointment.agentFeeCents;
     const status = bid.counter ? 'countered' : 'claimed';
     const message = bid.counter
@@ -252,12 +260,24 @@ async function placeBid(db: Db, actor: Actor, appointmentId: string, bid: { coun
       return { message, offer: { id: offer.id, status: offer.status, bidCents: offer.bidCents } };
     }
     const answeredAt = new Date();
+    const before = await beforeAnswer(tx, appointment.id, actor.userId, { now: answeredAt });
     const [updated] = await tx
       .update(offers)
       .set({ status, bidCents, respondedAt: answeredAt, agentRespondedAt: answeredAt })
       .where(eq(offers.id, offer.id))
       .returning();
     if (appointment.status === 'Open') await setStatus(tx, appointment.id, { status: 'Pending' });
+    // Dispatch's automatic assignment (decision 067): a good enough answer assigns at once.
+    const dispatch = await answerForDispatch(tx, appointment, updated!, before, { now: answeredAt });
+    if (dispatch?.assign) {
+      await record(tx, actor, appointment, bid.counter ? 'offer.countered' : 'offer.claimed', { offerId: offer.id, bidCents }, []);
+      const fees = await assignBid(tx, actor, appointment, updated!, { auto: true });
+      const [approved] = await tx.select().from(offers).where(eq(offers.id, offer.id));
+      return {
+        message: `You are assigned to this signing at ${formatCents(fees.agentFeeCents)}. It is on your schedule.`,
+        offer: { id: approved!.id, status: approved!.status, bidCents: approved!.bidCents },
+      };
+    }
     await record(tx, actor, appointment, bid.counter ? 'offer.countered' : 'offer.claimed', { offerId: offer.id, bidCents }, [
       {
         type: 'appointment.bid_received',
@@ -283,11 +303,13 @@ export async function declineOffer(db: Db, actor: Actor, appointmentId: string) 
     if (!offerStatusIn(offer.status, OPEN_OFFER_STATUSES)) {
       throw new AppError('NOT_ALLOWED_IN_STATUS', 'This offer is no longer open to you.');
     }
+    const before = await beforeAnswer(tx, appointment.id, actor.userId);
     const [updated] = await tx
       .update(offers)
       .set({ status: 'declined', bidCents: null, respondedAt: new Date(), agentRespondedAt: new Date() })
       .where(eq(offers.id, offer.id))
       .returning();
+    await answerForDispatch(tx, appointment, updated!, before);
     if (appointment.status === 'Pending' && (await liveBidderIds(tx, appointment.id)).length === 0) {
       await setStatus(tx, appointment.id, { status: 'Open' });
     }
@@ -358,28 +380,38 @@ export async function acceptBid(db: Db, actor: Actor, appointmentId: string, off
       throw new AppError('NOT_ALLOWED_IN_STATUS', `This bid is ${offer.status}; only claimed or countered bids can be accepted.`);
     }
     await refuseIneligible(tx, appointment, offer.agentId, { radiusMiles: options.radiusMiles, who: 'operator' });
-    const losers = await liveBidderIds(tx, appointment.id, offer.id);
-    const fees = await agreedFees(tx, appointment, agreedPayCents(offer.bidCents, appointment.agentFeeCents));
-    await tx
-      .update(offers)
-      .set({ status: 'approved', bidCents: fees.agentFeeCents, respondedAt: new Date() })
-      .where(eq(offers.id, offer.id));
-    await closeBidding(tx, appointment.id, offer.id);
-    await setStatus(tx, appointment.id, { status: 'Scheduled', assignedAgentId: offer.agentId, ...fees });
-    await record(
-      tx,
-      actor,
-      appointment,
-      'bid.accepted',
-      { offerId: offer.id, agentId: offer.agentId, bidCents: fees.agentFeeCents, ...fees },
-      [
-        { type: 'bid.accepted', to: [offer.agentId], payload: { fee: formatCents(fees.agentFeeCents) } },
-        { type: 'bid.declined', to: losers },
-        { type: 'assignment.changed', to: [appointment.createdBy], payload: { agentId: offer.agentId } },
-      ],
-    );
+    await assignBid(tx, actor, appointment, offer);
     return result(tx, actor, appointment.id, access, 'Bid accepted: the agent is assigned and everyone was notified.');
   });
+}
+
+/**
+ * Assigns the order to the agent of a live bid at the agreed fee: by an operator accepting it,
+ * or by dispatch's automatic assignment (`auto`, the agent's own answer). Every other bid and
+ * offer closes; the agent, the other bidders, dispatch's other agents and the escrow officer
+ * are told; a running dispatch ends.
+ */
+async function assignBid(tx: Tx, actor: Actor, appointment: Appointment, offer: Offer, options: { auto?: boolean } = {}) {
+  const losers = await liveBidderIds(tx, appointment.id, offer.id);
+  const fees = await agreedFees(tx, appointment, agreedPayCents(offer.bidCents, appointment.agentFeeCents));
+  await tx.update(offers).set({ status: 'approved', bidCents: fees.agentFeeCents, respondedAt: new Date() }).where(eq(offers.id, offer.id));
+  const unanswered = await closeBidding(tx, appointment.id, offer.id);
+  await setStatus(tx, appointment.id, { status: 'Scheduled', assignedAgentId: offer.agentId, ...fees });
+  await record(
+    tx,
+    actor,
+    appointment,
+    'bid.accepted',
+    { offerId: offer.id, agentId: offer.agentId, bidCents: fees.agentFeeCents, ...fees, ...(options.auto ? { auto: true } : {}) },
+    [
+      { type: 'bid.accepted', to: [offer.agentId], payload: { fee: formatCents(fees.agentFeeCents) } },
+      { type: 'bid.declined', to: losers },
+      { type: 'offer.filled', to: unanswered },
+      { type: 'assignment.changed', to: [appointment.createdBy], payload: { agentId: offer.agentId } },
+    ],
+  );
+  await dispatchAfterOrderChange(tx, appointment.id, { actorId: options.auto ? null : actor.userId });
+  return fees;
 }
 
 export async function declineBid(db: Db, actor: Actor, appointmentId: string, offerId: string) {
@@ -440,14 +472,16 @@ export async function assignAgent(
         set: { status: 'approved', bidCents, respondedAt: new Date() },
       })
       .returning();
-    await closeBidding(tx, appointment.id, offer!.id);
+    const unanswered = await closeBidding(tx, appointment.id, offer!.id);
     const fees = await agreedFees(tx, appointment, bidCents);
     await setStatus(tx, appointment.id, { status: 'Scheduled', assignedAgentId: input.agentId, ...fees });
     await record(tx, actor, appointment, 'appointment.assigned', { agentId: input.agentId, bidCents, direct: true, ...fees }, [
       { type: 'assignment.changed', to: [input.agentId], payload: { fee: formatCents(bidCents), assigned: true } },
       { type: 'bid.declined', to: losers },
+      { type: 'offer.filled', to: unanswered },
       { type: 'assignment.changed', to: [appointment.createdBy], payload: { agentId: input.agentId } },
     ]);
+    await dispatchAfterOrderChange(tx, appointment.id, { actorId: actor.userId });
     return result(tx, actor, appointment.id, access, 'The agent is assigned and was notified.');
   });
 }
@@ -520,6 +554,7 @@ export async function changeStatus(db: Db, actor: Actor, appointmentId: string, 
       await closeBidding(tx, appointment.id, null);
     }
     await setStatus(tx, appointment.id, { status: next });
+    await dispatchAfterOrderChange(tx, appointment.id, { actorId: actor.userId });
     await record(tx, actor, appointment, 'appointment.status_changed', { from: appointment.status, to: next }, [
       {
         type: target === 'Canceled' ? 'appointment.canceled' : 'appointment.status_changed',

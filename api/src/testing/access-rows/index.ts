@@ -14,6 +14,7 @@ import { dashboardAccessRows } from './dashboard.access-rows';
 import { agentComplianceAccessRows } from './agent-compliance.access-rows';
 import { credentialsAccessRows } from './credentials.access-rows';
 import { scorecardAccessRows } from './scorecard.access-rows';
+import { dispatchAccessRows } from './dispatch.access-rows';
 
 export const MODULE_ROWS: RowsFactory[] = [
   filesAccessRows,
@@ -30,4 +31,5 @@ export const MODULE_ROWS: RowsFactory[] = [
   agentComplianceAccessRows,
   credentialsAccessRows,
   scorecardAccessRows,
+  dispatchAccessRows,
 ];

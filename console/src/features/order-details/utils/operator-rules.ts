@@ -15,6 +15,8 @@ export type OrderState = OrderFacts;
 export const OPERATOR_BUTTONS = {
   /** Send to Notaries / Send to Preferred Agents. */
   send: ['send'],
+  /** Start or resume automatic dispatch (decision 067). */
+  dispatch: ['dispatch'],
   /** Accept and Decline beside each live bid. */
   decideBids: ['acceptBid', 'declineBid'],
   directAssign: ['assign'],

@@ -1,0 +1,49 @@
+/**
+ * Automatic dispatch's routes (issue 32, decision 067): an operator starts, pauses, resumes or
+ * stops an order's dispatch and reads its log. The waves themselves are jobs (./dispatcher.ts).
+ */
+import { createRoute } from '@hono/zod-openapi';
+import { OPERATOR_ROLES } from '@signingdesk/domain/roles';
+import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
+import { requireActor } from '../../middleware/guard';
+import { IdParamSchema } from '../appointments/appointments.schemas';
+import { DispatchControlSchema, DispatchResultSchema, DispatchViewSchema } from './dispatch.schemas';
+import { controlDispatch, dispatchFor } from './dispatcher';
+
+const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
+const operators = requireActor({ roles: OPERATOR_ROLES });
+
+const controlRoute = createRoute({
+  operationId: 'controlAppointmentDispatch',
+  method: 'post',
+  path: '/appointments/{id}/dispatch',
+  tags: ['Dispatch'],
+  summary: 'Start, pause, resume or stop automatic dispatch of an order',
+  ...rolesDoc(
+    OPERATOR_ROLES,
+    'Start and resume send a wave now: the best-ranked eligible agents who never had the order, each offer reserved for them for the wave’s window (decision 067); allowed while the order is Open or Pending without an agent (409 otherwise), and starting one already running changes nothing. Pause holds the next wave (409 unless running); stop ends dispatch (409 unless running or paused). Offers already made stay open.',
+  ),
+  middleware: [operators] as const,
+  request: { params: IdParamSchema, body: { ...json(DispatchControlSchema), required: true } },
+  responses: { 200: { description: 'Done', ...json(DispatchResultSchema) }, ...problemResponses(400, 401, 403, 404, 409) },
+});
+
+const viewRoute = createRoute({
+  operationId: 'getAppointmentDispatch',
+  method: 'get',
+  path: '/appointments/{id}/dispatch',
+  tags: ['Dispatch'],
+  summary: 'Where dispatch of an order stands, and its log',
+  ...rolesDoc(OPERATOR_ROLES, 'Who was offered when and in which wave, who answered how, who was skipped and why.'),
+  middleware: [operators] as const,
+  request: { params: IdParamSchema },
+  responses: { 200: { description: 'Dispatch', ...json(DispatchViewSchema) }, ...problemResponses(401, 403, 404) },
+});
+
+export function dispatchRoutes(): Router {
+  return createRouter()
+    .openapi(controlRoute, async (c) =>
+      c.json(await controlDispatch(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json').action), 200),
+    )
+    .openapi(viewRoute, async (c) => c.json(await dispatchFor(c.var.db, c.var.actor, c.req.valid('param').id), 200));
+}

@@ -1,0 +1,40 @@
+import { z } from '@hono/zod-openapi';
+import { DISPATCH_STATES } from '@signingdesk/domain/dispatch';
+
+export const DISPATCH_CONTROLS = ['start', 'pause', 'resume', 'stop'] as const;
+
+export const DispatchControlSchema = z
+  .object({
+    action: z.enum(DISPATCH_CONTROLS, { message: 'must be start, pause, resume or stop' }).openapi({
+      description: 'start (or resume) sends the first (next) wave now; pause holds the next wave; stop ends dispatch',
+    }),
+  })
+  .strict()
+  .openapi('DispatchControl');
+
+const DispatchLogEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  kind: z.string(),
+  wave: z.number().int().nullable(),
+  agentId: z.string().nullable(),
+  agentName: z.string().nullable(),
+  actorName: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  /** The operator's line (domain `dispatchLogLine`). */
+  line: z.string(),
+});
+
+export const DispatchViewSchema = z
+  .object({
+    state: z.enum(DISPATCH_STATES).nullable().openapi({ description: 'null: dispatch never ran for this order' }),
+    label: z.string().nullable(),
+    wave: z.number().int(),
+    nextWaveAt: z.string().nullable(),
+    reason: z.string().nullable().openapi({ description: 'Why dispatch handed the order to the operators' }),
+    restarts: z.number().int(),
+    log: z.array(DispatchLogEntrySchema),
+  })
+  .openapi('Dispatch');
+
+export const DispatchResultSchema = z.object({ message: z.string(), dispatch: DispatchViewSchema }).openapi('DispatchResult');
