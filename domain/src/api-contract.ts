@@ -1673,6 +1673,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/firms/{id}/dispatch-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A firm's dispatch settings
+         * @description Roles: admin, sub_admin. The defaults where the firm has none of its own; 404 to anyone else.
+         */
+        get: operations["getFirmDispatchSettings"];
+        /**
+         * Set a firm's dispatch settings
+         * @description Roles: admin, sub_admin. Auto-start, automatic assignment, agents per wave, minutes each wave is reserved, the score and completed signings needed to assign automatically, and the counter band in dollars; every order of the firm dispatched from now on uses them. 400 names the field as the form labels it; 404 to anyone else.
+         */
+        put: operations["setFirmDispatchSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/firms/{id}/requirements": {
         parameters: {
             query?: never;
@@ -2983,6 +3007,35 @@ export interface components {
         DispatchResult: {
             dispatch: components["schemas"]["Dispatch"];
             message: string;
+        };
+        DispatchSettings: {
+            autoAssign: boolean;
+            autoStart: boolean;
+            counterBandCents: number;
+            firmId: string;
+            firmName: string;
+            minCompleted: number;
+            scoreBar: number;
+            summary: string;
+            waveSize: number;
+            windowMinutes: number;
+        };
+        DispatchSettingsInput: {
+            autoAssign: boolean;
+            autoStart: boolean;
+            /**
+             * @description Dollars above the offered fee
+             * @example $25
+             */
+            counterBand: string;
+            minCompleted: number;
+            scoreBar: number;
+            waveSize: number;
+            windowMinutes: number;
+        };
+        DispatchSettingsSaved: {
+            message: string;
+            settings: components["schemas"]["DispatchSettings"];
         };
         DownloadLink: {
             /** @description ISO time */
@@ -10116,6 +10169,103 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getFirmDispatchSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Firm id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DispatchSettings"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setFirmDispatchSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Firm id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DispatchSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DispatchSettingsSaved"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */

@@ -131,7 +131,7 @@ export const DISPATCH_LABELS: Record<keyof DispatchSettings, string> = {
   windowMinutes: 'Minutes each wave is reserved',
   scoreBar: 'Score needed to assign automatically',
   minCompleted: 'Completed signings needed to assign automatically',
-  counterBandCents: 'Counter offers assigned automatically up to',
+  counterBandCents: 'Counter band above the offered fee',
 };
 
 /** A signing this close gets shorter windows: there is less time to wait for each wave. */

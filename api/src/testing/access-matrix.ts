@@ -56,6 +56,9 @@ export const everyone = (status: number, overrides: Partial<Expected> = {}): Exp
 /** Operators only: others are told 401/403 before anything is looked up. */
 export const operatorsOnly = (ok: number): Expected => everyone(403, { visitor: 401, subAdmin: ok, admin: ok });
 
+/** Operators only; anyone else signed in is answered 404, as for an id they may not see (decision 065). */
+export const operatorsElse404 = (ok: number): Expected => everyone(404, { visitor: 401, subAdmin: ok, admin: ok });
+
 /** Admin only (Pending Signing Agents, Feedback, Add Firm). */
 export const adminOnly = (ok: number): Expected => everyone(403, { visitor: 401, admin: ok });
 

@@ -25,6 +25,7 @@ import type { AttentionKind } from '@signingdesk/domain/attention';
 import { attentionWhere } from './attention';
 import { countAppointmentsUpTo } from './capped-count';
 import type { CreateAppointmentInput, EscrowFilter, EscrowSort, OperatorSort, UpdateAppointmentInput } from './appointments.schemas';
+import { dispatchSettingsOf, startLocked } from '../dispatch/dispatcher';
 import { viewFor } from './appointments.views';
 
 const { appointments, user, profiles, firms, files, fileEvents, notes, offers, invoices } = schema;
@@ -146,6 +147,8 @@ export async function createAppointment(db: Db, actor: Actor, input: CreateAppoi
       appointmentId: appointment.id,
       payload: { name: appointment.name, firmId },
     });
+    // The firm's auto-start (decision 067): dispatch sends its first wave in this transaction.
+    if ((await dispatchSettingsOf(tx, firmId)).autoStart) await startLocked(tx, appointment, { actorId: null, now: new Date() });
     const access = isOperator(actor.role) ? 'operator' : actor.role === 'creator_admin' ? 'firm' : 'owner';
     return {
       message: 'Your appointment request was received. We will notify signing agents near the signing and keep you posted.',

@@ -7,7 +7,17 @@ import { OPERATOR_ROLES } from '@signingdesk/domain/roles';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
 import { requireActor } from '../../middleware/guard';
 import { IdParamSchema } from '../appointments/appointments.schemas';
-import { DispatchControlSchema, DispatchResultSchema, DispatchViewSchema } from './dispatch.schemas';
+import {
+  DispatchControlSchema,
+  DispatchResultSchema,
+  DispatchSettingsBodySchema,
+  DispatchSettingsSavedSchema,
+  DispatchSettingsSchema,
+  DispatchViewSchema,
+  FirmIdParamSchema,
+} from './dispatch.schemas';
+import { getDispatchSettings, setDispatchSettings } from './dispatch-settings';
+import { settingsFromInput } from '@signingdesk/domain/dispatch-settings';
 import { controlDispatch, dispatchFor } from './dispatcher';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
@@ -40,10 +50,41 @@ const viewRoute = createRoute({
   responses: { 200: { description: 'Dispatch', ...json(DispatchViewSchema) }, ...problemResponses(401, 403, 404) },
 });
 
+const getSettingsRoute = createRoute({
+  operationId: 'getFirmDispatchSettings',
+  method: 'get',
+  path: '/firms/{id}/dispatch-settings',
+  tags: ['Dispatch'],
+  summary: "A firm's dispatch settings",
+  ...rolesDoc(OPERATOR_ROLES, 'The defaults where the firm has none of its own; 404 to anyone else.'),
+  middleware: [requireActor()] as const,
+  request: { params: FirmIdParamSchema },
+  responses: { 200: { description: 'The settings', ...json(DispatchSettingsSchema) }, ...problemResponses(401, 404) },
+});
+
+const setSettingsRoute = createRoute({
+  operationId: 'setFirmDispatchSettings',
+  method: 'put',
+  path: '/firms/{id}/dispatch-settings',
+  tags: ['Dispatch'],
+  summary: "Set a firm's dispatch settings",
+  ...rolesDoc(
+    OPERATOR_ROLES,
+    'Auto-start, automatic assignment, agents per wave, minutes each wave is reserved, the score and completed signings needed to assign automatically, and the counter band in dollars; every order of the firm dispatched from now on uses them. 400 names the field as the form labels it; 404 to anyone else.',
+  ),
+  middleware: [requireActor()] as const,
+  request: { params: FirmIdParamSchema, body: { ...json(DispatchSettingsBodySchema), required: true } },
+  responses: { 200: { description: 'Saved', ...json(DispatchSettingsSavedSchema) }, ...problemResponses(400, 401, 404) },
+});
+
 export function dispatchRoutes(): Router {
   return createRouter()
     .openapi(controlRoute, async (c) =>
       c.json(await controlDispatch(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json').action), 200),
     )
-    .openapi(viewRoute, async (c) => c.json(await dispatchFor(c.var.db, c.var.actor, c.req.valid('param').id), 200));
+    .openapi(viewRoute, async (c) => c.json(await dispatchFor(c.var.db, c.var.actor, c.req.valid('param').id), 200))
+    .openapi(getSettingsRoute, async (c) => c.json(await getDispatchSettings(c.var.db, c.var.actor, c.req.valid('param').id), 200))
+    .openapi(setSettingsRoute, async (c) =>
+      c.json(await setDispatchSettings(c.var.db, c.var.actor, c.req.valid('param').id, settingsFromInput(c.req.valid('json'))), 200),
+    );
 }

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { DISPATCH_STATES } from '@signingdesk/domain/dispatch';
+import { DispatchSettingsInputSchema } from '@signingdesk/domain/dispatch-settings';
 
 export const DISPATCH_CONTROLS = ['start', 'pause', 'resume', 'stop'] as const;
 
@@ -38,3 +39,28 @@ export const DispatchViewSchema = z
   .openapi('Dispatch');
 
 export const DispatchResultSchema = z.object({ message: z.string(), dispatch: DispatchViewSchema }).openapi('DispatchResult');
+
+export const FirmIdParamSchema = z.object({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' }, description: 'Firm id (UUID)' }),
+});
+
+export const DispatchSettingsBodySchema = DispatchSettingsInputSchema.openapi('DispatchSettingsInput');
+
+export const DispatchSettingsSchema = z
+  .object({
+    firmId: z.string(),
+    firmName: z.string(),
+    autoStart: z.boolean(),
+    autoAssign: z.boolean(),
+    waveSize: z.number().int(),
+    windowMinutes: z.number().int(),
+    scoreBar: z.number().int(),
+    minCompleted: z.number().int(),
+    counterBandCents: z.number().int(),
+    summary: z.string(),
+  })
+  .openapi('DispatchSettings');
+
+export const DispatchSettingsSavedSchema = z
+  .object({ message: z.string(), settings: DispatchSettingsSchema })
+  .openapi('DispatchSettingsSaved');

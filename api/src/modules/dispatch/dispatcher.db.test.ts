@@ -25,6 +25,7 @@ import {
 } from '../../testing/fixtures';
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 import { operatorIds } from '../../delivery/notify';
+import { coordinatesOfZip } from '../../lib/geo';
 import { DeliveryWorker } from '../../delivery/worker';
 import { dispatchOf, runDueWaves, runWave } from './dispatcher';
 
@@ -432,6 +433,79 @@ describe('automatic dispatch', () => {
       expect((await job(second.nextJobId!))!.state).toBe('created');
     } finally {
       await after.stop();
+    }
+  });
+
+  it('keeps each firm’s settings: the defaults until an operator saves them, every field named as the form labels it', async () => {
+    const { order } = await scene([]);
+    const path = `/api/firms/${order.firmId}/dispatch-settings`;
+    const read = async () => readJson(await t.request(path, { cookie: s.subAdmin }));
+    expect(await read()).toMatchObject({
+      autoStart: false,
+      autoAssign: true,
+      waveSize: 3,
+      windowMinutes: 5,
+      scoreBar: 60,
+      minCompleted: 3,
+      counterBandCents: 2_500,
+      summary: 'Auto-start off · 3 agents a wave, 5 min each · assigns at score 60 with 3 signings, counters up to $25.00 above the fee',
+    });
+    const put = (body: unknown) =>
+      t
+        .request(path, { method: 'PUT', cookie: s.subAdmin, body: JSON.stringify(body) })
+        .then(async (r) => ({ status: r.status, body: await readJson(r) }));
+    const bad = await put({
+      autoStart: true,
+      autoAssign: true,
+      waveSize: '0',
+      windowMinutes: 90,
+      scoreBar: '101',
+      minCompleted: 'x',
+      counterBand: '$250',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([
+      { field: 'waveSize', message: 'Agents per wave must be a whole number from 1 to 10.' },
+      { field: 'windowMinutes', message: 'Minutes each wave is reserved must be a whole number from 1 to 60.' },
+      { field: 'scoreBar', message: 'Score needed to assign automatically must be a whole number from 0 to 100.' },
+      { field: 'minCompleted', message: 'Completed signings needed to assign automatically must be a whole number from 0 to 100.' },
+      { field: 'counterBand', message: 'Counter band above the offered fee must be a dollar amount from $0.00 to $200.00.' },
+    ]);
+    expect((await read()).autoStart).toBe(false);
+    try {
+      const saved = await put({
+        autoStart: true,
+        autoAssign: false,
+        waveSize: '5',
+        windowMinutes: '10',
+        scoreBar: '70',
+        minCompleted: '1',
+        counterBand: '$40.50',
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.body.message).toBe(`Dispatch settings saved for ${saved.body.settings.firmName}.`);
+      expect(await read()).toMatchObject({
+        autoStart: true,
+        autoAssign: false,
+        waveSize: 5,
+        windowMinutes: 10,
+        scoreBar: 70,
+        minCompleted: 1,
+        counterBandCents: 4_050,
+      });
+      // Auto-start: an order created for the firm (in Los Angeles, where agent A is put back) is
+      // dispatched in the same request.
+      await t.database.db
+        .update(agentProfiles)
+        .set({ ...coordinatesOfZip('90012')!, certifiedStates: ['CA'] })
+        .where(eq(agentProfiles.userId, agentA));
+      const auto = await createOrder(t, s.escrowA, { fileNumber: 'DISPATCH-AUTO' });
+      expect(await dispatchOf(t.database.db, auto)).toMatchObject({ state: 'running', wave: 1, startedBy: null });
+      const log = await t.database.db.select().from(dispatchEvents).where(eq(dispatchEvents.appointmentId, auto));
+      expect(log[0]).toMatchObject({ kind: 'started', actorId: null });
+      expect((await offersOf(t, auto)).find((o) => o.agentId === agentA)).toMatchObject({ wave: 1, status: 'offered' });
+    } finally {
+      await t.database.db.delete(firmDispatchSettings).where(eq(firmDispatchSettings.firmId, order.firmId));
     }
   });
 

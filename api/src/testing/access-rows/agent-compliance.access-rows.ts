@@ -1,9 +1,6 @@
 import { schema } from '@signingdesk/db';
 import { eq } from 'drizzle-orm';
-import { everyone, type RowsFactory } from '../access-matrix';
-
-/** Operators only; anyone else signed in is answered 404, as for an id they may not see (decision 065). */
-const operatorsElse404 = (ok: number) => everyone(404, { visitor: 401, subAdmin: ok, admin: ok });
+import { operatorsElse404, type RowsFactory } from '../access-matrix';
 
 /** Matrix rows of the agents' compliance routes: firm requirements, credential audits, the Dashboard's credential counts. */
 export const agentComplianceAccessRows: RowsFactory = async ({ t, agentId, fixtures }) => {
