@@ -2935,7 +2935,7 @@ export interface components {
                 capped: boolean;
                 count: number;
                 /** @enum {string} */
-                kind: "agent_disabled" | "overdue" | "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
+                kind: "agent_disabled" | "dispatch_exhausted" | "overdue" | "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
                 label: string;
             }[];
             /** Format: date-time */
@@ -5972,7 +5972,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description A dashboard bucket (GET /dashboard): the orders counted there, whatever their status (`status` is then ignored) */
-                attention?: "agent_disabled" | "overdue" | "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
+                attention?: "agent_disabled" | "dispatch_exhausted" | "overdue" | "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
                 /** @description Omit for All firms */
                 firmId?: string;
                 /** @description Default: newest first (desc) for Completed and Canceled, soonest first (asc) otherwise */
@@ -8778,7 +8778,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description A dashboard bucket (GET /dashboard): the orders counted there, whatever their status (`status` is then ignored) */
-                attention?: "agent_disabled" | "overdue" | "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
+                attention?: "agent_disabled" | "dispatch_exhausted" | "overdue" | "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
                 /** @description Omit for All firms */
                 firmId?: string;
                 /** @description The orders chosen in the table, by id, comma-separated (at most 100): the export holds these, whatever the filter */

@@ -9,11 +9,22 @@ export const UNFILLED_AFTER_HOURS = 4;
 export const DOCUMENTS_WITHIN_HOURS = 24;
 export const SCAN_BACKS_AFTER_HOURS = 2;
 
-export const ATTENTION_KINDS = ['agent_disabled', 'overdue', 'unfilled', 'undocumented', 'no_scan_backs', 'unpaid', 'unread'] as const;
+export const ATTENTION_KINDS = [
+  'agent_disabled',
+  'dispatch_exhausted',
+  'overdue',
+  'unfilled',
+  'undocumented',
+  'no_scan_backs',
+  'unpaid',
+  'unread',
+] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
 export const ATTENTION_LABELS: Record<AttentionKind, string> = {
   agent_disabled: 'Upcoming signings whose agent was disabled: reassign',
+  // Automatic dispatch handed the order over (decision 067); the order says why.
+  dispatch_exhausted: 'Orders automatic dispatch could not fill: assign an agent',
   overdue: `${OVERDUE_LABEL} ${OVERDUE_AFTER_HOURS} hours after the signing`,
   unfilled: `Open orders not filled after ${UNFILLED_AFTER_HOURS} hours`,
   undocumented: `Signings in the next ${DOCUMENTS_WITHIN_HOURS} hours without documents`,

@@ -7,9 +7,9 @@
 import { schema } from '@signingdesk/db';
 import { OVERDUE_AFTER_HOURS } from '@signingdesk/domain/appointment-rules';
 import { DOCUMENTS_WITHIN_HOURS, SCAN_BACKS_AFTER_HOURS, UNFILLED_AFTER_HOURS, type AttentionKind } from '@signingdesk/domain/attention';
-import { and, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 
-const { appointments, notes, profiles } = schema;
+const { appointments, dispatches, notes, profiles } = schema;
 const HOUR_MS = 3_600_000;
 
 export function attentionWhere(kind: AttentionKind, now = new Date()): SQL {
@@ -21,6 +21,12 @@ export function attentionWhere(kind: AttentionKind, now = new Date()): SQL {
         isNotNull(appointments.assignedAgentId),
         sql`${appointments.startsAt} >= ${nowSeconds}`,
         sql`exists (select 1 from ${profiles} where ${profiles.userId} = ${appointments.assignedAgentId} and ${profiles.status} = 'disabled')`,
+      )!;
+    case 'dispatch_exhausted':
+      return and(
+        inArray(appointments.status, ['Open', 'Pending']),
+        isNull(appointments.assignedAgentId),
+        sql`exists (select 1 from ${dispatches} where ${dispatches.appointmentId} = ${appointments.id} and ${dispatches.state} = 'exhausted')`,
       )!;
     case 'overdue': {
       // isOverdue (domain) as SQL: a Time TBD signing is judged from the end of its day.

@@ -74,6 +74,14 @@ describe('the operators’ Dashboard', () => {
       startsAt: Math.floor((now + 48 * HOUR) / 1000),
       createdAt: new Date(now - HOUR),
     });
+    // Open an hour, automatic dispatch ran out of agents (decision 067).
+    await set(ids.dispatch_exhausted, { createdAt: new Date(now - HOUR) });
+    await t.database.db.insert(schema.dispatches).values({
+      appointmentId: ids.dispatch_exhausted,
+      state: 'exhausted',
+      wave: 2,
+      reason: 'Every eligible agent has been offered this order (6 agents in 2 waves) and none has taken it.',
+    });
     // A message from the escrow side no operator has read.
     expect((await post(t, `/api/appointments/${ids.unread}/notes`, s.escrowA, { message: 'Signer moved to the afternoon.' })).status).toBe(
       201,
