@@ -1,5 +1,6 @@
 import { isOverdue, OVERDUE_LABEL } from '@signingdesk/domain/appointment-rules';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
+import { formatMiles } from '@signingdesk/domain/eligibility';
 import { formatCents } from '@signingdesk/domain/money';
 import { formatTime } from '@signingdesk/domain/time-zones';
 import { memo, useId } from 'react';
@@ -11,6 +12,7 @@ import { SAVED_ON_PHONE_BADGE } from '../list-with-outbox';
 import { payState } from '../pay-text';
 import { scanBacksDueText } from '../scan-back-due';
 import { PhoneLinks } from './phone-links';
+import { ReservedCountdown } from './reserved-countdown';
 import { TABS } from '../tabs';
 
 interface AppointmentCardProps {
@@ -58,12 +60,14 @@ export const AppointmentCard = memo(function AppointmentCard({
       <h3 id={titleId} className="appointment-card__name">
         {heading}
       </h3>
+      {tab === 'open' && !declined && a.reservedUntil && <ReservedCountdown until={a.reservedUntil} reason={a.reservedReason ?? null} />}
       <dl className="appointment-card__facts">
         <Fact label="Date" value={day} className="appointment-card__day" />
         <Fact label="Time" value={`${formatTime(a.time, a.timeTbd)} ${a.timeZone}`} />
         <Fact label="Location" value={a.street ? `${a.street}, ${a.city}` : `${a.city}, ${a.state}`} />
         <Fact label={feeLabel} value={formatCents(a.feeCents)} labelShown={tab === 'pending'} />
         {tab === 'pending' && <Fact label="Offered" value={formatCents(a.offeredFeeCents)} labelShown />}
+        {typeof a.distanceMiles === 'number' && <Fact label="Distance" value={`${formatMiles(a.distanceMiles)} away`} />}
       </dl>
       {badges.length > 0 && (
         <ul className="appointment-card__badges" aria-label="At a glance">
