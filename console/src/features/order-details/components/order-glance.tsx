@@ -27,7 +27,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * The top of the order page (issue 30): what the reader looks at first — the status, who signs
  * and what happens next, when, the escrow officer and the fees (the escrow side sees the signing
  * agent fee it offered — the agreed one once assigned — and its firm's charge, decision 061);
- * operators also the firm and the margin.
+ * operators also the firm and the margin. While automatic dispatch looks for an agent the
+ * escrow side reads 'Finding a signing agent', operators the dispatch's state and, when it
+ * handed the order to them, why (decision 067).
  * Nothing here takes the focus, so the actions below stay a few Tab presses from the page's start.
  */
 export function OrderGlance({ order }: { order: Order }) {
@@ -43,10 +45,22 @@ export function OrderGlance({ order }: { order: Order }) {
             {OVERDUE_LABEL}
           </Badge>
         ) : null}
+        {operator?.dispatch && !operator.assignedAgent ? (
+          <Badge size="lg" variant="outline">
+            {operator.dispatch.label}
+          </Badge>
+        ) : null}
         <Text size="sm">{orderNextStep({ ...order, assigned: order.assignedAgent !== null })}</Text>
       </Group>
+      {operator?.dispatch?.reason && !operator.assignedAgent ? (
+        <Text size="sm" mb="sm" role="note">
+          {operator.dispatch.reason}
+        </Text>
+      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: operator ? 5 : 4 }} spacing="md" verticalSpacing="xs">
-        <Fact label="Signing agent">{order.assignedAgent?.name ?? 'Not assigned yet'}</Fact>
+        <Fact label="Signing agent">
+          {order.assignedAgent?.name ?? (order.view === 'escrow' ? order.agentSearch : null) ?? 'Not assigned yet'}
+        </Fact>
         <Fact label="Date and time">{formatSigningTime(order)}</Fact>
         {operator ? <Fact label="Firm">{operator.firm.name}</Fact> : null}
         <Fact label="Escrow officer">{order.escrowOfficer.name}</Fact>
