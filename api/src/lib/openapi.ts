@@ -124,6 +124,11 @@ export const API_TAGS = [
       'The escrow rating of a completed signing, and the agent’s score computed from their history (operators, and the agent’s own record).',
   },
   {
+    name: 'Dispatch',
+    description:
+      'Automatic dispatch: an order offered to its best-ranked eligible agents a wave at a time, its controls and log, and each firm’s dispatch settings.',
+  },
+  {
     name: 'Public forms',
     description: 'Forms of the public site (contact requests, escrow registration, automated appraisals) and campaign responses.',
   },
