@@ -1,0 +1,423 @@
+/**
+ * `npm run simulate` (issue 32): the market simulation. The demo's agents (8,200; 50,000 at
+ * SIM_SCALE=large), each with a seeded behaviour model, and SIM_ORDERS orders (default 1,000)
+ * over a simulated business week, run through the real services and database with a simulated
+ * clock — once with automatic dispatch (modules/dispatch: waves, automatic assignment) and once
+ * with today's broadcast (Send to Notaries), each with an operator who every 15 minutes of
+ * business hours accepts the lowest waiting bid (and, with dispatch, sends to notaries the
+ * orders dispatch handed over),
+ * each on its own database seeded alike, the same orders and the same agents' behaviour.
+ *
+ * The behaviour of an agent (seeded by SIM_SEED and the agent): how likely they answer an offer
+ * (better agents answer more often), how long they take (better agents sooner), the fee they
+ * want relative to the order's (claim when offered at least that, counter up to $50 above,
+ * decline beyond). Each agent answers an offer once.
+ *
+ * Reports, for each: median and p90 time to fill, share filled, offer notifications per order,
+ * fee paid ÷ fee offered, share filled by top-quartile agents (by score), and agents notified
+ * but not chosen per order; as a table and as JSON in the temp folder.
+ *
+ * SIM_DATABASE_URL: PostgreSQL (a new database per run, dropped at the end); otherwise PGlite in
+ * a temp folder. Not part of `npm test`.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { createDb, rowsOf, schema, type Database, type Db } from '@signingdesk/db';
+import { OFFER_RADIUS_MILES } from '@signingdesk/domain/eligibility';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { findActor, type Actor } from '../src/lib/actor';
+import { refreshStaleScores } from '../src/lib/stored-scores';
+import { controlDispatch, runDueWaves } from '../src/modules/dispatch/dispatcher';
+import { acceptBid, claimOffer, counterOffer, declineOffer, sendToAgents } from '../src/modules/workflow/workflow.service';
+import { seedDemoData } from '../src/seed';
+import { seedLarge } from './seed-large';
+
+const { appointments, dispatches, offers, notificationJobs } = schema;
+
+const SCALE = process.env.SIM_SCALE === 'large' ? 'large' : 'demo';
+const ORDERS = Number(process.env.SIM_ORDERS) > 0 ? Math.floor(Number(process.env.SIM_ORDERS)) : 1_000;
+const SEED = Number(process.env.SIM_SEED) || 32;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** Monday 2030-06-03, 8 am Pacific: the week's first order. */
+const WEEK_START = Date.parse('2030-06-03T15:00:00Z');
+/** The operator of the broadcast run looks at the bids this often during business hours. */
+const OPERATOR_REVIEW_MS = 15 * MINUTE;
+/** How far a counter goes above the offered fee before the agent declines instead. */
+const COUNTER_REACH_CENTS = 5_000;
+
+/** mulberry32 over a string key: the same key gives the same numbers in both runs. */
+function randomFor(key: string) {
+  let h = SEED >>> 0;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 2654435761) >>> 0;
+  let state = h;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Agent {
+  id: string;
+  score: number;
+  latitude: number;
+  longitude: number;
+  state: string;
+}
+
+interface Behaviour {
+  answerChance: number;
+  /** Median minutes to answer. */
+  delayMinutes: number;
+  /** The least fee they take, in cents. */
+  wantsCents: number;
+}
+
+function behaviourOf(agent: Agent): Behaviour {
+  const r = randomFor(`agent:${agent.id}`);
+  const quality = agent.score / 100;
+  return {
+    answerChance: Math.min(0.95, 0.2 + 0.6 * quality + 0.2 * (r() - 0.5)),
+    delayMinutes: 1 + (40 * (1 - quality) + 10) * r(),
+    wantsCents: Math.round((11_000 + 9_000 * r()) / 500) * 500,
+  };
+}
+
+/** What an agent does with one offer: nothing, or an answer after some minutes. */
+function answerOf(agent: Agent, behaviour: Behaviour, orderKey: string, offeredCents: number) {
+  const r = randomFor(`answer:${agent.id}:${orderKey}`);
+  if (r() > behaviour.answerChance) return null;
+  const afterMs = Math.round(behaviour.delayMinutes * (0.3 + 1.4 * r()) * MINUTE);
+  if (offeredCents >= behaviour.wantsCents) return { afterMs, kind: 'claim' as const };
+  if (behaviour.wantsCents - offeredCents <= COUNTER_REACH_CENTS) return { afterMs, kind: 'counter' as const, cents: behaviour.wantsCents };
+  return { afterMs, kind: 'decline' as const };
+}
+
+interface PlannedOrder {
+  key: string;
+  createdAt: number;
+  startsAt: number;
+  feeCents: number;
+  near: Agent;
+}
+
+/** The week's orders: business hours Monday to Friday, each where agents live, signing 1–4 days later. */
+function planOrders(agents: Agent[]): PlannedOrder[] {
+  const r = randomFor('orders');
+  const planned: PlannedOrder[] = [];
+  for (let i = 0; i < ORDERS; i++) {
+    const day = Math.floor(r() * 5);
+    const createdAt = WEEK_START + day * 24 * HOUR + Math.floor(r() * 10 * HOUR);
+    const startsAt = createdAt + (1 + Math.floor(r() * 4)) * 24 * HOUR + Math.floor(r() * 6) * HOUR;
+    planned.push({
+      key: `order-${i}`,
+      createdAt,
+      startsAt,
+      feeCents: 12_500 + Math.floor(r() * 16) * 500,
+      near: agents[Math.floor(r() * agents.length)]!,
+    });
+  }
+  return planned.sort((a, b) => a.createdAt - b.createdAt);
+}
+
+interface SimDatabase {
+  database: Database;
+  close(): Promise<void>;
+}
+
+async function openDatabase(label: string): Promise<SimDatabase> {
+  const serverUrl = process.env.SIM_DATABASE_URL;
+  if (!serverUrl) {
+    const dir = mkdtempSync(join(tmpdir(), `sd-sim-${label}-`));
+    const database = await createDb({ dataDir: dir });
+    await database.migrate();
+    return {
+      database,
+      close: async () => {
+        await database.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `sd_sim_${label}_${Date.now().toString(36)}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await createDb({ url: url.toString() });
+  await database.migrate();
+  return {
+    database,
+    close: async () => {
+      await database.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+async function seed(sim: SimDatabase): Promise<void> {
+  if (SCALE === 'large') await seedLarge(sim.database, { scale: '100k', agents: 50_000 });
+  else await seedDemoData(sim.database.db, { now: new Date(WEEK_START - 7 * 24 * HOUR) });
+  for (let n = await refreshStaleScores(sim.database.db, { limit: 5_000 }); n > 0;) {
+    n = await refreshStaleScores(sim.database.db, { limit: 5_000 });
+  }
+}
+
+async function agentsOf(db: Db): Promise<Agent[]> {
+  return rowsOf<Agent>(
+    await db.execute(sql`
+      select ap.user_id as id, s.score, ap.latitude, ap.longitude, ap.state
+      from agent_profiles ap join profiles p on p.user_id = ap.user_id join agent_scores s on s.agent_id = ap.user_id
+      where p.status = 'active' and ap.registration_status = 'approved' and ap.latitude is not null
+      order by ap.user_id`),
+  ).map((a) => ({ ...a, score: Number(a.score), latitude: Number(a.latitude), longitude: Number(a.longitude) }));
+}
+
+type Mode = 'dispatch' | 'broadcast';
+
+interface Outcome {
+  mode: Mode;
+  orders: number;
+  filled: number;
+  fillMinutes: number[];
+  notifications: number;
+  feeRatio: number[];
+  topQuartileFills: number;
+  notifiedNotChosen: number;
+}
+
+/** One run of the week in one mode, on its own freshly seeded database. */
+async function runWeek(mode: Mode): Promise<Outcome> {
+  const sim = await openDatabase(mode);
+  try {
+    await seed(sim);
+    const { db } = sim.database;
+    const agents = await agentsOf(db);
+    const byId = new Map(agents.map((a) => [a.id, a]));
+    const behaviour = new Map(agents.map((a) => [a.id, behaviourOf(a)]));
+    const scores = agents.map((a) => a.score).sort((a, b) => a - b);
+    const topQuartile = scores[Math.floor(scores.length * 0.75)]!;
+    const operator = (await findActor(db, { email: 'admin@demo.test' }))!;
+    const [template] = await db.select().from(appointments).limit(1);
+    const actors = new Map<string, Actor>();
+    const actorOf = async (agentId: string) => {
+      let actor = actors.get(agentId);
+      if (!actor) {
+        actor = (await findActor(db, { userId: agentId }))!;
+        actors.set(agentId, actor);
+      }
+      return actor;
+    };
+
+    const plan = planOrders(agents);
+    const ids = new Map<string, PlannedOrder>();
+    const createdAt = new Map<string, number>();
+    const filledAt = new Map<string, number>();
+    /** Answers due, by time. */
+    const answers: { at: number; orderId: string; agentId: string }[] = [];
+    const known = new Set<string>();
+
+    /** Schedules the answers of the offers made since the last look. */
+    const scheduleNewOffers = async (orderIds: string[]) => {
+      if (orderIds.length === 0) return;
+      const rows = await db
+        .select({ id: offers.id, appointmentId: offers.appointmentId, agentId: offers.agentId, createdAt: offers.createdAt })
+        .from(offers)
+        .where(and(inArray(offers.appointmentId, orderIds), eq(offers.status, 'offered')));
+      for (const row of rows) {
+        if (known.has(row.id)) continue;
+        known.add(row.id);
+        const agent = byId.get(row.agentId);
+        const order = ids.get(row.appointmentId);
+        if (!agent || !order) continue;
+        const answer = answerOf(agent, behaviour.get(agent.id)!, order.key, order.feeCents);
+        if (answer) answers.push({ at: clock + answer.afterMs, orderId: row.appointmentId, agentId: agent.id });
+      }
+      answers.sort((a, b) => a.at - b.at);
+    };
+
+    const isOpen = async (orderId: string) => {
+      const [row] = await db
+        .select({ status: appointments.status, agent: appointments.assignedAgentId })
+        .from(appointments)
+        .where(eq(appointments.id, orderId));
+      return row !== undefined && row.agent === null && (row.status === 'Open' || row.status === 'Pending');
+    };
+    const noteFilled = async (orderId: string) => {
+      if (!filledAt.has(orderId) && !(await isOpen(orderId))) filledAt.set(orderId, clock);
+    };
+
+    let clock = plan[0]!.createdAt;
+    const end = Math.max(...plan.map((p) => p.startsAt));
+    let next = 0;
+    let lastReview = 0;
+    const open = new Set<string>();
+    /** Orders dispatch handed over that the operator then sent to notaries. */
+    const broadcastAfter = new Set<string>();
+    while (clock <= end) {
+      // Orders ordered by now.
+      while (next < plan.length && plan[next]!.createdAt <= clock) {
+        const p = plan[next++]!;
+        const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = template!;
+        const starts = new Date(p.startsAt);
+        const [row] = await db
+          .insert(appointments)
+          .values({
+            ...rest,
+            status: 'Open',
+            assignedAgentId: null,
+            fileNumber: `SIM-${p.key}`,
+            name: `Simulated ${p.key}`,
+            state: p.near.state,
+            latitude: p.near.latitude + 0.05,
+            longitude: p.near.longitude + 0.05,
+            date: starts.toISOString().slice(0, 10),
+            time: starts.toISOString().slice(11, 16),
+            timeTbd: false,
+            startsAt: Math.floor(p.startsAt / 1000),
+            agentFeeCents: p.feeCents,
+            markedCompleted: false,
+            markedCompletedAt: null,
+            agentPaid: false,
+            agentPaidAt: null,
+            createdAt: new Date(clock),
+          })
+          .returning({ id: appointments.id });
+        ids.set(row!.id, p);
+        createdAt.set(row!.id, clock);
+        open.add(row!.id);
+        if (mode === 'dispatch') await controlDispatch(db, operator, row!.id, 'start', { now: new Date(clock) });
+        else await sendToAgents(db, operator, row!.id, { preferredOnly: false, radiusMiles: OFFER_RADIUS_MILES });
+        await scheduleNewOffers([row!.id]);
+      }
+      // Waves due now.
+      if (mode === 'dispatch' && (await runDueWaves(db, { now: new Date(clock) })) > 0) await scheduleNewOffers([...open]);
+      // Answers due now.
+      while (answers.length > 0 && answers[0]!.at <= clock) {
+        const { orderId, agentId } = answers.shift()!;
+        if (!open.has(orderId) || !(await isOpen(orderId))) continue;
+        const p = ids.get(orderId)!;
+        const answer = answerOf(byId.get(agentId)!, behaviour.get(agentId)!, p.key, p.feeCents)!;
+        const actor = await actorOf(agentId);
+        const done =
+          answer.kind === 'claim'
+            ? claimOffer(db, actor, orderId, { radiusMiles: OFFER_RADIUS_MILES })
+            : answer.kind === 'counter'
+              ? counterOffer(db, actor, orderId, answer.cents, { radiusMiles: OFFER_RADIUS_MILES })
+              : declineOffer(db, actor, orderId);
+        await done.catch((err: unknown) => {
+          if (process.env.SIM_DEBUG) console.log(`  ${answer.kind} refused: ${err instanceof Error ? err.message : String(err)}`);
+        });
+        await noteFilled(orderId);
+        if (filledAt.has(orderId)) open.delete(orderId);
+      }
+      // The operator, every 15 minutes in business hours: accepts the lowest live bid of each
+      // order (in the dispatch run, the answers dispatch left to an operator), and sends to
+      // notaries the orders dispatch handed over.
+      const hourPacific = (new Date(clock).getUTCHours() + 17) % 24;
+      if (open.size > 0 && clock - lastReview >= OPERATOR_REVIEW_MS && hourPacific >= 8 && hourPacific < 18) {
+        lastReview = clock;
+        const bids = await db
+          .select({ id: offers.id, appointmentId: offers.appointmentId, bidCents: offers.bidCents })
+          .from(offers)
+          .where(and(inArray(offers.status, ['claimed', 'countered']), inArray(offers.appointmentId, [...open])));
+        const best = new Map<string, { id: string; bidCents: number }>();
+        for (const b of bids) {
+          const current = best.get(b.appointmentId);
+          if (!current || (b.bidCents ?? 0) < current.bidCents) best.set(b.appointmentId, { id: b.id, bidCents: b.bidCents ?? 0 });
+        }
+        for (const [orderId, bid] of best) {
+          await acceptBid(db, operator, orderId, bid.id, { radiusMiles: OFFER_RADIUS_MILES }).catch(() => undefined);
+          await noteFilled(orderId);
+          if (filledAt.has(orderId)) open.delete(orderId);
+        }
+        if (mode === 'dispatch') {
+          const handedOver = await db
+            .select({ id: dispatches.appointmentId })
+            .from(dispatches)
+            .where(and(eq(dispatches.state, 'exhausted'), inArray(dispatches.appointmentId, [...open])));
+          for (const { id } of handedOver) {
+            if (broadcastAfter.has(id)) continue;
+            broadcastAfter.add(id);
+            await sendToAgents(db, operator, id, { preferredOnly: false, radiusMiles: OFFER_RADIUS_MILES }).catch(() => undefined);
+            await scheduleNewOffers([id]);
+          }
+        }
+      }
+      // Orders whose signing began unfilled are out.
+      for (const orderId of open) if (ids.get(orderId)!.startsAt <= clock) open.delete(orderId);
+      if (next >= plan.length && open.size === 0) break;
+      clock += MINUTE;
+    }
+
+    const filled = await db
+      .select({ id: appointments.id, agentId: appointments.assignedAgentId, fee: appointments.agentFeeCents })
+      .from(appointments)
+      .where(and(inArray(appointments.id, [...ids.keys()]), sql`${appointments.assignedAgentId} is not null`));
+    const [notices] = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(*)::int as n from ${notificationJobs} where ${notificationJobs.type} = 'offer.new' and ${notificationJobs.appointmentId} in ${[...ids.keys()]}`,
+      ),
+    );
+    const fillMinutes = filled.filter((f) => filledAt.has(f.id)).map((f) => (filledAt.get(f.id)! - createdAt.get(f.id)!) / MINUTE);
+    return {
+      mode,
+      orders: ids.size,
+      filled: filled.length,
+      fillMinutes,
+      notifications: notices!.n,
+      feeRatio: filled.map((f) => f.fee / ids.get(f.id)!.feeCents),
+      topQuartileFills: filled.filter((f) => (byId.get(f.agentId!)?.score ?? 0) >= topQuartile).length,
+      notifiedNotChosen: notices!.n - filled.length,
+    };
+  } finally {
+    await sim.close();
+  }
+}
+
+function quantile(values: number[], q: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+const mean = (values: number[]) => (values.length === 0 ? NaN : values.reduce((a, b) => a + b, 0) / values.length);
+
+function row(label: string, format: (o: Outcome) => string, outcomes: Outcome[]) {
+  return `| ${label} | ${outcomes.map(format).join(' | ')} |`;
+}
+
+async function main() {
+  const started = performance.now();
+  console.log(
+    `npm run simulate: ${ORDERS.toLocaleString('en-US')} orders over a simulated business week, ${SCALE === 'large' ? '50,000' : 'the demo’s'} agents, seed ${SEED}; ${process.env.SIM_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
+  );
+  const outcomes: Outcome[] = [];
+  for (const mode of ['dispatch', 'broadcast'] as const) {
+    const t0 = performance.now();
+    outcomes.push(await runWeek(mode));
+    console.log(`  ${mode}: simulated in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  }
+  const pct = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)} %`;
+  console.log('');
+  console.log('| measure | automatic dispatch | broadcast (today) |');
+  console.log('|---|---|---|');
+  console.log(row('median time to fill (min)', (o) => quantile(o.fillMinutes, 0.5).toFixed(0), outcomes));
+  console.log(row('p90 time to fill (min)', (o) => quantile(o.fillMinutes, 0.9).toFixed(0), outcomes));
+  console.log(row('share filled', (o) => pct(o.filled, o.orders), outcomes));
+  console.log(row('offer notifications per order', (o) => (o.notifications / o.orders).toFixed(1), outcomes));
+  console.log(row('fee paid ÷ fee offered', (o) => mean(o.feeRatio).toFixed(3), outcomes));
+  console.log(row('filled by top-quartile agents', (o) => pct(o.topQuartileFills, o.filled), outcomes));
+  console.log(row('agents notified but not chosen, per order', (o) => (o.notifiedNotChosen / o.orders).toFixed(1), outcomes));
+  const file = join(tmpdir(), `signingdesk-simulate-${Date.now()}.json`);
+  writeFileSync(file, `${JSON.stringify({ scale: SCALE, orders: ORDERS, seed: SEED, outcomes }, null, 2)}\n`);
+  console.log(`\nResults (JSON): ${file}\nnpm run simulate: done in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+}
+
+await main();
