@@ -201,8 +201,9 @@ async function runWeek(mode: Mode): Promise<Outcome> {
     const agents = await agentsOf(db);
     const byId = new Map(agents.map((a) => [a.id, a]));
     const behaviour = new Map(agents.map((a) => [a.id, behaviourOf(a)]));
-    const scores = agents.map((a) => a.score).sort((a, b) => a - b);
-    const topQuartile = scores[Math.floor(scores.length * 0.75)]!;
+    // The top quarter of the agents by score (ties by id, so a quarter it is, however many share a score).
+    const ranked = [...agents].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+    const topQuartile = new Set(ranked.slice(0, Math.ceil(ranked.length / 4)).map((a) => a.id));
     const operator = (await findActor(db, { email: 'admin@demo.test' }))!;
     const [template] = await db.select().from(appointments).limit(1);
     const actors = new Map<string, Actor>();
@@ -373,7 +374,7 @@ async function runWeek(mode: Mode): Promise<Outcome> {
       fillMinutes,
       notifications: notices!.n,
       feeRatio: filled.map((f) => f.fee / ids.get(f.id)!.feeCents),
-      topQuartileFills: filled.filter((f) => (byId.get(f.agentId!)?.score ?? 0) >= topQuartile).length,
+      topQuartileFills: filled.filter((f) => topQuartile.has(f.agentId!)).length,
       notifiedNotChosen: notices!.n - filled.length,
     };
   } finally {
