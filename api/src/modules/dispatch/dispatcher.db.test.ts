@@ -214,25 +214,39 @@ describe('automatic dispatch', () => {
     expect((await jobsOf(t, id, ['offer.new']))[0]!.payload).toMatchObject({ reservedMinutes: 2 });
   });
 
-  it(`passes over an agent holding ${MAX_RESERVED_OFFERS} reserved offers for a later wave`, async () => {
-    const busy = await scene([{ label: 'p90', miles: 5, score: 90 }]);
-    const other = await scene([]);
+  it(`passes over agents holding ${MAX_RESERVED_OFFERS} reserved offers for a later wave, however many there are`, async () => {
+    // Twelve busy agents ranked first (more than a wave's worth several times over), one free agent last.
+    const busyLabels = Array.from({ length: 12 }, (_, i) => `busy${i}`);
+    const busy = await scene([
+      ...busyLabels.map((label, i) => ({ label, miles: 5 + i, score: 95 - i })),
+      { label: 'free', miles: 30, score: 40 },
+    ]);
+    const elsewhere = [(await scene([])).id, (await scene([])).id];
     await t.database.db.insert(offers).values(
-      [other.id, (await scene([])).id].map((appointmentId) => ({
-        appointmentId,
-        agentId: busy.ids.p90!,
-        wave: 1,
-        reservedUntil: new Date(Date.now() + 4 * MINUTE),
-      })),
+      busyLabels.flatMap((label) =>
+        elsewhere.map((appointmentId) => ({
+          appointmentId,
+          agentId: busy.ids[label]!,
+          wave: 1,
+          reservedUntil: new Date(Date.now() + 4 * MINUTE),
+        })),
+      ),
     );
     const res = await start(busy.id);
     expect(res.body.dispatch.state).toBe('running');
-    expect(await offersOf(t, busy.id)).toEqual([]);
+    expect(await offered(busy.id, busy.labelOf)).toEqual([{ label: 'free', wave: 1, status: 'offered' }]);
     const skipped = await t.database.db
       .select()
       .from(dispatchEvents)
       .where(and(eq(dispatchEvents.appointmentId, busy.id), eq(dispatchEvents.kind, 'skipped')));
-    expect(skipped.map((e) => e.details)).toEqual([{ reason: DISPATCH_REASONS.busy }]);
+    expect(skipped).toHaveLength(12);
+    expect(new Set(skipped.map((e) => JSON.stringify(e.details)))).toEqual(new Set([JSON.stringify({ reason: DISPATCH_REASONS.busy })]));
+    // The log ranks the free agent where it stands among all who were left: 13th.
+    const [line] = await t.database.db
+      .select()
+      .from(dispatchEvents)
+      .where(and(eq(dispatchEvents.appointmentId, busy.id), eq(dispatchEvents.kind, 'offered')));
+    expect(line!.details).toMatchObject({ rank: 13 });
   });
 
   it('assigns at once a claim from an agent at or above the bar, withdraws the other offers and tells their agents', async () => {

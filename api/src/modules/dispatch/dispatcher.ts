@@ -130,7 +130,7 @@ async function sendWave(tx: Tx, appointment: Appointment, now: Date): Promise<Di
   const ranked = await rankedCandidates(tx, appointment, { now, notOffered: true });
   const busy = await busyAgents(
     tx,
-    ranked.slice(0, settings.waveSize + MAX_RESERVED_OFFERS * settings.waveSize).map((c) => c.agentId),
+    ranked.map((c) => c.agentId),
     now,
   );
   const chosen = [];
@@ -186,12 +186,19 @@ async function sendWave(tx: Tx, appointment: Appointment, now: Date): Promise<Di
     wave,
     details: { offered: offeredIds.size, windowMinutes: windowMs / 60_000, reservedUntil: reservedUntil.toISOString() },
   });
-  for (const [i, c] of chosen.entries()) {
+  for (const c of chosen) {
     if (!offeredIds.has(c.agentId)) continue;
     await logEvent(tx, appointment.id, now, 'offered', {
       wave,
       agentId: c.agentId,
-      details: { rank: i + 1, tier: c.tier, score: c.score, completed: c.completed, distanceMiles: c.distanceMiles, reason: c.reason },
+      details: {
+        rank: ranked.indexOf(c) + 1,
+        tier: c.tier,
+        score: c.score,
+        completed: c.completed,
+        distanceMiles: c.distanceMiles,
+        reason: c.reason,
+      },
     });
   }
   for (const c of passedOver) {
