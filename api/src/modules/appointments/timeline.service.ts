@@ -120,7 +120,9 @@ function fromAudit(row: AuditRow, audience: Audience, names: Map<string, string>
     case 'appointment.assigned': {
       if (agent && d.agentId !== selfId) return null;
       const amount = operator && dollars(d.bidCents) ? ` at ${dollars(d.bidCents)}` : '';
-      return event('assigned', `Signing agent ${agentName(d.agentId)} assigned${amount}`, by);
+      // Dispatch's automatic assignment (decision 067) was the agent's own answer, not a person's decision.
+      const how = d.auto === true ? (operator ? 'Assigned automatically by dispatch' : null) : by;
+      return event('assigned', `Signing agent ${agentName(d.agentId)} assigned${amount}`, how);
     }
     case 'appointment.reassigned': {
       // The new agent reads it as their assignment, without the name of the one they replace.

@@ -281,6 +281,12 @@ describe('automatic dispatch', () => {
       `${nameA} claimed at $150.00`,
       `${nameA} assigned automatically; dispatch ended`,
     ]);
+    // The order's timeline says who decided: dispatch, not the agent.
+    const timeline = await readJson(await t.request(`/api/appointments/${id}/timeline`, { cookie: s.admin }));
+    expect(timeline.events.find((e: { kind: string }) => e.kind === 'assigned')).toMatchObject({
+      label: `Signing agent ${nameA} assigned at $150.00`,
+      detail: 'Assigned automatically by dispatch',
+    });
   });
 
   it('shows the agent the reserved offer: until when, why, and how far; and keeps it open while another’s bid waits', async () => {
