@@ -62,6 +62,7 @@ const OPERATOR_VIEW: Shape = {
   uploadsApproved: V,
   markedCompleted: V,
   offerCount: V,
+  dispatch: { state: V, label: V, reason: V },
   bids: [BID],
   createdAt: V,
   updatedAt: V,
@@ -84,6 +85,7 @@ const ESCROW_VIEW: Shape = {
   escrowOfficer: PERSON,
   escrowEmail: V,
   assignedAgent: PERSON,
+  agentSearch: V,
   filesUploaded: V,
   agentUploadEnabled: V,
   uploadsApproved: V,
@@ -163,8 +165,10 @@ const AGENT_CARD = {
   markedCompleted: V,
   offerStatus: V,
 };
-/** Open and pending tabs: the agent is not assigned. */
-const OFFER_CARD: Shape = AGENT_CARD;
+/** Pending tab: the agent is not assigned; how far the signing is (issue 32). */
+const BID_CARD: Shape = { ...AGENT_CARD, distanceMiles: V };
+/** Open tab: also until when and why automatic dispatch reserved the offer for the agent (decision 067). */
+const OFFER_CARD: Shape = { ...BID_CARD, reservedUntil: V, reservedReason: V };
 /** Assigned and completed tabs: spec 01 §2's card, with the appointment's name and file number. */
 const ASSIGNMENT_CARD: Shape = { ...AGENT_CARD, name: V, fileNumber: V, street: V, signerPhone: V, documentsReady: V, scanBacksDueAt: V };
 /** Completed tab: whether and when the agent was paid, and how much (issue 30). */
@@ -516,9 +520,9 @@ describe('role × response fields', () => {
   it("the agent's lists: offers (open, pending) as neutral cards, assignments (assigned, completed) as the spec's card", async () => {
     for (const caller of ['agent', 'otherAgent'] as const) {
       for (const tab of ['open', 'pending', 'assigned'] as const) {
-        const shape = tab === 'open' || tab === 'pending' ? OFFER_CARD : ASSIGNMENT_CARD;
+        const shape = tab === 'open' ? OFFER_CARD : tab === 'pending' ? BID_CARD : ASSIGNMENT_CARD;
         const body = await expectShape(caller, `/agent/appointments?tab=${tab}`, { items: [shape] });
-        if (body && shape === OFFER_CARD) expectNothingOfTheBorrower(`${tab} list as ${caller}`, body, body.items);
+        if (body && tab !== 'assigned') expectNothingOfTheBorrower(`${tab} list as ${caller}`, body, body.items);
       }
       // Completed: the spec's card inside the 3-day window, the record's card after it.
       const { body } = await get(caller, '/agent/appointments?tab=completed&limit=100');
