@@ -7,7 +7,7 @@ import { rowsOf, schema } from '@signingdesk/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentScore } from '@signingdesk/domain/scorecard';
-import { DeliveryWorker } from '../delivery/worker';
+import { startDrainedWorker } from '../testing/drained-worker';
 import { insertAgent } from '../testing/fixtures';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { scorecardOf } from './scorecard';
@@ -154,15 +154,7 @@ describe('the stored score', () => {
   it('is refreshed by one job per slot of the delivery worker, however many workers start', async () => {
     const agent = await addAgent('worker');
     expect(await staleRow(agent)).toBe(true);
-    const start = () =>
-      DeliveryWorker.start({
-        env: t.env,
-        database: t.database,
-        connectionString: t.database.url,
-        storage: null,
-        poll: false,
-        log: () => undefined,
-      });
+    const start = () => startDrainedWorker(t);
     const workers = [await start(), await start()];
     const jobs = async () =>
       rowsOf<{ state: string }>(await t.database.db.execute(sql`select state from pgboss.job where name = 'scores-refresh'`)).map(

@@ -26,7 +26,7 @@ import {
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 import { operatorIds } from '../../delivery/notify';
 import { coordinatesOfZip } from '../../lib/geo';
-import { DeliveryWorker } from '../../delivery/worker';
+import { startDrainedWorker } from '../../testing/drained-worker';
 import { dispatchOf, runDueWaves, runWave } from './dispatcher';
 
 const { appointments, agentProfiles, agentScores, dispatchEvents, firmDispatchSettings, offers, user } = schema;
@@ -416,15 +416,7 @@ describe('automatic dispatch', () => {
     ]);
     await start(id);
     const first = (await dispatchOf(t.database.db, id))!;
-    const worker = () =>
-      DeliveryWorker.start({
-        env: t.env,
-        database: t.database,
-        connectionString: t.database.url,
-        storage: null,
-        poll: false,
-        log: () => undefined,
-      });
+    const worker = () => startDrainedWorker(t);
     const job = async (jobId: string) =>
       rowsOf<{ state: string; start_after: Date }>(
         await t.database.db.execute(sql`select state, start_after from pgboss.job where name = 'dispatch-wave' and id = ${jobId}`),

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { rowsOf, schema } from '@signingdesk/db';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeliveryWorker } from '../../delivery/worker';
+import { startDrainedWorker } from '../../testing/drained-worker';
 import { auditOf, createOrder, scheduledForAgent, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { grant, patchChunk, pdfBytes, testFiles, TUS } from './files.testing';
@@ -194,15 +194,7 @@ describe('upload limits', () => {
 
   describe('the sweep of abandoned uploads', () => {
     it('is one job however many workers start, and a worker working it withdraws grants abandoned for a day', async () => {
-      const start = () =>
-        DeliveryWorker.start({
-          env: t.env,
-          database: t.database,
-          connectionString: t.database.url,
-          storage: null,
-          poll: false,
-          log: () => undefined,
-        });
+      const start = () => startDrainedWorker(t);
       const workers = [await start(), await start()];
       const sweepJobs = async () =>
         rowsOf<{ state: string }>(await t.database.db.execute(sql`select state from pgboss.job where name = 'files-sweep'`)).map(
