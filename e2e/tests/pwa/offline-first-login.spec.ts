@@ -30,12 +30,12 @@ test('offline within seconds of the first login, a screen not yet on the phone o
   await page.goto('/notary/login');
   await fillLogin(page, 'agent@demo.test');
   await expect(page.getByRole('heading', { name: 'Here are your current assigned requests:' })).toBeVisible();
+  // The heading comes before the list: the cut must wait for the cards, or it cuts their fetch.
+  const card = page.getByRole('link', { name: new RegExp(`: ${escapeRegExp(assigned!.name!)},`) }).first();
+  await expect(card).toBeVisible();
 
   await cutNetwork(context);
-  await page
-    .getByRole('link', { name: new RegExp(`: ${escapeRegExp(assigned!.name!)},`) })
-    .first()
-    .click();
+  await card.click();
   const alert = page.getByRole('alert');
   await expect(alert).toContainText(SCREEN_OFFLINE_TEXT);
   await expect(page.getByText('You are offline — showing what was last synced.')).toBeVisible();
