@@ -67,9 +67,11 @@ export function settingsFromInput(input: z.output<typeof DispatchSettingsInputSc
 
 /** The settings as the form shows them: numbers as typed, the band in dollars without the $ the field draws. */
 export function dispatchSettingsFormValues(settings: DispatchSettings) {
-  const { counterBandCents, ...rest } = settings;
+  // Field by field: the API's answer also carries the firm and a summary, which the strict schema refuses.
+  const { counterBandCents } = settings;
   return {
-    ...rest,
+    autoStart: settings.autoStart,
+    autoAssign: settings.autoAssign,
     waveSize: String(settings.waveSize),
     windowMinutes: String(settings.windowMinutes),
     scoreBar: String(settings.scoreBar),

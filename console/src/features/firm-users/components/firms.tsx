@@ -13,6 +13,7 @@ import { showToast } from '../../../lib/toast';
 import { FIRMS_PAGE_SIZE, useAddFirm, useFirms } from '../api/firms';
 import { UserList } from './firm-users';
 import { FirmRequirements } from './firm-requirements';
+import { FirmDispatchSettings } from './firm-dispatch-settings';
 import { isOperator } from '@signingdesk/domain/roles';
 import 'mantine-datatable/styles.css';
 import { pageRangeText } from '../../../lib/counted';
@@ -211,7 +212,10 @@ export function Firms({ canAdd, caller }: { canAdd: boolean; caller: AccountCall
         </Group>
       ) : null}
       {chosen && chosen.kind !== undefined && isOperator(caller.role) ? (
-        <FirmRequirements firmId={chosen.id} firmName={chosen.name} />
+        <>
+          <FirmRequirements firmId={chosen.id} firmName={chosen.name} />
+          <FirmDispatchSettings firmId={chosen.id} firmName={chosen.name} />
+        </>
       ) : null}
       {chosen ? <UserList key={chosen.id} firmId={chosen.id} caller={caller} /> : null}
     </Stack>

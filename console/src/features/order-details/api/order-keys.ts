@@ -6,6 +6,7 @@ export const orderKeys = {
   notes: (id: string) => [...orderKeys.detail(id), 'notes'] as const,
   timeline: (id: string) => [...orderKeys.detail(id), 'timeline'] as const,
   rating: (id: string) => [...orderKeys.detail(id), 'rating'] as const,
+  dispatch: (id: string) => [...orderKeys.detail(id), 'dispatch'] as const,
   reach: (id: string, preferredOnly: boolean) => [...orderKeys.detail(id), 'reach', { preferredOnly }] as const,
   eligibleAgents: (id: string, name: string) => [...orderKeys.detail(id), 'eligible-agents', { name }] as const,
 };

@@ -15,6 +15,7 @@ import { useOrder, useOrderNotes, usePostNote, useRemoveNote } from '../api/get-
 import { OrderFiles } from './order-files';
 import { EditOrder } from './edit-order';
 import { BidList } from './bid-list';
+import { DispatchPanel } from './dispatch-panel';
 import { ComparisonOrders } from './comparison-orders';
 import { OperatorActions } from './operator-actions';
 import { OrderMoney } from './order-money';
@@ -76,11 +77,12 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
   // Operators review an Open request in its edit form (spec 02 §2 "Admin appointment review and edit").
   if (operator && (operator.status === 'Open' || reviewUnderWay)) {
     return (
-      // Status, firm, escrow officer and fees, then the actions, above the fold; the review form
-      // follows (issue 30: Edit Choices a few Tab presses from the page's start, not 21).
+      // Status, firm, escrow officer and fees, then the actions and automatic dispatch, above the
+      // fold; the review form follows (issue 30: Edit Choices a few Tab presses from the page's start, not 21).
       <Stack gap="lg">
         <OrderGlance order={operator} />
         <OperatorActions order={operator} onEditDetails={() => setEditRequests((n) => n + 1)} />
+        <DispatchPanel order={operator} />
         <EditOrder
           order={operator}
           mode="review"
@@ -126,6 +128,7 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
     <Stack gap="lg">
       <OrderGlance order={order} />
       {operator ? <OperatorActions order={operator} onEditDetails={() => setEditing(true)} /> : null}
+      {operator ? <DispatchPanel order={operator} /> : null}
       <Card withBorder padding="lg" component="section" aria-labelledby="details-title">
         <Group justify="space-between" mb="md">
           <Title order={2} id="details-title">

@@ -1,0 +1,190 @@
+import type { APIRequestContext } from '@playwright/test';
+import { DISPATCH_DEFAULTS, DISPATCH_LABELS } from '@signingdesk/domain/dispatch';
+import { randomBytes } from 'node:crypto';
+import { signInAs } from '../../support/accounts';
+import { agentList, expectNoAxeViolations, shot, signedInApi } from '../../support/agent-app';
+import { expect, test } from '../../support/fixtures';
+import { scaled } from '../../support/slowdown';
+
+// Issue 32: automatic dispatch as an operator, an agent and an escrow officer meet it.
+
+const FIRM = 'Firm B Escrow Services';
+const OFFICER = 'escrow@firm-b.demo.test';
+
+/** A Pacific date `days` from today, as the order form takes it. */
+const pacificDate = (days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(Date.now() + days * 86_400_000));
+
+async function firmId(admin: APIRequestContext) {
+  const firms = (await (await admin.get('/api/firms')).json()) as { items: { id: string; name: string }[] };
+  return firms.items.find((f) => f.name === FIRM)!.id;
+}
+
+async function saveSettings(admin: APIRequestContext, id: string, settings: Partial<typeof DISPATCH_DEFAULTS>) {
+  const { counterBandCents, ...rest } = { ...DISPATCH_DEFAULTS, ...settings };
+  const res = await admin.put(`/api/firms/${id}/dispatch-settings`, { data: { ...rest, counterBand: String(counterBandCents / 100) } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function createOrder(where: { street: string; city: string; state: string; zip: string; timeZone: string }) {
+  const escrow = await signedInApi(OFFICER);
+  const fileNumber = `DS-${randomBytes(3).toString('hex').toUpperCase()}`;
+  const created = await escrow.post('/api/appointments', {
+    data: {
+      name: `Dispatch ${fileNumber}`,
+      date: pacificDate(5),
+      time: '10:00',
+      ...where,
+      agentFee: '$150',
+      fileNumber,
+      contactName: 'Ines Calloway',
+      scanBackRequired: false,
+      transactionType: 1,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { appointment } = (await created.json()) as { appointment: { id: string; name: string } };
+  return appointment;
+}
+
+type LogEntry = { kind: string; wave: number | null; agentId: string | null; agentName: string | null; line: string };
+
+test.afterAll(async () => {
+  // The other journeys of this worker's server find the firm as the demo left it.
+  const admin = await signedInApi('admin@demo.test');
+  await saveSettings(admin, await firmId(admin), {});
+});
+
+test('an operator sets a firm’s dispatch defaults on the Firms tab; a wrong value is named at its field', async ({ page }) => {
+  test.setTimeout(scaled(60_000));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAs(page, 'admin@demo.test', '/admin?tab=firms');
+  await page.getByRole('button', { name: FIRM, exact: true }).click();
+  const form = page.getByRole('form', { name: `Automatic dispatch for ${FIRM}` });
+  await expect(form).toContainText(`${DISPATCH_DEFAULTS.waveSize} agents a wave, ${DISPATCH_DEFAULTS.windowMinutes} min each`);
+  await expect(form.getByLabel(DISPATCH_LABELS.waveSize)).toHaveValue(String(DISPATCH_DEFAULTS.waveSize));
+
+  await form.getByLabel(DISPATCH_LABELS.waveSize).fill('11');
+  await form.getByRole('button', { name: 'Save dispatch settings' }).click();
+  await expect(form.getByText('Agents per wave must be a whole number from 1 to 10.')).toBeVisible();
+  await expect(form.getByLabel(DISPATCH_LABELS.waveSize)).toHaveAttribute('aria-invalid', 'true');
+
+  await form.getByLabel(DISPATCH_LABELS.waveSize).fill('2');
+  await form.getByLabel(DISPATCH_LABELS.windowMinutes).fill('4');
+  await form.getByLabel(DISPATCH_LABELS.counterBandCents).fill('40');
+  await form.getByRole('button', { name: 'Save dispatch settings' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Dispatch settings saved' })).toBeVisible();
+  await expect(form).toContainText('2 agents a wave, 4 min each');
+  await shot(page, 'dispatch-settings', true);
+  await expectNoAxeViolations(page, 'firm dispatch settings');
+
+  await page.reload();
+  await page.getByRole('button', { name: FIRM, exact: true }).click();
+  const again = page.getByRole('form', { name: `Automatic dispatch for ${FIRM}` });
+  await expect(again.getByLabel(DISPATCH_LABELS.waveSize)).toHaveValue('2');
+  await expect(again.getByLabel(DISPATCH_LABELS.windowMinutes)).toHaveValue('4');
+  await expect(again.getByLabel(DISPATCH_LABELS.counterBandCents)).toHaveValue('40');
+  const admin = await signedInApi('admin@demo.test');
+  const stored = await (await admin.get(`/api/firms/${await firmId(admin)}/dispatch-settings`)).json();
+  expect(stored).toMatchObject({ waveSize: 2, windowMinutes: 4, counterBandCents: 4_000 });
+});
+
+test('an operator starts dispatch: only wave 1 sees the reserved offer; a claim schedules the order with no operator click', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(scaled(120_000));
+  const admin = await signedInApi('admin@demo.test');
+  // Any claim assigns: the bar is the firm's setting, tried on both sides of it in the API's tests.
+  await saveSettings(admin, await firmId(admin), { waveSize: 2, scoreBar: 0, minCompleted: 0 });
+  const order = await createOrder({ street: '200 N Spring St', city: 'Los Angeles', state: 'CA', zip: '90012', timeZone: 'PT' });
+
+  // The escrow officer keeps the order open while it is dispatched.
+  const office = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const officer = await office.newPage();
+  await signInAs(officer, OFFICER, `/originator/orders/${order.id}`);
+  await expect(officer.getByRole('heading', { level: 1 })).toBeVisible();
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAs(page, 'admin@demo.test', `/admin/requests/${order.id}`);
+  const panel = page.getByRole('region', { name: 'Automatic dispatch' });
+  await expect(panel).toContainText('Not dispatched yet');
+  await panel.getByRole('button', { name: 'Start dispatch' }).click();
+  await expect(page.getByText('Dispatch started: wave 1 was offered.')).toBeVisible();
+  await expect(panel).toContainText('Dispatching — wave 1; the next wave goes out at');
+  const log = panel.getByRole('table', { name: 'Dispatch log' });
+  await expect(log).toContainText('Wave 1: offered to 2 agents, reserved for 5 min');
+  await expect(log).toContainText('Dispatch started by');
+  await shot(page, 'dispatch-panel', true);
+  await expect(officer.getByText('Finding a signing agent')).toBeVisible();
+
+  const view = (await (await admin.get(`/api/appointments/${order.id}/dispatch`)).json()) as { log: LogEntry[] };
+  const wave1 = view.log.filter((e) => e.kind === 'offered' && e.wave === 1);
+  expect(wave1).toHaveLength(2);
+  for (const entry of wave1) await expect(log).toContainText(entry.line);
+  const emailOf = async (agentId: string) =>
+    ((await (await admin.get(`/api/agents/${agentId}`)).json()) as { contact: { email: string } }).contact.email;
+  const [first, second] = await Promise.all(wave1.map((e) => emailOf(e.agentId!)));
+
+  // An agent the broadcast would have reached, outside wave 1, is not offered it.
+  const nearby = (await (await admin.get(`/api/appointments/${order.id}/eligible-agents`)).json()) as { items: { id: string }[] };
+  const outside = nearby.items.find((a) => !wave1.some((e) => e.agentId === a.id));
+  expect(outside, 'an eligible agent outside wave 1').toBeDefined();
+  expect((await agentList(await signedInApi(await emailOf(outside!.id)), 'open')).map((a) => a.id)).not.toContain(order.id);
+
+  // The first wave-1 agent, on a 360 px phone: the reserved card with its countdown and distance.
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const agent = await phone.newPage();
+  await signInAs(agent, first!, '/notary/?tab=open');
+  const card = agent.locator('article', { has: agent.locator(`a[href$="/appointments/${order.id}"]`) });
+  await expect(card.getByRole('timer')).toHaveText(/^Reserved for you — [0-5]:\d\d left$/);
+  await expect(card).toContainText(/Reserved for you because .+ mi from the signing/);
+  await expect(card).toContainText(/\d+(\.\d)? mi away/);
+  await shot(agent, 'dispatch-reserved');
+  await agent.setViewportSize({ width: 320, height: 640 });
+  await shot(agent, 'dispatch-reserved');
+  await agent.setViewportSize({ width: 360, height: 740 });
+
+  await card.getByRole('link').click();
+  await agent.getByRole('button', { name: 'Claim', exact: true }).click();
+  await expect
+    .poll(async () => ((await (await admin.get(`/api/appointments/${order.id}`)).json()) as { status: string }).status)
+    .toBe('Scheduled');
+  const assigned = ((await (await admin.get(`/api/appointments/${order.id}`)).json()) as { assignedAgent: { name: string } }).assignedAgent
+    .name;
+  // The escrow officer's open order shows the agent through the live updates, within 2 s.
+  await expect(officer.getByText(assigned).first()).toBeVisible({ timeout: scaled(2_000) });
+  await expect(officer.getByText('Finding a signing agent')).toHaveCount(0);
+
+  // The other wave-1 agent's offer is gone; the operator's page says dispatch filled it.
+  expect((await agentList(await signedInApi(second!), 'open')).map((a) => a.id)).not.toContain(order.id);
+  await expect(panel).toContainText('Filled by dispatch');
+  await expect(log).toContainText(`${assigned} assigned automatically; dispatch ended`);
+  await expect(page.getByRole('region', { name: 'Details' })).toContainText(assigned);
+  await phone.close();
+  await office.close();
+});
+
+test('an order no agent can reach goes to the attention list with the reason', async ({ page }) => {
+  test.setTimeout(scaled(60_000));
+  const admin = await signedInApi('admin@demo.test');
+  // Utqiagvik, Alaska: hundreds of miles beyond every demo agent's travel radius.
+  const order = await createOrder({ street: '1230 Agvik St', city: 'Utqiagvik', state: 'AK', zip: '99723', timeZone: 'AK' });
+  const started = await admin.post(`/api/appointments/${order.id}/dispatch`, { data: { action: 'start' } });
+  expect(started.status()).toBe(200);
+  expect(((await started.json()) as { dispatch: { state: string } }).dispatch.state).toBe('exhausted');
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAs(page, 'admin@demo.test', '/admin?tab=dashboard');
+  await page
+    .getByRole('region', { name: 'Act on now' })
+    .getByRole('link', { name: /Orders automatic dispatch could not fill/ })
+    .click();
+  await expect(page.getByRole('table', { name: 'Assignments' })).toContainText(order.name);
+  await page.getByRole('table', { name: 'Assignments' }).getByRole('link', { name: order.name }).first().click();
+  const panel = page.getByRole('region', { name: 'Automatic dispatch' });
+  await expect(panel).toContainText('Dispatch needs an operator');
+  await expect(panel.getByRole('alert')).toContainText('No signing agent is eligible for this order');
+  await expect(panel.getByRole('button', { name: 'Start dispatch' })).toBeEnabled();
+  await shot(page, 'dispatch-exhausted', true);
+});
