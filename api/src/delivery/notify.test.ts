@@ -14,6 +14,7 @@ const WRITTEN: NotificationPayloads = {
     url,
     reason: 'The signing is less than 2 hours away and no agent has taken it. Assign an agent directly.',
   },
+  'dispatch.restarted': { name: 'Lee Refi', url, agent: 'Jordan Taylor' },
   'bid.accepted': { name: 'Lee Refi', url, fee: '$150.00' },
   'bid.declined': { name: 'Lee Refi', url },
   'assignment.changed': { name: 'Lee Refi', url, fee: '$150.00', assigned: true },

@@ -57,6 +57,8 @@ export const NOTIFICATION_PAYLOADS = {
   'offer.filled': z.object(order),
   /** To the operators when dispatch hands an order over, with the attention list's reason (decision 067). */
   'dispatch.needs_operator': z.object({ ...order, reason: z.string() }),
+  /** To the operators and the escrow officer when the assigned agent drops out and dispatch looks again (decision 067). */
+  'dispatch.restarted': z.object({ ...order, agent: z.string() }),
   'bid.accepted': z.object({ ...order, fee: z.string() }),
   'bid.declined': z.object(order),
   /** To the agent now assigned: their fee; to the escrow officer: who was assigned. */

@@ -274,6 +274,12 @@ export const RENDERERS: { [T in NotificationType]: Renderer<T> } = {
     email: 'fallback',
     sms: false,
   }),
+  'dispatch.restarted': ({ appointment: a, payload }) => ({
+    title: 'Finding another signing agent',
+    body: `${text(payload.agent) ?? 'The signing agent'} can no longer sign ${nameOf(a, payload)} (${day(a, payload)}). SigningDesk is finding another signing agent.`,
+    email: 'always',
+    sms: false,
+  }),
   'bid.accepted': ({ appointment: a, payload }) => ({
     title: 'Your bid was accepted',
     short: `Bid accepted: ${where(a, payload)} ${when(a, payload)}${fee(a, payload) ? `, ${fee(a, payload)}` : ''}.`,

@@ -521,6 +521,37 @@ describe('automatic dispatch', () => {
     }
   });
 
+  it('restarts by itself when the assigned agent is disabled: skips them, tells the operators and the escrow officer', async () => {
+    const { id, ids, labelOf } = await scene([
+      { label: 'p90', miles: 5, score: 90 },
+      { label: 'p85', miles: 6, score: 85 },
+      { label: 'p80', miles: 7, score: 80 },
+      { label: 'p70', miles: 8, score: 70 },
+    ]);
+    await start(id);
+    expect((await post(t, `/api/appointments/${id}/assign`, s.admin, { agentId: ids.p90 })).status).toBe(200);
+    expect(await dispatchOf(t.database.db, id)).toMatchObject({ state: 'filled', restarts: 0 });
+
+    const disabled = await post(t, `/api/users/${ids.p90}/disable`, s.admin);
+    expect(disabled.status).toBe(200);
+    expect(disabled.body.message).toContain('Dispatch is finding another agent for 1 upcoming signing it had filled.');
+    expect(disabled.body.message).not.toContain('see the Dashboard');
+    expect(await appointmentRow(t, id)).toMatchObject({ status: 'Open', assignedAgentId: null, agentFeeCents: 15_000 });
+    expect(await dispatchOf(t.database.db, id)).toMatchObject({ state: 'running', wave: 2, restarts: 1 });
+    // The next of the ranked list is offered; the agent who dropped out is not again.
+    expect(await offered(id, labelOf)).toEqual([
+      { label: 'p70', wave: 2, status: 'offered' },
+      { label: 'p80', wave: 1, status: 'removed' },
+      { label: 'p85', wave: 1, status: 'removed' },
+      { label: 'p90', wave: 1, status: 'removed' },
+    ]);
+    const order = await appointmentRow(t, id);
+    const told = await jobsOf(t, id, ['dispatch.restarted']);
+    expect(told.map((j) => j.recipientId).sort()).toEqual([...(await operatorIds(t.database.db)), order.createdBy].sort());
+    const view = await readJson(await t.request(`/api/appointments/${id}/dispatch`, { cookie: s.admin }));
+    expect(view.log.map((e: { line: string }) => e.line)).toContain(`Dispatch restarted by itself: Agent p90-${scenes} dropped out`);
+  });
+
   it('answers 404 for an order the operator cannot see and 403 to escrow and agents', async () => {
     const missing = await post(t, '/api/appointments/00000000-0000-4000-8000-000000000000/dispatch', s.admin, { action: 'start' });
     expect(missing.status).toBe(404);

@@ -328,6 +328,53 @@ export async function dispatchAfterOrderChange(tx: Tx, appointmentId: string, op
   await closeLocked(tx, appointment!, closed, options.now ?? new Date(), options.actorId);
 }
 
+/**
+ * Restart (issue 32, item 5): an agent who can no longer sign (disabled) leaves the upcoming
+ * orders that dispatch handled and they were assigned. Each goes back to taking offers without
+ * them — their offer removed, the order Open with no agent, at the fee it stands at — and
+ * dispatch restarts by itself (they had an offer, so no wave offers it to them again); the
+ * operators and the escrow officer are told. Called in the transaction that drops the agent.
+ * Returns how many orders restarted.
+ */
+export async function restartAfterDropOut(tx: Tx, agentId: string, clock: DispatchClock = {}): Promise<number> {
+  const now = clock.now ?? new Date();
+  const orders = await tx
+    .select()
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.assignedAgentId, agentId),
+        eq(appointments.status, 'Scheduled'),
+        gt(appointments.startsAt, Math.floor(now.getTime() / 1000)),
+        sql`exists (select 1 from ${dispatches} where ${dispatches.appointmentId} = ${appointments.id} and ${dispatches.state} = 'filled')`,
+      ),
+    )
+    .orderBy(asc(appointments.startsAt))
+    .for('update');
+  if (orders.length === 0) return 0;
+  const [agent] = await tx.select({ name: user.name }).from(user).where(eq(user.id, agentId));
+  const operators = await operatorIds(tx);
+  for (const order of orders) {
+    await tx
+      .update(offers)
+      .set({ status: 'removed', respondedAt: now })
+      .where(and(eq(offers.appointmentId, order.id), eq(offers.agentId, agentId)));
+    const [reopened] = await tx
+      .update(appointments)
+      .set({ status: 'Open', assignedAgentId: null })
+      .where(eq(appointments.id, order.id))
+      .returning();
+    await startLocked(tx, reopened!, { actorId: null, now, restartedAfter: agentId });
+    await notify(tx, {
+      type: 'dispatch.restarted',
+      recipientIds: [...new Set([...operators, order.createdBy])],
+      appointmentId: order.id,
+      payload: { name: order.name, url: `/preview/${order.id}`, agent: agent?.name ?? 'The signing agent' },
+    });
+  }
+  return orders.length;
+}
+
 /** What an answer is judged by: the order's dispatch, and the agent's score as it stood when they answered. */
 export interface BeforeAnswer {
   state: DispatchState;

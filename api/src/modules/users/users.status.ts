@@ -6,7 +6,8 @@
  * of it end). A disabled signing agent also loses every offer still open to them (an order whose
  * last live bid that was goes back to Open), is offered nothing more (eligibility requires an
  * active profile), and their upcoming assigned signings show on the operators' dashboard as
- * needing reassignment (attention kind `agent_disabled`).
+ * needing reassignment (attention kind `agent_disabled`) — except those automatic dispatch
+ * filled, which go back to dispatch without them (issue 32, item 5: `restartAfterDropOut`).
  *
  * Who may: operators anyone their role could create (admins everyone; sub admins no operator),
  * org admins the escrow users of their own firm; nobody their own account. An account the
@@ -23,6 +24,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { attentionWhere } from '../appointments/attention';
+import { restartAfterDropOut } from '../dispatch/dispatcher';
 import { SET_PASSWORD_LINK_PREFIX } from './users.accounts';
 
 const { user, profiles, session, offers, appointments, verification } = schema;
@@ -90,6 +92,8 @@ export async function disableAccount(db: Db, actor: Actor, userId: string): Prom
       .delete(verification)
       .where(and(like(verification.identifier, `${SET_PASSWORD_LINK_PREFIX}%`), eq(verification.value, target.id)));
     const withdrawn = target.role === 'notary' ? await withdrawOpenOffers(tx, actor, target.id) : { offers: 0, reopened: 0 };
+    // Orders dispatch handled go back to it without them; the rest wait for an operator (the Dashboard).
+    const redispatched = target.role === 'notary' ? await restartAfterDropOut(tx, target.id) : 0;
     const upcoming = target.role === 'notary' ? await upcomingAssignments(tx, target.id) : 0;
     await audit(tx, {
       actorId: actor.userId,
@@ -101,10 +105,16 @@ export async function disableAccount(db: Db, actor: Actor, userId: string): Prom
         offersRemoved: withdrawn.offers,
         ordersReopened: withdrawn.reopened,
         upcomingAssignments: upcoming,
+        redispatched,
       },
     });
     const parts = [`${target.name} is disabled and signed out everywhere.`];
     if (withdrawn.offers > 0) parts.push(`${withdrawn.offers} open ${withdrawn.offers === 1 ? 'offer was' : 'offers were'} withdrawn.`);
+    if (redispatched > 0) {
+      parts.push(
+        `Dispatch is finding another agent for ${redispatched} upcoming ${redispatched === 1 ? 'signing' : 'signings'} it had filled.`,
+      );
+    }
     if (upcoming > 0) {
       parts.push(`${upcoming} upcoming ${upcoming === 1 ? 'signing needs' : 'signings need'} another agent: see the Dashboard.`);
     }
