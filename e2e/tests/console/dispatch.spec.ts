@@ -116,6 +116,7 @@ test('an operator starts dispatch: only wave 1 sees the reserved offer; a claim 
   await expect(log).toContainText('Wave 1: offered to 2 agents, reserved for 5 min');
   await expect(log).toContainText('Dispatch started by');
   await shot(page, 'dispatch-panel', true);
+  await expectNoAxeViolations(page, 'request view with the dispatch panel');
   await expect(officer.getByText('Finding a signing agent')).toBeVisible();
 
   const view = (await (await admin.get(`/api/appointments/${order.id}/dispatch`)).json()) as { log: LogEntry[] };
@@ -141,8 +142,10 @@ test('an operator starts dispatch: only wave 1 sees the reserved offer; a claim 
   await expect(card).toContainText(/Reserved for you because .+ mi from the signing/);
   await expect(card).toContainText(/\d+(\.\d)? mi away/);
   await shot(agent, 'dispatch-reserved');
+  await expectNoAxeViolations(agent, 'a reserved offer on the phone');
   await agent.setViewportSize({ width: 320, height: 640 });
   await shot(agent, 'dispatch-reserved');
+  await expectNoAxeViolations(agent, 'a reserved offer on the phone');
   await agent.setViewportSize({ width: 360, height: 740 });
 
   await card.getByRole('link').click();
@@ -187,4 +190,5 @@ test('an order no agent can reach goes to the attention list with the reason', a
   await expect(panel.getByRole('alert')).toContainText('No signing agent is eligible for this order');
   await expect(panel.getByRole('button', { name: 'Start dispatch' })).toBeEnabled();
   await shot(page, 'dispatch-exhausted', true);
+  await expectNoAxeViolations(page, 'an order dispatch handed over');
 });

@@ -66,7 +66,7 @@ export function DispatchPanel({ order }: { order: Order }) {
                 }${view.restarts > 0 ? ` (restarted ${view.restarts === 1 ? 'once' : `${view.restarts} times`})` : ''}`}
           </Text>
           {view.reason && state !== 'filled' ? (
-            <Alert color="orange" mb="sm" title="Why an operator is needed">
+            <Alert color="red" mb="sm" title="Why an operator is needed">
               {view.reason}
             </Alert>
           ) : null}
