@@ -25,7 +25,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { createDb, rowsOf, schema, type Database, type Db } from '@signingdesk/db';
-import { OFFER_RADIUS_MILES } from '@signingdesk/domain/eligibility';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { findActor, type Actor } from '../src/lib/actor';
 import { refreshStaleScores } from '../src/lib/stored-scores';
@@ -294,7 +293,7 @@ async function runWeek(mode: Mode): Promise<Outcome> {
         createdAt.set(row!.id, clock);
         open.add(row!.id);
         if (mode === 'dispatch') await controlDispatch(db, operator, row!.id, 'start', { now: new Date(clock) });
-        else await sendToAgents(db, operator, row!.id, { preferredOnly: false, radiusMiles: OFFER_RADIUS_MILES });
+        else await sendToAgents(db, operator, row!.id, { preferredOnly: false });
         await scheduleNewOffers([row!.id]);
       }
       // Waves due now.
@@ -308,9 +307,9 @@ async function runWeek(mode: Mode): Promise<Outcome> {
         const actor = await actorOf(agentId);
         const done =
           answer.kind === 'claim'
-            ? claimOffer(db, actor, orderId, { radiusMiles: OFFER_RADIUS_MILES })
+            ? claimOffer(db, actor, orderId)
             : answer.kind === 'counter'
-              ? counterOffer(db, actor, orderId, answer.cents, { radiusMiles: OFFER_RADIUS_MILES })
+              ? counterOffer(db, actor, orderId, answer.cents)
               : declineOffer(db, actor, orderId);
         await done.catch((err: unknown) => {
           if (process.env.SIM_DEBUG) console.log(`  ${answer.kind} refused: ${err instanceof Error ? err.message : String(err)}`);
@@ -334,7 +333,7 @@ async function runWeek(mode: Mode): Promise<Outcome> {
           if (!current || (b.bidCents ?? 0) < current.bidCents) best.set(b.appointmentId, { id: b.id, bidCents: b.bidCents ?? 0 });
         }
         for (const [orderId, bid] of best) {
-          await acceptBid(db, operator, orderId, bid.id, { radiusMiles: OFFER_RADIUS_MILES }).catch(() => undefined);
+          await acceptBid(db, operator, orderId, bid.id).catch(() => undefined);
           await noteFilled(orderId);
           if (filledAt.has(orderId)) open.delete(orderId);
         }
@@ -346,7 +345,7 @@ async function runWeek(mode: Mode): Promise<Outcome> {
           for (const { id } of handedOver) {
             if (broadcastAfter.has(id)) continue;
             broadcastAfter.add(id);
-            await sendToAgents(db, operator, id, { preferredOnly: false, radiusMiles: OFFER_RADIUS_MILES }).catch(() => undefined);
+            await sendToAgents(db, operator, id, { preferredOnly: false }).catch(() => undefined);
             await scheduleNewOffers([id]);
           }
         }

@@ -61,7 +61,7 @@ export function createApi(deps: AppDeps) {
   api.route('/', sessionRoutes(deps));
   api.route('/', agentAppointmentsRoutes(deps));
   api.route('/', appointmentsRoutes(deps));
-  api.route('/', workflowRoutes(deps));
+  api.route('/', workflowRoutes());
   api.route('/', notesRoutes(deps));
   api.route('/', previewRoutes(deps));
   api.route('/', filesRoutes(deps));

@@ -19,7 +19,6 @@ describe('configuration', () => {
     expect(env.DATA_DIR).toBe('./data');
     expect(env.PUBLIC_ORIGIN).toBe('http://localhost:3000');
     expect(env.SEED_DEMO).toBe(false);
-    expect(env.AGENT_RADIUS_MILES).toBe(50);
   });
 
   it('treats an empty DATABASE_URL as unset and reads SEED_DEMO=1', () => {

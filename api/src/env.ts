@@ -4,7 +4,6 @@
  * the variable.
  */
 import { z } from 'zod';
-import { OFFER_RADIUS_MILES } from '@signingdesk/domain/eligibility';
 
 /** Sign-in attempts per client address and minute, unless SIGN_IN_ATTEMPTS_PER_MINUTE says otherwise. */
 export const SIGN_IN_ATTEMPTS_PER_MINUTE = 30;
@@ -41,7 +40,6 @@ const envSchema = z.object({
     .transform((v) => v?.replace(/\/$/, '')),
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: booleanFlag,
-  AGENT_RADIUS_MILES: z.coerce.number().positive('must be a positive number of miles').default(OFFER_RADIUS_MILES),
   LOG_REQUESTS: booleanFlag,
   // Files: a local folder by default, an S3-compatible bucket when S3_BUCKET is set.
   FILES_DIR: z.string().min(1).optional(),

@@ -3067,7 +3067,6 @@ export interface components {
             items: components["schemas"]["EligibleAgent"][];
             page: number;
             pageSize: number;
-            radiusMiles: number;
             state: string;
             total: number;
         };
@@ -3689,10 +3688,9 @@ export interface components {
             alreadyOffered: number;
             /** @description Eligible agents without an offer yet: whom a send would reach */
             count: number;
-            /** @example This will offer the order to 38 agents within 50 miles. */
+            /** @example This will offer the order to 38 available agents whose travel radius reaches it. */
             message: string;
             preferredOnly: boolean;
-            radiusMiles: number;
             state: string;
         };
         OfferResult: {

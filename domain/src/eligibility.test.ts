@@ -29,11 +29,12 @@ describe('ineligibility (decision 048)', () => {
   it('refuses a commissioned agent beyond the radius or with no known distance', () => {
     expect(ineligibility({ name: 'Jordan Taylor', certifiedStates: ['CA', 'TX'], distanceMiles: 1234.56 }, TX)).toEqual({
       rule: 'radius',
-      message: 'Jordan Taylor lives 1234.6 mi from this signing: only agents within 50 miles can be assigned.',
+      message:
+        'Jordan Taylor lives 1234.6 mi from this signing, beyond their travel radius of 50 miles: only agents whose travel radius reaches the signing can be assigned.',
     });
     expect(ineligibility({ name: 'Jordan Taylor', certifiedStates: ['TX'], distanceMiles: 50.01 }, TX)?.rule).toBe('radius');
     expect(ineligibility({ name: 'Jordan Taylor', certifiedStates: ['TX'], distanceMiles: null }, TX)?.message).toBe(
-      "Jordan Taylor's distance from this signing is unknown: only agents within 50 miles can be assigned.",
+      "Jordan Taylor's distance from this signing is unknown: only agents whose travel radius reaches the signing can be assigned.",
     );
   });
 
@@ -42,7 +43,7 @@ describe('ineligibility (decision 048)', () => {
       "Your profile has no commission in TX: only agents commissioned in the order's state can take this order.",
     );
     expect(ineligibility({ name: 'Ana Ruiz', certifiedStates: ['TX'], distanceMiles: 80 }, TX, 'agent')?.message).toBe(
-      'You live 80.0 mi from this signing: only agents within 50 miles can take this order.',
+      'You live 80.0 mi from this signing, beyond your travel radius of 50 miles: widen it in your availability to take this order.',
     );
   });
 });
@@ -102,20 +103,20 @@ describe('availability (issue 32)', () => {
 });
 
 describe('reachMessage', () => {
-  const base = { alreadyOffered: 0, radiusMiles: 50, state: 'CA', preferredOnly: false, located: true };
+  const base = { alreadyOffered: 0, state: 'CA', preferredOnly: false, located: true };
   it('says how many agents a send reaches, one and many', () => {
-    expect(reachMessage({ ...base, count: 38 })).toBe('This will offer the order to 38 agents within 50 miles.');
-    expect(reachMessage({ ...base, count: 1 })).toBe('This will offer the order to 1 agent within 50 miles.');
+    expect(reachMessage({ ...base, count: 38 })).toBe('This will offer the order to 38 available agents whose travel radius reaches it.');
+    expect(reachMessage({ ...base, count: 1 })).toBe('This will offer the order to 1 available agent whose travel radius reaches it.');
     expect(reachMessage({ ...base, count: 4, preferredOnly: true })).toBe(
-      'This will offer the order to 4 preferred agents within 50 miles.',
+      'This will offer the order to 4 available preferred agents whose travel radius reaches it.',
     );
   });
   it('gives zero its own sentence: nobody eligible, everybody already offered, or a zip not on the map', () => {
     expect(reachMessage({ ...base, count: 0 })).toBe(
-      'No agent commissioned in CA lives within 50 miles of this order, so there is no one to send it to.',
+      'No agent commissioned in CA and available then has this order within their travel radius, so there is no one to send it to.',
     );
     expect(reachMessage({ ...base, count: 0, alreadyOffered: 7 })).toBe(
-      'Every agent commissioned in CA within 50 miles already has this offer: there is no one new to send it to.',
+      'Every agent commissioned in CA whose travel radius reaches this order already has this offer: there is no one new to send it to.',
     );
     expect(reachMessage({ ...base, count: 0, located: false })).toMatch(/^The order's zip code is not on our map/);
   });

@@ -17,7 +17,10 @@
 import { SIGNING_GAP_MINUTES } from './availability';
 import { formatUsDate } from './time-zones';
 
-/** The default offer radius (decision 007 kept its value; `AGENT_RADIUS_MILES` overrides it). */
+/**
+ * The radius of decision 007's rule, before each agent's own travel radius replaced it (decision
+ * 067): the demo seed places its orders within it of agents, and the benchmark compares with it.
+ */
 export const OFFER_RADIUS_MILES = 50;
 
 /** The mean radius of the Earth in miles, the one constant of both halves of the distance rule. */
@@ -136,8 +139,10 @@ export function ineligibility(
       rule: 'radius',
       message:
         who === 'operator'
-          ? `${where}: only agents within ${order.radiusMiles} miles can be assigned.`
-          : `${where}: only agents within ${order.radiusMiles} miles can take this order.`,
+          ? `${where}${facts.distanceMiles === null ? '' : `, beyond their travel radius of ${order.radiusMiles} miles`}: only agents whose travel radius reaches the signing can be assigned.`
+          : facts.distanceMiles === null
+            ? `${where}: correct the address in your profile to take this order.`
+            : `${where}, beyond your travel radius of ${order.radiusMiles} miles: widen it in your availability to take this order.`,
     };
   }
   if (facts.firmGaps && facts.firmGaps.length > 0) {
@@ -208,7 +213,6 @@ export interface Reach {
   count: number;
   /** Eligible agents who already have it (answered or not). */
   alreadyOffered: number;
-  radiusMiles: number;
   state: string;
   preferredOnly: boolean;
   /** Whether the order's zip has coordinates; without them no distance can be measured. */
@@ -220,14 +224,14 @@ export interface Reach {
 export function reachMessage(reach: Reach): string {
   const who = reach.preferredOnly ? 'preferred agent' : 'agent';
   if (!reach.located) {
-    return `The order's zip code is not on our map, so no agent can be found within ${reach.radiusMiles} miles. Correct the zip code first.`;
+    return `The order's zip code is not on our map, so no agent's travel radius can be measured to it. Correct the zip code first.`;
   }
   if (reach.count === 0 && reach.alreadyOffered > 0) {
-    return `Every ${who} commissioned in ${reach.state} within ${reach.radiusMiles} miles already has this offer: there is no one new to send it to.`;
+    return `Every ${who} commissioned in ${reach.state} whose travel radius reaches this order already has this offer: there is no one new to send it to.`;
   }
   if (reach.count === 0) {
     const meeting = reach.firmRequirements ? " who meets this firm's agent requirements" : '';
-    return `No ${who} commissioned in ${reach.state}${meeting} lives within ${reach.radiusMiles} miles of this order, so there is no one to send it to.`;
+    return `No ${who} commissioned in ${reach.state}${meeting} and available then has this order within their travel radius, so there is no one to send it to.`;
   }
-  return `This will offer the order to ${reach.count} ${who}${reach.count === 1 ? '' : 's'} within ${reach.radiusMiles} miles.`;
+  return `This will offer the order to ${reach.count} available ${who}${reach.count === 1 ? '' : 's'} whose travel radius reaches it.`;
 }

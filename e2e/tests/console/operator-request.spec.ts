@@ -108,13 +108,14 @@ test.describe('an operator runs a request from review to invoice', () => {
       });
 
       // A second agent the order can go to besides Jordan Taylor (agent@demo.test): commissioned in
-      // California and within 50 miles of the signing (decision 048).
-      const nearby = (await (await admin.get('/api/agents?mode=radius&zip=90212&radius=50&pageSize=100')).json()).items as {
-        name: string;
-        email: string;
-        certifiedStates: string[];
-      }[];
-      const other = nearby.find((a) => a.email !== 'agent@demo.test' && a.certifiedStates.includes('CA'))!;
+      // California, free then, and the signing within their own travel radius (decision 067).
+      const eligible = (await (await admin.get(`/api/appointments/${id}/eligible-agents?pageSize=5`)).json()).items as { id: string }[];
+      const contacts = await Promise.all(
+        eligible.map(
+          async (a) => ((await (await admin.get(`/api/agents/${a.id}`)).json()) as { contact: { name: string; email: string } }).contact,
+        ),
+      );
+      const other = contacts.find((a) => a.email !== 'agent@demo.test')!;
 
       // Assignments (Open, firm A) lists it; its name opens the Open review view.
       await page.getByRole('tab', { name: 'Assignments' }).click();
@@ -142,7 +143,9 @@ test.describe('an operator runs a request from review to invoice', () => {
       // Send to Notaries: the confirmation says the reach (decision 048), then the offer goes out.
       await page.getByRole('button', { name: 'Send to Notaries' }).click();
       const sendDialog = page.getByRole('dialog', { name: 'Send to Notaries' });
-      await expect(sendDialog.getByRole('status')).toHaveText(/^This will offer the order to \d+ agents within 50 miles\.$/);
+      await expect(sendDialog.getByRole('status')).toHaveText(
+        /^This will offer the order to \d+ available agents whose travel radius reaches it\.$/,
+      );
       await expectNoAxeViolations(page, 'send confirmation');
       await sendDialog.getByRole('button', { name: 'Send to Notaries' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Sent to notaries' })).toBeVisible();
@@ -336,7 +339,7 @@ test.describe('an operator runs a request from review to invoice', () => {
     await expect(review.locator(':focus')).toHaveCount(1);
     await review.getByRole('button', { name: 'Cancel Edit' }).click();
 
-    // DirectAssign: the agents commissioned in CA within 50 miles, nearest first; a name narrows them.
+    // DirectAssign: the agents commissioned in CA, free then, within their own travel radius, nearest first; a name narrows them.
     await choices.click();
     await page.getByRole('menu').getByRole('menuitem', { name: 'DirectAssign' }).click();
     const dialog = page.getByRole('dialog', { name: 'Directly Assign Notary' });

@@ -94,7 +94,10 @@ test.describe('the agent app offline', () => {
       await expect(page.getByRole('link', { name: 'Pending actions: Offline — 6 waiting' })).toBeVisible();
 
       // Meanwhile another agent wins the third offer.
-      const others = (await (await admin.get('/api/agents?mode=state&state=CA&pageSize=5')).json()) as { items: { id: string }[] };
+      // Another agent the order may go to: commissioned in CA, free then, within their own travel radius.
+      const others = (await (await admin.get(`/api/appointments/${toLose.id}/eligible-agents?pageSize=5`)).json()) as {
+        items: { id: string }[];
+      };
       const winner = others.items.find((a) => a.id !== me.id)!;
       expect((await admin.post(`/api/appointments/${toLose.id}/assign`, { data: { agentId: winner.id } })).status()).toBe(200);
 

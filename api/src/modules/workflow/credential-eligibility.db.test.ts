@@ -167,11 +167,11 @@ describe('eligibility by credentials', () => {
     const reach = await readJson(await t.request(`/api/appointments/${id}/reach`, { cookie: admin }));
     expect(reach.count).toBe(0);
     expect(reach.message).toBe(
-      "No agent commissioned in NH who meets this firm's agent requirements lives within 50 miles of this order, so there is no one to send it to.",
+      "No agent commissioned in NH who meets this firm's agent requirements and available then has this order within their travel radius, so there is no one to send it to.",
     );
     const sent = await post(t, `/api/appointments/${id}/send`, admin, { preferredOnly: false });
     expect(sent.body.message).toBe(
-      "There are no signing agents commissioned in NH who meet this firm's agent requirements within 50 miles of this appointment; it was not sent.",
+      "There are no available signing agents commissioned in NH who meet this firm's agent requirements whose travel radius reaches this appointment; it was not sent.",
     );
   });
 

@@ -6,7 +6,7 @@
  * once no longer eligible, the distance on every bid, and the count on the full demo data.
  */
 import { schema } from '@signingdesk/db';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import zipcodes from 'zipcodes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentRow, createOrder, offersOf, post, userIdOf, VALID_ORDER } from '../../testing/fixtures';
@@ -14,6 +14,8 @@ import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 import { seedDemoData } from '../../seed';
 import { addDays, commissionAllows, credentialDay } from '@signingdesk/domain/credentials';
 import { credentialFacts, credentialsOf } from '../../lib/credential-rules';
+import { TRAVEL_RADIUS_MILES } from '@signingdesk/domain/availability';
+import { OFFER_RADIUS_MILES } from '@signingdesk/domain/eligibility';
 
 /** A zip code of the zipcodes data set (zip, city, state, coordinates). */
 type Place = NonNullable<ReturnType<typeof zipcodes.lookup>>;
@@ -183,7 +185,8 @@ describe('who is offered an order', () => {
   }
 
   it('places the boundary agents where the test says (zipcodes data)', () => {
-    expect(t.env.AGENT_RADIUS_MILES).toBe(50);
+    // The tests' agents keep the default travel radius (decision 067: each agent's own).
+    expect(TRAVEL_RADIUS_MILES.default).toBe(50);
     expect(zipcodes.distance(ORDER.zip, at49.zip)).toBe(49);
     expect(zipcodes.distance(ORDER.zip, at51.zip)).toBe(51);
     expect(zipcodes.distance(ORDER.zip, '90012')).toBeGreaterThan(2000);
@@ -240,17 +243,17 @@ describe('who is offered an order', () => {
     expect(await reach(false)).toEqual({
       count: 3,
       alreadyOffered: 0,
-      radiusMiles: 50,
       state: 'NH',
       preferredOnly: false,
-      message: 'This will offer the order to 3 agents within 50 miles.',
+      message: 'This will offer the order to 3 available agents whose travel radius reaches it.',
     });
-    expect((await reach(true)).message).toBe('This will offer the order to 2 preferred agents within 50 miles.');
+    expect((await reach(true)).message).toBe('This will offer the order to 2 available preferred agents whose travel radius reaches it.');
     expect((await post(t, `/api/appointments/${id}/send`, admin, {})).body.offered).toBe(3);
     expect(await reach(false)).toMatchObject({
       count: 0,
       alreadyOffered: 3,
-      message: 'Every agent commissioned in NH within 50 miles already has this offer: there is no one new to send it to.',
+      message:
+        'Every agent commissioned in NH whose travel radius reaches this order already has this offer: there is no one new to send it to.',
     });
     const escrowAsks = await t.request(`/api/appointments/${id}/reach`, { cookie: escrow });
     expect(escrowAsks.status).toBe(403);
@@ -261,11 +264,13 @@ describe('who is offered an order', () => {
     const id = await createOrder(t, escrow, { ...ORDER, street: '1 Main St', city: 'Concord', state: 'VT', zip: '05824' });
     const reach = await readJson(await t.request(`/api/appointments/${id}/reach`, { cookie: admin }));
     expect(reach).toMatchObject({ count: 0, alreadyOffered: 0 });
-    expect(reach.message).toBe('No agent commissioned in VT lives within 50 miles of this order, so there is no one to send it to.');
+    expect(reach.message).toBe(
+      'No agent commissioned in VT and available then has this order within their travel radius, so there is no one to send it to.',
+    );
     const sent = await post(t, `/api/appointments/${id}/send`, admin, {});
     expect(sent.body).toMatchObject({
       offered: 0,
-      message: 'There are no signing agents commissioned in VT within 50 miles of this appointment; it was not sent.',
+      message: 'There are no available signing agents commissioned in VT whose travel radius reaches this appointment; it was not sent.',
     });
     expect(await offeredAgents(t, id)).toEqual(new Set());
   });
@@ -275,7 +280,7 @@ describe('who is offered an order', () => {
     const res = await t.request(`/api/appointments/${id}/eligible-agents`, { cookie: admin });
     expect(res.status).toBe(200);
     const list = await readJson(res);
-    expect(list).toMatchObject({ total: 3, radiusMiles: 50, state: 'NH', page: 1 });
+    expect(list).toMatchObject({ total: 3, state: 'NH', page: 1 });
     // The two at the same zip in last-name order, then the one 49 miles away.
     expect(list.items.map((a: { id: string }) => a.id)).toEqual([
       agents['certified-nearby'],
@@ -307,7 +312,7 @@ describe('who is offered an order', () => {
     expect(far.status).toBe(409);
     expect(far.body.code).toBe('NOT_ELIGIBLE');
     expect(far.body.detail).toMatch(
-      /^Agent certified-far lives \d[\d,.]* mi from this signing: only agents within 50 miles can be assigned\.$/,
+      /^Agent certified-far lives \d[\d,.]* mi from this signing, beyond their travel radius of 50 miles: only agents whose travel radius reaches the signing can be assigned\.$/,
     );
     expect((await offeredAgents(t, id)).size).toBe(0);
     expect((await appointmentRow(t, id)).assignedAgentId).toBeNull();
@@ -363,7 +368,7 @@ describe('a Texas order and agents commissioned elsewhere (decision 048)', () =>
   it('leaves them out of the reach and of the direct-assignment list', async () => {
     const id = await createOrder(t, escrow, AUSTIN);
     expect((await readJson(await t.request(`/api/appointments/${id}/reach`, { cookie: admin }))).message).toBe(
-      'This will offer the order to 1 agent within 50 miles.',
+      'This will offer the order to 1 available agent whose travel radius reaches it.',
     );
     const list = await readJson(await t.request(`/api/appointments/${id}/eligible-agents`, { cookie: admin }));
     expect(list.items.map((a: { id: string }) => a.id)).toEqual([texan]);
@@ -384,7 +389,7 @@ describe('a Texas order and agents commissioned elsewhere (decision 048)', () =>
     const demo = await post(t, `/api/appointments/${id}/assign`, admin, { agentId: demoAgent });
     expect(demo.status).toBe(409);
     expect(demo.body.detail).toMatch(
-      /^Jordan Taylor lives 1,?\d{3}\.\d mi from this signing: only agents within 50 miles can be assigned\.$/,
+      /^Jordan Taylor lives 1,?\d{3}\.\d mi from this signing, beyond their travel radius of 50 miles: only agents whose travel radius reaches the signing can be assigned\.$/,
     );
     expect(await appointmentRow(t, id)).toMatchObject({ status: 'Open', assignedAgentId: null });
   });
@@ -469,6 +474,8 @@ async function signInAgent(t: TestApp, userId: string): Promise<string> {
 
 describe('an order in Bangor, ME on the demo data', () => {
   let t: TestApp;
+  /** The order the first test sends on today's rule; the second reads the seed's offers only. */
+  let bangorId = '';
 
   beforeAll(async () => {
     // The demo data exactly as a new server seeds it (8,000+ agents), not the tests' small set.
@@ -477,8 +484,7 @@ describe('an order in Bangor, ME on the demo data', () => {
   }, 120_000);
   afterAll(() => t?.close());
 
-  it('is offered to every active, approved agent commissioned in ME and living within the radius, and to no one else', async () => {
-    const radius = t.env.AGENT_RADIUS_MILES;
+  it('is offered to every active, approved, available agent commissioned in ME whose travel radius reaches it, and to no one else', async () => {
     const bangor = placeOf('04401');
     // Three weeks out: the seeded commissions that lapse before then, or were rejected, leave their holders out (decision 065).
     const day = addDays(credentialDay(), 21);
@@ -489,10 +495,14 @@ describe('an order in Bangor, ME on the demo data', () => {
         certifiedStates: schema.agentProfiles.certifiedStates,
         registration: schema.agentProfiles.registrationStatus,
         account: schema.profiles.status,
+        radius: schema.agentProfiles.travelRadiusMiles,
+        pausedUntil: schema.agentProfiles.offersPausedUntil,
       })
       .from(schema.agentProfiles)
       .innerJoin(schema.profiles, eq(schema.profiles.userId, schema.agentProfiles.userId));
-    const active = agents.filter((a) => a.account === 'active' && a.registration === 'approved');
+    const active = agents.filter(
+      (a) => a.account === 'active' && a.registration === 'approved' && (a.pausedUntil === null || a.pausedUntil <= new Date()),
+    );
     const held = await credentialsOf(
       t.database.db,
       active.map((a) => a.id),
@@ -500,31 +510,32 @@ describe('an order in Bangor, ME on the demo data', () => {
     const certified = active.filter(
       (a) => a.certifiedStates.includes('ME') && commissionAllows((held.get(a.id) ?? []).map(credentialFacts), 'ME', day),
     );
-    const withinRadius = active.filter((a) => milesBetween(bangor, placeOf(a.zip)) <= radius);
+    const withinRadius = active.filter((a) => milesBetween(bangor, placeOf(a.zip)) <= a.radius);
     const expected = new Set(certified.filter((a) => withinRadius.includes(a)).map((a) => a.id));
     // Not a vacuous match: each condition on its own leaves out someone the other admits.
     expect(expected.size).toBeGreaterThan(0);
     expect(expected.size).toBeLessThan(certified.length);
     const pendingNearby = agents.filter(
-      (a) => a.registration === 'pending' && a.certifiedStates.includes('ME') && milesBetween(bangor, placeOf(a.zip)) <= radius,
+      (a) => a.registration === 'pending' && a.certifiedStates.includes('ME') && milesBetween(bangor, placeOf(a.zip)) <= a.radius,
     );
 
     const admin = await t.signIn('admin@demo.test');
     const escrow = await t.signIn('escrow@firm-a.demo.test');
     const id = await createOrder(t, escrow, { street: '73 Harlow St', city: 'Bangor', state: 'ME', zip: '04401', date: day });
+    bangorId = id;
     const reach = await readJson(await t.request(`/api/appointments/${id}/reach`, { cookie: admin }));
-    expect(reach.message).toBe(`This will offer the order to ${expected.size} agents within ${radius} miles.`);
+    expect(reach.message).toBe(`This will offer the order to ${expected.size} available agents whose travel radius reaches it.`);
     const res = await post(t, `/api/appointments/${id}/send`, admin, {});
     expect(res.status).toBe(200);
     expect(await offeredAgents(t, id)).toEqual(expected);
     expect(res.body.message).toBe(`Offered to ${expected.size} signing agents.`);
     console.info(
-      `Bangor, ME: ${expected.size} offered = ${certified.length} commissioned in ME ∩ ${withinRadius.length} within ${radius} miles, ` +
+      `Bangor, ME: ${expected.size} offered = ${certified.length} commissioned in ME ∩ ${withinRadius.length} within their travel radius, ` +
         `of ${active.length} active agents; ${pendingNearby.length} pending agents left out`,
     );
   }, 60_000);
 
-  it('seeds no offer to an agent outside the rule for its order', async () => {
+  it('seeds no offer to an agent outside decision 048’s rule for its order (the seed’s history predates decision 067)', async () => {
     const rows = await t.database.db
       .select({
         state: schema.appointments.state,
@@ -535,11 +546,81 @@ describe('an order in Bangor, ME on the demo data', () => {
       })
       .from(schema.offers)
       .innerJoin(schema.appointments, eq(schema.appointments.id, schema.offers.appointmentId))
-      .innerJoin(schema.agentProfiles, eq(schema.agentProfiles.userId, schema.offers.agentId));
+      .innerJoin(schema.agentProfiles, eq(schema.agentProfiles.userId, schema.offers.agentId))
+      .where(bangorId ? ne(schema.offers.appointmentId, bangorId) : undefined);
     expect(rows.length).toBeGreaterThan(1000);
     const outside = rows.filter(
-      (r) => !r.certifiedStates.includes(r.state) || milesBetween(placeOf(r.zip), placeOf(r.agentZip)) > t.env.AGENT_RADIUS_MILES,
+      (r) => !r.certifiedStates.includes(r.state) || milesBetween(placeOf(r.zip), placeOf(r.agentZip)) > OFFER_RADIUS_MILES,
     );
     expect(outside).toEqual([]);
   }, 60_000);
+});
+
+describe("the manual paths on each agent's own travel radius and availability (decision 067)", () => {
+  // Concord, NH: agents commissioned in NH at known distances, each with a radius of their own.
+  const ORDER = { ...VALID_ORDER, street: '107 N Main St', city: 'Concord', state: 'NH', zip: '03301' };
+  const orderPlace = placeOf(ORDER.zip);
+  let t: TestApp;
+  let admin: string;
+  let escrow: string;
+  const agents: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp({ agentCount: 0 });
+    admin = await t.signIn('admin@demo.test');
+    escrow = await t.signIn('escrow@firm-a.demo.test');
+    const firmId = await independentFirmId(t);
+    const near = zipAtDistance(orderPlace, 10, ['NH']);
+    const place = (miles: number) => zipAtDistance(orderPlace, miles, ['NH', 'MA', 'ME', 'VT']).zip;
+    const specs: (AgentSpec & { radius?: number })[] = [
+      { label: 'radius-100-at-60', zip: place(60), certifiedStates: ['NH'], radius: 100 },
+      { label: 'radius-25-at-40', zip: place(40), certifiedStates: ['NH'], radius: 25 },
+      { label: 'free-nearby', zip: near.zip, certifiedStates: ['NH'] },
+      { label: 'away-that-day', zip: near.zip, certifiedStates: ['NH'] },
+      { label: 'offers-paused', zip: near.zip, certifiedStates: ['NH'] },
+      { label: 'busy-then', zip: near.zip, certifiedStates: ['NH'] },
+    ];
+    for (const spec of specs) {
+      agents[spec.label] = await addAgent(t, firmId, spec);
+      if (spec.radius) {
+        await t.database.db
+          .update(schema.agentProfiles)
+          .set({ travelRadiusMiles: spec.radius })
+          .where(eq(schema.agentProfiles.userId, agents[spec.label]!));
+      }
+    }
+    await t.database.db
+      .insert(schema.agentTimeOff)
+      .values({ agentId: agents['away-that-day']!, startsOn: ORDER.date, endsOn: ORDER.date, note: null });
+    await t.database.db
+      .update(schema.agentProfiles)
+      .set({ offersPausedUntil: new Date(Date.now() + 3_600_000) })
+      .where(eq(schema.agentProfiles.userId, agents['offers-paused']!));
+    // Another signing of theirs at the same time: assigned before this order is sent.
+    const other = await createOrder(t, escrow, { ...ORDER, fileNumber: 'OWN-OTHER' });
+    expect((await post(t, `/api/appointments/${other}/assign`, admin, { agentId: agents['busy-then'] })).status).toBe(200);
+  });
+  afterAll(() => t?.close());
+
+  it('Send to Notaries, the reach and the direct-assignment list take each agent’s radius and leave out the unavailable', async () => {
+    const id = await createOrder(t, escrow, { ...ORDER, fileNumber: 'OWN-1' });
+    const reach = await readJson(await t.request(`/api/appointments/${id}/reach`, { cookie: admin }));
+    expect(reach.message).toBe('This will offer the order to 2 available agents whose travel radius reaches it.');
+    const list = await readJson(await t.request(`/api/appointments/${id}/eligible-agents`, { cookie: admin }));
+    expect(list.items.map((a: { id: string }) => a.id).sort()).toEqual([agents['free-nearby'], agents['radius-100-at-60']].sort());
+    const sent = await post(t, `/api/appointments/${id}/send`, admin, {});
+    expect(sent.body.message).toBe('Offered to 2 signing agents.');
+    expect(await offeredAgents(t, id)).toEqual(new Set([agents['free-nearby'], agents['radius-100-at-60']]));
+  });
+
+  it('refuses to assign an agent the signing lies beyond, in the words of their own radius', async () => {
+    const id = await createOrder(t, escrow, { ...ORDER, fileNumber: 'OWN-2' });
+    const refused = await post(t, `/api/appointments/${id}/assign`, admin, { agentId: agents['radius-25-at-40'] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('NOT_ELIGIBLE');
+    expect(refused.body.detail).toMatch(
+      /^Agent radius-25-at-40 lives 4\d\.\d mi from this signing, beyond their travel radius of 25 miles: only agents whose travel radius reaches the signing can be assigned\.$/,
+    );
+    expect((await post(t, `/api/appointments/${id}/assign`, admin, { agentId: agents['radius-100-at-60'] })).status).toBe(200);
+  });
 });

@@ -1,7 +1,9 @@
 /**
  * Who an appointment may be offered to or assigned (decision 048, domain/src/eligibility.ts):
  * active agents with an approved registration, commissioned in the appointment's state AND
- * living within the radius of its zip. Used by Send to Notaries / Send to Preferred Agents
+ * whose own travel radius reaches its zip (decision 067); offered, only those available for
+ * the signing (not away, offers not paused, no signing within 90 minutes, under their daily
+ * maximum: lib/availability-rules.ts). Used by Send to Notaries / Send to Preferred Agents
  * (preferred-only keeps the preferred among the eligible: a commission is law for them too),
  * the reach count shown before sending, the direct-assignment list, and the checks of accepting
  * a bid, direct assignment, reassignment and an agent's claim or counter. The radius uses an index first
@@ -29,6 +31,7 @@ import {
   firmRequirementsOf,
   meetsFirmRequirementsSql,
 } from '../../lib/credential-rules';
+import { availableForSql, type SigningWhen } from '../../lib/availability-rules';
 import { boundingBox, greatCircleMilesSql } from '../../lib/geo';
 import { escapeLike } from '../../lib/like';
 import { scorecardsOf } from '../../lib/scorecard';
@@ -87,22 +90,30 @@ export function withinOwnReachSql(latitude: number, longitude: number): SQL {
   return sql`agent_reach_box(${ap.latitude}, ${ap.longitude}, ${ap.travelRadiusMiles}) @> box(${point}, ${point})`;
 }
 
+/**
+ * Availability joins the rule with the agent's own radius (decision 067): a fixed radius is the
+ * benchmark's measure of the old rule, which knew no availability.
+ */
+function availableNow(order: SigningWhen, radiusMiles: number | 'own'): SQL | undefined {
+  return radiusMiles === 'own' ? availableForSql(order, new Date()) : undefined;
+}
+
 export async function eligibleAgentIds(
   db: Db | Tx,
-  order: OrderPlace,
-  options: { radiusMiles: number; preferredOnly: boolean },
+  order: OrderPlace & SigningWhen,
+  options: { radiusMiles: number | 'own'; preferredOnly: boolean },
 ): Promise<string[]> {
   const firm = await firmRequirementsOf(db, order.firmId);
   const rows = await db
     .select({ id: ap.userId })
     .from(ap)
     .innerJoin(profiles, eq(profiles.userId, ap.userId))
-    .where(eligibleWhere(order, firm, options.radiusMiles, options.preferredOnly));
+    .where(and(eligibleWhere(order, firm, options.radiusMiles, options.preferredOnly), availableNow(order, options.radiusMiles)));
   return rows.map((r) => r.id);
 }
 
 /** How many eligible agents a send would reach now (no offer yet) and how many already have it. */
-export async function reachOf(db: Db | Tx, order: OrderPlace, options: { radiusMiles: number; preferredOnly: boolean }) {
+export async function reachOf(db: Db | Tx, order: OrderPlace & SigningWhen, options: { preferredOnly: boolean }) {
   const firm = await firmRequirementsOf(db, order.firmId);
   const [row] = await db
     .select({
@@ -114,7 +125,7 @@ export async function reachOf(db: Db | Tx, order: OrderPlace, options: { radiusM
     })
     .from(ap)
     .innerJoin(profiles, eq(profiles.userId, ap.userId))
-    .where(eligibleWhere(order, firm, options.radiusMiles, options.preferredOnly));
+    .where(and(eligibleWhere(order, firm, 'own', options.preferredOnly), availableForSql(order, new Date())));
   const eligible = Number(row?.eligible ?? 0);
   const fresh = Number(row?.fresh ?? 0);
   return { count: fresh, alreadyOffered: eligible - fresh, firmRequirements: firmRequirementGaps([], firm, order.date).length > 0 };
@@ -125,13 +136,9 @@ export async function reachOf(db: Db | Tx, order: OrderPlace, options: { radiusM
  * (first or last name, or the full name, from its beginning), with their distance, certified
  * states and completed signings.
  */
-export async function listEligibleAgents(
-  db: Db | Tx,
-  order: OrderPlace,
-  query: PageQuery & { radiusMiles: number; name?: string | undefined },
-) {
+export async function listEligibleAgents(db: Db | Tx, order: OrderPlace & SigningWhen, query: PageQuery & { name?: string | undefined }) {
   const firm = await firmRequirementsOf(db, order.firmId);
-  const conditions: SQL[] = [eligibleWhere(order, firm, query.radiusMiles)];
+  const conditions: SQL[] = [eligibleWhere(order, firm, 'own'), availableForSql(order, new Date())];
   const name = query.name?.trim().toLowerCase();
   if (name) {
     const prefix = `${escapeLike(name)}%`;
@@ -237,18 +244,16 @@ export async function agentIneligibility(
 }
 
 /** GET /appointments/{id}/reach: what Send to Notaries (or to Preferred Agents) would do now, in a sentence. */
-export async function offerReach(db: Db, actor: Actor, appointmentId: string, options: { radiusMiles: number; preferredOnly: boolean }) {
+export async function offerReach(db: Db, actor: Actor, appointmentId: string, options: { preferredOnly: boolean }) {
   const { appointment } = await findVisibleAppointment(db, actor, appointmentId);
   const { firmRequirements, ...reach } = await reachOf(db, appointment, options);
   const located = appointment.latitude !== null && appointment.longitude !== null;
   return {
     ...reach,
-    radiusMiles: options.radiusMiles,
     state: appointment.state,
     preferredOnly: options.preferredOnly,
     message: reachMessage({
       ...reach,
-      radiusMiles: options.radiusMiles,
       state: appointment.state,
       preferredOnly: options.preferredOnly,
       located,
@@ -258,13 +263,8 @@ export async function offerReach(db: Db, actor: Actor, appointmentId: string, op
 }
 
 /** GET /appointments/{id}/eligible-agents: the direct-assignment list. */
-export async function eligibleAgentsFor(
-  db: Db,
-  actor: Actor,
-  appointmentId: string,
-  query: PageQuery & { name?: string | undefined; radiusMiles: number },
-) {
+export async function eligibleAgentsFor(db: Db, actor: Actor, appointmentId: string, query: PageQuery & { name?: string | undefined }) {
   const { appointment } = await findVisibleAppointment(db, actor, appointmentId);
   const list = await listEligibleAgents(db, appointment, query);
-  return { ...list, page: query.page, pageSize: query.pageSize, radiusMiles: query.radiusMiles, state: appointment.state };
+  return { ...list, page: query.page, pageSize: query.pageSize, state: appointment.state };
 }

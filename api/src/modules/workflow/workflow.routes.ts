@@ -7,7 +7,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { OPERATOR_ROLES } from '@signingdesk/domain/roles';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
-import type { AppDeps } from '../../lib/context';
 import { requireActor } from '../../middleware/guard';
 import { BulkActionSchema, BulkResultSchema, IdParamSchema } from '../appointments/appointments.schemas';
 import { agentsMarkedPaid, applyToEach } from '../../lib/bulk';
@@ -233,57 +232,44 @@ const paidRoute = createRoute({
   responses: { 200: { description: 'Paid', ...json(TransitionResultSchema) }, ...mutationErrors },
 });
 
-export function workflowRoutes(deps: AppDeps): Router {
-  const options = { radiusMiles: deps.env.AGENT_RADIUS_MILES };
+export function workflowRoutes(): Router {
   return createRouter()
     .openapi(sendRoute, async (c) => {
       const input = (c.req.valid('json') as { preferredOnly?: boolean } | undefined) ?? {};
       return c.json(
-        await sendToAgents(c.var.db, c.var.actor, c.req.valid('param').id, {
-          preferredOnly: input.preferredOnly ?? false,
-          radiusMiles: options.radiusMiles,
-        }),
+        await sendToAgents(c.var.db, c.var.actor, c.req.valid('param').id, { preferredOnly: input.preferredOnly ?? false }),
         200,
       );
     })
     .openapi(reachRoute, async (c) =>
       c.json(
         await offerReach(c.var.db, c.var.actor, c.req.valid('param').id, {
-          radiusMiles: options.radiusMiles,
           preferredOnly: c.req.valid('query').preferredOnly === 'true',
         }),
         200,
       ),
     )
     .openapi(eligibleAgentsRoute, async (c) =>
-      c.json(
-        await eligibleAgentsFor(c.var.db, c.var.actor, c.req.valid('param').id, {
-          ...c.req.valid('query'),
-          radiusMiles: options.radiusMiles,
-        }),
-        200,
-      ),
+      c.json(await eligibleAgentsFor(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('query')), 200),
     )
-    .openapi(claimRoute, async (c) => c.json(await claimOffer(c.var.db, c.var.actor, c.req.valid('param').id, options), 200))
+    .openapi(claimRoute, async (c) => c.json(await claimOffer(c.var.db, c.var.actor, c.req.valid('param').id), 200))
     .openapi(counterRoute, async (c) =>
-      c.json(await counterOffer(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json').bid, options), 200),
+      c.json(await counterOffer(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json').bid), 200),
     )
     .openapi(declineRoute, async (c) => c.json(await declineOffer(c.var.db, c.var.actor, c.req.valid('param').id), 200))
     .openapi(withdrawRoute, async (c) => c.json(await withdrawOffer(c.var.db, c.var.actor, c.req.valid('param').id), 200))
     .openapi(bidsRoute, async (c) => c.json(await listBids(c.var.db, c.var.actor, c.req.valid('param').id), 200))
     .openapi(acceptRoute, async (c) => {
       const { id, offerId } = c.req.valid('param');
-      return c.json(await acceptBid(c.var.db, c.var.actor, id, offerId, options), 200);
+      return c.json(await acceptBid(c.var.db, c.var.actor, id, offerId), 200);
     })
     .openapi(declineBidRoute, async (c) => {
       const { id, offerId } = c.req.valid('param');
       return c.json(await declineBid(c.var.db, c.var.actor, id, offerId), 200);
     })
-    .openapi(assignRoute, async (c) =>
-      c.json(await assignAgent(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json'), options), 200),
-    )
+    .openapi(assignRoute, async (c) => c.json(await assignAgent(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 200))
     .openapi(reassignRoute, async (c) =>
-      c.json(await reassignAgent(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json'), options), 200),
+      c.json(await reassignAgent(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 200),
     )
     .openapi(statusRoute, async (c) =>
       c.json(await changeStatus(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json').status), 200),

@@ -94,10 +94,9 @@ export const ReachSchema = z
   .object({
     count: z.number().int().openapi({ description: 'Eligible agents without an offer yet: whom a send would reach' }),
     alreadyOffered: z.number().int().openapi({ description: 'Eligible agents who already have the offer' }),
-    radiusMiles: z.number(),
     state: z.string(),
     preferredOnly: z.boolean(),
-    message: z.string().openapi({ example: 'This will offer the order to 38 agents within 50 miles.' }),
+    message: z.string().openapi({ example: 'This will offer the order to 38 available agents whose travel radius reaches it.' }),
   })
   .openapi('OfferReach');
 
@@ -129,5 +128,5 @@ export const EligibleAgentSchema = z
   .openapi('EligibleAgent');
 
 export const EligibleAgentListSchema = z
-  .object({ items: z.array(EligibleAgentSchema), ...pageResultFields, radiusMiles: z.number(), state: z.string() })
+  .object({ items: z.array(EligibleAgentSchema), ...pageResultFields, state: z.string() })
   .openapi('EligibleAgentList');

@@ -158,10 +158,10 @@ async function closeBidding(tx: Tx, appointmentId: string, winnerOfferId: string
 
 // ——— Operators: offering ———
 
-export async function sendToAgents(db: Db, actor: Actor, appointmentId: string, options: { preferredOnly: boolean; radiusMiles: number }) {
+export async function sendToAgents(db: Db, actor: Actor, appointmentId: string, options: { preferredOnly: boolean }) {
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
     assertTransitionAllowed('send', actor, appointment);
-    const eligible = await eligibleAgentIds(tx, appointment, options);
+    const eligible = await eligibleAgentIds(tx, appointment, { radiusMiles: 'own', preferredOnly: options.preferredOnly });
     const added: string[] = [];
     for (let i = 0; i < eligible.length; i += 1000) {
       const rows = await tx
@@ -199,7 +199,7 @@ export async function sendToAgents(db: Db, actor: Actor, appointmentId: string, 
         : '';
     const message =
       eligible.length === 0
-        ? `There are no ${who} commissioned in ${appointment.state}${meeting} within ${options.radiusMiles} miles of this appointment; it was not sent.`
+        ? `There are no available ${who} commissioned in ${appointment.state}${meeting} whose travel radius reaches this appointment; it was not sent.`
         : added.length === 0
           ? `No new ${who} to offer this appointment to; everyone eligible already has it.`
           : `Offered to ${added.length} ${who}.`;
@@ -222,20 +222,15 @@ async function agentOffer(tx: Tx, actor: Actor, appointment: Appointment, access
 
 /**
  * Refuses an agent the eligibility rule no longer admits (decision 048): a commission removed
- * from their profile, or a move beyond the radius, since the offer was sent. Operators'
+ * from their profile, or a move beyond their own travel radius (decision 067), since the offer was sent. Operators'
  * assignments say it in the operator's words, an agent's own bid in the agent's.
  */
-async function refuseIneligible(
-  tx: Tx,
-  appointment: OrderPlace,
-  agentId: string,
-  options: { radiusMiles: number | 'own'; who: 'operator' | 'agent' },
-) {
-  const refusal = await agentIneligibility(tx, appointment, agentId, options);
+async function refuseIneligible(tx: Tx, appointment: OrderPlace, agentId: string, who: 'operator' | 'agent') {
+  const refusal = await agentIneligibility(tx, appointment, agentId, { radiusMiles: 'own', who });
   if (refusal) throw new AppError('NOT_ELIGIBLE', refusal.message);
 }
 
-async function placeBid(db: Db, actor: Actor, appointmentId: string, bid: { counter: boolean; cents?: number; radiusMiles: number }) {
+async function placeBid(db: Db, actor: Actor, appointmentId: string, bid: { counter: boolean; cents?: number }) {
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
     const offer = await agentOffer(tx, actor, appointment, access);
     assertTransitionAllowed('bid', actor, appointment);
@@ -248,7 +243,7 @@ async function placeBid(db: Db, actor: Actor, appointmentId: string, bid: { coun
       throw new AppError('NOT_ALLOWED_IN_STATUS', 'You declined this offer. Take the decline back first to claim or counter.');
     }
     // A dispatch wave's offer was made within the agent's own travel radius (decision 067).
-    await refuseIneligible(tx, appointment, actor.userId, { radiusMiles: offer.wave !== null ? 'own' : bid.radiusMiles, who: 'agent' });
+    await refuseIneligible(tx, appointment, actor.userId, 'agent');
     const bidCents = bid.counter ? bid.cents! : appointment.agentFeeCents;
     const status = bid.counter ? 'countered' : 'claimed';
     const message = bid.counter
@@ -289,10 +284,9 @@ async function placeBid(db: Db, actor: Actor, appointmentId: string, bid: { coun
   });
 }
 
-export const claimOffer = (db: Db, actor: Actor, appointmentId: string, options: { radiusMiles: number }) =>
-  placeBid(db, actor, appointmentId, { counter: false, radiusMiles: options.radiusMiles });
-export const counterOffer = (db: Db, actor: Actor, appointmentId: string, cents: number, options: { radiusMiles: number }) =>
-  placeBid(db, actor, appointmentId, { counter: true, cents, radiusMiles: options.radiusMiles });
+export const claimOffer = (db: Db, actor: Actor, appointmentId: string) => placeBid(db, actor, appointmentId, { counter: false });
+export const counterOffer = (db: Db, actor: Actor, appointmentId: string, cents: number) =>
+  placeBid(db, actor, appointmentId, { counter: true, cents });
 
 export async function declineOffer(db: Db, actor: Actor, appointmentId: string) {
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
@@ -372,14 +366,14 @@ async function offerOf(tx: Tx, appointmentId: string, offerId: string): Promise<
   return offer;
 }
 
-export async function acceptBid(db: Db, actor: Actor, appointmentId: string, offerId: string, options: { radiusMiles: number }) {
+export async function acceptBid(db: Db, actor: Actor, appointmentId: string, offerId: string) {
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
     assertTransitionAllowed('acceptBid', actor, appointment);
     const offer = await offerOf(tx, appointment.id, offerId);
     if (!offerStatusIn(offer.status, LIVE_BID_STATUSES)) {
       throw new AppError('NOT_ALLOWED_IN_STATUS', `This bid is ${offer.status}; only claimed or countered bids can be accepted.`);
     }
-    await refuseIneligible(tx, appointment, offer.agentId, { radiusMiles: options.radiusMiles, who: 'operator' });
+    await refuseIneligible(tx, appointment, offer.agentId, 'operator');
     await assignBid(tx, actor, appointment, offer);
     return result(tx, actor, appointment.id, access, 'Bid accepted: the agent is assigned and everyone was notified.');
   });
@@ -451,17 +445,11 @@ async function requireActiveAgent(tx: Tx, agentId: string) {
   }
 }
 
-export async function assignAgent(
-  db: Db,
-  actor: Actor,
-  appointmentId: string,
-  input: { agentId: string; bid?: number | undefined },
-  options: { radiusMiles: number },
-) {
+export async function assignAgent(db: Db, actor: Actor, appointmentId: string, input: { agentId: string; bid?: number | undefined }) {
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
     assertTransitionAllowed('assign', actor, appointment);
     await requireActiveAgent(tx, input.agentId);
-    await refuseIneligible(tx, appointment, input.agentId, { radiusMiles: options.radiusMiles, who: 'operator' });
+    await refuseIneligible(tx, appointment, input.agentId, 'operator');
     const bidCents = input.bid ?? appointment.agentFeeCents;
     const losers = (await liveBidderIds(tx, appointment.id)).filter((id) => id !== input.agentId);
     const [offer] = await tx
@@ -486,13 +474,7 @@ export async function assignAgent(
   });
 }
 
-export async function reassignAgent(
-  db: Db,
-  actor: Actor,
-  appointmentId: string,
-  input: { offerId: string; notes?: string | undefined },
-  options: { radiusMiles: number },
-) {
+export async function reassignAgent(db: Db, actor: Actor, appointmentId: string, input: { offerId: string; notes?: string | undefined }) {
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
     assertTransitionAllowed('reassign', actor, appointment);
     const offer = await offerOf(tx, appointment.id, input.offerId);
@@ -505,7 +487,7 @@ export async function reassignAgent(
       ]);
     }
     await requireActiveAgent(tx, offer.agentId);
-    await refuseIneligible(tx, appointment, offer.agentId, { radiusMiles: options.radiusMiles, who: 'operator' });
+    await refuseIneligible(tx, appointment, offer.agentId, 'operator');
     // The guard refused an order without an agent: reassignment requires one.
     const displaced = appointment.assignedAgentId!;
     await tx

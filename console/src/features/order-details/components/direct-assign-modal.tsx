@@ -39,7 +39,7 @@ export function DirectAssignModal({
   const description = data
     ? data.total > data.items.length
       ? `The nearest ${ELIGIBLE_AGENTS_PAGE_SIZE} of ${data.total}: type a name to narrow them.`
-      : `${data.total} commissioned in ${data.state} within ${data.radiusMiles} miles, nearest first`
+      : `${data.total} commissioned in ${data.state}, free then, whose travel radius reaches this signing; nearest first`
     : undefined;
   return (
     <Modal opened={opened} onClose={onClose} title="Directly Assign Notary" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
@@ -68,8 +68,8 @@ export function DirectAssignModal({
       {data && data.items.length === 0 ? (
         <Text size="sm">
           {name
-            ? `No agent by that name is commissioned in ${data.state} within ${data.radiusMiles} miles.`
-            : `No agent is commissioned in ${state} within ${data.radiusMiles} miles of this signing.`}
+            ? `No agent by that name is commissioned in ${data.state}, free then, with this signing within their travel radius.`
+            : `No agent is commissioned in ${state}, free then, with this signing within their travel radius.`}
         </Text>
       ) : null}
       {data && data.items.length > 0 ? (

@@ -4,7 +4,7 @@ import { sendConfirmation } from '../utils/eligibility-choices';
 
 /**
  * Send to Notaries / Send to Preferred Agents, confirmed with the reach first (decision 048):
- * "This will offer the order to 38 agents within 50 miles." With nobody to reach it says why
+ * "This will offer the order to 38 available agents whose travel radius reaches it." With nobody to reach it says why
  * and offers no Send button.
  */
 export function SendConfirmModal({
