@@ -132,7 +132,10 @@ const AGENT_RECORD: Shape = {
   paid: V,
   paidAt: V,
 };
-/** DESIGN.md: city, state, zip, date, time, fee, lender and order type — and a neutral title. */
+/**
+ * DESIGN.md: city, state, zip, date, time, fee, lender and order type — and a neutral title; how
+ * far it is, and a dispatch wave's reservation while the offer is the agent's to answer (issue 32).
+ */
 const PREVIEW: Shape = {
   view: V,
   stage: V,
@@ -149,6 +152,9 @@ const PREVIEW: Shape = {
   feeCents: V,
   offerStatus: V,
   bidCents: V,
+  distanceMiles: V,
+  reservedUntil: V,
+  reservedReason: V,
 };
 
 const AGENT_CARD = {

@@ -3648,6 +3648,8 @@ export interface components {
             bidCents: number | null;
             city: string;
             date: string;
+            /** @description Miles from the agent's address to the signing (one decimal); null when either place is unknown */
+            distanceMiles?: number | null;
             /** @description The offered fee */
             feeCents: number;
             financeType: number | null;
@@ -3656,6 +3658,10 @@ export interface components {
             message: string | null;
             /** @enum {string} */
             offerStatus: "offered" | "claimed" | "countered" | "declined" | "approved" | "rejected" | "removed";
+            /** @description With reservedUntil: why the offer was reserved for the agent, e.g. 'Reserved for you because the title company prefers you, 4.2 mi from the signing.' */
+            reservedReason?: string | null;
+            /** @description While the offer is open to the agent: until when (ISO 8601) automatic dispatch reserves it for their wave alone (decision 067); null otherwise */
+            reservedUntil?: string | null;
             scanBackRequired: boolean;
             /**
              * @description offer: claim/counter/decline; pending: bid awaiting approval (can be withdrawn); declined: the agent declined, the order is still open (the decline can be taken back); assigned: yours; taken: assigned to someone else; unavailable: on hold, canceled, or the offer was removed or rejected

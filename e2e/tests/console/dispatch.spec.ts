@@ -148,7 +148,11 @@ test('an operator starts dispatch: only wave 1 sees the reserved offer; a claim 
   await expectNoAxeViolations(agent, 'a reserved offer on the phone');
   await agent.setViewportSize({ width: 360, height: 740 });
 
+  // The offer's own page says it too: where the push "Signing reserved for you" leads.
   await card.getByRole('link').click();
+  await expect(agent.getByRole('timer')).toHaveText(/^Reserved for you — [0-5]:\d\d left$/);
+  await expect(agent.getByRole('main')).toContainText(/\d+(\.\d)? mi away/);
+  await shot(agent, 'dispatch-offer-detail');
   await agent.getByRole('button', { name: 'Claim', exact: true }).click();
   await expect
     .poll(async () => ((await (await admin.get(`/api/appointments/${order.id}`)).json()) as { status: string }).status)

@@ -225,6 +225,17 @@ export const PreviewSchema = z
     bidCents: z.number().int().nullable().openapi({
       description: "The agent's bid: set while the offer is claimed, countered, approved or rejected; null otherwise (a decline is no bid)",
     }),
+    distanceMiles: z.number().nullable().optional().openapi({
+      description: "Miles from the agent's address to the signing (one decimal); null when either place is unknown",
+    }),
+    reservedUntil: z.string().nullable().optional().openapi({
+      description:
+        'While the offer is open to the agent: until when (ISO 8601) automatic dispatch reserves it for their wave alone (decision 067); null otherwise',
+    }),
+    reservedReason: z.string().nullable().optional().openapi({
+      description:
+        "With reservedUntil: why the offer was reserved for the agent, e.g. 'Reserved for you because the title company prefers you, 4.2 mi from the signing.'",
+    }),
   })
   .openapi('OfferPreview');
 

@@ -12,7 +12,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { agentDetailWindowOpen, completeButtonShown, panelsEnabled } from '@signingdesk/domain/appointment-rules';
 import { roundMiles } from '@signingdesk/domain/eligibility';
-import { DISPATCH_STATE_LABELS, escrowAgentSearch } from '@signingdesk/domain/dispatch';
+import { DISPATCH_STATE_LABELS, escrowAgentSearch, isDispatchTier, reservedReason } from '@signingdesk/domain/dispatch';
 import { BID_STATUSES, CLOSED_OFFER_STATUSES, LIVE_BID_STATUSES, offerStatusIn } from '@signingdesk/domain/offer-status';
 import { offerTitle } from '@signingdesk/domain/offer-title';
 import { orderFilled } from '@signingdesk/domain/order-transitions';
@@ -302,6 +302,16 @@ export async function previewView(db: Db | Tx, a: Appointment, agentId: string) 
   } else {
     stage = 'offer';
   }
+  // How far, from the agent's address; a dispatch wave's reservation while the offer is theirs to answer (decision 067).
+  const [home] = await db
+    .select({ latitude: agentProfiles.latitude, longitude: agentProfiles.longitude })
+    .from(agentProfiles)
+    .where(eq(agentProfiles.userId, agentId));
+  const miles =
+    home?.latitude != null && home.longitude != null && a.latitude !== null && a.longitude !== null
+      ? roundMiles(distanceMiles({ latitude: home.latitude, longitude: home.longitude }, { latitude: a.latitude, longitude: a.longitude }))
+      : null;
+  const reservedUntil = stage === 'offer' && offer?.reservedUntil ? offer.reservedUntil : null;
   return {
     view: 'preview' as const,
     stage,
@@ -314,6 +324,10 @@ export async function previewView(db: Db | Tx, a: Appointment, agentId: string) 
     feeCents: a.agentFeeCents,
     offerStatus,
     bidCents: offer && offerStatusIn(offer.status, BID_STATUSES) ? offer.bidCents : null,
+    distanceMiles: miles,
+    reservedUntil: reservedUntil?.toISOString() ?? null,
+    reservedReason:
+      reservedUntil && isDispatchTier(offer?.tier) && miles !== null ? reservedReason({ tier: offer.tier, distanceMiles: miles }) : null,
   };
 }
 

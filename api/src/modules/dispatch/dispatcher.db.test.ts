@@ -305,6 +305,13 @@ describe('automatic dispatch', () => {
       // agent@demo.test is one of the operators' preferred agents in the demo data.
       reservedReason: 'Reserved for you because you are one of our preferred agents, 4.2 mi from the signing.',
     });
+    // The offer's own page, where the push "Signing reserved for you" leads, says the same.
+    expect(await readJson(await t.request(`/api/appointments/${id}/preview`, { cookie: s.agent }))).toMatchObject({
+      stage: 'offer',
+      distanceMiles: 4.2,
+      reservedUntil: offer!.reservedUntil!.toISOString(),
+      reservedReason: 'Reserved for you because you are one of our preferred agents, 4.2 mi from the signing.',
+    });
     // The other agent's claim waits (no completed signings): the order is Pending, A's offer stays open.
     await t.database.db
       .update(offers)

@@ -1,6 +1,7 @@
 import type { OfferPreviewView } from '../../../../types/api';
 import { COUNTER_OFFER_MESSAGE } from '@signingdesk/domain/appointment-rules';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
+import { formatMiles } from '@signingdesk/domain/eligibility';
 import { formatCents } from '@signingdesk/domain/money';
 import { formatTime } from '@signingdesk/domain/time-zones';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
@@ -15,6 +16,7 @@ import { useAppointmentOutbox } from '../../../../lib/outbox/use-outbox';
 import { counterAmount, counterCents, counterProblem, counterWarning } from '../../counter-offer';
 import { datedLabel } from '../../day-label';
 import { offerStanding, type OfferStanding } from '../../offer-standing';
+import { ReservedCountdown } from '../reserved-countdown';
 import { Fact, Facts, financeLabel, scanBackText, transactionLabel } from './facts';
 
 type AgentAction = Exclude<OutboxAction, { kind: 'upload' } | { kind: 'profile' }>;
@@ -49,6 +51,9 @@ export function OfferView({ view, userId, syncedAt }: OfferViewProps) {
     <>
       {refused && <OutboxItemStatus item={refused} />}
       <Panel id="offer-facts" title="Offer">
+        {standing.stage === 'offer' && view.reservedUntil && (
+          <ReservedCountdown until={view.reservedUntil} reason={view.reservedReason ?? null} />
+        )}
         <Facts>
           <Fact label="Status">{appointmentStatusLabel(view.status)}</Fact>
           <Fact label="Signing Agent Fee">{formatCents(view.feeCents)}</Fact>
@@ -60,6 +65,7 @@ export function OfferView({ view, userId, syncedAt }: OfferViewProps) {
           <Fact label="Date">{datedLabel(view.date)}</Fact>
           <Fact label="Time">{`${formatTime(view.time, view.timeTbd)} ${view.timeZone}`}</Fact>
           <Fact label="Location">{`${view.city}, ${view.state} ${view.zip}`}</Fact>
+          {typeof view.distanceMiles === 'number' && <Fact label="Distance">{`${formatMiles(view.distanceMiles)} away`}</Fact>}
           <Fact label="Lender">{view.lender ?? '—'}</Fact>
           <Fact label="Scan Backs">{scanBackText(view.scanBackRequired)}</Fact>
           <Fact label="Transaction Type">{transactionLabel(view.transactionType)}</Fact>
