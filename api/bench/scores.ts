@@ -91,9 +91,10 @@ async function main() {
     firmId: string;
     startsAt: number;
     timeTbd: boolean;
+    createdBy: string;
   }>(
     await db.execute(sql`
-      select id, state, latitude, longitude, date::text as date, firm_id as "firmId", starts_at::float8 as "startsAt", time_tbd as "timeTbd"
+      select id, state, latitude, longitude, date::text as date, firm_id as "firmId", starts_at::float8 as "startsAt", time_tbd as "timeTbd", created_by as "createdBy"
       from appointments
       where status = 'Open' and latitude is not null order by id limit ${ORDER_RUNS}`),
   );

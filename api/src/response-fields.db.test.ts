@@ -85,6 +85,7 @@ const ESCROW_VIEW: Shape = {
   escrowOfficer: PERSON,
   escrowEmail: V,
   assignedAgent: PERSON,
+  agentPreference: { mine: V, firm: V },
   agentSearch: V,
   filesUploaded: V,
   agentUploadEnabled: V,

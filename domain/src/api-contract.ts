@@ -205,6 +205,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents/{id}/preference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Prefer a signing agent for your orders, or your firm’s
+         * @description Roles: creator_admin, creator. An agent who signed an order of the caller's firm (404 for any other). scope mine: the caller's own orders; firm: every order of the firm, its org admin only (403 otherwise). Automatic dispatch offers an order first to its escrow officer's preferred agents, then to the firm's (decision 067).
+         */
+        put: operations["setAgentPreference"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents/{id}/preferred": {
         parameters: {
             query?: never;
@@ -2271,6 +2291,24 @@ export interface components {
             /** @description The queued text message or email (see the Outbox) */
             outboundMessageId: string;
         };
+        AgentPreference: {
+            /** @description Preferred for every order of the caller's firm */
+            firm: boolean;
+            /** @description Preferred for the caller's own orders */
+            mine: boolean;
+        };
+        AgentPreferenceInput: {
+            preferred: boolean;
+            /**
+             * @description mine: the caller's own orders; firm: every order of the caller's firm (its org admin only)
+             * @enum {string}
+             */
+            scope: "mine" | "firm";
+        };
+        AgentPreferenceResult: {
+            message: string;
+            preference: components["schemas"]["AgentPreference"];
+        };
         AgentProfile: {
             address1: string | null;
             address2: string | null;
@@ -3075,6 +3113,11 @@ export interface components {
             agentFeeCents: number;
             /** @description Whether the escrow side may still change the fee it offers: only until the order is sent to signing agents */
             agentFeeChangeable: boolean;
+            /** @description With an assigned agent: whether they are preferred for the caller's own orders and for the firm's (decision 067; PUT /agents/{id}/preference) */
+            agentPreference: {
+                firm: boolean;
+                mine: boolean;
+            } | null;
             /** @description 'Finding a signing agent' while automatic dispatch looks for one (decision 067); null otherwise */
             agentSearch: string | null;
             agentUploadEnabled: boolean;
@@ -4805,6 +4848,70 @@ export interface operations {
             };
             /** @description Too many requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setAgentPreference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Agent (user) id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentPreferenceInput"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentPreferenceResult"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { appointments } from './appointments';
 import { user } from './auth';
 import { firms } from './firms';
@@ -88,5 +101,33 @@ export const firmDispatchSettings = pgTable(
     check('firm_dispatch_score_bar', within(t.scoreBar, DISPATCH_BOUNDS.scoreBar)),
     check('firm_dispatch_min_completed', within(t.minCompleted, DISPATCH_BOUNDS.minCompleted)),
     check('firm_dispatch_band', within(t.counterBandCents, DISPATCH_BOUNDS.counterBandCents)),
+  ],
+);
+
+/**
+ * The escrow side's preferred agents (issue 32, decision 067): an escrow officer's own
+ * (`officerId`), or the whole firm's (`firmId`, set by its org admin). Dispatch ranks them
+ * first, the officer's ahead of the firm's, for the orders of that officer or firm.
+ */
+export const preferredAgents = pgTable(
+  'preferred_agents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    officerId: uuid('officer_id').references(() => user.id, { onDelete: 'cascade' }),
+    firmId: uuid('firm_id').references(() => firms.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('preferred_agents_one_owner', sql`(${t.officerId} is null) <> (${t.firmId} is null)`),
+    uniqueIndex('preferred_agents_officer_idx')
+      .on(t.officerId, t.agentId)
+      .where(sql`${t.officerId} is not null`),
+    uniqueIndex('preferred_agents_firm_idx')
+      .on(t.firmId, t.agentId)
+      .where(sql`${t.firmId} is not null`),
   ],
 );

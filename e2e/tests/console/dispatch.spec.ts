@@ -26,13 +26,13 @@ async function saveSettings(admin: APIRequestContext, id: string, settings: Part
   expect(res.status(), await res.text()).toBe(200);
 }
 
-async function createOrder(where: { street: string; city: string; state: string; zip: string; timeZone: string }) {
+async function createOrder(where: { street: string; city: string; state: string; zip: string; timeZone: string }, inDays = 5) {
   const escrow = await signedInApi(OFFICER);
   const fileNumber = `DS-${randomBytes(3).toString('hex').toUpperCase()}`;
   const created = await escrow.post('/api/appointments', {
     data: {
       name: `Dispatch ${fileNumber}`,
-      date: pacificDate(5),
+      date: pacificDate(inDays),
       time: '10:00',
       ...where,
       agentFee: '$150',
@@ -169,7 +169,24 @@ test('an operator starts dispatch: only wave 1 sees the reserved offer; a claim 
   await expect(log).toContainText(`${assigned} assigned automatically; dispatch ended`);
   await expect(page.getByRole('region', { name: 'Details' })).toContainText(assigned);
   await phone.close();
+
+  // The officer prefers that agent for their orders: dispatch offers the next one to them first.
+  const prefer = officer.getByRole('checkbox', { name: `Prefer ${assigned} for my orders` });
+  await prefer.check();
+  await expect(
+    officer.getByText(`${assigned} is preferred for your orders: automatic dispatch offers them your orders first.`),
+  ).toBeVisible();
+  await expect(prefer).toBeChecked();
+  await shot(officer, 'dispatch-preferred-agent');
+  await expectNoAxeViolations(officer, 'escrow order with the preferred-agent choice');
   await office.close();
+  const next = await createOrder({ street: '200 N Spring St', city: 'Los Angeles', state: 'CA', zip: '90012', timeZone: 'PT' }, 6);
+  const again = await admin.post(`/api/appointments/${next.id}/dispatch`, { data: { action: 'start' } });
+  expect(again.status()).toBe(200);
+  const nextLog = ((await again.json()) as { dispatch: { log: LogEntry[] } }).dispatch.log.filter((e) => e.kind === 'offered');
+  expect(nextLog[0]!.line).toMatch(
+    new RegExp(`^${assigned} offered in wave 1 — #1: Preferred by the order's escrow officer, score \\d+, `),
+  );
 });
 
 test('an order no agent can reach goes to the attention list with the reason', async ({ page }) => {

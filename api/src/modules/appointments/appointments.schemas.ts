@@ -132,6 +132,10 @@ export const EscrowAppointmentSchema = z
     escrowOfficer: Person,
     escrowEmail: z.string(),
     assignedAgent: Person.nullable().openapi({ description: 'notaryName, notaryPhone, notaryEmail' }),
+    agentPreference: z.object({ mine: z.boolean(), firm: z.boolean() }).nullable().openapi({
+      description:
+        "With an assigned agent: whether they are preferred for the caller's own orders and for the firm's (decision 067; PUT /agents/{id}/preference)",
+    }),
     agentSearch: z.string().nullable().openapi({
       description: "'Finding a signing agent' while automatic dispatch looks for one (decision 067); null otherwise",
     }),

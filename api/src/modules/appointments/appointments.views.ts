@@ -22,6 +22,7 @@ import { completedSigningsSql } from '../../lib/completed-signings';
 import { distanceMiles } from '../../lib/geo';
 import { agentScoreSql } from '../../lib/scorecard';
 import { invoiceOf } from '../files/invoices.service';
+import { agentPreferenceOf } from '../dispatch/preferred-agents';
 import { verifiedAgentIds } from '../credentials/credentials.verified';
 
 type Appointment = typeof schema.appointments.$inferSelect;
@@ -174,7 +175,7 @@ export async function operatorView(db: Db | Tx, a: Appointment) {
  * — the fee it offered until an agent is assigned, the agreed fee from then on — and what its
  * firm is charged; never who bid what.
  */
-export async function escrowView(db: Db | Tx, a: Appointment) {
+export async function escrowView(db: Db | Tx, a: Appointment, viewer: { userId: string; firmId: string }) {
   const [firm] = await db.select({ serviceFeeCents: schema.firms.serviceFeeCents }).from(schema.firms).where(eq(schema.firms.id, a.firmId));
   const [sent] = await db.select({ id: offers.id }).from(offers).where(eq(offers.appointmentId, a.id)).limit(1);
   return {
@@ -188,6 +189,7 @@ export async function escrowView(db: Db | Tx, a: Appointment) {
     escrowOfficer: (await person(db, a.createdBy))!,
     escrowEmail: a.escrowEmail,
     assignedAgent: await person(db, a.assignedAgentId),
+    agentPreference: a.assignedAgentId ? await agentPreferenceOf(db, viewer, a.assignedAgentId) : null,
     agentSearch: a.assignedAgentId ? null : escrowAgentSearch(await dispatchSummary(db, a.id)),
     filesUploaded: a.filesUploaded,
     agentUploadEnabled: a.agentUploadEnabled,
@@ -338,7 +340,7 @@ export async function viewFor(db: Db | Tx, actor: Actor, a: Appointment, access:
       return operatorView(db, a);
     case 'firm':
     case 'owner':
-      return escrowView(db, a);
+      return escrowView(db, a, actor);
     case 'assigned-agent':
     case 'agent-record':
       // Judged again at the view's clock: an action's answer (a late completion) may close the window.

@@ -3,11 +3,14 @@
  * stops an order's dispatch and reads its log. The waves themselves are jobs (./dispatcher.ts).
  */
 import { createRoute } from '@hono/zod-openapi';
-import { OPERATOR_ROLES } from '@signingdesk/domain/roles';
+import { ESCROW_ROLES, OPERATOR_ROLES } from '@signingdesk/domain/roles';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
 import { requireActor } from '../../middleware/guard';
 import { IdParamSchema } from '../appointments/appointments.schemas';
+import { AgentIdParamSchema } from '../agents/agents.schemas';
 import {
+  AgentPreferenceBodySchema,
+  AgentPreferenceResultSchema,
   DispatchControlSchema,
   DispatchResultSchema,
   DispatchSettingsBodySchema,
@@ -19,6 +22,7 @@ import {
 import { getDispatchSettings, setDispatchSettings } from './dispatch-settings';
 import { settingsFromInput } from '@signingdesk/domain/dispatch-settings';
 import { controlDispatch, dispatchFor } from './dispatcher';
+import { setAgentPreference } from './preferred-agents';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 const operators = requireActor({ roles: OPERATOR_ROLES });
@@ -77,6 +81,21 @@ const setSettingsRoute = createRoute({
   responses: { 200: { description: 'Saved', ...json(DispatchSettingsSavedSchema) }, ...problemResponses(400, 401, 404) },
 });
 
+const preferenceRoute = createRoute({
+  operationId: 'setAgentPreference',
+  method: 'put',
+  path: '/agents/{id}/preference',
+  tags: ['Dispatch'],
+  summary: 'Prefer a signing agent for your orders, or your firm’s',
+  ...rolesDoc(
+    ESCROW_ROLES,
+    "An agent who signed an order of the caller's firm (404 for any other). scope mine: the caller's own orders; firm: every order of the firm, its org admin only (403 otherwise). Automatic dispatch offers an order first to its escrow officer's preferred agents, then to the firm's (decision 067).",
+  ),
+  middleware: [requireActor({ roles: ESCROW_ROLES })] as const,
+  request: { params: AgentIdParamSchema, body: { ...json(AgentPreferenceBodySchema), required: true } },
+  responses: { 200: { description: 'Saved', ...json(AgentPreferenceResultSchema) }, ...problemResponses(400, 401, 403, 404) },
+});
+
 export function dispatchRoutes(): Router {
   return createRouter()
     .openapi(controlRoute, async (c) =>
@@ -86,5 +105,8 @@ export function dispatchRoutes(): Router {
     .openapi(getSettingsRoute, async (c) => c.json(await getDispatchSettings(c.var.db, c.var.actor, c.req.valid('param').id), 200))
     .openapi(setSettingsRoute, async (c) =>
       c.json(await setDispatchSettings(c.var.db, c.var.actor, c.req.valid('param').id, settingsFromInput(c.req.valid('json'))), 200),
+    )
+    .openapi(preferenceRoute, async (c) =>
+      c.json(await setAgentPreference(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 200),
     );
 }

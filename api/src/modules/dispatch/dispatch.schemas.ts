@@ -64,3 +64,24 @@ export const DispatchSettingsSchema = z
 export const DispatchSettingsSavedSchema = z
   .object({ message: z.string(), settings: DispatchSettingsSchema })
   .openapi('DispatchSettingsSaved');
+
+export const AgentPreferenceBodySchema = z
+  .object({
+    scope: z.enum(['mine', 'firm'], { message: "must be 'mine' or 'firm'" }).openapi({
+      description: "mine: the caller's own orders; firm: every order of the caller's firm (its org admin only)",
+    }),
+    preferred: z.boolean({ message: 'is required (true or false)' }),
+  })
+  .strict()
+  .openapi('AgentPreferenceInput');
+
+export const AgentPreferenceSchema = z
+  .object({
+    mine: z.boolean().openapi({ description: "Preferred for the caller's own orders" }),
+    firm: z.boolean().openapi({ description: "Preferred for every order of the caller's firm" }),
+  })
+  .openapi('AgentPreference');
+
+export const AgentPreferenceResultSchema = z
+  .object({ message: z.string(), preference: AgentPreferenceSchema })
+  .openapi('AgentPreferenceResult');

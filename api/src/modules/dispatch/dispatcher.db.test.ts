@@ -559,6 +559,65 @@ describe('automatic dispatch', () => {
     expect(view.log.map((e: { line: string }) => e.line)).toContain(`Dispatch restarted by itself: Agent p90-${scenes} dropped out`);
   });
 
+  it('ranks the ordering officer’s preferred agents first, then the firm’s, then the operators’, then by score', async () => {
+    const { id, order, ids, labelOf } = await scene([
+      { label: 'p95', miles: 5, score: 95 },
+      { label: 'p90', miles: 6, score: 90 },
+      { label: 'firm40', miles: 7, score: 40 },
+      { label: 'officer30', miles: 9, score: 30 },
+    ]);
+    await t.database.db.insert(schema.preferredAgents).values([
+      { agentId: ids.officer30!, officerId: order.createdBy },
+      { agentId: ids.firm40!, firmId: order.firmId },
+      // Another officer's preference says nothing about this order.
+      { agentId: ids.p90!, officerId: await userIdOf(t, 'orgadmin@firm-a.demo.test') },
+    ]);
+    await start(id);
+    const view = await readJson(await t.request(`/api/appointments/${id}/dispatch`, { cookie: s.admin }));
+    expect(
+      view.log
+        .filter((e: { kind: string }) => e.kind === 'offered')
+        .map((e: { agentId: string; line: string }) => [labelOf(e.agentId), e.line]),
+    ).toEqual([
+      ['officer30', `Agent officer30-${scenes} offered in wave 1 — #1: Preferred by the order's escrow officer, score 30, 9.0 mi away`],
+      ['firm40', `Agent firm40-${scenes} offered in wave 1 — #2: Preferred by the title company, score 40, 7.0 mi away`],
+      ['p95', `Agent p95-${scenes} offered in wave 1 — #3: Eligible agent, score 95, 5.0 mi away`],
+    ]);
+  });
+
+  it('lets an escrow officer prefer an agent who signed for their firm, and its org admin for the whole firm', async () => {
+    const put = async (cookie: string, agentId: string, body: unknown) => {
+      const res = await t.request(`/api/agents/${agentId}/preference`, { method: 'PUT', cookie, body: JSON.stringify(body) });
+      return { status: res.status, body: await readJson(res) };
+    };
+    // agent@demo.test has signed orders of firm A.
+    const mine = await put(s.escrowA, agentA, { scope: 'mine', preferred: true });
+    expect(mine).toMatchObject({ status: 200, body: { preference: { mine: true, firm: false } } });
+    expect(mine.body.message).toBe(`${nameA} is preferred for your orders: automatic dispatch offers them your orders first.`);
+    const notAdmin = await put(s.escrowA, agentA, { scope: 'firm', preferred: true });
+    expect(notAdmin).toMatchObject({ status: 403, body: { detail: "Only your firm's org admin can choose the firm's preferred agents." } });
+    const firm = await put(s.orgAdmin, agentA, { scope: 'firm', preferred: true });
+    expect(firm).toMatchObject({ status: 200, body: { preference: { mine: false, firm: true } } });
+    expect(firm.body.message).toMatch(/^.+ is preferred for Firm A .+'s orders: automatic dispatch offers them its orders first\.$/);
+    // The officer sees both on an order the agent signs for them.
+    const { id, order } = await scene([], { demo: { label: 'A', miles: 3, score: 80 } });
+    expect((await post(t, `/api/appointments/${id}/assign`, s.admin, { agentId: agentA })).status).toBe(200);
+    const seen = await readJson(await t.request(`/api/appointments/${id}`, { cookie: s.escrowA }));
+    expect(seen.agentPreference).toEqual({ mine: true, firm: true });
+    expect((await put(s.escrowA, agentA, { scope: 'mine', preferred: false })).body.preference).toEqual({ mine: false, firm: true });
+    // An agent who never signed for the firm, or no agent at all, is not one the officer may see.
+    const stranger = await insertAgent(t, order.firmId, `stranger-${scenes}`, { latitude: 10, longitude: 10, certifiedStates: ['HI'] });
+    expect((await put(s.escrowA, stranger, { scope: 'mine', preferred: true })).status).toBe(404);
+    expect((await put(s.escrowA, 'not-an-id', { scope: 'mine', preferred: true })).status).toBe(404);
+    const bad = await put(s.escrowA, agentA, { scope: 'everyone', preferred: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([
+      { field: 'scope', message: "must be 'mine' or 'firm'" },
+      { field: 'preferred', message: 'is required (true or false)' },
+    ]);
+    expect((await put(s.admin, agentA, { scope: 'mine', preferred: true })).status).toBe(403);
+  });
+
   it('answers 404 for an order the operator cannot see and 403 to escrow and agents', async () => {
     const missing = await post(t, '/api/appointments/00000000-0000-4000-8000-000000000000/dispatch', s.admin, { action: 'start' });
     expect(missing.status).toBe(404);

@@ -18,7 +18,7 @@ import { nowSql } from '../../lib/scorecard';
 import { currentScores, scoreStaleSql } from '../../lib/stored-scores';
 import { agentMilesSql, eligibleWhere, type OrderPlace } from '../workflow/eligibility';
 
-const { agentProfiles: ap, profiles, offers, agentScores } = schema;
+const { agentProfiles: ap, profiles, offers, agentScores, preferredAgents } = schema;
 /** The stored scores, under the alias `scoreStaleSql` names. */
 const scores = alias(agentScores, 's');
 
@@ -35,7 +35,7 @@ export interface RankedCandidate extends Candidate {
  */
 export async function rankedCandidates(
   db: Db | Tx,
-  order: OrderPlace & SigningWhen,
+  order: OrderPlace & SigningWhen & { createdBy: string },
   options: { now?: Date; notOffered?: boolean } = {},
 ): Promise<RankedCandidate[]> {
   if (order.latitude === null || order.longitude === null) return [];
@@ -49,6 +49,14 @@ export async function rankedCandidates(
       agentId: ap.userId,
       distance,
       operatorsPreferred: ap.preferred,
+      officerPreferred:
+        sql<boolean>`exists (select 1 from ${preferredAgents} p where p.agent_id = ${ap.userId} and p.officer_id = ${order.createdBy})`.mapWith(
+          Boolean,
+        ),
+      firmPreferred:
+        sql<boolean>`exists (select 1 from ${preferredAgents} p where p.agent_id = ${ap.userId} and p.firm_id = ${order.firmId})`.mapWith(
+          Boolean,
+        ),
       score: scores.score,
       completed: scores.completed,
       version: scores.version,
@@ -72,8 +80,7 @@ export async function rankedCandidates(
       const stored = current.get(r.agentId);
       return {
         agentId: r.agentId,
-        // The ordering officer's and the firm's preferred agents come with their lists (decision 067).
-        tier: tierOf({ officerPreferred: false, firmPreferred: false, operatorsPreferred: r.operatorsPreferred }),
+        tier: tierOf(r),
         score: stored?.score ?? agentScore(NO_HISTORY),
         completed: stored?.completed ?? 0,
         distanceMiles: roundMiles(Number(r.distance)),

@@ -4,6 +4,7 @@ import { Page } from '../../components/page';
 import { paths } from '../../config/paths';
 import { OrderDetails } from '../../features/order-details/components/order-details';
 import { useWayBack } from '../../lib/came-from';
+import { useSignedInUser } from '../../features/auth/api/get-me';
 
 /**
  * /originator/orders/:id: one order's details, at a URL that can be bookmarked and shared in the
@@ -12,6 +13,7 @@ import { useWayBack } from '../../lib/came-from';
 export function OriginatorOrderRoute() {
   const { id = '' } = useParams();
   const back = useWayBack(paths.originator, `${paths.originator}?tab=in-process`);
+  const user = useSignedInUser();
   return (
     <Page title="Order Details" size="xl">
       <Group justify="flex-end" mb="md">
@@ -19,7 +21,7 @@ export function OriginatorOrderRoute() {
           Close
         </Button>
       </Group>
-      <OrderDetails appointmentId={id} />
+      <OrderDetails appointmentId={id} escrowViewer={{ orgAdmin: user.role === 'creator_admin', firmName: user.firm.name }} />
     </Page>
   );
 }

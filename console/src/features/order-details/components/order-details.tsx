@@ -7,6 +7,7 @@ import { formatPhone } from '@signingdesk/domain/phone';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AgentContactCard } from '../../../components/agent-contact-card';
+import { AgentPreference, type EscrowViewer } from './agent-preference';
 import { InvoiceLink } from '../../../components/invoice-link';
 import { paths } from '../../../config/paths';
 import { ApiError, type Schemas } from '../../../lib/api-client';
@@ -28,6 +29,8 @@ type Order = Schemas['EscrowAppointment'] | Schemas['OperatorAppointment'];
 
 type OrderDetailsProps = {
   appointmentId: string;
+  /** The escrow side's caller: what they may prefer the assigned agent for. */
+  escrowViewer?: EscrowViewer;
 };
 
 /**
@@ -36,7 +39,7 @@ type OrderDetailsProps = {
  * actions, the bids and the comparison orders, an Open request in its review-and-edit form. An
  * order the caller may not see reads as not found, the same as one that does not exist.
  */
-export function OrderDetails({ appointmentId }: OrderDetailsProps) {
+export function OrderDetails({ appointmentId, escrowViewer }: OrderDetailsProps) {
   const order = useOrder(appointmentId);
   const visible = order.data?.view === 'escrow' || order.data?.view === 'operator';
   useLinkTarget();
@@ -64,10 +67,10 @@ export function OrderDetails({ appointmentId }: OrderDetailsProps) {
       </Alert>
     );
   }
-  return <OrderView order={order.data as Order} onReload={() => void order.refetch()} />;
+  return <OrderView order={order.data as Order} escrowViewer={escrowViewer} onReload={() => void order.refetch()} />;
 }
 
-function OrderView({ order, onReload }: { order: Order; onReload: () => void }) {
+function OrderView({ order, escrowViewer, onReload }: { order: Order; escrowViewer: EscrowViewer | undefined; onReload: () => void }) {
   const [editing, setEditing] = useState(false);
   // Each choice of Details in the edit-choice menu unlocks the review form of an Open request.
   const [editRequests, setEditRequests] = useState(0);
@@ -150,6 +153,14 @@ function OrderView({ order, onReload }: { order: Order; onReload: () => void }) 
             order.assignedAgent ? (
               <>
                 <AgentContactCard agent={order.assignedAgent} />
+                {order.view === 'escrow' && order.agentPreference && escrowViewer ? (
+                  <AgentPreference
+                    appointmentId={order.id}
+                    agent={order.assignedAgent}
+                    preference={order.agentPreference}
+                    viewer={escrowViewer}
+                  />
+                ) : null}
                 {operator ? (
                   <Text span size="sm" ml="sm">
                     {operator.agentPaid ? `✓ Paid ${operator.agentPaidAt ? formatEventTime(operator.agentPaidAt) : ''}` : 'Not paid yet'}
