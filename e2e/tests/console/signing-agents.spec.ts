@@ -134,10 +134,12 @@ test.describe('List Signing Agents', () => {
     expect(created.status()).toBe(201);
     const id = (await created.json()).appointment.id as string;
     await page.goto(`/admin/requests/${id}`);
-    // The confirmation says the reach first (decision 048), then sends.
+    // The confirmation says the reach first (decisions 048 and 067), then sends.
     await page.getByRole('button', { name: 'Send to Preferred Agents' }).click();
     const confirm = page.getByRole('dialog', { name: 'Send to Preferred Agents' });
-    await expect(confirm.getByRole('status')).toHaveText(/^This will offer the order to \d+ preferred agents? within 50 miles\.$/);
+    await expect(confirm.getByRole('status')).toHaveText(
+      /^This will offer the order to \d+ available preferred agents? whose travel radius reaches it\.$/,
+    );
     await confirm.getByRole('button', { name: 'Send to Preferred Agents' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Sent to preferred agents' })).toBeVisible();
     const reached = await signedInApi(agent.email);

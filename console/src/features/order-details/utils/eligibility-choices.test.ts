@@ -4,21 +4,24 @@ import { eligibleAgentLabel, sendConfirmation } from './eligibility-choices';
 const reach = {
   count: 38,
   alreadyOffered: 0,
-  radiusMiles: 50,
   state: 'CA',
   preferredOnly: false,
-  message: 'This will offer the order to 38 agents within 50 miles.',
+  message: 'This will offer the order to 38 available agents whose travel radius reaches it.',
 };
 
-describe('Send to Notaries confirmation (decision 048)', () => {
+describe('Send to Notaries confirmation (decisions 048 and 067)', () => {
   it('shows the reach and lets the operator send', () => {
-    expect(sendConfirmation(reach)).toEqual({ message: 'This will offer the order to 38 agents within 50 miles.', canSend: true });
+    expect(sendConfirmation(reach)).toEqual({
+      message: 'This will offer the order to 38 available agents whose travel radius reaches it.',
+      canSend: true,
+    });
   });
   it('offers no send when nobody would be reached, and says why', () => {
     const none = {
       ...reach,
       count: 0,
-      message: 'No agent commissioned in CA lives within 50 miles of this order, so there is no one to send it to.',
+      message:
+        'No agent commissioned in CA and available then has this order within their travel radius, so there is no one to send it to.',
     };
     expect(sendConfirmation(none)).toEqual({ message: none.message, canSend: false });
   });
