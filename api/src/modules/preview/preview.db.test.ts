@@ -57,15 +57,12 @@ describe('the agent offer preview and comparison orders', () => {
 
     it("says the order was taken when the agent's bid lost to another agent", async () => {
       // The seed never makes agent@demo.test a losing bidder, so the test makes one: it claims,
-      // then an operator assigns another offered agent, which rejects its bid.
+      // then an operator assigns another agent the order may go to, which rejects its bid.
       const [contested] = await openOffers();
-      const [other] = await t.database.db
-        .select({ agentId: offers.agentId })
-        .from(offers)
-        .innerJoin(profiles, eq(profiles.userId, offers.agentId))
-        .where(and(eq(offers.appointmentId, contested!.id), ne(offers.agentId, agentId), eq(profiles.status, 'active')));
       expect((await post(`/api/appointments/${contested!.id}/claim`, agentCookie)).status).toBe(200);
-      expect((await post(`/api/appointments/${contested!.id}/assign`, adminCookie, { agentId: other!.agentId })).status).toBe(200);
+      const eligible = await get(`/api/appointments/${contested!.id}/eligible-agents?pageSize=5`, adminCookie);
+      const other = (eligible.body.items as { id: string }[]).find((a) => a.id !== agentId);
+      expect((await post(`/api/appointments/${contested!.id}/assign`, adminCookie, { agentId: other!.id })).status).toBe(200);
 
       const [lost] = await t.database.db
         .select({ id: appointments.id })
