@@ -271,21 +271,25 @@ export class DeliveryWorker {
       maintenanceIntervalSeconds: tuning.maintenanceIntervalSeconds,
     });
     boss.on('error', (err: unknown) => log(`[delivery] job queue: ${errorText(err)}`));
-    await boss.start();
-    const retry = { retryLimit: 10, retryDelay: 30, retryBackoff: true };
-    await boss.createQueue(QUEUES.notificationsFailed, { name: QUEUES.notificationsFailed, ...retry });
-    await boss.createQueue(QUEUES.outboundFailed, { name: QUEUES.outboundFailed, ...retry });
-    await boss.createQueue(QUEUES.notifications, { name: QUEUES.notifications, deadLetter: QUEUES.notificationsFailed });
-    await boss.createQueue(QUEUES.outbound, { name: QUEUES.outbound, deadLetter: QUEUES.outboundFailed });
-    await boss.createQueue(QUEUES.filesSweep, { name: QUEUES.filesSweep, retryLimit: 3, retryDelay: 60, expireInSeconds: 900 });
-    await boss.createQueue(QUEUES.credentialReminders, {
-      name: QUEUES.credentialReminders,
-      retryLimit: 3,
-      retryDelay: 60,
-      expireInSeconds: 900,
+    // Under the setup lock: two processes starting at once each create the queues (tables of
+    // their own in pg-boss), and their DDL deadlocked, ending one process before it served.
+    await database.withSetupLock(async () => {
+      await boss.start();
+      const retry = { retryLimit: 10, retryDelay: 30, retryBackoff: true };
+      await boss.createQueue(QUEUES.notificationsFailed, { name: QUEUES.notificationsFailed, ...retry });
+      await boss.createQueue(QUEUES.outboundFailed, { name: QUEUES.outboundFailed, ...retry });
+      await boss.createQueue(QUEUES.notifications, { name: QUEUES.notifications, deadLetter: QUEUES.notificationsFailed });
+      await boss.createQueue(QUEUES.outbound, { name: QUEUES.outbound, deadLetter: QUEUES.outboundFailed });
+      await boss.createQueue(QUEUES.filesSweep, { name: QUEUES.filesSweep, retryLimit: 3, retryDelay: 60, expireInSeconds: 900 });
+      await boss.createQueue(QUEUES.credentialReminders, {
+        name: QUEUES.credentialReminders,
+        retryLimit: 3,
+        retryDelay: 60,
+        expireInSeconds: 900,
+      });
+      await boss.createQueue(QUEUES.dispatchWaves, { name: QUEUES.dispatchWaves, retryLimit: 10, retryDelay: 15, retryBackoff: true });
+      await boss.createQueue(QUEUES.scoresRefresh, { name: QUEUES.scoresRefresh, retryLimit: 3, retryDelay: 60, expireInSeconds: 900 });
     });
-    await boss.createQueue(QUEUES.dispatchWaves, { name: QUEUES.dispatchWaves, retryLimit: 10, retryDelay: 15, retryBackoff: true });
-    await boss.createQueue(QUEUES.scoresRefresh, { name: QUEUES.scoresRefresh, retryLimit: 3, retryDelay: 60, expireInSeconds: 900 });
 
     // Keep-alive: a fan-out sends thousands of pushes to the same few push services.
     const httpsAgent = options.httpsAgent ?? new HttpsAgent({ keepAlive: true, maxSockets: 64 });
