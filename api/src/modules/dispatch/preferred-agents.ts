@@ -73,10 +73,10 @@ export async function setAgentPreference(db: Db, actor: Actor, agentId: string, 
       entityId: agentId,
       details: { scope: input.scope },
     });
-    const whose = input.scope === 'firm' ? `${actor.firmName}'s orders` : 'your orders';
+    const [whose, its] = input.scope === 'firm' ? [`${actor.firmName}'s orders`, 'its'] : ['your orders', 'your'];
     return {
       message: input.preferred
-        ? `${signed.name} is preferred for ${whose}: automatic dispatch offers them ${whose === 'your orders' ? 'your' : 'its'} orders first.`
+        ? `${signed.name} is preferred for ${whose}: automatic dispatch offers them ${its} orders first.`
         : `${signed.name} is no longer preferred for ${whose}.`,
       preference: await agentPreferenceOf(tx, actor, agentId),
     };

@@ -5,7 +5,7 @@ import { dispatchSettingsFormValues, DispatchSettingsInputSchema } from '@signin
 import { feeDigits } from '@signingdesk/domain/firm-input';
 import { useState, type FormEvent } from 'react';
 import type { Schemas } from '../../../lib/api-client';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { saveProblem } from '../../../lib/server-field-errors';
 import { showToast } from '../../../lib/toast';
 import { useDispatchSettings, useSaveDispatchSettings } from '../api/dispatch-settings';
 
@@ -57,11 +57,7 @@ function SettingsForm({ firmId, firmName, current }: { firmId: string; firmName:
     if (outcome.type === 'ok') {
       showToast({ title: 'Dispatch settings saved', message: outcome.data.message });
       form.resetDirty();
-    } else if (outcome.type === 'unsent') setProblem('SigningDesk did not answer. What you typed is kept: try again.');
-    else {
-      showServerFieldErrors(form, outcome.problem.fields);
-      setProblem(outcome.problem.message);
-    }
+    } else setProblem(saveProblem(form, outcome));
   };
   const titleId = `dispatch-settings-${firmId}`;
   const whole = (field: 'waveSize' | 'windowMinutes' | 'scoreBar' | 'minCompleted', description: string) => (

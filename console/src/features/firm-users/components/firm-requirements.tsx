@@ -5,7 +5,7 @@ import { FIRM_REQUIREMENT_LABELS, firmRequirementsFormValues, FirmRequirementsIn
 import { useState, type FormEvent } from 'react';
 import type { Schemas } from '../../../lib/api-client';
 import { CredentialAuditButton } from '../../../components/credential-audit-button';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { saveProblem } from '../../../lib/server-field-errors';
 import { showToast } from '../../../lib/toast';
 import { useFirmRequirements, useSaveFirmRequirements } from '../api/firm-requirements';
 
@@ -46,11 +46,7 @@ function RequirementsForm({ firmId, firmName, current }: { firmId: string; firmN
     if (outcome.type === 'ok') {
       showToast({ title: 'Requirements saved', message: outcome.data.message });
       form.resetDirty();
-    } else if (outcome.type === 'unsent') setProblem('SigningDesk did not answer. What you typed is kept: try again.');
-    else {
-      showServerFieldErrors(form, outcome.problem.fields);
-      setProblem(outcome.problem.message);
-    }
+    } else setProblem(saveProblem(form, outcome));
   };
   const titleId = `firm-requirements-${firmId}`;
   return (

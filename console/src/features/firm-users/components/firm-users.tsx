@@ -8,7 +8,7 @@ import { DataTable } from 'mantine-datatable';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import type { Schemas } from '../../../lib/api-client';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { saveProblem } from '../../../lib/server-field-errors';
 import { FIRM_USERS_PAGE_SIZE, firmUserKeys, useCreateFirmUser, useFirmUsers } from '../api/firm-users';
 import 'mantine-datatable/styles.css';
 import { pageRangeText } from '../../../lib/counted';
@@ -114,12 +114,7 @@ export function CreateUser({ grantable, defaultRole, firms }: CreateUserProps) {
     if (outcome.type === 'ok') {
       // The Registration Status card says it, and takes the focus: no toast as well (issue 30).
       setCreated(outcome.data);
-    } else if (outcome.type === 'unsent') {
-      setProblem('SigningDesk did not answer. What you typed is kept: try again.');
-    } else {
-      showServerFieldErrors(form, outcome.problem.fields);
-      setProblem(outcome.problem.message);
-    }
+    } else setProblem(saveProblem(form, outcome));
   };
 
   if (created) {

@@ -8,7 +8,7 @@ import { DataTable } from 'mantine-datatable';
 import { useState, type FormEvent } from 'react';
 import type { AccountCaller } from '../../../lib/account-status';
 import type { Schemas } from '../../../lib/api-client';
-import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { saveProblem } from '../../../lib/server-field-errors';
 import { showToast } from '../../../lib/toast';
 import { FIRMS_PAGE_SIZE, useAddFirm, useFirms } from '../api/firms';
 import { UserList } from './firm-users';
@@ -83,11 +83,7 @@ function AddFirm({ onDone, managing }: { onDone: () => void; managing: { orgNumb
       showToast({ title: 'Firm added', message: outcome.data.message });
       form.reset();
       onDone();
-    } else if (outcome.type === 'unsent') setProblem('SigningDesk did not answer. What you typed is kept: try again.');
-    else {
-      showServerFieldErrors(form, outcome.problem.fields);
-      setProblem(outcome.problem.message);
-    }
+    } else setProblem(saveProblem(form, outcome));
   };
   const fee = form.getInputProps('serviceFee');
   return (
