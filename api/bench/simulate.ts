@@ -8,10 +8,12 @@
  * orders dispatch handed over),
  * each on its own database seeded alike, the same orders and the same agents' behaviour.
  *
- * The behaviour of an agent (seeded by SIM_SEED and the agent): how likely they answer an offer
- * (better agents answer more often), how long they take (better agents sooner), the fee they
- * want relative to the order's (claim when offered at least that, counter up to $50 above,
- * decline beyond). Each agent answers an offer once.
+ * Each agent has a latent quality and a track record drawn from it before the week
+ * (./track-record.ts), which the real scorecard counts into their score. The behaviour of an
+ * agent (seeded by SIM_SEED and the agent's email, so both runs and every machine agree): how
+ * likely they answer an offer (better agents answer more often), how long they take (better
+ * agents sooner), the fee they want relative to the order's (claim when offered at least that,
+ * counter up to $50 above, decline beyond). Each agent answers an offer once.
  *
  * Reports, for each: median and p90 time to fill, share filled, offer notifications per order,
  * fee paid ÷ fee offered, share filled by top-quartile agents (by score), and agents notified
@@ -25,15 +27,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { createDb, rowsOf, schema, type Database, type Db } from '@signingdesk/db';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { findActor, type Actor } from '../src/lib/actor';
 import { refreshStaleScores } from '../src/lib/stored-scores';
 import { controlDispatch, runDueWaves } from '../src/modules/dispatch/dispatcher';
 import { acceptBid, claimOffer, counterOffer, declineOffer, sendToAgents } from '../src/modules/workflow/workflow.service';
 import { seedDemoData } from '../src/seed';
 import { seedLarge } from './seed-large';
+import { addTrackRecords, qualityOf } from './track-record';
 
-const { appointments, dispatches, offers, notificationJobs } = schema;
+const { appointments, dispatches, dispatchEvents, offers, notificationJobs } = schema;
 
 const SCALE = process.env.SIM_SCALE === 'large' ? 'large' : 'demo';
 const ORDERS = Number(process.env.SIM_ORDERS) > 0 ? Math.floor(Number(process.env.SIM_ORDERS)) : 1_000;
@@ -63,7 +66,10 @@ function randomFor(key: string) {
 
 interface Agent {
   id: string;
+  email: string;
   score: number;
+  /** The latent quality (track-record.ts) their record and behaviour follow. */
+  quality: number;
   latitude: number;
   longitude: number;
   state: string;
@@ -78,8 +84,8 @@ interface Behaviour {
 }
 
 function behaviourOf(agent: Agent): Behaviour {
-  const r = randomFor(`agent:${agent.id}`);
-  const quality = agent.score / 100;
+  const r = randomFor(`agent:${agent.email}`);
+  const quality = agent.quality;
   return {
     answerChance: Math.min(0.95, 0.2 + 0.6 * quality + 0.2 * (r() - 0.5)),
     delayMinutes: 1 + (40 * (1 - quality) + 10) * r(),
@@ -89,7 +95,7 @@ function behaviourOf(agent: Agent): Behaviour {
 
 /** What an agent does with one offer: nothing, or an answer after some minutes. */
 function answerOf(agent: Agent, behaviour: Behaviour, orderKey: string, offeredCents: number) {
-  const r = randomFor(`answer:${agent.id}:${orderKey}`);
+  const r = randomFor(`answer:${agent.email}:${orderKey}`);
   if (r() > behaviour.answerChance) return null;
   const afterMs = Math.round(behaviour.delayMinutes * (0.3 + 1.4 * r()) * MINUTE);
   if (offeredCents >= behaviour.wantsCents) return { afterMs, kind: 'claim' as const };
@@ -160,22 +166,45 @@ async function openDatabase(label: string): Promise<SimDatabase> {
   };
 }
 
+/** The demo (or the large seed), every agent's track record, and their scores counted from it. */
 async function seed(sim: SimDatabase): Promise<void> {
+  const { db } = sim.database;
   if (SCALE === 'large') await seedLarge(sim.database, { scale: '100k', agents: 50_000 });
-  else await seedDemoData(sim.database.db, { now: new Date(WEEK_START - 7 * 24 * HOUR) });
-  for (let n = await refreshStaleScores(sim.database.db, { limit: 5_000 }); n > 0;) {
-    n = await refreshStaleScores(sim.database.db, { limit: 5_000 });
+  else await seedDemoData(db, { now: new Date(WEEK_START - 7 * 24 * HOUR) });
+  const past = await addTrackRecords(db, await agentsOf(db), { randomFor, weekStart: WEEK_START, template: await templateOf(db) });
+  console.log(`  track records: ${past.toLocaleString('en-US')} past signings`);
+  for (let n = await refreshStaleScores(db, { limit: 5_000 }); n > 0;) {
+    n = await refreshStaleScores(db, { limit: 5_000 });
   }
 }
 
+/** The seeded order every simulated order copies (its firm and escrow officer): the first by file number. */
+async function templateOf(db: Db) {
+  const [template] = await db
+    .select()
+    .from(appointments)
+    .where(sql`${appointments.fileNumber} not like 'PAST-%'`)
+    .orderBy(asc(appointments.fileNumber))
+    .limit(1);
+  return template!;
+}
+
+/** The active approved agents, by email: the same order, and the same behaviour, in both runs. */
 async function agentsOf(db: Db): Promise<Agent[]> {
   return rowsOf<Agent>(
     await db.execute(sql`
-      select ap.user_id as id, s.score, ap.latitude, ap.longitude, ap.state
+      select ap.user_id as id, u.email, s.score, ap.latitude, ap.longitude, ap.state
       from agent_profiles ap join profiles p on p.user_id = ap.user_id join agent_scores s on s.agent_id = ap.user_id
+        join "user" u on u.id = ap.user_id
       where p.status = 'active' and ap.registration_status = 'approved' and ap.latitude is not null
-      order by ap.user_id`),
-  ).map((a) => ({ ...a, score: Number(a.score), latitude: Number(a.latitude), longitude: Number(a.longitude) }));
+      order by u.email`),
+  ).map((a) => ({
+    ...a,
+    score: Number(a.score),
+    quality: qualityOf(randomFor, a.email),
+    latitude: Number(a.latitude),
+    longitude: Number(a.longitude),
+  }));
 }
 
 type Mode = 'dispatch' | 'broadcast';
@@ -189,6 +218,13 @@ interface Outcome {
   feeRatio: number[];
   topQuartileFills: number;
   notifiedNotChosen: number;
+  /**
+   * The offers the broadcast of the day issue 32 was filed would have sent (decision 007: every
+   * active approved agent certified in the order's state), counted, not simulated.
+   */
+  statewideOffers: number;
+  /** How the filled orders were filled: by whom (dispatch itself or an operator), the filling agent's wave and tier. */
+  filledBy: Record<string, number>;
 }
 
 /** One run of the week in one mode, on its own freshly seeded database. */
@@ -201,10 +237,10 @@ async function runWeek(mode: Mode): Promise<Outcome> {
     const byId = new Map(agents.map((a) => [a.id, a]));
     const behaviour = new Map(agents.map((a) => [a.id, behaviourOf(a)]));
     // The top quarter of the agents by score (ties by id, so a quarter it is, however many share a score).
-    const ranked = [...agents].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+    const ranked = [...agents].sort((a, b) => b.score - a.score || (a.email < b.email ? -1 : 1));
     const topQuartile = new Set(ranked.slice(0, Math.ceil(ranked.length / 4)).map((a) => a.id));
     const operator = (await findActor(db, { email: 'admin@demo.test' }))!;
-    const [template] = await db.select().from(appointments).limit(1);
+    const template = await templateOf(db);
     const actors = new Map<string, Actor>();
     const actorOf = async (agentId: string) => {
       let actor = actors.get(agentId);
@@ -264,7 +300,7 @@ async function runWeek(mode: Mode): Promise<Outcome> {
       // Orders ordered by now.
       while (next < plan.length && plan[next]!.createdAt <= clock) {
         const p = plan[next++]!;
-        const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = template!;
+        const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = template;
         const starts = new Date(p.startsAt);
         const [row] = await db
           .insert(appointments)
@@ -365,6 +401,42 @@ async function runWeek(mode: Mode): Promise<Outcome> {
         sql`select count(*)::int as n from ${notificationJobs} where ${notificationJobs.type} = 'offer.new' and ${notificationJobs.appointmentId} in ${[...ids.keys()]}`,
       ),
     );
+    const filledBy: Record<string, number> = {};
+    const count = (key: string) => (filledBy[key] = (filledBy[key] ?? 0) + 1);
+    if (filled.length > 0) {
+      const how = await db
+        .select({ appointmentId: offers.appointmentId, agentId: offers.agentId, wave: offers.wave, tier: offers.tier })
+        .from(offers)
+        .where(
+          inArray(
+            offers.appointmentId,
+            filled.map((f) => f.id),
+          ),
+        );
+      const offerOf = new Map(how.map((o) => [`${o.appointmentId}:${o.agentId}`, o]));
+      const automatic = new Set(
+        (
+          await db
+            .select({ id: dispatchEvents.appointmentId })
+            .from(dispatchEvents)
+            .where(and(eq(dispatchEvents.kind, 'assigned'), sql`${dispatchEvents.actorId} is null`))
+        ).map((e) => e.id),
+      );
+      for (const f of filled) {
+        const offer = offerOf.get(`${f.id}:${f.agentId}`);
+        count(automatic.has(f.id) ? 'assigned by dispatch' : 'assigned by the operator');
+        count(offer?.wave ? `wave ${offer.wave > 5 ? '6+' : offer.wave}` : 'not offered in a wave');
+        if (offer?.tier) count(`tier ${offer.tier}`);
+      }
+    }
+    const [statewide] = rowsOf<{ n: number }>(
+      await db.execute(sql`
+        select count(*)::int as n
+        from ${appointments} a
+          join agent_profiles ap on a.state = any(ap.certified_states)
+          join profiles p on p.user_id = ap.user_id
+        where a.id in ${[...ids.keys()]} and p.status = 'active' and ap.registration_status = 'approved'`),
+    );
     const fillMinutes = filled.filter((f) => filledAt.has(f.id)).map((f) => (filledAt.get(f.id)! - createdAt.get(f.id)!) / MINUTE);
     return {
       mode,
@@ -375,6 +447,8 @@ async function runWeek(mode: Mode): Promise<Outcome> {
       feeRatio: filled.map((f) => f.fee / ids.get(f.id)!.feeCents),
       topQuartileFills: filled.filter((f) => topQuartile.has(f.agentId!)).length,
       notifiedNotChosen: notices!.n - filled.length,
+      statewideOffers: statewide!.n,
+      filledBy,
     };
   } finally {
     await sim.close();
@@ -415,6 +489,14 @@ async function main() {
   console.log(row('fee paid ÷ fee offered', (o) => mean(o.feeRatio).toFixed(3), outcomes));
   console.log(row('filled by top-quartile agents', (o) => pct(o.topQuartileFills, o.filled), outcomes));
   console.log(row('agents notified but not chosen, per order', (o) => (o.notifiedNotChosen / o.orders).toFixed(1), outcomes));
+  const broadcast = outcomes.find((o) => o.mode === 'broadcast')!;
+  console.log(
+    `\nThe statewide broadcast of the day issue 32 was filed (every agent certified in the order's state) would have sent ${(broadcast.statewideOffers / broadcast.orders).toFixed(1)} offers per order (counted, not simulated).`,
+  );
+  for (const o of outcomes) {
+    const parts = Object.entries(o.filledBy).sort(([a], [b]) => (a < b ? -1 : 1));
+    console.log(`${o.mode}, how the ${o.filled} filled orders were filled: ${parts.map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  }
   const file = join(tmpdir(), `signingdesk-simulate-${Date.now()}.json`);
   writeFileSync(file, `${JSON.stringify({ scale: SCALE, orders: ORDERS, seed: SEED, outcomes }, null, 2)}\n`);
   console.log(`\nResults (JSON): ${file}\nnpm run simulate: done in ${((performance.now() - started) / 1000).toFixed(0)} s.`);

@@ -131,6 +131,10 @@ describe('role × route matrix', () => {
       },
       'POST /appointments/:id/decline': { fixture: offered, expect: agentsOnOffer(200) },
       'POST /appointments/:id/withdraw': { fixture: declined, expect: agentsOnOffer(200) },
+      'POST /appointments/:id/leave': {
+        fixture: async () => ({ ...(await scheduled()), body: { reason: 'My car broke down.' } }),
+        expect: agentsOnOffer(200),
+      },
       'GET /appointments/:id/reach': { fixture: open, expect: operatorsOnly(200) },
       'GET /appointments/:id/eligible-agents': { fixture: open, expect: operatorsOnly(200) },
       'GET /appointments/:id/bids': { fixture: pending, expect: operatorsOnly(200) },

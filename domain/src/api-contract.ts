@@ -977,6 +977,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/appointments/{id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw from an assigned signing before it starts
+         * @description Roles: notary. The assigned agent gives a scheduled signing back, with the reason (decision 067): their offer is removed, the order is Open again without an agent and automatic dispatch restarts by itself without them; the operators and the escrow officer are told. Counts against the agent’s “Assignments kept”. 409 once the signing has started, when it is not scheduled, or when the caller is not the assigned agent.
+         */
+        post: operations["withdrawFromAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/appointments/{id}/mark-paid": {
         parameters: {
             query?: never;
@@ -1136,7 +1156,7 @@ export interface paths {
         put?: never;
         /**
          * Send to notaries (or preferred agents only)
-         * @description Roles: admin, sub_admin. Offers the appointment to active approved agents commissioned in its state and living within the configured radius of its zip (decision 048), whose credentials count on its date and meet its firm’s requirements (decision 065); re-sending adds only new agents. Allowed while Open or Pending.
+         * @description Roles: admin, sub_admin. Offers the appointment to active approved agents commissioned in its state whose own travel radius reaches it and who are available then (decisions 048, 067), whose credentials count on its date and meet its firm’s requirements (decision 065); re-sending adds only new agents. Allowed while Open or Pending.
          */
         post: operations["sendAppointmentToAgents"];
         delete?: never;
@@ -3544,6 +3564,13 @@ export interface components {
              */
             variant: "notary" | "title";
         };
+        LeaveAssignment: {
+            /**
+             * @description Why the agent withdraws, in their words
+             * @example My car broke down; I cannot reach the signing.
+             */
+            reason: string;
+        };
         ManagingOrganization: {
             id: string;
             name: string;
@@ -4151,7 +4178,7 @@ export interface components {
              * @description What happened; claimed, countered, declined, withdrawn, bid_declined, agent_paid, note_added and note_removed are for operators only
              * @enum {string}
              */
-            kind: "created" | "updated" | "sent" | "claimed" | "countered" | "declined" | "withdrawn" | "bid_declined" | "assigned" | "reassigned" | "status" | "completed" | "agent_paid" | "note_added" | "note_removed" | "document_uploaded" | "document_deleted" | "document_downloaded" | "invoiced";
+            kind: "created" | "updated" | "sent" | "claimed" | "countered" | "declined" | "withdrawn" | "bid_declined" | "assigned" | "reassigned" | "agent_withdrew" | "status" | "completed" | "agent_paid" | "note_added" | "note_removed" | "document_uploaded" | "document_deleted" | "document_downloaded" | "invoiced";
             /**
              * @description The step as a sentence a person reads
              * @example Signing agent Jane Doe assigned
@@ -7838,6 +7865,88 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    withdrawFromAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Appointment id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeaveAssignment"];
+            };
+        };
+        responses: {
+            /** @description Withdrawn */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferResult"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not signed in */

@@ -291,3 +291,14 @@ export function dispatchLogLine(entry: DispatchLogEntry): string {
       return entry.kind;
   }
 }
+
+/**
+ * The assigned agent's withdrawal from a signing (decision 067): the reason's field as the agent
+ * app labels it, and what the server and the app say when it is missing or too long.
+ */
+export const LEAVE_REASON = {
+  label: 'Why you are withdrawing',
+  maxLength: 500,
+  required: 'Why you are withdrawing is required: tell the SigningDesk team in a few words.',
+  tooLong: 'Why you are withdrawing must be at most 500 characters.',
+} as const;

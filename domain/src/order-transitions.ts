@@ -119,6 +119,19 @@ const signingStarted: Precondition = {
     completionOpen(order.startsAt, nowSeconds) ? null : { code: 'NOT_YET_STARTED', message: completionNotYetMessage(order) },
 };
 
+/** The signing has not started yet: what an agent may still give back before it. */
+const notYetStarted: Precondition = {
+  requires: 'the signing has not started',
+  kind: 'done',
+  refusal: (order, nowSeconds) =>
+    nowSeconds < order.startsAt
+      ? null
+      : {
+          code: 'NOT_ALLOWED_IN_STATUS',
+          message: 'The signing has started, so you can no longer withdraw from it. Message the SigningDesk team on the order instead.',
+        },
+};
+
 const notPaid: Precondition = {
   requires: 'the agent is not marked paid',
   kind: 'done',
@@ -211,6 +224,16 @@ export const ORDER_TRANSITIONS = {
   },
   /** Send Invoice (one per order, which the invoice service checks). */
   invoice: { roles: OPERATOR_ROLES, requires: [settled('invoice')] },
+  /**
+   * The assigned agent withdraws from a scheduled signing before it starts (decision 067): the
+   * order takes offers again and dispatch looks for another agent; it counts against the
+   * agent's "Assignments kept".
+   */
+  leave: {
+    roles: ['notary'],
+    who: 'the assigned agent',
+    requires: [notMarkedComplete, statusIn(['Scheduled'], 'withdraw from'), notYetStarted],
+  },
   /** An agent's claim or counter. */
   bid: { roles: ['notary'], who: 'an agent the order was offered to', requires: [notFilled, statusIn(TAKING_BIDS, 'bid on')] },
   /** An agent takes back a decline or a live bid (decision 015). */

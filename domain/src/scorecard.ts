@@ -16,9 +16,10 @@
  * - **Scan-backs on time**: completed signings requiring scan-backs whose first scan-back was
  *   uploaded by the deadline the agent app shows ("Scan-backs due by …",
  *   `scanBacksDueAt` in appointment-rules.ts: two hours after the signing was marked complete).
- * - **Assignments kept**: an agent cannot withdraw from an assigned signing (decision 015); an
- *   agent who drops out is replaced by an operator ("Reassign agent"), which marks their offer
- *   removed. Kept = completed signings out of completed plus replaced.
+ * - **Assignments kept**: an agent who drops out of an assigned signing either withdraws from it
+ *   before it starts (decision 067) or is replaced by an operator ("Reassign agent"); either
+ *   marks their offer removed. Kept = completed signings out of completed plus replaced (a
+ *   decline never counts here: only an assignment given back does).
  * - **Escrow ratings**: the stars escrow officers gave completed signings (1–5).
  *
  * **The score** (0–100) is a weighted mean of the parts, each part a Bayesian average: the
@@ -45,7 +46,7 @@ export interface ScorecardCounts {
   /** Completed signings that required scan-backs. */
   scanBacksRequired: number;
   scanBacksOnTime: number;
-  /** Assignments the agent was replaced on (their offer removed after assignment). */
+  /** Assignments the agent withdrew from or was replaced on (their offer removed after assignment). */
   replaced: number;
   ratings: number;
   /** The sum of the ratings' stars (1–5 each). */
@@ -147,7 +148,7 @@ export function scorecardLines(counts: ScorecardCounts): ScorecardLine[] {
       key: 'kept',
       label: 'Assignments kept',
       value: ofTotal(counts.completed, counts.completed + counts.replaced),
-      explanation: 'Signings you completed, out of those you were assigned and either completed or were replaced on.',
+      explanation: 'Signings you completed, out of those you were assigned and either completed, withdrew from or were replaced on.',
     },
     {
       key: 'markedInTime',

@@ -26,7 +26,8 @@ export const QUEUES = {
    * Credential expiry reminders (issue 31, decision 065): one job per slot of
    * credentialReminderSeconds, offered like the upload sweep. Each reminder is sent once by its
    * own key (credential_reminders), so running the sweep every hour instead of once a day only
-   * sends the day's reminders early in the day.
+   * sends the day's reminders early in the day. The same job restarts dispatch for the upcoming
+   * signings it filled whose agent's credentials lapsed for them (modules/dispatch/lapse-sweep.ts).
    */
   credentialReminders: 'credential-reminders',
   /**

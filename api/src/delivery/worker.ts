@@ -39,6 +39,7 @@ import { createStorage, type FileStorage } from '../lib/storage/storage';
 import { createFilesContext, type FilesContext } from '../modules/files/files.context';
 import { sweepExpiredUploads } from '../modules/files/files.lifecycle';
 import { sendCredentialReminders } from '../modules/agent-compliance/credential-reminders';
+import { restartLapsedAssignments } from '../modules/dispatch/lapse-sweep';
 import { refreshStaleScores } from '../lib/stored-scores';
 import { runWave } from '../modules/dispatch/dispatcher';
 import { NOTIFICATIONS_CHANNEL } from './notify';
@@ -223,6 +224,9 @@ export class DeliveryWorker {
         work: async () => {
           const sent = await sendCredentialReminders(options.database.db);
           if (sent > 0) options.log?.(`[reminders] ${sent} credential expiry reminders sent`);
+          // The same hourly slot acts on lapses: dispatch finds another agent for what it had filled.
+          const restarted = await restartLapsedAssignments(options.database.db, { now: options.now?.() });
+          if (restarted > 0) options.log?.(`[dispatch] ${restarted} signings restarted after their agent's credentials lapsed`);
           return new Map();
         },
       },

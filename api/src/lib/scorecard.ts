@@ -50,8 +50,9 @@ const COLUMN: Record<keyof ScorecardCounts, string> = {
  * One row of counts for the agent `agentId` (a column or expression of the outer query), as of
  * `now`. The offer rules are the domain's (scorecard.ts): an offer counts once answered or once
  * its window passed while it was still open; a bid an operator decided counts as answered in
- * time; "replaced" is an offer removed by a reassignment away from the agent (its audit row,
- * found through the order's index).
+ * time; "replaced" is an offer removed by a reassignment away from the agent, or by the agent
+ * withdrawing from the assignment (decision 067) — each found by its audit row, through the
+ * order's index.
  */
 export function scorecardCountsSql(agentId: SQL, now: SQL = sql`now()`): SQL {
   const window = sql.raw(`interval '${OFFER_RESPONSE_WINDOW_HOURS} hours'`);
@@ -102,8 +103,10 @@ export function scorecardCountsSql(agentId: SQL, now: SQL = sql`now()`): SQL {
         count(*) filter (
           where o.status = 'removed' and exists (
             select 1 from ${auditLog} l
-            where l.appointment_id = o.appointment_id and l.action = 'appointment.reassigned'
-              and l.details ->> 'from' = o.agent_id::text
+            where l.appointment_id = o.appointment_id and (
+              (l.action = 'appointment.reassigned' and l.details ->> 'from' = o.agent_id::text)
+              or (l.action = 'appointment.agent_withdrew' and l.details ->> 'agentId' = o.agent_id::text)
+            )
           )
         ) as replaced
       from ${offers} o

@@ -449,6 +449,7 @@ export const TIMELINE_KINDS = [
   'bid_declined',
   'assigned',
   'reassigned',
+  'agent_withdrew',
   'status',
   'completed',
   'agent_paid',

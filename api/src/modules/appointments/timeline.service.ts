@@ -6,13 +6,13 @@
  *
  * - operators (admin, sub_admin): every step with names — created, edited, sent, each claim,
  *   counter, decline and withdrawal with its amount, bids declined, assignment (with the fee)
- *   and reassignment (with its notes), status, messages posted or removed (never their text:
+ *   and reassignment (with its notes), the agent withdrawing (with their reason), status, messages posted or removed (never their text:
  *   that is the thread's), documents uploaded, deleted and downloaded by anyone, completed
  *   (by the agent, or by the operator named), the agent paid (with the amount), invoiced (amount
  *   and recipient);
  * - the escrow side (creator, creator_admin): created and edited (which fields), sent to agents
  *   (how many, no names), the agent assigned or changed (the names: they see the assigned
- *   agent's contact card), status changes, documents uploaded or deleted (by whom: escrow, the
+ *   agent's contact card), the agent withdrawing (without the reason), status changes, documents uploaded or deleted (by whom: escrow, the
  *   signing agent or SigningDesk), documents downloaded by the signing agent, completed,
  *   invoiced. Never a claim, counter, decline or withdrawal, an amount, a fee, a reassignment
  *   note, a message, the agent's payment or an operator's name (an operator is "SigningDesk");
@@ -133,6 +133,12 @@ function fromAudit(row: AuditRow, audience: Audience, names: Map<string, string>
         `Signing agent changed from ${agentName(d.from)} to ${agentName(d.to)}`,
         [by, notes].filter(Boolean).join(' — ') || null,
       );
+    }
+    case 'appointment.agent_withdrew': {
+      // The reason is the agent's words to the team; the escrow side reads that the agent withdrew.
+      if (agent) return null;
+      const reason = operator && typeof d.reason === 'string' && d.reason ? `Reason: ${d.reason}` : null;
+      return event('agent_withdrew', `Signing agent ${agentName(d.agentId)} withdrew from the signing`, reason);
     }
     case 'appointment.status_changed':
       return event('status', `Status changed to ${appointmentStatusLabel(String(d.to))}`, by);

@@ -28,6 +28,9 @@ import { operatorIds } from '../../delivery/notify';
 import { coordinatesOfZip } from '../../lib/geo';
 import { startDrainedWorker } from '../../testing/drained-worker';
 import { dispatchOf, runDueWaves, runWave } from './dispatcher';
+import { scorecardOf } from '../../lib/scorecard';
+import { restartLapsedAssignments } from './lapse-sweep';
+import { agentScore, bayesianRate, SCORE_PARTS } from '@signingdesk/domain/scorecard';
 
 const { appointments, agentProfiles, agentScores, dispatchEvents, firmDispatchSettings, offers, user } = schema;
 const DEGREES_PER_MILE = 180 / (Math.PI * EARTH_RADIUS_MILES);
@@ -557,6 +560,116 @@ describe('automatic dispatch', () => {
     expect(told.map((j) => j.recipientId).sort()).toEqual([...(await operatorIds(t.database.db)), order.createdBy].sort());
     const view = await readJson(await t.request(`/api/appointments/${id}/dispatch`, { cookie: s.admin }));
     expect(view.log.map((e: { line: string }) => e.line)).toContain(`Dispatch restarted by itself: Agent p90-${scenes} dropped out`);
+  });
+
+  it('restarts by itself when the assigned agent withdraws before the signing, and the withdrawal lowers their score', async () => {
+    const { id, labelOf } = await scene(
+      [
+        { label: 'p85', miles: 6, score: 85 },
+        { label: 'p80', miles: 7, score: 80 },
+        { label: 'p70', miles: 8, score: 70 },
+      ],
+      { demo: { label: 'A', miles: 5, score: 90 } },
+    );
+    await start(id);
+    expect((await post(t, `/api/appointments/${id}/claim`, s.agent)).status).toBe(200);
+    expect(await appointmentRow(t, id)).toMatchObject({ status: 'Scheduled', assignedAgentId: agentA });
+    const kept = await scorecardOf(t.database.db, agentA);
+
+    // Bad input changes nothing; only the assigned agent may withdraw.
+    const empty = await post(t, `/api/appointments/${id}/leave`, s.agent, { reason: '  ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.detail).toBe('Why you are withdrawing is required: tell the SigningDesk team in a few words.');
+    expect((await post(t, `/api/appointments/${id}/leave`, s.admin, { reason: 'x' })).status).toBe(403);
+    expect(await appointmentRow(t, id)).toMatchObject({ status: 'Scheduled', assignedAgentId: agentA });
+
+    const left = await post(t, `/api/appointments/${id}/leave`, s.agent, { reason: 'My car broke down.' });
+    expect(left.status).toBe(200);
+    expect(left.body.message).toBe(
+      'You withdrew from this signing. The SigningDesk team and the escrow officer were told, and SigningDesk is finding another signing agent.',
+    );
+    expect(await appointmentRow(t, id)).toMatchObject({ status: 'Open', assignedAgentId: null });
+    expect(await dispatchOf(t.database.db, id)).toMatchObject({ state: 'running', wave: 2, restarts: 1 });
+    // The next of the ranked list is offered; the agent who withdrew is not again.
+    expect(await offered(id, labelOf)).toEqual([
+      { label: 'A', wave: 1, status: 'removed' },
+      { label: 'p70', wave: 2, status: 'offered' },
+      { label: 'p80', wave: 1, status: 'removed' },
+      { label: 'p85', wave: 1, status: 'removed' },
+    ]);
+    const order = await appointmentRow(t, id);
+    const told = await jobsOf(t, id, ['dispatch.restarted']);
+    expect(told.map((j) => j.recipientId).sort()).toEqual([...(await operatorIds(t.database.db)), order.createdBy].sort());
+    expect(told[0]!.payload).toMatchObject({ agent: nameA });
+
+    // "Assignments kept" counts it; a decline would not.
+    const after = await scorecardOf(t.database.db, agentA);
+    expect(after.replaced).toBe(kept.replaced + 1);
+    const keptRate = (c: typeof kept) => bayesianRate(c.completed, c.completed + c.replaced, SCORE_PARTS.kept.priorWeight);
+    expect(keptRate(after)).toBeLessThan(keptRate(kept));
+    expect(agentScore(after)).toBeLessThanOrEqual(agentScore(kept));
+
+    // Operators read the reason on the timeline; the escrow side reads that the agent withdrew.
+    const timeline = async (cookie: string) =>
+      (await readJson(await t.request(`/api/appointments/${id}/timeline`, { cookie }))).events.find(
+        (e: { kind: string }) => e.kind === 'agent_withdrew',
+      );
+    expect(await timeline(s.admin)).toMatchObject({
+      label: `Signing agent ${nameA} withdrew from the signing`,
+      detail: 'Reason: My car broke down.',
+    });
+    expect(await timeline(s.escrowA)).toMatchObject({ label: `Signing agent ${nameA} withdrew from the signing`, detail: null });
+
+    // Withdrawn, they are no longer the order's agent: a second try is refused.
+    const again = await post(t, `/api/appointments/${id}/leave`, s.agent, { reason: 'Again.' });
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe('You are not the signing agent assigned to this order.');
+  });
+
+  it('restarts by itself when the assigned agent’s commission lapses before the signing, and tells the agent why', async () => {
+    const { id, order, ids, labelOf } = await scene([
+      { label: 'p90', miles: 5, score: 90 },
+      { label: 'p80', miles: 7, score: 80 },
+      { label: 'p70', miles: 8, score: 70 },
+      { label: 'p60', miles: 9, score: 60 },
+    ]);
+    await start(id);
+    expect((await post(t, `/api/appointments/${id}/assign`, s.admin, { agentId: ids.p90 })).status).toBe(200);
+    // Nothing lapsed: the sweep leaves the order alone.
+    expect(await restartLapsedAssignments(t.database.db)).toBe(0);
+    // The commission on file for the order's state expires the day before the signing.
+    const dayBefore = new Date(Date.parse(`${order.date}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await t.database.db
+      .insert(schema.agentCredentials)
+      .values({ agentId: ids.p90!, kind: 'commission', state: 'HI', number: 'HI-1', expiresOn: dayBefore, review: 'verified' });
+
+    expect(await restartLapsedAssignments(t.database.db)).toBe(1);
+    expect(await appointmentRow(t, id)).toMatchObject({ status: 'Open', assignedAgentId: null });
+    expect(await dispatchOf(t.database.db, id)).toMatchObject({ state: 'running', wave: 2, restarts: 1 });
+    expect((await offered(id, labelOf)).filter((o) => o.status === 'offered')).toEqual([{ label: 'p60', wave: 2, status: 'offered' }]);
+    const [displaced] = await jobsOf(t, id, ['assignment.displaced']);
+    expect(displaced).toMatchObject({ recipientId: ids.p90 });
+    expect(displaced!.payload.notes).toBe(
+      `Your notary commission for HI does not count on ${order.date}, the day of the signing. Renew it on your profile to be offered signings there again.`,
+    );
+    expect((await jobsOf(t, id, ['dispatch.restarted'])).length).toBeGreaterThan(0);
+    // A second sweep finds nothing more to do.
+    expect(await restartLapsedAssignments(t.database.db)).toBe(0);
+  });
+
+  it('refuses a withdrawal once the signing has started', async () => {
+    const { id } = await scene([], { demo: { label: 'A', miles: 5, score: 90 } });
+    expect((await post(t, `/api/appointments/${id}/assign`, s.admin, { agentId: agentA })).status).toBe(200);
+    await t.database.db
+      .update(appointments)
+      .set({ startsAt: Math.floor(Date.now() / 1000) - 60 })
+      .where(eq(appointments.id, id));
+    const res = await post(t, `/api/appointments/${id}/leave`, s.agent, { reason: 'Too late.' });
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe(
+      'The signing has started, so you can no longer withdraw from it. Message the SigningDesk team on the order instead.',
+    );
+    expect(await appointmentRow(t, id)).toMatchObject({ status: 'Scheduled', assignedAgentId: agentA });
   });
 
   it('ranks the ordering officer’s preferred agents first, then the firm’s, then the operators’, then by score', async () => {

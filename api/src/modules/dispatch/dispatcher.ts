@@ -331,10 +331,8 @@ export async function dispatchAfterOrderChange(tx: Tx, appointmentId: string, op
 /**
  * Restart (issue 32, item 5): an agent who can no longer sign (disabled) leaves the upcoming
  * orders that dispatch handled and they were assigned. Each goes back to taking offers without
- * them — their offer removed, the order Open with no agent, at the fee it stands at — and
- * dispatch restarts by itself (they had an offer, so no wave offers it to them again); the
- * operators and the escrow officer are told. Called in the transaction that drops the agent.
- * Returns how many orders restarted.
+ * them (`restartWithout`). Called in the transaction that drops the agent. Returns how many
+ * orders restarted.
  */
 export async function restartAfterDropOut(tx: Tx, agentId: string, clock: DispatchClock = {}): Promise<number> {
   const now = clock.now ?? new Date();
@@ -351,28 +349,37 @@ export async function restartAfterDropOut(tx: Tx, agentId: string, clock: Dispat
     )
     .orderBy(asc(appointments.startsAt))
     .for('update');
-  if (orders.length === 0) return 0;
-  const [agent] = await tx.select({ name: user.name }).from(user).where(eq(user.id, agentId));
-  const operators = await operatorIds(tx);
-  for (const order of orders) {
-    await tx
-      .update(offers)
-      .set({ status: 'removed', respondedAt: now })
-      .where(and(eq(offers.appointmentId, order.id), eq(offers.agentId, agentId)));
-    const [reopened] = await tx
-      .update(appointments)
-      .set({ status: 'Open', assignedAgentId: null })
-      .where(eq(appointments.id, order.id))
-      .returning();
-    await startLocked(tx, reopened!, { actorId: null, now, restartedAfter: agentId });
-    await notify(tx, {
-      type: 'dispatch.restarted',
-      recipientIds: [...new Set([...operators, order.createdBy])],
-      appointmentId: order.id,
-      payload: { name: order.name, url: `/preview/${order.id}`, agent: agent?.name ?? 'The signing agent' },
-    });
-  }
+  for (const order of orders) await restartWithout(tx, order, { agentId, now });
   return orders.length;
+}
+
+/**
+ * One scheduled order, whose row the caller holds locked, back to taking offers without its
+ * agent: their offer removed, the order Open with no
+ * agent at the fee it stands at, and dispatch restarted by itself — they had an offer, so no
+ * wave offers it to them again. The operators and the escrow officer are told. Returns the
+ * dispatch as it now stands (handed over at once when the signing is too near).
+ */
+export async function restartWithout(tx: Tx, order: Appointment, options: { agentId: string; now: Date }): Promise<Dispatch> {
+  const { agentId, now } = options;
+  await tx
+    .update(offers)
+    .set({ status: 'removed', respondedAt: now })
+    .where(and(eq(offers.appointmentId, order.id), eq(offers.agentId, agentId)));
+  const [reopened] = await tx
+    .update(appointments)
+    .set({ status: 'Open', assignedAgentId: null })
+    .where(eq(appointments.id, order.id))
+    .returning();
+  const dispatch = await startLocked(tx, reopened!, { actorId: null, now, restartedAfter: agentId });
+  const [agent] = await tx.select({ name: user.name }).from(user).where(eq(user.id, agentId));
+  await notify(tx, {
+    type: 'dispatch.restarted',
+    recipientIds: [...new Set([...(await operatorIds(tx)), order.createdBy])],
+    appointmentId: order.id,
+    payload: { name: order.name, url: `/preview/${order.id}`, agent: agent?.name ?? 'The signing agent' },
+  });
+  return dispatch;
 }
 
 /** What an answer is judged by: the order's dispatch, and the agent's score as it stood when they answered. */

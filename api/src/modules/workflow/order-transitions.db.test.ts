@@ -75,6 +75,7 @@ const REQUESTS = {
   invoice: () => ['invoice'],
   bid: () => ['claim'],
   changeAnswer: () => ['withdraw'],
+  leave: () => ['leave', { reason: 'My car broke down.' }],
 } satisfies Record<OrderAction, (bidId: string, agentB: string) => [string, unknown?]>;
 
 const SESSION_OF: Record<Role, keyof Sessions> = {

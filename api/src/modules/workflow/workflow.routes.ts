@@ -17,6 +17,7 @@ import {
   EligibleAgentListSchema,
   EligibleAgentsQuerySchema,
   EmptySchema,
+  LeaveSchema,
   OfferIdParamSchema,
   OfferResultSchema,
   ReachQuerySchema,
@@ -36,6 +37,7 @@ import {
   counterOffer,
   declineBid,
   declineOffer,
+  leaveAssignment,
   listBids,
   markAgentPaid,
   reassignAgent,
@@ -61,7 +63,7 @@ const sendRoute = createRoute({
     'Send to notaries (or preferred agents only)',
     OPERATOR_ROLES,
     operators,
-    'Offers the appointment to active approved agents commissioned in its state and living within the configured radius of its zip (decision 048), whose credentials count on its date and meet its firm’s requirements (decision 065); re-sending adds only new agents. Allowed while Open or Pending.',
+    'Offers the appointment to active approved agents commissioned in its state whose own travel radius reaches it and who are available then (decisions 048, 067), whose credentials count on its date and meet its firm’s requirements (decision 065); re-sending adds only new agents. Allowed while Open or Pending.',
   ),
   request: { params: IdParamSchema, ...body(SendSchema) },
   responses: { 200: { description: 'Offered', ...json(SendResultSchema) }, ...mutationErrors },
@@ -129,6 +131,18 @@ const withdrawRoute = createRoute({
   ),
   request: { params: IdParamSchema, ...body(EmptySchema) },
   responses: { 200: { description: 'Offered again', ...json(OfferResultSchema) }, ...mutationErrors },
+});
+const leaveRoute = createRoute({
+  operationId: 'withdrawFromAssignment',
+  ...transition(
+    '/appointments/{id}/leave',
+    'Withdraw from an assigned signing before it starts',
+    ['notary'],
+    agents,
+    'The assigned agent gives a scheduled signing back, with the reason (decision 067): their offer is removed, the order is Open again without an agent and automatic dispatch restarts by itself without them; the operators and the escrow officer are told. Counts against the agent’s “Assignments kept”. 409 once the signing has started, when it is not scheduled, or when the caller is not the assigned agent.',
+  ),
+  request: { params: IdParamSchema, body: { ...json(LeaveSchema), required: true } },
+  responses: { 200: { description: 'Withdrawn', ...json(OfferResultSchema) }, ...mutationErrors },
 });
 const bidsRoute = createRoute({
   operationId: 'listAppointmentBids',
@@ -258,6 +272,9 @@ export function workflowRoutes(): Router {
     )
     .openapi(declineRoute, async (c) => c.json(await declineOffer(c.var.db, c.var.actor, c.req.valid('param').id), 200))
     .openapi(withdrawRoute, async (c) => c.json(await withdrawOffer(c.var.db, c.var.actor, c.req.valid('param').id), 200))
+    .openapi(leaveRoute, async (c) =>
+      c.json(await leaveAssignment(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 200),
+    )
     .openapi(bidsRoute, async (c) => c.json(await listBids(c.var.db, c.var.actor, c.req.valid('param').id), 200))
     .openapi(acceptRoute, async (c) => {
       const { id, offerId } = c.req.valid('param');

@@ -1,3 +1,4 @@
+import { LEAVE_REASON } from '@signingdesk/domain/dispatch';
 import { z } from '@hono/zod-openapi';
 import { COUNTER_OFFER_MESSAGE, MONEY_PATTERN } from '@signingdesk/domain/appointment-rules';
 import { OFFER_STATUSES } from '@signingdesk/domain/codes';
@@ -49,6 +50,19 @@ export const ReassignSchema = z
   })
   .strict()
   .openapi('Reassign');
+
+/** The assigned agent's withdrawal from a signing (decision 067): the reason the team and the escrow officer read. */
+export const LeaveSchema = z
+  .object({
+    reason: z
+      .string({ message: LEAVE_REASON.required })
+      .trim()
+      .min(1, LEAVE_REASON.required)
+      .max(LEAVE_REASON.maxLength, LEAVE_REASON.tooLong)
+      .openapi({ description: 'Why the agent withdraws, in their words', example: 'My car broke down; I cannot reach the signing.' }),
+  })
+  .strict()
+  .openapi('LeaveAssignment');
 
 export const SetStatusSchema = z
   .object({

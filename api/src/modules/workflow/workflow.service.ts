@@ -40,7 +40,7 @@ import { firmRequirementGaps } from '@signingdesk/domain/credentials';
 import { firmRequirementsOf } from '../../lib/credential-rules';
 import { agentIneligibility, eligibleAgentIds, type OrderPlace } from './eligibility';
 import { assertTransitionAllowed } from './transition-guard';
-import { answerForDispatch, beforeAnswer, dispatchAfterOrderChange } from '../dispatch/dispatcher';
+import { answerForDispatch, beforeAnswer, dispatchAfterOrderChange, restartWithout } from '../dispatch/dispatcher';
 
 const { appointments, offers, agentProfiles, profiles, user, firms } = schema;
 type Appointment = typeof appointments.$inferSelect;
@@ -350,6 +350,44 @@ export async function withdrawOffer(db: Db, actor: Actor, appointmentId: string,
         ? 'Your offer was withdrawn. You can claim or counter again while the order is open.'
         : 'Your decline was taken back. The offer is open to you again.',
       offer: { id: updated!.id, status: updated!.status, bidCents: updated!.bidCents },
+    };
+  });
+}
+
+/**
+ * The assigned agent withdraws from a scheduled signing before it starts (decision 067), saying
+ * why: the order takes offers again without them and dispatch restarts by itself
+ * (`restartWithout`), and the operators and the escrow officer are told. The withdrawal counts
+ * against the agent's "Assignments kept" (its audit row); a decline never does.
+ */
+export async function leaveAssignment(db: Db, actor: Actor, appointmentId: string, input: { reason: string }, options: ClockOptions = {}) {
+  return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
+    const now = options.now ?? new Date();
+    if (access !== 'assigned-agent') {
+      if (access === 'offered-agent') throw new AppError('NOT_ALLOWED_IN_STATUS', 'You are not the signing agent assigned to this order.');
+      throw notFound('This appointment');
+    }
+    assertTransitionAllowed('leave', actor, appointment, now);
+    const [offer] = await tx
+      .select({ id: offers.id })
+      .from(offers)
+      .where(and(eq(offers.appointmentId, appointment.id), eq(offers.agentId, actor.userId)));
+    if (!offer) throw notFound('This appointment');
+    await audit(tx, {
+      actorId: actor.userId,
+      action: 'appointment.agent_withdrew',
+      entityType: 'appointment',
+      entityId: appointment.id,
+      appointmentId: appointment.id,
+      details: { agentId: actor.userId, reason: input.reason, agentFeeCents: appointment.agentFeeCents },
+    });
+    const dispatch = await restartWithout(tx, appointment, { agentId: actor.userId, now });
+    return {
+      message:
+        dispatch.state === 'running'
+          ? 'You withdrew from this signing. The SigningDesk team and the escrow officer were told, and SigningDesk is finding another signing agent.'
+          : 'You withdrew from this signing. The SigningDesk team and the escrow officer were told and will find another signing agent.',
+      offer: { id: offer.id, status: 'removed' as const, bidCents: null },
     };
   });
 }

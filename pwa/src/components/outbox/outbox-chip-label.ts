@@ -18,6 +18,7 @@ const ACTION_NOUNS: Record<OutboxKind, string> = {
   decline: 'Decline',
   withdraw: 'Withdrawal',
   complete: 'Mark complete',
+  leave: 'Withdrawal from a signing',
   note: 'Message',
   upload: 'Scan-back',
   profile: 'Profile change',

@@ -15,6 +15,8 @@ export function describeAction(action: OutboxAction | SignOutAction): string {
         : `Withdrawal of your offer on ${action.appointmentName}`;
     case 'complete':
       return `Mark complete: ${action.appointmentName}`;
+    case 'leave':
+      return `Withdrawal from ${action.appointmentName}`;
     case 'note':
       return `Message on ${action.appointmentName}`;
     case 'upload':

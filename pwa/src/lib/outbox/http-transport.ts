@@ -64,6 +64,8 @@ export function requestFor(item: OutboxItem): JsonRequest | null {
       return jsonRequest('post', '/appointments/{id}/withdraw', { id: action.appointmentId }, {}, key);
     case 'complete':
       return jsonRequest('post', '/appointments/{id}/complete', { id: action.appointmentId }, {}, key);
+    case 'leave':
+      return jsonRequest('post', '/appointments/{id}/leave', { id: action.appointmentId }, { reason: action.reason }, key);
     case 'note':
       return jsonRequest('post', '/appointments/{id}/notes', { id: action.appointmentId }, { message: action.message }, key);
     case 'profile':

@@ -19,6 +19,8 @@ export type OutboxAction =
   /** Takes back the agent's claim, counter or decline while the order is open (decision 015). */
   | ({ kind: 'withdraw'; what: 'bid' | 'decline' } & OnAppointment)
   | ({ kind: 'complete' } & OnAppointment)
+  /** The assigned agent withdraws from a scheduled signing before it starts, saying why (decision 067). */
+  | ({ kind: 'leave'; reason: string } & OnAppointment)
   | ({ kind: 'note'; message: string } & OnAppointment)
   | ({ kind: 'upload'; fileName: string; size: number; contentType: string } & OnAppointment)
   | { kind: 'profile'; body: ProfileBody };

@@ -10,7 +10,17 @@ import { Outbox, type FlushReport } from './outbox';
 import { flushSignOuts, SIGN_OUT_KINDS } from './signed-out';
 import type { OutboxKind } from './types';
 
-const WORKER_KINDS: readonly OutboxKind[] = ['claim', 'counter', 'decline', 'withdraw', 'complete', 'note', 'profile', ...SIGN_OUT_KINDS];
+const WORKER_KINDS: readonly OutboxKind[] = [
+  'claim',
+  'counter',
+  'decline',
+  'withdraw',
+  'complete',
+  'leave',
+  'note',
+  'profile',
+  ...SIGN_OUT_KINDS,
+];
 
 export interface WorkerFlushReport {
   /**

@@ -14,6 +14,7 @@ import { FilesPanel } from './files-panel';
 import { MarkComplete } from './mark-complete';
 import { MessageCenter } from './message-center';
 import { Panel } from '../../../../components/panel';
+import { WithdrawFromSigning } from './withdraw-from-signing';
 
 /**
  * An assigned appointment as its agent sees it (spec 01 §2 "Appointment detail"), in the order
@@ -118,6 +119,7 @@ export function AssignmentView({ view, userId, rows }: { view: AgentAppointmentV
 
       <FilesPanel view={view} userId={userId} rows={rows} enabled={enabled} />
       <MessageCenter view={view} userId={userId} rows={rows} enabled={enabled} />
+      <WithdrawFromSigning view={view} userId={userId} rows={rows} />
     </>
   );
 }

@@ -72,10 +72,11 @@ export function MarkComplete({ view, userId, rows }: { view: AgentAppointmentVie
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * Whether the signing can be marked complete by the clock (the server's rule), re-rendering
- * when its start time comes: an offline copy gets its button without a sync.
+ * Whether the signing has started by the clock (the server's rule: completion opens, withdrawal
+ * closes), re-rendering when its start time comes: an offline copy changes its buttons without
+ * a sync.
  */
-function useCompletionOpen(startsAt: number): boolean {
+export function useCompletionOpen(startsAt: number): boolean {
   const subscribe = useCallback(
     (notify: () => void) => {
       const wait = startsAt * 1000 - Date.now();

@@ -304,6 +304,7 @@ const ANSWER_TITLES: Record<AgentAction['kind'], string> = {
   decline: 'Decline',
   withdraw: 'Taking back',
   complete: 'Mark complete',
+  leave: 'Withdrawal from the signing',
   note: 'Message',
 };
 
