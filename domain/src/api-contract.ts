@@ -1569,6 +1569,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/escrow/preferred-agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agents preferred for your orders and your firm’s
+         * @description Roles: creator_admin, creator. Those preferred for the caller's own orders first, then the firm's, each with where they are, how many of the firm's orders they completed and their last signing for it; no phone or email. Automatic dispatch offers an order to these agents first (decision 067).
+         */
+        get: operations["listPreferredAgents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -3933,6 +3953,22 @@ export interface components {
             page: number;
             pageSize: number;
             total: number;
+        };
+        PreferredAgentList: {
+            items: {
+                agentId: string;
+                city: string | null;
+                /** @description Orders of the caller's firm the agent completed */
+                completedForFirm: number;
+                /** @description Preferred for every order of the caller's firm */
+                firm: boolean;
+                /** @description Their last signing for the firm (completed or scheduled), YYYY-MM-DD */
+                lastSigningDate: string | null;
+                /** @description Preferred for the caller's own orders */
+                mine: boolean;
+                name: string;
+                state: string | null;
+            }[];
         };
         PreferredResult: {
             id: string;
@@ -9938,6 +9974,45 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listPreferredAgents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Preferred agents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreferredAgentList"];
                 };
             };
             /** @description Not signed in */

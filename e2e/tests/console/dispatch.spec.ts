@@ -179,7 +179,16 @@ test('an operator starts dispatch: only wave 1 sees the reserved offer; a claim 
   await expect(prefer).toBeChecked();
   await shot(officer, 'dispatch-preferred-agent');
   await expectNoAxeViolations(officer, 'escrow order with the preferred-agent choice');
-  await office.close();
+  // The portal's Preferred Agents tab lists them, at 1280 and 768 px.
+  await officer.goto('/originator?tab=preferred');
+  const preferred = officer.getByRole('table', { name: 'Preferred agents' });
+  const row = preferred.getByRole('row').filter({ hasText: assigned });
+  await expect(row).toContainText('My orders');
+  for (const width of [1280, 768]) {
+    await officer.setViewportSize({ width, height: 900 });
+    await shot(officer, 'preferred-agents', true);
+    await expectNoAxeViolations(officer, `the preferred agents at ${width} px`);
+  }
   const next = await createOrder({ street: '200 N Spring St', city: 'Los Angeles', state: 'CA', zip: '90012', timeZone: 'PT' }, 6);
   const again = await admin.post(`/api/appointments/${next.id}/dispatch`, { data: { action: 'start' } });
   expect(again.status()).toBe(200);
@@ -187,6 +196,12 @@ test('an operator starts dispatch: only wave 1 sees the reserved offer; a claim 
   expect(nextLog[0]!.line).toMatch(
     new RegExp(`^${assigned} offered in wave 1 — #1: Preferred by the order's escrow officer, score \\d+, `),
   );
+
+  // Taken off the list, the agent is no longer preferred for the officer's orders.
+  await row.getByRole('button', { name: `Remove ${assigned} from my orders` }).click();
+  await expect(officer.getByText(`${assigned} is no longer preferred for your orders.`)).toBeVisible();
+  await expect(preferred.getByRole('row').filter({ hasText: assigned })).toHaveCount(0);
+  await office.close();
 });
 
 test('an order no agent can reach goes to the attention list with the reason', async ({ page }) => {

@@ -18,11 +18,12 @@ import {
   DispatchSettingsSchema,
   DispatchViewSchema,
   FirmIdParamSchema,
+  PreferredAgentListSchema,
 } from './dispatch.schemas';
 import { getDispatchSettings, setDispatchSettings } from './dispatch-settings';
 import { settingsFromInput } from '@signingdesk/domain/dispatch-settings';
 import { controlDispatch, dispatchFor } from './dispatcher';
-import { setAgentPreference } from './preferred-agents';
+import { listPreferredAgents, setAgentPreference } from './preferred-agents';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 const operators = requireActor({ roles: OPERATOR_ROLES });
@@ -96,6 +97,20 @@ const preferenceRoute = createRoute({
   responses: { 200: { description: 'Saved', ...json(AgentPreferenceResultSchema) }, ...problemResponses(400, 401, 403, 404) },
 });
 
+const preferredListRoute = createRoute({
+  operationId: 'listPreferredAgents',
+  method: 'get',
+  path: '/escrow/preferred-agents',
+  tags: ['Dispatch'],
+  summary: 'The agents preferred for your orders and your firm’s',
+  ...rolesDoc(
+    ESCROW_ROLES,
+    "Those preferred for the caller's own orders first, then the firm's, each with where they are, how many of the firm's orders they completed and their last signing for it; no phone or email. Automatic dispatch offers an order to these agents first (decision 067).",
+  ),
+  middleware: [requireActor({ roles: ESCROW_ROLES })] as const,
+  responses: { 200: { description: 'Preferred agents', ...json(PreferredAgentListSchema) }, ...problemResponses(401, 403) },
+});
+
 export function dispatchRoutes(): Router {
   return createRouter()
     .openapi(controlRoute, async (c) =>
@@ -106,6 +121,7 @@ export function dispatchRoutes(): Router {
     .openapi(setSettingsRoute, async (c) =>
       c.json(await setDispatchSettings(c.var.db, c.var.actor, c.req.valid('param').id, settingsFromInput(c.req.valid('json'))), 200),
     )
+    .openapi(preferredListRoute, async (c) => c.json(await listPreferredAgents(c.var.db, c.var.actor), 200))
     .openapi(preferenceRoute, async (c) =>
       c.json(await setAgentPreference(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 200),
     );

@@ -85,3 +85,23 @@ export const AgentPreferenceSchema = z
 export const AgentPreferenceResultSchema = z
   .object({ message: z.string(), preference: AgentPreferenceSchema })
   .openapi('AgentPreferenceResult');
+
+export const PreferredAgentListSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        agentId: z.string(),
+        name: z.string(),
+        city: z.string().nullable(),
+        state: z.string().nullable(),
+        completedForFirm: z.number().int().openapi({ description: "Orders of the caller's firm the agent completed" }),
+        lastSigningDate: z
+          .string()
+          .nullable()
+          .openapi({ description: 'Their last signing for the firm (completed or scheduled), YYYY-MM-DD' }),
+        mine: z.boolean().openapi({ description: "Preferred for the caller's own orders" }),
+        firm: z.boolean().openapi({ description: "Preferred for every order of the caller's firm" }),
+      }),
+    ),
+  })
+  .openapi('PreferredAgentList');

@@ -717,7 +717,19 @@ describe('automatic dispatch', () => {
     expect((await post(t, `/api/appointments/${id}/assign`, s.admin, { agentId: agentA })).status).toBe(200);
     const seen = await readJson(await t.request(`/api/appointments/${id}`, { cookie: s.escrowA }));
     expect(seen.agentPreference).toEqual({ mine: true, firm: true });
+    // Their list: who, where, what they signed for the firm, for whom preferred — never a phone or an email.
+    const listOf = async (cookie: string) =>
+      (await readJson(await t.request('/api/escrow/preferred-agents', { cookie }))).items as Record<string, unknown>[];
+    const [listed] = (await listOf(s.escrowA)).filter((row) => row.agentId === agentA);
+    expect(Object.keys(listed!).sort()).toEqual(
+      ['agentId', 'city', 'completedForFirm', 'firm', 'lastSigningDate', 'mine', 'name', 'state'].sort(),
+    );
+    expect(listed).toMatchObject({ name: nameA, mine: true, firm: true, lastSigningDate: order.date });
+    expect(listed!.completedForFirm).toBeGreaterThan(0);
+    // Another firm's officer does not see firm A's choices.
+    expect((await listOf(s.escrowB)).filter((row) => row.agentId === agentA && row.firm)).toEqual([]);
     expect((await put(s.escrowA, agentA, { scope: 'mine', preferred: false })).body.preference).toEqual({ mine: false, firm: true });
+    expect((await listOf(s.escrowA)).find((row) => row.agentId === agentA)).toMatchObject({ mine: false, firm: true });
     // An agent who never signed for the firm, or no agent at all, is not one the officer may see.
     const stranger = await insertAgent(t, order.firmId, `stranger-${scenes}`, { latitude: 10, longitude: 10, certifiedStates: ['HI'] });
     expect((await put(s.escrowA, stranger, { scope: 'mine', preferred: true })).status).toBe(404);

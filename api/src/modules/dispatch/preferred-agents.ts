@@ -6,14 +6,14 @@
  * one they may see: 404, as any other id they may not see.
  */
 import type { Db, Tx } from '@signingdesk/db';
-import { schema } from '@signingdesk/db';
+import { rowsOf, schema } from '@signingdesk/db';
 import { isUuid } from '@signingdesk/domain/uuid';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 
-const { appointments, preferredAgents, user } = schema;
+const { agentProfiles, appointments, preferredAgents, user } = schema;
 
 export type PreferenceScope = 'mine' | 'firm';
 
@@ -81,4 +81,52 @@ export async function setAgentPreference(db: Db, actor: Actor, agentId: string, 
       preference: await agentPreferenceOf(tx, actor, agentId),
     };
   });
+}
+
+/** One row of the escrow side's preferred agents: who, where, how much they signed for the firm, and for whom they are preferred. */
+export interface PreferredAgentRow {
+  agentId: string;
+  name: string;
+  city: string | null;
+  state: string | null;
+  /** Orders of the caller's firm the agent completed. */
+  completedForFirm: number;
+  /** The date of their last signing for the firm (completed or scheduled), YYYY-MM-DD. */
+  lastSigningDate: string | null;
+  mine: boolean;
+  firm: boolean;
+}
+
+/**
+ * GET /escrow/preferred-agents: the agents preferred for the caller's own orders and for their
+ * firm's, in the order dispatch offers them (the caller's first, then the firm's), then by name.
+ * No phone or email: as on the Signing Agents tab, the contact shows on an order they sign.
+ */
+export async function listPreferredAgents(db: Db, actor: Actor): Promise<{ items: PreferredAgentRow[] }> {
+  const rows = rowsOf<{
+    agentId: string;
+    name: string;
+    city: string | null;
+    state: string | null;
+    completedForFirm: number;
+    lastSigningDate: string | null;
+    mine: boolean;
+    firm: boolean;
+  }>(
+    await db.execute(sql`
+      select p.agent_id as "agentId", u.name, ap.city, ap.state,
+        bool_or(p.officer_id = ${actor.userId}) as mine,
+        bool_or(p.firm_id = ${actor.firmId}) as firm,
+        (select count(*)::int from ${appointments} a
+          where a.assigned_agent_id = p.agent_id and a.firm_id = ${actor.firmId} and a.status = 'Completed') as "completedForFirm",
+        (select max(a.date)::text from ${appointments} a
+          where a.assigned_agent_id = p.agent_id and a.firm_id = ${actor.firmId} and a.status in ('Scheduled', 'Completed')) as "lastSigningDate"
+      from ${preferredAgents} p
+        join ${user} u on u.id = p.agent_id
+        left join ${agentProfiles} ap on ap.user_id = p.agent_id
+      where p.officer_id = ${actor.userId} or p.firm_id = ${actor.firmId}
+      group by p.agent_id, u.name, ap.city, ap.state
+      order by bool_or(p.officer_id = ${actor.userId}) desc, u.name, p.agent_id`),
+  );
+  return { items: rows.map((r) => ({ ...r, mine: Boolean(r.mine), firm: Boolean(r.firm) })) };
 }

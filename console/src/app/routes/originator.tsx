@@ -8,12 +8,14 @@ import { paths } from '../../config/paths';
 import { useOlderOrderLink } from '../../lib/older-order-link';
 import { FirmUsers } from '../../features/firm-users/components/firm-users';
 import { AgentCoverage } from '../../features/agent-search/components/agent-coverage';
+import { PreferredAgents } from '../../features/agent-search/components/preferred-agents';
 
 /**
  * The portal's tabs (spec 01 §2, and what spec 02 §6 gives escrow roles: Create New User, List
- * Signing Agents; decision 028), the first opening by default.
+ * Signing Agents; decision 028; the preferred agents automatic dispatch offers orders to first,
+ * decision 067), the first opening by default.
  */
-const TABS = ['schedule', 'in-process', 'completed', 'agents', 'users'] as const;
+const TABS = ['schedule', 'in-process', 'completed', 'agents', 'preferred', 'users'] as const;
 
 /** /originator: the escrow officer portal. An org admin (creator_admin) sees every order of the firm. */
 export function OriginatorRoute() {
@@ -33,6 +35,7 @@ export function OriginatorRoute() {
           <Tabs.Tab value="in-process">In Process Appointments</Tabs.Tab>
           <Tabs.Tab value="completed">Completed Appointments</Tabs.Tab>
           <Tabs.Tab value="agents">Signing Agents</Tabs.Tab>
+          <Tabs.Tab value="preferred">Preferred Agents</Tabs.Tab>
           <Tabs.Tab value="users">Users</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="schedule" pt="lg">
@@ -46,6 +49,9 @@ export function OriginatorRoute() {
         </Tabs.Panel>
         <Tabs.Panel value="agents" pt="lg">
           <AgentCoverage />
+        </Tabs.Panel>
+        <Tabs.Panel value="preferred" pt="lg">
+          <PreferredAgents firmName={user.firm.name} orgAdmin={role === 'creator_admin'} />
         </Tabs.Panel>
         <Tabs.Panel value="users" pt="lg">
           <FirmUsers firmId={user.firm.id} role={role} caller={{ id: user.id, role: user.role }} />
