@@ -223,6 +223,8 @@ interface Outcome {
    * active approved agent certified in the order's state), counted, not simulated.
    */
   statewideOffers: number;
+  /** The planned orders (their keys) that were filled. */
+  filledKeys: string[];
   /** How the filled orders were filled: by whom (dispatch itself or an operator), the filling agent's wave and tier. */
   filledBy: Record<string, number>;
 }
@@ -448,6 +450,7 @@ async function runWeek(mode: Mode): Promise<Outcome> {
       topQuartileFills: filled.filter((f) => topQuartile.has(f.agentId!)).length,
       notifiedNotChosen: notices!.n - filled.length,
       statewideOffers: statewide!.n,
+      filledKeys: filled.map((f) => ids.get(f.id)!.key),
       filledBy,
     };
   } finally {
@@ -490,6 +493,9 @@ async function main() {
   console.log(row('filled by top-quartile agents', (o) => pct(o.topQuartileFills, o.filled), outcomes));
   console.log(row('agents notified but not chosen, per order', (o) => (o.notifiedNotChosen / o.orders).toFixed(1), outcomes));
   const broadcast = outcomes.find((o) => o.mode === 'broadcast')!;
+  const dispatched = new Set(outcomes.find((o) => o.mode === 'dispatch')!.filledKeys);
+  const missed = broadcast.filledKeys.filter((key) => !dispatched.has(key));
+  console.log(`\nOrders broadcast filled that dispatch left unfilled: ${missed.length}${missed.length ? ` (${missed.join(', ')})` : ''}.`);
   console.log(
     `\nThe statewide broadcast of the day issue 32 was filed (every agent certified in the order's state) would have sent ${(broadcast.statewideOffers / broadcast.orders).toFixed(1)} offers per order (counted, not simulated).`,
   );
