@@ -33,7 +33,7 @@ import { refreshStaleScores } from '../src/lib/stored-scores';
 import { controlDispatch, runDueWaves } from '../src/modules/dispatch/dispatcher';
 import { acceptBid, claimOffer, counterOffer, declineOffer, sendToAgents } from '../src/modules/workflow/workflow.service';
 import { seedDemoData } from '../src/seed';
-import { seedLarge } from './seed-large';
+import { BENCH_ACCOUNTS, seedLarge } from './seed-large';
 import { addTrackRecords, qualityOf } from './track-record';
 
 const { appointments, dispatches, dispatchEvents, offers, notificationJobs } = schema;
@@ -241,7 +241,8 @@ async function runWeek(mode: Mode): Promise<Outcome> {
     // The top quarter of the agents by score (ties by id, so a quarter it is, however many share a score).
     const ranked = [...agents].sort((a, b) => b.score - a.score || (a.email < b.email ? -1 : 1));
     const topQuartile = new Set(ranked.slice(0, Math.ceil(ranked.length / 4)).map((a) => a.id));
-    const operator = (await findActor(db, { email: 'admin@demo.test' }))!;
+    // The operator: the demo's admin, or the large seed's.
+    const operator = (await findActor(db, { email: SCALE === 'large' ? BENCH_ACCOUNTS.admin : 'admin@demo.test' }))!;
     const template = await templateOf(db);
     const actors = new Map<string, Actor>();
     const actorOf = async (agentId: string) => {

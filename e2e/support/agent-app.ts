@@ -42,6 +42,23 @@ export async function agentList(api: APIRequestContext, tab: 'open' | 'pending' 
   return ((await res.json()) as { items: AgentListItem[] }).items;
 }
 
+/**
+ * The agent's open offers that no automatic dispatch is running for (`admin`: an operator's API
+ * session). A journey that claims, counters or declines takes one of these: on an order another
+ * journey dispatched, a good agent's claim is assigned at once (decision 067), not left to an
+ * operator.
+ */
+export async function undispatchedOffers(agent: APIRequestContext, admin: APIRequestContext): Promise<AgentListItem[]> {
+  const offered = (await agentList(agent, 'open')).filter((item) => item.offerStatus === 'offered');
+  const kept: AgentListItem[] = [];
+  for (const item of offered) {
+    const res = await admin.get(`/api/appointments/${item.id}/dispatch`);
+    expect(res.status()).toBe(200);
+    if (((await res.json()) as { state: string | null }).state === null) kept.push(item);
+  }
+  return kept;
+}
+
 export async function cutNetwork(context: BrowserContext) {
   await context.setOffline(true);
   await context.route('**/api/**', (route) => route.abort('internetdisconnected'));

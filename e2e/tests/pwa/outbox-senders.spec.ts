@@ -1,11 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
-  agentList,
   cutNetwork,
   restoreNetwork,
   shot,
   signedInApi,
   signInUnderServiceWorker,
+  undispatchedOffers,
   type AgentListItem,
 } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
@@ -61,7 +61,7 @@ test.describe('the outbox’s other senders', () => {
     const admin = await signedInApi('admin@demo.test');
     const agent = await signedInApi('agent@demo.test');
     const agentId = ((await (await agent.get('/api/me')).json()) as { id: string }).id;
-    const offer = (await agentList(agent, 'open')).find((o) => o.offerStatus === 'offered');
+    const [offer] = await undispatchedOffers(agent, admin);
     expect(offer).toBeDefined();
 
     await claimOffline(page, context, offer!);
@@ -109,7 +109,7 @@ test.describe('the outbox’s other senders', () => {
     const admin = await signedInApi('admin@demo.test');
     const agent = await signedInApi('agent@demo.test');
     const agentId = ((await (await agent.get('/api/me')).json()) as { id: string }).id;
-    const offers = (await agentList(agent, 'open')).filter((o) => o.offerStatus === 'offered');
+    const offers = await undispatchedOffers(agent, admin);
     // Another offer than the first test's, in case both run against one server.
     const offer = offers[1] ?? offers[0];
     expect(offer).toBeDefined();
