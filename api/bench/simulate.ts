@@ -2,11 +2,12 @@
  * `npm run simulate` (issue 32): the market simulation. The demo's agents (8,200; 50,000 at
  * SIM_SCALE=large), each with a seeded behaviour model, and SIM_ORDERS orders (default 1,000)
  * over a simulated business week, run through the real services and database with a simulated
- * clock — once with automatic dispatch (modules/dispatch: waves, automatic assignment) and once
- * with today's broadcast (Send to Notaries), each with an operator who every 15 minutes of
- * business hours accepts the lowest waiting bid (and, with dispatch, sends to notaries the
- * orders dispatch handed over),
- * each on its own database seeded alike, the same orders and the same agents' behaviour.
+ * clock — once with automatic dispatch (modules/dispatch: waves, automatic assignment), once
+ * with Send to Notaries as it is now (each agent's own travel radius), and once with the
+ * statewide broadcast of the day issue 32 was filed (every agent certified in the state) — each
+ * with an operator who every 15 minutes of business hours accepts the lowest waiting bid (and,
+ * with dispatch, sends to notaries the orders dispatch handed over), each on its own database
+ * seeded alike, the same orders and the same agents' behaviour.
  *
  * Each agent has a latent quality and a track record drawn from it before the week
  * (./track-record.ts), which the real scorecard counts into their score. The behaviour of an
@@ -17,7 +18,9 @@
  *
  * Reports, for each: median and p90 time to fill, share filled, offer notifications per order,
  * fee paid ÷ fee offered, share filled by top-quartile agents (by score), and agents notified
- * but not chosen per order; as a table and as JSON in the temp folder.
+ * but not chosen per order; against each broadcast, how many fewer notifications dispatch sent
+ * and which orders it filled that dispatch did not; how each run's orders were filled (by
+ * dispatch or an operator, wave, tier); as a table and as JSON in the temp folder.
  *
  * SIM_DATABASE_URL: PostgreSQL (a new database per run, dropped at the end); otherwise PGlite in
  * a temp folder. Not part of `npm test`.
@@ -35,6 +38,8 @@ import { acceptBid, claimOffer, counterOffer, declineOffer, sendToAgents } from 
 import { seedDemoData } from '../src/seed';
 import { BENCH_ACCOUNTS, seedLarge } from './seed-large';
 import { addTrackRecords, qualityOf } from './track-record';
+import { notify } from '../src/delivery/notify';
+import { formatCents } from '@signingdesk/domain/money';
 
 const { appointments, dispatches, dispatchEvents, offers, notificationJobs } = schema;
 
@@ -207,7 +212,49 @@ async function agentsOf(db: Db): Promise<Agent[]> {
   }));
 }
 
-type Mode = 'dispatch' | 'broadcast';
+/**
+ * dispatch: automatic dispatch's waves; broadcast: Send to Notaries as it is now (each agent's
+ * own travel radius, availability); statewide: the broadcast of the day issue 32 was filed
+ * (decision 007: every active approved agent certified in the order's state, wherever they live).
+ */
+type Mode = 'dispatch' | 'broadcast' | 'statewide';
+
+/**
+ * The statewide broadcast of the day issue 32 was filed, which the product no longer has: an
+ * offer and an `offer.new` notification for every active approved agent certified in the
+ * order's state, written as Send to Notaries writes them.
+ */
+async function sendStatewide(db: Db, orderId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(appointments).where(eq(appointments.id, orderId));
+    const agents = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        select ap.user_id as id from agent_profiles ap join profiles p on p.user_id = ap.user_id
+        where p.status = 'active' and ap.registration_status = 'approved' and ${order!.state} = any(ap.certified_states)`),
+    ).map((a) => a.id);
+    for (let i = 0; i < agents.length; i += 1_000) {
+      await tx
+        .insert(offers)
+        .values(agents.slice(i, i + 1_000).map((agentId) => ({ appointmentId: orderId, agentId })))
+        .onConflictDoNothing();
+    }
+    await notify(tx, {
+      type: 'offer.new',
+      recipientIds: agents,
+      appointmentId: orderId,
+      payload: {
+        name: order!.name,
+        url: `/preview/${orderId}`,
+        city: order!.city,
+        state: order!.state,
+        date: order!.date,
+        time: order!.time,
+        timeZone: order!.timeZone,
+        fee: formatCents(order!.agentFeeCents),
+      },
+    });
+  });
+}
 
 interface Outcome {
   mode: Mode;
@@ -218,11 +265,6 @@ interface Outcome {
   feeRatio: number[];
   topQuartileFills: number;
   notifiedNotChosen: number;
-  /**
-   * The offers the broadcast of the day issue 32 was filed would have sent (decision 007: every
-   * active approved agent certified in the order's state), counted, not simulated.
-   */
-  statewideOffers: number;
   /** The planned orders (their keys) that were filled. */
   filledKeys: string[];
   /** How the filled orders were filled: by whom (dispatch itself or an operator), the filling agent's wave and tier. */
@@ -332,6 +374,7 @@ async function runWeek(mode: Mode): Promise<Outcome> {
         createdAt.set(row!.id, clock);
         open.add(row!.id);
         if (mode === 'dispatch') await controlDispatch(db, operator, row!.id, 'start', { now: new Date(clock) });
+        else if (mode === 'statewide') await sendStatewide(db, row!.id);
         else await sendToAgents(db, operator, row!.id, { preferredOnly: false });
         await scheduleNewOffers([row!.id]);
       }
@@ -432,14 +475,6 @@ async function runWeek(mode: Mode): Promise<Outcome> {
         if (offer?.tier) count(`tier ${offer.tier}`);
       }
     }
-    const [statewide] = rowsOf<{ n: number }>(
-      await db.execute(sql`
-        select count(*)::int as n
-        from ${appointments} a
-          join agent_profiles ap on a.state = any(ap.certified_states)
-          join profiles p on p.user_id = ap.user_id
-        where a.id in ${[...ids.keys()]} and p.status = 'active' and ap.registration_status = 'approved'`),
-    );
     const fillMinutes = filled.filter((f) => filledAt.has(f.id)).map((f) => (filledAt.get(f.id)! - createdAt.get(f.id)!) / MINUTE);
     return {
       mode,
@@ -450,7 +485,6 @@ async function runWeek(mode: Mode): Promise<Outcome> {
       feeRatio: filled.map((f) => f.fee / ids.get(f.id)!.feeCents),
       topQuartileFills: filled.filter((f) => topQuartile.has(f.agentId!)).length,
       notifiedNotChosen: notices!.n - filled.length,
-      statewideOffers: statewide!.n,
       filledKeys: filled.map((f) => ids.get(f.id)!.key),
       filledBy,
     };
@@ -477,15 +511,15 @@ async function main() {
     `npm run simulate: ${ORDERS.toLocaleString('en-US')} orders over a simulated business week, ${SCALE === 'large' ? '50,000' : 'the demo’s'} agents, seed ${SEED}; ${process.env.SIM_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
   );
   const outcomes: Outcome[] = [];
-  for (const mode of ['dispatch', 'broadcast'] as const) {
+  for (const mode of ['dispatch', 'broadcast', 'statewide'] as const) {
     const t0 = performance.now();
     outcomes.push(await runWeek(mode));
     console.log(`  ${mode}: simulated in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   }
   const pct = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)} %`;
   console.log('');
-  console.log('| measure | automatic dispatch | broadcast (today) |');
-  console.log('|---|---|---|');
+  console.log('| measure | automatic dispatch | broadcast, own radius (Send to Notaries now) | broadcast, statewide (as filed) |');
+  console.log('|---|---|---|---|');
   console.log(row('median time to fill (min)', (o) => quantile(o.fillMinutes, 0.5).toFixed(0), outcomes));
   console.log(row('p90 time to fill (min)', (o) => quantile(o.fillMinutes, 0.9).toFixed(0), outcomes));
   console.log(row('share filled', (o) => pct(o.filled, o.orders), outcomes));
@@ -493,13 +527,16 @@ async function main() {
   console.log(row('fee paid ÷ fee offered', (o) => mean(o.feeRatio).toFixed(3), outcomes));
   console.log(row('filled by top-quartile agents', (o) => pct(o.topQuartileFills, o.filled), outcomes));
   console.log(row('agents notified but not chosen, per order', (o) => (o.notifiedNotChosen / o.orders).toFixed(1), outcomes));
-  const broadcast = outcomes.find((o) => o.mode === 'broadcast')!;
-  const dispatched = new Set(outcomes.find((o) => o.mode === 'dispatch')!.filledKeys);
-  const missed = broadcast.filledKeys.filter((key) => !dispatched.has(key));
-  console.log(`\nOrders broadcast filled that dispatch left unfilled: ${missed.length}${missed.length ? ` (${missed.join(', ')})` : ''}.`);
-  console.log(
-    `\nThe statewide broadcast of the day issue 32 was filed (every agent certified in the order's state) would have sent ${(broadcast.statewideOffers / broadcast.orders).toFixed(1)} offers per order (counted, not simulated).`,
-  );
+  const dispatch = outcomes.find((o) => o.mode === 'dispatch')!;
+  const dispatched = new Set(dispatch.filledKeys);
+  console.log('');
+  for (const other of outcomes.filter((o) => o.mode !== 'dispatch')) {
+    const missed = other.filledKeys.filter((key) => !dispatched.has(key));
+    const fewer = 100 * (1 - dispatch.notifications / Math.max(1, other.notifications));
+    console.log(
+      `Against the ${other.mode} broadcast: ${fewer.toFixed(1)} % fewer offer notifications per order; orders it filled that dispatch left unfilled: ${missed.length}${missed.length ? ` (${missed.join(', ')})` : ''}.`,
+    );
+  }
   for (const o of outcomes) {
     const parts = Object.entries(o.filledBy).sort(([a], [b]) => (a < b ? -1 : 1));
     console.log(`${o.mode}, how the ${o.filled} filled orders were filled: ${parts.map(([k, n]) => `${k} ${n}`).join(', ')}`);

@@ -172,7 +172,8 @@ test('an operator starts dispatch: only wave 1 sees the reserved offer; a claim 
 
   // The officer prefers that agent for their orders: dispatch offers the next one to them first.
   const prefer = officer.getByRole('checkbox', { name: `Prefer ${assigned} for my orders` });
-  await prefer.check();
+  // The box follows the saved answer: click, then wait for it (check() would judge it before the answer).
+  await prefer.click();
   await expect(
     officer.getByText(`${assigned} is preferred for your orders: automatic dispatch offers them your orders first.`),
   ).toBeVisible();

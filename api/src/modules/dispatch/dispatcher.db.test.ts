@@ -571,6 +571,11 @@ describe('automatic dispatch', () => {
       ],
       { demo: { label: 'A', miles: 5, score: 90 } },
     );
+    // Agent A holds no reservation of the earlier scenes' orders, so wave 1 is theirs to claim.
+    await t.database.db
+      .update(offers)
+      .set({ reservedUntil: new Date(Date.now() - MINUTE) })
+      .where(and(eq(offers.agentId, agentA), eq(offers.status, 'offered')));
     await start(id);
     expect((await post(t, `/api/appointments/${id}/claim`, s.agent)).status).toBe(200);
     expect(await appointmentRow(t, id)).toMatchObject({ status: 'Scheduled', assignedAgentId: agentA });
@@ -655,6 +660,17 @@ describe('automatic dispatch', () => {
     expect((await jobsOf(t, id, ['dispatch.restarted'])).length).toBeGreaterThan(0);
     // A second sweep finds nothing more to do.
     expect(await restartLapsedAssignments(t.database.db)).toBe(0);
+  });
+
+  it('starts dispatch by itself, as a restart, when the agent an operator assigned withdraws', async () => {
+    const { id, labelOf } = await scene([{ label: 'p80', miles: 7, score: 80 }], { demo: { label: 'A', miles: 5, score: 90 } });
+    expect((await post(t, `/api/appointments/${id}/assign`, s.admin, { agentId: agentA })).status).toBe(200);
+    expect(await dispatchOf(t.database.db, id)).toBeNull();
+    expect((await post(t, `/api/appointments/${id}/leave`, s.agent, { reason: 'Family emergency.' })).status).toBe(200);
+    expect(await dispatchOf(t.database.db, id)).toMatchObject({ state: 'running', wave: 1, restarts: 1 });
+    expect((await offered(id, labelOf)).filter((o) => o.status === 'offered')).toEqual([{ label: 'p80', wave: 1, status: 'offered' }]);
+    const view = await readJson(await t.request(`/api/appointments/${id}/dispatch`, { cookie: s.admin }));
+    expect(view.log.map((e: { line: string }) => e.line)).toContain(`Dispatch restarted by itself: ${nameA} dropped out`);
   });
 
   it('refuses a withdrawal once the signing has started', async () => {

@@ -107,7 +107,8 @@ export async function startLocked(
   if (existing) {
     await setDispatch(tx, appointment.id, { ...fresh, restarts: existing.restarts + (options.restartedAfter ? 1 : 0) });
   } else {
-    await tx.insert(dispatches).values({ appointmentId: appointment.id, ...fresh });
+    // An order never dispatched whose agent withdrew starts here, by itself: its first restart.
+    await tx.insert(dispatches).values({ appointmentId: appointment.id, ...fresh, restarts: options.restartedAfter ? 1 : 0 });
   }
   const kind = options.restartedAfter ? 'restarted' : existing ? 'resumed' : 'started';
   await logEvent(tx, appointment.id, now, kind, {

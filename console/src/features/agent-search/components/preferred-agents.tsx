@@ -33,8 +33,9 @@ export function PreferredAgents({ firmName, orgAdmin }: { firmName: string; orgA
   return (
     <div>
       <Text mb="md" maw={760}>
-        Automatic dispatch offers your orders to these signing agents first: yours, then {firmName}’s, before anyone else near the signing.
-        To add an agent, open an order they signed and tick “Prefer … for my orders” beside them.
+        Automatic dispatch offers your orders to these signing agents before anyone else near the signing: those you prefer first, then
+        those preferred for every order of {firmName}. Completed counts their signings for {firmName}. To add an agent, open an order they
+        signed and tick “Prefer … for my orders” beside them.
       </Text>
       {list.isError ? (
         <Alert color="red" role="alert" title="The preferred agents could not be loaded" mb="md">
@@ -57,7 +58,7 @@ export function PreferredAgents({ firmName, orgAdmin }: { firmName: string; orgA
             title: 'Where',
             render: (row) => [row.city, row.state].filter(Boolean).join(', ') || '—',
           },
-          { accessor: 'completedForFirm', title: `Signings completed for ${firmName}` },
+          { accessor: 'completedForFirm', title: 'Completed' },
           {
             accessor: 'lastSigningDate',
             title: 'Last signing',
@@ -77,7 +78,7 @@ export function PreferredAgents({ firmName, orgAdmin }: { firmName: string; orgA
                     aria-label={`Remove ${row.name} from my orders`}
                     onClick={() => remove(row, 'mine')}
                   >
-                    Remove from my orders
+                    Remove
                   </Button>
                 ) : null}
                 {row.firm && orgAdmin ? (
@@ -85,10 +86,10 @@ export function PreferredAgents({ firmName, orgAdmin }: { firmName: string; orgA
                     size="compact-sm"
                     variant="default"
                     loading={busy(row)}
-                    aria-label={`Remove ${row.name} for ${firmName}`}
+                    aria-label={`Remove for the firm: ${row.name}`}
                     onClick={() => remove(row, 'firm')}
                   >
-                    Remove for {firmName}
+                    Remove for the firm
                   </Button>
                 ) : null}
               </Group>

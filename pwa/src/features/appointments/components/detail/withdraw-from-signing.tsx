@@ -21,7 +21,8 @@ export function WithdrawFromSigning({ view, userId, rows }: { view: AgentAppoint
   const [error, setError] = useState<string | null>(null);
   const fieldId = useId();
   const leaveRows = rows.filter((row) => row.action.kind === 'leave');
-  const waiting = leaveRows.find((row) => row.state !== 'refused' && row.state !== 'sent');
+  // Waiting on the phone, being sent or already accepted: the button does not come back.
+  const taken = leaveRows.find((row) => row.state !== 'refused');
   const latest = leaveRows.at(-1);
   const beforeStart = !useCompletionOpen(view.startsAt);
   if (view.status !== 'Scheduled' || view.markedCompleted || (!beforeStart && !latest)) return null;
@@ -51,7 +52,7 @@ export function WithdrawFromSigning({ view, userId, rows }: { view: AgentAppoint
           SigningDesk looks for another signing agent.
         </p>
       )}
-      {beforeStart && !waiting && (
+      {beforeStart && !taken && (
         <button type="button" className="button button--danger button--block" onClick={() => setAsking(true)}>
           Withdraw from this signing
         </button>
