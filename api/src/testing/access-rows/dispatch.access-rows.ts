@@ -21,7 +21,10 @@ export const dispatchAccessRows: RowsFactory = async ({ t, fixtures, agentId }) 
       fixture: async () => ({ params: { id: firmA!.id }, body: dispatchSettingsFormValues(DISPATCH_DEFAULTS) }),
       expect: operatorsElse404(200),
     },
-    'GET /escrow/preferred-agents': { fixture: fixtures.none, expect: everyone(403, { visitor: 401, escrowA: 200, escrowB: 200, orgAdmin: 200 }) },
+    'GET /escrow/preferred-agents': {
+      fixture: fixtures.none,
+      expect: everyone(403, { visitor: 401, escrowA: 200, escrowB: 200, orgAdmin: 200 }),
+    },
     'PUT /agents/:id/preference': {
       fixture: async () => {
         await fixtures.scheduled();
