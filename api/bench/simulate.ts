@@ -46,6 +46,9 @@ const { appointments, dispatches, dispatchEvents, offers, notificationJobs } = s
 const SCALE = process.env.SIM_SCALE === 'large' ? 'large' : 'demo';
 const ORDERS = Number(process.env.SIM_ORDERS) > 0 ? Math.floor(Number(process.env.SIM_ORDERS)) : 1_000;
 const SEED = Number(process.env.SIM_SEED) || 32;
+const ALL_MODES = ['dispatch', 'broadcast', 'statewide'] as const;
+/** SIM_MODES: which runs, comma-separated (default all three; dispatch always runs, the others are compared with it). */
+const MODES = ALL_MODES.filter((mode) => mode === 'dispatch' || !process.env.SIM_MODES || process.env.SIM_MODES.split(',').includes(mode));
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** Monday 2030-06-03, 8 am Pacific: the week's first order. */
@@ -511,15 +514,20 @@ async function main() {
     `npm run simulate: ${ORDERS.toLocaleString('en-US')} orders over a simulated business week, ${SCALE === 'large' ? '50,000' : 'the demo’s'} agents, seed ${SEED}; ${process.env.SIM_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
   );
   const outcomes: Outcome[] = [];
-  for (const mode of ['dispatch', 'broadcast', 'statewide'] as const) {
+  for (const mode of MODES) {
     const t0 = performance.now();
     outcomes.push(await runWeek(mode));
     console.log(`  ${mode}: simulated in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   }
   const pct = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)} %`;
   console.log('');
-  console.log('| measure | automatic dispatch | broadcast, own radius (Send to Notaries now) | broadcast, statewide (as filed) |');
-  console.log('|---|---|---|---|');
+  const TITLES = {
+    dispatch: 'automatic dispatch',
+    broadcast: 'broadcast, own radius (Send to Notaries now)',
+    statewide: 'broadcast, statewide (as filed)',
+  };
+  console.log(`| measure | ${outcomes.map((o) => TITLES[o.mode]).join(' | ')} |`);
+  console.log(`|---|${outcomes.map(() => '---').join('|')}|`);
   console.log(row('median time to fill (min)', (o) => quantile(o.fillMinutes, 0.5).toFixed(0), outcomes));
   console.log(row('p90 time to fill (min)', (o) => quantile(o.fillMinutes, 0.9).toFixed(0), outcomes));
   console.log(row('share filled', (o) => pct(o.filled, o.orders), outcomes));

@@ -9,6 +9,7 @@
 import { schema } from '@signingdesk/db';
 import { sql, type SQL } from 'drizzle-orm';
 import { SIGNING_GAP_MINUTES } from '@signingdesk/domain/availability';
+import { APPOINTMENT_STATUSES } from '@signingdesk/domain/codes';
 
 const { agentProfiles: ap, agentTimeOff, appointments } = schema;
 
@@ -23,22 +24,28 @@ export interface SigningWhen {
 
 /** The agent's other signings that still hold them: every status but Canceled. */
 const holding = sql`a2.status <> 'Canceled'`;
+/** The same statuses listed, so that a search by time reads the (status, starts_at) index. */
+const HOLDING_STATUSES = APPOINTMENT_STATUSES.filter((status) => status !== 'Canceled');
 
 export function availableForSql(signing: SigningWhen, now: Date): SQL {
   const gap = SIGNING_GAP_MINUTES * 60;
   return sql`(
-    not exists (
-      select 1 from ${agentTimeOff} t
-      where t.agent_id = ${ap.userId} and ${signing.date}::date between t.starts_on and t.ends_on
+    ${ap.userId} not in (
+      select t.agent_id from ${agentTimeOff} t where ${signing.date}::date between t.starts_on and t.ends_on
     )
     and (${ap.offersPausedUntil} is null or ${ap.offersPausedUntil} <= ${now.toISOString()}::timestamptz)
     ${
       signing.timeTbd
         ? sql``
-        : sql`and not exists (
-      select 1 from ${appointments} a2
-      where a2.assigned_agent_id = ${ap.userId} and a2.id <> ${signing.id} and ${holding} and not a2.time_tbd
-        and a2.starts_at > ${signing.startsAt - gap} and a2.starts_at < ${signing.startsAt + gap}
+        : // The signings near this one, across the marketplace, are few: one set read by time, which
+          // each agent is looked up in (not a lookup of each agent's signings).
+          sql`and ${ap.userId} not in (
+      select a2.assigned_agent_id from ${appointments} a2
+      where a2.status in (${sql.join(
+        HOLDING_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )}) and a2.starts_at > ${signing.startsAt - gap} and a2.starts_at < ${signing.startsAt + gap}
+        and a2.assigned_agent_id is not null and a2.id <> ${signing.id} and not a2.time_tbd
     )`
     }
     and (${ap.maxSigningsPerDay} is null or (

@@ -29,7 +29,7 @@ export function scoreStaleSql(alias: string, now: SQL): SQL {
   return sql`(${s}.version > ${s}.computed_version or exists (
     select 1 from offers o
     where o.agent_id = ${s}.agent_id and o.status = 'offered'
-      and o.created_at + ${window} > ${s}.refreshed_at and o.created_at + ${window} <= ${now}
+      and o.created_at > ${s}.refreshed_at - ${window} and o.created_at <= ${now} - ${window}
   ))`;
 }
 

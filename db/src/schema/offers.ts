@@ -37,7 +37,9 @@ export const offers = pgTable(
   },
   (t) => [
     unique('offers_appointment_agent_key').on(t.appointmentId, t.agentId),
-    index('offers_agent_status_idx').on(t.agentId, t.status),
+    // created_at last: whether an agent's stored score went stale (an offer's answer window
+    // passed since it was counted, lib/stored-scores.ts) is a range read of this index.
+    index('offers_agent_status_idx').on(t.agentId, t.status, t.createdAt),
     index('offers_appointment_status_idx').on(t.appointmentId, t.status),
     index('offers_reserved_idx')
       .on(t.agentId, t.reservedUntil)

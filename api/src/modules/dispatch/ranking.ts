@@ -49,14 +49,14 @@ export async function rankedCandidates(
       agentId: ap.userId,
       distance,
       operatorsPreferred: ap.preferred,
+      // The officer's and the firm's preferred agents: two small sets, each agent looked up in them.
       officerPreferred:
-        sql<boolean>`exists (select 1 from ${preferredAgents} p where p.agent_id = ${ap.userId} and p.officer_id = ${order.createdBy})`.mapWith(
+        sql<boolean>`${ap.userId} in (select p.agent_id from ${preferredAgents} p where p.officer_id = ${order.createdBy})`.mapWith(
           Boolean,
         ),
-      firmPreferred:
-        sql<boolean>`exists (select 1 from ${preferredAgents} p where p.agent_id = ${ap.userId} and p.firm_id = ${order.firmId})`.mapWith(
-          Boolean,
-        ),
+      firmPreferred: sql<boolean>`${ap.userId} in (select p.agent_id from ${preferredAgents} p where p.firm_id = ${order.firmId})`.mapWith(
+        Boolean,
+      ),
       score: scores.score,
       completed: scores.completed,
       version: scores.version,
@@ -70,7 +70,8 @@ export async function rankedCandidates(
         eligibleWhere(order, firm, 'own'),
         availableForSql(order, now),
         options.notOffered
-          ? sql`not exists (select 1 from ${offers} where ${offers.appointmentId} = ${order.id} and ${offers.agentId} = ${ap.userId})`
+          ? // The order's offers are one small set, looked up for each agent (a hashed NOT IN).
+            sql`${ap.userId} not in (select ${offers.agentId} from ${offers} where ${offers.appointmentId} = ${order.id})`
           : undefined,
       ),
     );
