@@ -57,11 +57,21 @@ describe('the agent offer preview and comparison orders', () => {
 
     it("says the order was taken when the agent's bid lost to another agent", async () => {
       // The seed never makes agent@demo.test a losing bidder, so the test makes one: it claims,
-      // then an operator assigns another agent the order may go to, which rejects its bid.
-      const [contested] = await openOffers();
+      // then an operator assigns another agent the order may go to, which rejects its bid. The
+      // order is one of its offers (listed by random id) that another agent may take too: some
+      // lie where only agent@demo.test's travel radius reaches, or everyone else is booked.
+      let contested: { id: string } | undefined;
+      let other: { id: string } | undefined;
+      for (const offer of await openOffers()) {
+        const eligible = await get(`/api/appointments/${offer.id}/eligible-agents?pageSize=5`, adminCookie);
+        other = (eligible.body.items as { id: string }[]).find((a) => a.id !== agentId);
+        if (other) {
+          contested = offer;
+          break;
+        }
+      }
+      expect(contested, 'an open offer another agent may also take').toBeDefined();
       expect((await post(`/api/appointments/${contested!.id}/claim`, agentCookie)).status).toBe(200);
-      const eligible = await get(`/api/appointments/${contested!.id}/eligible-agents?pageSize=5`, adminCookie);
-      const other = (eligible.body.items as { id: string }[]).find((a) => a.id !== agentId);
       expect((await post(`/api/appointments/${contested!.id}/assign`, adminCookie, { agentId: other!.id })).status).toBe(200);
 
       const [lost] = await t.database.db
