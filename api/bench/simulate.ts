@@ -542,7 +542,7 @@ async function main() {
     const missed = other.filledKeys.filter((key) => !dispatched.has(key));
     const fewer = 100 * (1 - dispatch.notifications / Math.max(1, other.notifications));
     console.log(
-      `Against the ${other.mode} broadcast: ${fewer.toFixed(1)} % fewer offer notifications per order; orders it filled that dispatch left unfilled: ${missed.length}${missed.length ? ` (${missed.join(', ')})` : ''}.`,
+      `Against the ${TITLES[other.mode]}: ${fewer.toFixed(1)} % fewer offer notifications per order; orders it filled that dispatch left unfilled: ${missed.length}${missed.length ? ` (${missed.join(', ')})` : ''}.`,
     );
   }
   for (const o of outcomes) {
