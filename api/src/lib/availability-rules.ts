@@ -22,10 +22,14 @@ export interface SigningWhen {
   timeTbd: boolean;
 }
 
-/** The agent's other signings that still hold them: every status but Canceled. */
-const holding = sql`a2.status <> 'Canceled'`;
-/** The same statuses listed, so that a search by time reads the (status, starts_at) index. */
-const HOLDING_STATUSES = APPOINTMENT_STATUSES.filter((status) => status !== 'Canceled');
+/**
+ * The agent's other signings that still hold them: every status but Canceled, listed, so that a
+ * search by time reads the (status, starts_at) index.
+ */
+const holding = sql`a2.status in (${sql.join(
+  APPOINTMENT_STATUSES.filter((status) => status !== 'Canceled').map((status) => sql`${status}`),
+  sql`, `,
+)})`;
 
 export function availableForSql(signing: SigningWhen, now: Date): SQL {
   const gap = SIGNING_GAP_MINUTES * 60;
@@ -41,10 +45,7 @@ export function availableForSql(signing: SigningWhen, now: Date): SQL {
           // each agent is looked up in (not a lookup of each agent's signings).
           sql`and ${ap.userId} not in (
       select a2.assigned_agent_id from ${appointments} a2
-      where a2.status in (${sql.join(
-        HOLDING_STATUSES.map((status) => sql`${status}`),
-        sql`, `,
-      )}) and a2.starts_at > ${signing.startsAt - gap} and a2.starts_at < ${signing.startsAt + gap}
+      where ${holding} and a2.starts_at > ${signing.startsAt - gap} and a2.starts_at < ${signing.startsAt + gap}
         and a2.assigned_agent_id is not null and a2.id <> ${signing.id} and not a2.time_tbd
     )`
     }

@@ -1,19 +1,15 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DISPATCH_DEFAULTS, DISPATCH_LABELS } from '@signingdesk/domain/dispatch';
-import { randomBytes } from 'node:crypto';
 import { signInAs } from '../../support/accounts';
 import { agentList, expectNoAxeViolations, shot, signedInApi } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
+import { createOrderAs, LOS_ANGELES, type OrderPlace } from '../../support/orders';
 import { scaled } from '../../support/slowdown';
 
 // Issue 32: automatic dispatch as an operator, an agent and an escrow officer meet it.
 
 const FIRM = 'Firm B Escrow Services';
 const OFFICER = 'escrow@firm-b.demo.test';
-
-/** A Pacific date `days` from today, as the order form takes it. */
-const pacificDate = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(Date.now() + days * 86_400_000));
 
 async function firmId(admin: APIRequestContext) {
   const firms = (await (await admin.get('/api/firms')).json()) as { items: { id: string; name: string }[] };
@@ -26,26 +22,8 @@ async function saveSettings(admin: APIRequestContext, id: string, settings: Part
   expect(res.status(), await res.text()).toBe(200);
 }
 
-async function createOrder(where: { street: string; city: string; state: string; zip: string; timeZone: string }, inDays = 5) {
-  const escrow = await signedInApi(OFFICER);
-  const fileNumber = `DS-${randomBytes(3).toString('hex').toUpperCase()}`;
-  const created = await escrow.post('/api/appointments', {
-    data: {
-      name: `Dispatch ${fileNumber}`,
-      date: pacificDate(inDays),
-      time: '10:00',
-      ...where,
-      agentFee: '$150',
-      fileNumber,
-      contactName: 'Ines Calloway',
-      scanBackRequired: false,
-      transactionType: 1,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { appointment } = (await created.json()) as { appointment: { id: string; name: string } };
-  return appointment;
-}
+const createOrder = (where: OrderPlace, inDays = 5) =>
+  createOrderAs(OFFICER, where, { inDays, time: '10:00', label: 'Dispatch', prefix: 'DS' });
 
 type LogEntry = { kind: string; wave: number | null; agentId: string | null; agentName: string | null; line: string };
 
@@ -97,7 +75,7 @@ test('an operator starts dispatch: only wave 1 sees the reserved offer; a claim 
   const admin = await signedInApi('admin@demo.test');
   // Any claim assigns: the bar is the firm's setting, tried on both sides of it in the API's tests.
   await saveSettings(admin, await firmId(admin), { waveSize: 2, scoreBar: 0, minCompleted: 0 });
-  const order = await createOrder({ street: '200 N Spring St', city: 'Los Angeles', state: 'CA', zip: '90012', timeZone: 'PT' });
+  const order = await createOrder(LOS_ANGELES);
 
   // The escrow officer keeps the order open while it is dispatched.
   const office = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -190,7 +168,7 @@ test('an operator starts dispatch: only wave 1 sees the reserved offer; a claim 
     await shot(officer, 'preferred-agents', true);
     await expectNoAxeViolations(officer, `the preferred agents at ${width} px`);
   }
-  const next = await createOrder({ street: '200 N Spring St', city: 'Los Angeles', state: 'CA', zip: '90012', timeZone: 'PT' }, 6);
+  const next = await createOrder(LOS_ANGELES, 6);
   const again = await admin.post(`/api/appointments/${next.id}/dispatch`, { data: { action: 'start' } });
   expect(again.status()).toBe(200);
   const nextLog = ((await again.json()) as { dispatch: { log: LogEntry[] } }).dispatch.log.filter((e) => e.kind === 'offered');

@@ -1,9 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import { LEAVE_REASON } from '@signingdesk/domain/dispatch';
-import { randomBytes } from 'node:crypto';
 import { signInAs } from '../../support/accounts';
 import { cutNetwork, expectAccessibleAndFitting, restoreNetwork, shot, signedInApi, waitForMirror } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
+import { createOrderAs, LOS_ANGELES } from '../../support/orders';
 import { scaled } from '../../support/slowdown';
 
 // Issue 32: an agent who can no longer make a signing gives it back from the phone, offline
@@ -12,32 +12,9 @@ import { scaled } from '../../support/slowdown';
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
 const OFFICER = 'escrow@firm-b.demo.test';
-const pacificDate = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date(Date.now() + days * 86_400_000));
-
 /** A new order of Firm B in Los Angeles, assigned by an operator to its first eligible agent; answers the order and the agent's email. */
 async function assignedOrder(admin: APIRequestContext) {
-  const escrow = await signedInApi(OFFICER);
-  const fileNumber = `WD-${randomBytes(3).toString('hex').toUpperCase()}`;
-  const created = await escrow.post('/api/appointments', {
-    data: {
-      name: `Withdrawal ${fileNumber}`,
-      date: pacificDate(7),
-      time: '15:00',
-      street: '200 N Spring St',
-      city: 'Los Angeles',
-      state: 'CA',
-      zip: '90012',
-      timeZone: 'PT',
-      agentFee: '$150',
-      fileNumber,
-      contactName: 'Ines Calloway',
-      scanBackRequired: false,
-      transactionType: 1,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { appointment } = (await created.json()) as { appointment: { id: string; name: string } };
+  const appointment = await createOrderAs(OFFICER, LOS_ANGELES, { inDays: 7, time: '15:00', label: 'Withdrawal', prefix: 'WD' });
   const eligible = (await (await admin.get(`/api/appointments/${appointment.id}/eligible-agents`)).json()) as { items: { id: string }[] };
   const emailOf = async (agentId: string) =>
     ((await (await admin.get(`/api/agents/${agentId}`)).json()) as { contact: { email: string } }).contact.email;

@@ -105,3 +105,4 @@ export const PreferredAgentListSchema = z
     ),
   })
   .openapi('PreferredAgentList');
+export type PreferredAgentList = z.infer<typeof PreferredAgentListSchema>;

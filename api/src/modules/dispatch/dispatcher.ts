@@ -21,7 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   autoAssignAnswer,
   DISPATCH_DEFAULTS,
@@ -340,18 +340,24 @@ export async function restartAfterDropOut(tx: Tx, agentId: string, clock: Dispat
   const orders = await tx
     .select()
     .from(appointments)
-    .where(
-      and(
-        eq(appointments.assignedAgentId, agentId),
-        eq(appointments.status, 'Scheduled'),
-        gt(appointments.startsAt, Math.floor(now.getTime() / 1000)),
-        sql`exists (select 1 from ${dispatches} where ${dispatches.appointmentId} = ${appointments.id} and ${dispatches.state} = 'filled')`,
-      ),
-    )
+    .where(and(eq(appointments.assignedAgentId, agentId), filledUpcomingWhere(now)))
     .orderBy(asc(appointments.startsAt))
     .for('update');
   for (const order of orders) await restartWithout(tx, order, { agentId, now });
   return orders.length;
+}
+
+/**
+ * The orders a restart applies to (decision 067): scheduled, not started at `now`, with an agent
+ * dispatch assigned (its dispatch filled). Orders an operator assigned are left to the operators.
+ */
+export function filledUpcomingWhere(now: Date) {
+  return and(
+    eq(appointments.status, 'Scheduled'),
+    isNotNull(appointments.assignedAgentId),
+    gt(appointments.startsAt, Math.floor(now.getTime() / 1000)),
+    sql`exists (select 1 from ${dispatches} where ${dispatches.appointmentId} = ${appointments.id} and ${dispatches.state} = 'filled')`,
+  );
 }
 
 /**

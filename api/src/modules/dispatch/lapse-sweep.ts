@@ -13,14 +13,14 @@
  */
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { CREDENTIAL_LABELS, commissionAllows, firmRequirementGaps, type CredentialFacts } from '@signingdesk/domain/credentials';
 import { notify } from '../../delivery/notify';
 import { credentialFacts, credentialsOf, firmRequirementsOf } from '../../lib/credential-rules';
 import type { DispatchClock } from './dispatcher';
-import { restartWithout } from './dispatcher';
+import { filledUpcomingWhere, restartWithout } from './dispatcher';
 
-const { appointments, dispatches } = schema;
+const { appointments } = schema;
 type Appointment = typeof appointments.$inferSelect;
 
 /** Why the agent's credentials no longer qualify them for the order on its day, or null while they do. */
@@ -38,18 +38,7 @@ async function lapseOf(db: Db | Tx, order: Appointment, agentId: string): Promis
 /** Restarts every upcoming order dispatch filled whose agent's credentials lapsed for it. Returns how many restarted. */
 export async function restartLapsedAssignments(db: Db, clock: DispatchClock = {}): Promise<number> {
   const now = clock.now ?? new Date();
-  const upcoming = await db
-    .select()
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.status, 'Scheduled'),
-        isNotNull(appointments.assignedAgentId),
-        gt(appointments.startsAt, Math.floor(now.getTime() / 1000)),
-        sql`exists (select 1 from ${dispatches} where ${dispatches.appointmentId} = ${appointments.id} and ${dispatches.state} = 'filled')`,
-      ),
-    )
-    .orderBy(asc(appointments.startsAt));
+  const upcoming = await db.select().from(appointments).where(filledUpcomingWhere(now)).orderBy(asc(appointments.startsAt));
   let restarted = 0;
   for (const candidate of upcoming) {
     if ((await lapseOf(db, candidate, candidate.assignedAgentId!)) === null) continue;

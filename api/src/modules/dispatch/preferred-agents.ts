@@ -12,6 +12,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
+import type { PreferredAgentList } from './dispatch.schemas';
+
+/** One row of the escrow side's preferred agents, as the route answers it. */
+type PreferredAgentRow = PreferredAgentList['items'][number];
 
 const { agentProfiles, appointments, preferredAgents, user } = schema;
 
@@ -83,36 +87,13 @@ export async function setAgentPreference(db: Db, actor: Actor, agentId: string, 
   });
 }
 
-/** One row of the escrow side's preferred agents: who, where, how much they signed for the firm, and for whom they are preferred. */
-export interface PreferredAgentRow {
-  agentId: string;
-  name: string;
-  city: string | null;
-  state: string | null;
-  /** Orders of the caller's firm the agent completed. */
-  completedForFirm: number;
-  /** The date of their last signing for the firm (completed or scheduled), YYYY-MM-DD. */
-  lastSigningDate: string | null;
-  mine: boolean;
-  firm: boolean;
-}
-
 /**
  * GET /escrow/preferred-agents: the agents preferred for the caller's own orders and for their
  * firm's, in the order dispatch offers them (the caller's first, then the firm's), then by name.
  * No phone or email: as on the Signing Agents tab, the contact shows on an order they sign.
  */
 export async function listPreferredAgents(db: Db, actor: Actor): Promise<{ items: PreferredAgentRow[] }> {
-  const rows = rowsOf<{
-    agentId: string;
-    name: string;
-    city: string | null;
-    state: string | null;
-    completedForFirm: number;
-    lastSigningDate: string | null;
-    mine: boolean;
-    firm: boolean;
-  }>(
+  const rows = rowsOf<PreferredAgentRow>(
     await db.execute(sql`
       select p.agent_id as "agentId", u.name, ap.city, ap.state,
         bool_or(p.officer_id = ${actor.userId}) as mine,
