@@ -30,6 +30,7 @@ import { startDrainedWorker } from '../../testing/drained-worker';
 import { dispatchOf, runDueWaves, runWave } from './dispatcher';
 import { scorecardOf } from '../../lib/scorecard';
 import { restartLapsedAssignments } from './lapse-sweep';
+import { formatUsDate } from '@signingdesk/domain/time-zones';
 import { agentScore, bayesianRate, SCORE_PARTS } from '@signingdesk/domain/scorecard';
 
 const { appointments, agentProfiles, agentScores, dispatchEvents, firmDispatchSettings, offers, user } = schema;
@@ -655,7 +656,7 @@ describe('automatic dispatch', () => {
     const [displaced] = await jobsOf(t, id, ['assignment.displaced']);
     expect(displaced).toMatchObject({ recipientId: ids.p90 });
     expect(displaced!.payload.notes).toBe(
-      `Your notary commission for HI does not count on ${order.date}, the day of the signing. Renew it on your profile to be offered signings there again.`,
+      `Your notary commission for HI does not count on ${formatUsDate(order.date)}, the day of the signing. Renew it on your profile to be offered signings there again.`,
     );
     expect((await jobsOf(t, id, ['dispatch.restarted'])).length).toBeGreaterThan(0);
     // A second sweep finds nothing more to do.

@@ -15,6 +15,7 @@ import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { asc, eq } from 'drizzle-orm';
 import { CREDENTIAL_LABELS, commissionAllows, firmRequirementGaps, type CredentialFacts } from '@signingdesk/domain/credentials';
+import { formatUsDate } from '@signingdesk/domain/time-zones';
 import { notify } from '../../delivery/notify';
 import { credentialFacts, credentialsOf, firmRequirementsOf } from '../../lib/credential-rules';
 import type { DispatchClock } from './dispatcher';
@@ -26,12 +27,14 @@ type Appointment = typeof appointments.$inferSelect;
 /** Why the agent's credentials no longer qualify them for the order on its day, or null while they do. */
 async function lapseOf(db: Db | Tx, order: Appointment, agentId: string): Promise<string | null> {
   const credentials: CredentialFacts[] = ((await credentialsOf(db, [agentId])).get(agentId) ?? []).map(credentialFacts);
+  // The day as people read dates (month/day/year); the rules take it as stored.
+  const day = formatUsDate(order.date);
   if (!commissionAllows(credentials, order.state, order.date)) {
-    return `Your ${CREDENTIAL_LABELS.commission.toLowerCase()} for ${order.state} does not count on ${order.date}, the day of the signing. Renew it on your profile to be offered signings there again.`;
+    return `Your ${CREDENTIAL_LABELS.commission.toLowerCase()} for ${order.state} does not count on ${day}, the day of the signing. Renew it on your profile to be offered signings there again.`;
   }
   const gaps = firmRequirementGaps(credentials, await firmRequirementsOf(db, order.firmId), order.date);
   if (gaps.length > 0)
-    return `On ${order.date}, the day of the signing, your credentials do not show ${gaps.join(', ')}, which the title company requires.`;
+    return `On ${day}, the day of the signing, your credentials do not show ${gaps.join(', ')}, which the title company requires.`;
   return null;
 }
 
