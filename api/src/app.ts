@@ -48,6 +48,7 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { agentComplianceRoutes } from './modules/agent-compliance/agent-compliance.routes';
 import { scorecardRoutes } from './modules/scorecard/scorecard.routes';
 import { dispatchRoutes } from './modules/dispatch/dispatch.routes';
+import { signingTermsRoutes } from './modules/signing-terms/signing-terms.routes';
 
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
 const SIGN_OUT_PATH = `${AUTH_BASE_PATH}/sign-out`;
@@ -78,6 +79,7 @@ export function createApi(deps: AppDeps) {
   api.route('/', agentComplianceRoutes(deps));
   api.route('/', scorecardRoutes(deps));
   api.route('/', dispatchRoutes());
+  api.route('/', signingTermsRoutes());
   publishDocument(api);
   return api;
 }

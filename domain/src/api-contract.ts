@@ -1757,6 +1757,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/firms/{id}/order-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A firm's default order terms
+         * @description Roles: admin, sub_admin, creator_admin, creator. Operators read any firm's; escrow users their own firm's (their order form starts from them). TERMS_DEFAULTS where the firm has none; 404 to anyone else.
+         */
+        get: operations["getFirmOrderTerms"];
+        /**
+         * Set a firm's default order terms
+         * @description Roles: admin, sub_admin, creator_admin. Operators for any firm, the firm's org admin for its own (an escrow officer: 403). Every order created from now on starts from them; orders already made keep theirs. 400 names the field as the form labels it.
+         */
+        put: operations["setFirmOrderTerms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/firms/{id}/requirements": {
         parameters: {
             query?: never;
@@ -2187,6 +2211,7 @@ export interface components {
             /** @enum {string} */
             status: "Open" | "Pending" | "Scheduled" | "Paused" | "Completed" | "Canceled";
             street: string;
+            terms: components["schemas"]["SigningTerms"];
             time: string;
             timeTbd: boolean;
             timeZone: string;
@@ -2306,6 +2331,8 @@ export interface components {
             status: "Open" | "Pending" | "Scheduled" | "Paused" | "Completed" | "Canceled";
             /** @description With the name only (assigned, and completed within the 3-day window) */
             street?: string;
+            /** @description The order's signing terms in one line (issue 33): scan-back deadline, return of originals, trip fee, payment terms */
+            termsShort: string;
             /** @description HH:MM, 00:00 when TBD */
             time: string;
             timeTbd: boolean;
@@ -2780,6 +2807,11 @@ export interface components {
              * @description The escrow officer the order belongs to (operators: required; org admins: a user of the firm)
              */
             escrowOfficerId?: string;
+            /**
+             * @description Dollars, $0.00 to $500.00; a leading $ is stripped
+             * @example $50.00
+             */
+            extraSignerFee?: string;
             fileNumber?: string | null;
             financeType?: number | null;
             /**
@@ -2798,7 +2830,20 @@ export interface components {
              * @example Garcia Refinance
              */
             name: string;
+            pageCount?: number;
+            paymentTermsDays?: number;
+            /** @enum {string} */
+            printedBy?: "agent" | "title_company";
+            /** @enum {string|null} */
+            returnCarrier?: "FedEx" | "UPS" | "USPS" | "DHL" | null;
+            /** @enum {string} */
+            returnMethod?: "dropoff" | "prepaid_label" | "none";
+            scanBackHours?: number;
             scanBackRequired: boolean;
+            /** @enum {string} */
+            shipByDay?: "same_day" | "next_day";
+            /** @example 17:00 */
+            shipByTime?: string;
             /** @enum {string} */
             state: "AK" | "AL" | "AR" | "AZ" | "CA" | "CO" | "CT" | "DC" | "DE" | "FL" | "GA" | "HI" | "IA" | "ID" | "IL" | "IN" | "KS" | "KY" | "LA" | "MA" | "MD" | "ME" | "MI" | "MN" | "MO" | "MS" | "MT" | "NC" | "ND" | "NE" | "NH" | "NJ" | "NM" | "NV" | "NY" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VA" | "VT" | "WA" | "WI" | "WV" | "WY";
             street: string;
@@ -2812,6 +2857,11 @@ export interface components {
              */
             timeZone: "ET" | "CT" | "MT" | "PT" | "HT" | "AK";
             transactionType: number;
+            /**
+             * @description Dollars, $0.00 to $1,000.00; a leading $ is stripped
+             * @example $50.00
+             */
+            tripFee?: string;
             zip: string;
         };
         CreatedUser: {
@@ -3211,6 +3261,7 @@ export interface components {
             /** @enum {string} */
             status: "Open" | "Pending" | "Scheduled" | "Paused" | "Completed" | "Canceled";
             street: string;
+            terms: components["schemas"]["SigningTerms"];
             time: string;
             timeTbd: boolean;
             timeZone: string;
@@ -3463,6 +3514,58 @@ export interface components {
             page: number;
             pageSize: number;
             total: number;
+        };
+        FirmOrderTerms: {
+            /** @description Paid for each signer beyond the first */
+            extraSignerFeeCents: number;
+            firmId: string;
+            firmName: string;
+            /** @description The agent is paid within this many days of completion */
+            paymentTermsDays: number;
+            /** @enum {string} */
+            printedBy: "agent" | "title_company";
+            /** @enum {string|null} */
+            returnCarrier: "FedEx" | "UPS" | "USPS" | "DHL" | null;
+            /** @enum {string} */
+            returnMethod: "dropoff" | "prepaid_label" | "none";
+            /** @description Scan backs are due this many hours after the signing (when required) */
+            scanBackHours: number;
+            /** @enum {string} */
+            shipByDay: "same_day" | "next_day";
+            /** @description HH:MM in the order’s zone */
+            shipByTime: string;
+            /** @description The defaults in one line, as the firm’s page shows them */
+            summary: string;
+            /** @description Paid to the agent when the signer does not sign */
+            tripFeeCents: number;
+        };
+        FirmOrderTermsInput: {
+            /**
+             * @description Dollars, $0.00 to $500.00; a leading $ is stripped
+             * @example $50.00
+             */
+            extraSignerFee: string;
+            paymentTermsDays: number;
+            /** @enum {string} */
+            printedBy: "agent" | "title_company";
+            /** @enum {string|null} */
+            returnCarrier?: "FedEx" | "UPS" | "USPS" | "DHL" | null;
+            /** @enum {string} */
+            returnMethod: "dropoff" | "prepaid_label" | "none";
+            scanBackHours: number;
+            /** @enum {string} */
+            shipByDay: "same_day" | "next_day";
+            /** @example 17:00 */
+            shipByTime: string;
+            /**
+             * @description Dollars, $0.00 to $1,000.00; a leading $ is stripped
+             * @example $50.00
+             */
+            tripFee: string;
+        };
+        FirmOrderTermsSaved: {
+            message: string;
+            terms: components["schemas"]["FirmOrderTerms"];
         };
         FirmRequirements: {
             firmId: string;
@@ -3763,6 +3866,7 @@ export interface components {
             state: string;
             /** @enum {string} */
             status: "Open" | "Pending" | "Scheduled" | "Paused" | "Completed" | "Canceled";
+            terms: components["schemas"]["SigningTerms"];
             time: string;
             timeTbd: boolean;
             timeZone: string;
@@ -3853,6 +3957,7 @@ export interface components {
             /** @enum {string} */
             status: "Open" | "Pending" | "Scheduled" | "Paused" | "Completed" | "Canceled";
             street: string;
+            terms: components["schemas"]["SigningTerms"];
             time: string;
             timeTbd: boolean;
             timeZone: string;
@@ -4202,6 +4307,40 @@ export interface components {
             /** @description Other sessions ended */
             sessionsEnded: number;
         };
+        SigningTerms: {
+            /** @description Paid for each signer beyond the first */
+            extraSignerFeeCents: number;
+            /** @description The terms as the screens list them */
+            lines: {
+                key: string;
+                label: string;
+                value: string;
+            }[];
+            /** @description About how many pages to print; null when not said */
+            pageCount: number | null;
+            /** @description The agent is paid within this many days of completion */
+            paymentTermsDays: number;
+            /** @enum {string} */
+            printedBy: "agent" | "title_company";
+            /** @enum {string|null} */
+            returnCarrier: "FedEx" | "UPS" | "USPS" | "DHL" | null;
+            /** @enum {string} */
+            returnMethod: "dropoff" | "prepaid_label" | "none";
+            /** @description Epoch seconds; null when no scan backs or the time is TBD */
+            scanBackDueAt: number | null;
+            /** @description Scan backs are due this many hours after the signing (when required) */
+            scanBackHours: number;
+            /** @description Epoch seconds the originals must have shipped by; null when none go back */
+            shipByAt: number | null;
+            /** @enum {string} */
+            shipByDay: "same_day" | "next_day";
+            /** @description HH:MM in the order’s zone */
+            shipByTime: string;
+            /** @description The terms in one line, as the offer’s text says them */
+            short: string;
+            /** @description Paid to the agent when the signer does not sign */
+            tripFeeCents: number;
+        };
         TimelineEvent: {
             /** Format: date-time */
             at: string;
@@ -4296,6 +4435,11 @@ export interface components {
             /** @example 2026-12-04 */
             date?: string;
             escrowEmail?: string | null;
+            /**
+             * @description Dollars, $0.00 to $500.00; a leading $ is stripped
+             * @example $50.00
+             */
+            extraSignerFee?: string;
             fileNumber?: string | null;
             financeType?: number | null;
             /**
@@ -4309,7 +4453,20 @@ export interface components {
              * @example Garcia Refinance
              */
             name?: string;
+            pageCount?: number;
+            paymentTermsDays?: number;
+            /** @enum {string} */
+            printedBy?: "agent" | "title_company";
+            /** @enum {string|null} */
+            returnCarrier?: "FedEx" | "UPS" | "USPS" | "DHL" | null;
+            /** @enum {string} */
+            returnMethod?: "dropoff" | "prepaid_label" | "none";
+            scanBackHours?: number;
             scanBackRequired?: boolean;
+            /** @enum {string} */
+            shipByDay?: "same_day" | "next_day";
+            /** @example 17:00 */
+            shipByTime?: string;
             /** @enum {string} */
             state?: "AK" | "AL" | "AR" | "AZ" | "CA" | "CO" | "CT" | "DC" | "DE" | "FL" | "GA" | "HI" | "IA" | "ID" | "IL" | "IN" | "KS" | "KY" | "LA" | "MA" | "MD" | "ME" | "MI" | "MN" | "MO" | "MS" | "MT" | "NC" | "ND" | "NE" | "NH" | "NJ" | "NM" | "NV" | "NY" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VA" | "VT" | "WA" | "WI" | "WV" | "WY";
             street?: string;
@@ -4319,6 +4476,11 @@ export interface components {
             /** @enum {string} */
             timeZone?: "ET" | "CT" | "MT" | "PT" | "HT" | "AK";
             transactionType?: number;
+            /**
+             * @description Dollars, $0.00 to $1,000.00; a leading $ is stripped
+             * @example $50.00
+             */
+            tripFee?: string;
             zip?: string;
         };
         UpdateAvailability: {
@@ -10565,6 +10727,112 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getFirmOrderTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Firm id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The terms */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmOrderTerms"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    setFirmOrderTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Firm id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FirmOrderTermsInput"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmOrderTermsSaved"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

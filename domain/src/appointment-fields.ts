@@ -5,6 +5,7 @@
  * (appointment-input.ts), the API's "order was updated" message, the order's timeline and the
  * notification texts, so none of them shows an API field name or drifts from the form.
  */
+import { TERMS_LABELS } from './signing-terms';
 
 export const APPOINTMENT_FIELD_LABELS = {
   // Operators' Create New Request: whose order it is and what the firm is charged.
@@ -37,13 +38,20 @@ export const APPOINTMENT_FIELD_LABELS = {
   transactionType: 'Transaction type',
   financeType: 'Finance type',
   comments: 'Additional notes',
+  // Signing terms (issue 33)
+  ...TERMS_LABELS,
 } as const;
 
 /** A field of the order form, named as the API's create and update bodies name it. */
 export type AppointmentFieldName = keyof typeof APPOINTMENT_FIELD_LABELS;
 
 /** Stored columns (the audit's and notifications' `changedFields`) whose form field is named otherwise. */
-const FIELD_OF_COLUMN: Record<string, AppointmentFieldName> = { agentFeeCents: 'agentFee', firmFeeCents: 'firmFee' };
+const FIELD_OF_COLUMN: Record<string, AppointmentFieldName> = {
+  agentFeeCents: 'agentFee',
+  firmFeeCents: 'firmFee',
+  tripFeeCents: 'tripFee',
+  extraSignerFeeCents: 'extraSignerFee',
+};
 
 const FORM_ORDER = Object.keys(APPOINTMENT_FIELD_LABELS) as AppointmentFieldName[];
 

@@ -17,6 +17,7 @@ import { parseDollars } from './money';
 import { withoutFormatCharacters, withoutInvisibleCharacters } from './text';
 import { DEFAULT_TIME_ZONE, TIME_ZONE_CODES, type TimeZoneCode } from './time-zones';
 import { US_STATES } from './us-states';
+import { termsFields } from './signing-terms-input';
 
 export const APPOINTMENT_NAME_MAX = 200;
 export const STREET_MAX = 200;
@@ -152,10 +153,25 @@ const timeUnlessTbd: [(value: { time?: string | null; timeTbd?: boolean }) => bo
   { path: ['time'], message: TIME_REQUIRED_MESSAGE, when: (payload) => typeof payload.value === 'object' && payload.value !== null },
 ];
 
+/** The signing terms, each optional: a new order takes the firm's default for any left out. */
+const optionalTerms = {
+  scanBackHours: termsFields.scanBackHours.optional(),
+  returnMethod: termsFields.returnMethod.optional(),
+  returnCarrier: termsFields.returnCarrier.optional(),
+  shipByDay: termsFields.shipByDay.optional(),
+  shipByTime: termsFields.shipByTime.optional(),
+  printedBy: termsFields.printedBy.optional(),
+  pageCount: termsFields.pageCount.optional(),
+  paymentTermsDays: termsFields.paymentTermsDays.optional(),
+  tripFee: termsFields.tripFee.optional(),
+  extraSignerFee: termsFields.extraSignerFee.optional(),
+};
+
 /** POST /api/appointments: an escrow officer's order; operators also name the firm and its fee. */
 export const CreateAppointmentSchema = z
   .object({
     ...appointmentFields,
+    ...optionalTerms,
     firmFee: firmFeeField.optional().meta({ description: 'Operators only: the title company service fee, $0.00 to $1,000.00' }),
     firmId: z.uuid({ message: CHOOSE_FIRM_MESSAGE }).optional().meta({ description: 'Operators only: the firm' }),
     escrowOfficerId: z
@@ -194,6 +210,7 @@ export const UpdateAppointmentSchema = z
     scanBackRequired: appointmentFields.scanBackRequired.optional(),
     transactionType: appointmentFields.transactionType.optional(),
     financeType: appointmentFields.financeType.optional(),
+    ...optionalTerms,
   })
   .strict();
 export type UpdateAppointmentBody = z.input<typeof UpdateAppointmentSchema>;

@@ -32,6 +32,7 @@ import { channelAllowed, NOTIFICATION_GROUPS, notificationGroupOf, type Channel 
 import { textHeldUntil } from '@signingdesk/domain/quiet-hours';
 import { isQuietHoursJob, QUIET_HOURS_TYPE, quietDueWords, readQuietHoursPayload, type QuietHoursPayload } from './quiet-hours';
 import { channelTexts, type AppointmentFacts, type ChannelTexts } from './texts';
+import { signingTermsShort, termsOf } from '@signingdesk/domain/signing-terms';
 
 const { notificationJobs, notificationDeliveries, outboundMessages, pushSubscriptions, user, profiles, agentProfiles, appointments } =
   schema;
@@ -173,6 +174,17 @@ async function prepare(ctx: DeliveryContext, jobs: JobRow[]): Promise<Prepared[]
           financeType: appointments.financeType,
           status: appointments.status,
           startsAt: appointments.startsAt,
+          scanBackRequired: appointments.scanBackRequired,
+          scanBackHours: appointments.scanBackHours,
+          returnMethod: appointments.returnMethod,
+          returnCarrier: appointments.returnCarrier,
+          shipByDay: appointments.shipByDay,
+          shipByTime: appointments.shipByTime,
+          printedBy: appointments.printedBy,
+          pageCount: appointments.pageCount,
+          paymentTermsDays: appointments.paymentTermsDays,
+          tripFeeCents: appointments.tripFeeCents,
+          extraSignerFeeCents: appointments.extraSignerFeeCents,
         })
         .from(appointments)
         .where(inArray(appointments.id, appointmentIds))
@@ -206,7 +218,13 @@ async function prepare(ctx: DeliveryContext, jobs: JobRow[]): Promise<Prepared[]
     const a = job.appointmentId ? byAppointment.get(job.appointmentId) : undefined;
     const role = job.role;
     const blocked = !isRole(role) ? `unknown role ${role}` : job.status === 'disabled' ? 'the account is disabled' : null;
-    const loaded: LoadedAppointment | null = a ? { ...a, timeZone: a.timeZone as TimeZoneCode } : null;
+    const loaded: LoadedAppointment | null = a
+      ? {
+          ...a,
+          timeZone: a.timeZone as TimeZoneCode,
+          termsShort: signingTermsShort({ ...a, timeZone: a.timeZone as TimeZoneCode }, termsOf(a)),
+        }
+      : null;
     let texts: ChannelTexts | null = null;
     let digest: Prepared['digest'] = null;
     if (isRole(role)) {

@@ -45,6 +45,8 @@ export interface AppointmentFacts {
   agentFeeCents: number;
   assignedAgentId: string | null;
   fileNumber: string | null;
+  /** The signing terms in one line (domain signingTermsShort), which an offer states before it is claimed (issue 33). */
+  termsShort?: string | null;
 }
 
 export interface Recipient {
@@ -254,9 +256,10 @@ export const RENDERERS: { [T in NotificationType]: Renderer<T> } = {
   'offer.new': ({ appointment: a, payload }) => {
     const amount = fee(a, payload);
     const reserved = payload.reservedMinutes ? ` · reserved for you for ${payload.reservedMinutes} min` : '';
+    const terms = a?.termsShort ? ` · ${a.termsShort}` : '';
     return {
       title: payload.reservedMinutes ? 'Signing reserved for you' : 'New signing near you',
-      body: `${where(a, payload)} · ${when(a, payload)}${amount ? ` · ${amount}` : ''}${reserved}`,
+      body: `${where(a, payload)} · ${when(a, payload)}${amount ? ` · ${amount}` : ''}${reserved}${terms}`,
       email: 'fallback',
       sms: true,
       urgent: true,

@@ -19,6 +19,7 @@ import { user } from './auth';
 import { timestamps } from './columns';
 import { appointmentStatus, timeZoneCode } from './enums';
 import { firms } from './firms';
+import { termsChecks, termsColumns } from './signing-terms';
 
 /**
  * Signing appointments (spec 01 §3 create payload, spec 02 §3 admin view). Money is cents;
@@ -76,6 +77,9 @@ export const appointments = pgTable(
     // looking for files order by order.
     hasDocuments: boolean('has_documents').notNull().default(false),
     hasScanBacks: boolean('has_scan_backs').notNull().default(false),
+    // The signing terms the agent agrees to (issue 33), and about how many pages they print.
+    ...termsColumns(),
+    pageCount: smallint('page_count'),
     ...timestamps(),
   },
   (t) => [
@@ -135,6 +139,8 @@ export const appointments = pgTable(
     check('appointments_finance_type', sql`${t.financeType} is null or ${t.financeType} between 10 and 16`),
     check('appointments_fees_nonnegative', sql`${t.agentFeeCents} >= 0 and coalesce(${t.firmFeeCents}, 0) >= 0`),
     check('appointments_paid_time', sql`${t.agentPaid} = (${t.agentPaidAt} is not null)`),
+    ...termsChecks('appointments', t),
+    check('appointments_page_count', sql`${t.pageCount} is null or ${t.pageCount} between 1 and 2000`),
     check('appointments_assigned_agent', sql`${t.status} not in ('Scheduled', 'Completed') or ${t.assignedAgentId} is not null`),
   ],
 );

@@ -2,6 +2,7 @@
 export * from './auth';
 export * from './enums';
 export * from './firms';
+export * from './signing-terms';
 export * from './users';
 export * from './appointments';
 export * from './offers';

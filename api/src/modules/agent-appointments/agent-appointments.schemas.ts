@@ -41,6 +41,9 @@ export const AgentListItemSchema = z
       .int()
       .openapi({ description: 'The fee the appointment is offered at (beside the agent’s own bid on the pending list)' }),
     scanBackRequired: z.boolean(),
+    termsShort: z.string().openapi({
+      description: "The order's signing terms in one line (issue 33): scan-back deadline, return of originals, trip fee, payment terms",
+    }),
     showCompleteButton: z.boolean().openapi({ description: 'Scheduled, not marked complete, and startsAt reached' }),
     markedCompleted: z.boolean(),
     street: z.string().optional().openapi({ description: 'With the name only (assigned, and completed within the 3-day window)' }),

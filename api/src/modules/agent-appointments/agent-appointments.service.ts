@@ -17,6 +17,7 @@ import { agentPayOf } from '@signingdesk/domain/fee-rules';
 import { offerTitle } from '@signingdesk/domain/offer-title';
 import { isDispatchTier, reservedReason } from '@signingdesk/domain/dispatch';
 import { roundMiles } from '@signingdesk/domain/eligibility';
+import { signingTermsShort, termsOf } from '@signingdesk/domain/signing-terms';
 import { greatCircleMilesSql } from '../../lib/geo';
 import type { AgentListItem } from './agent-appointments.schemas';
 
@@ -91,6 +92,16 @@ export async function listAgentAppointments(
       distance,
       reservedUntil: o.reservedUntil,
       tier: o.tier,
+      scanBackHours: a.scanBackHours,
+      returnMethod: a.returnMethod,
+      returnCarrier: a.returnCarrier,
+      shipByDay: a.shipByDay,
+      shipByTime: a.shipByTime,
+      printedBy: a.printedBy,
+      pageCount: a.pageCount,
+      paymentTermsDays: a.paymentTermsDays,
+      tripFeeCents: a.tripFeeCents,
+      extraSignerFeeCents: a.extraSignerFeeCents,
     })
     .from(a);
   const assigned = tab === 'assigned' || tab === 'completed';
@@ -114,8 +125,30 @@ export async function listAgentAppointments(
       distance: miles,
       reservedUntil,
       tier,
+      scanBackHours,
+      returnMethod,
+      returnCarrier,
+      shipByDay,
+      shipByTime,
+      printedBy,
+      pageCount,
+      paymentTermsDays,
+      tripFeeCents,
+      extraSignerFeeCents,
       ...row
     }) => {
+      const terms = termsOf({
+        scanBackHours,
+        returnMethod,
+        returnCarrier,
+        shipByDay,
+        shipByTime,
+        printedBy,
+        pageCount,
+        paymentTermsDays,
+        tripFeeCents,
+        extraSignerFeeCents,
+      });
       const distanceMiles = miles === null || miles === undefined ? null : roundMiles(Number(miles));
       const detailShown = assigned && agentDetailWindowOpen({ status: row.status, startsAt: Number(row.startsAt) }, nowSeconds);
       const dueAt = scanBacksDueAt({
@@ -147,6 +180,7 @@ export async function listAgentAppointments(
         ...(tab === 'completed'
           ? { payCents: agentPayOf({ agentFeeCents: Number(row.offeredFeeCents) }), paidAt: agentPaidAt?.toISOString() ?? null }
           : {}),
+        termsShort: signingTermsShort({ ...row, startsAt: Number(row.startsAt) }, terms),
         startsAt: Number(row.startsAt),
         feeCents: Number(row.feeCents),
         offeredFeeCents: Number(row.offeredFeeCents),

@@ -8,6 +8,7 @@ import { cappedPageResultFields, COUNT_AHEAD, pageQueryFields, pageResultFields 
 import { APPOINTMENT_STATUSES, OFFER_STATUSES } from '@signingdesk/domain/codes';
 import { OVERDUE_AFTER_HOURS, OVERDUE_LABEL } from '@signingdesk/domain/appointment-rules';
 import { ATTENTION_KINDS } from '@signingdesk/domain/attention';
+import { CARRIER_CODES, PRINTED_BY_CODES, RETURN_METHOD_CODES, SHIP_BY_DAY_CODES } from '@signingdesk/domain/signing-terms';
 import { invoiceFields } from '../files/files.schemas';
 import {
   CreateAppointmentSchema as CreateAppointmentInputSchema,
@@ -54,8 +55,35 @@ const schedule = {
   timeZone: z.string(),
   startsAt: z.number().int().openapi({ description: 'Epoch seconds, derived from date, time and zone' }),
 };
+/** The order's signing terms (issue 33, decision 068; domain/signing-terms.ts). */
+export const SigningTermsSchema = z
+  .object({
+    scanBackHours: z.number().int().openapi({ description: 'Scan backs are due this many hours after the signing (when required)' }),
+    returnMethod: z.enum(RETURN_METHOD_CODES),
+    returnCarrier: z.enum(CARRIER_CODES).nullable(),
+    shipByDay: z.enum(SHIP_BY_DAY_CODES),
+    shipByTime: z.string().openapi({ description: 'HH:MM in the order’s zone' }),
+    printedBy: z.enum(PRINTED_BY_CODES),
+    pageCount: z.number().int().nullable().openapi({ description: 'About how many pages to print; null when not said' }),
+    paymentTermsDays: z.number().int().openapi({ description: 'The agent is paid within this many days of completion' }),
+    tripFeeCents: z.number().int().openapi({ description: 'Paid to the agent when the signer does not sign' }),
+    extraSignerFeeCents: z.number().int().openapi({ description: 'Paid for each signer beyond the first' }),
+    scanBackDueAt: z.number().int().nullable().openapi({ description: 'Epoch seconds; null when no scan backs or the time is TBD' }),
+    shipByAt: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'Epoch seconds the originals must have shipped by; null when none go back' }),
+    lines: z
+      .array(z.object({ key: z.string(), label: z.string(), value: z.string() }))
+      .openapi({ description: 'The terms as the screens list them' }),
+    short: z.string().openapi({ description: 'The terms in one line, as the offer’s text says them' }),
+  })
+  .openapi('SigningTerms');
+
 const codes = {
   scanBackRequired: z.boolean(),
+  terms: SigningTermsSchema,
   transactionType: z.number().int(),
   financeType: z.number().int().nullable(),
 };

@@ -6,7 +6,7 @@ import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { APPOINTMENT_FIELD_LABELS as LABEL, appointmentFieldLabels } from '@signingdesk/domain/appointment-fields';
+import { APPOINTMENT_FIELD_LABELS as LABEL, appointmentFieldLabels, appointmentFieldOf } from '@signingdesk/domain/appointment-fields';
 import { CHOOSE_OFFICER_MESSAGE, TIME_REQUIRED_MESSAGE } from '@signingdesk/domain/appointment-input';
 import { CLOSED_STATUSES, IN_PROCESS_STATUSES, isOverdue, orderEditable, signingTimePassed } from '@signingdesk/domain/appointment-rules';
 import { escrowMayChangeOfferedFee, feesWithAgentPay, newOrderFees, OFFERED_FEE_LOCKED_MESSAGE } from '@signingdesk/domain/fee-rules';
@@ -14,6 +14,8 @@ import { COUNT_AHEAD, countLimit, pageOffset } from '@signingdesk/domain/paginat
 import { appointmentStatusLabel, type AppointmentStatus } from '@signingdesk/domain/codes';
 import { isEscrowRole, isOperator } from '@signingdesk/domain/roles';
 import { appointmentInstant, TBD_TIME, type TimeZoneCode } from '@signingdesk/domain/time-zones';
+import { orderTermsProblems, TERMS_LOCKED_MESSAGE, type SigningTerms } from '@signingdesk/domain/signing-terms';
+import { termsFromInput } from '@signingdesk/domain/signing-terms-input';
 import { visibleAppointments, findVisibleAppointment } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
@@ -27,6 +29,7 @@ import { countAppointmentsUpTo } from './capped-count';
 import type { CreateAppointmentInput, EscrowFilter, EscrowSort, OperatorSort, UpdateAppointmentInput } from './appointments.schemas';
 import { dispatchSettingsOf, startLocked } from '../dispatch/dispatcher';
 import { viewFor } from './appointments.views';
+import { firmTermsOf } from '../signing-terms/signing-terms.service';
 
 const { appointments, user, profiles, firms, files, fileEvents, notes, offers, invoices } = schema;
 type Appointment = typeof appointments.$inferSelect;
@@ -86,6 +89,12 @@ function schedule(date: string, time: string | null | undefined, timeTbd: boolea
   };
 }
 
+/** Terms that disagree with the order's time or fee (domain orderTermsProblems): 400 naming each field. */
+function refuseTermsProblems(terms: SigningTerms, order: Parameters<typeof orderTermsProblems>[1]) {
+  const problems = orderTermsProblems(terms, order);
+  if (problems.length > 0) throw new AppError('VALIDATION_FAILED', problems[0]!.message, problems);
+}
+
 /** A signing is never ordered or moved to a time that has passed (issue 27, item 7): 400 on the field. */
 function refusePastSigning(when: ReturnType<typeof schedule>) {
   const passed = signingTimePassed(when);
@@ -104,6 +113,11 @@ export async function createAppointment(db: Db, actor: Actor, input: CreateAppoi
     const { firmId, officer } = await resolveOwner(tx, actor, input);
     const coordinates = coordinatesOfZip(input.zip);
     const [firm] = await tx.select({ fee: firms.serviceFeeCents }).from(firms).where(eq(firms.id, firmId));
+    // The firm's default terms, with whatever the form changed (issue 33): the order keeps its own copy.
+    const chosen = termsFromInput(input);
+    const terms: SigningTerms = { ...(await firmTermsOf(tx, firmId)), pageCount: null, ...chosen };
+    if (terms.returnMethod === 'none') terms.returnCarrier = null;
+    refuseTermsProblems(terms, { ...when, agentFeeCents: input.agentFee });
     const [created] = await tx
       .insert(appointments)
       .values({
@@ -130,6 +144,7 @@ export async function createAppointment(db: Db, actor: Actor, input: CreateAppoi
         scanBackRequired: input.scanBackRequired,
         transactionType: input.transactionType,
         financeType: input.financeType,
+        ...terms,
       })
       .returning();
     const appointment = created!;
@@ -181,7 +196,32 @@ const EDITABLE_FIELDS = [
   'scanBackRequired',
   'transactionType',
   'financeType',
+  'scanBackHours',
+  'returnMethod',
+  'returnCarrier',
+  'shipByDay',
+  'shipByTime',
+  'printedBy',
+  'pageCount',
+  'paymentTermsDays',
+  'tripFeeCents',
+  'extraSignerFeeCents',
 ] as const;
+type EditableField = (typeof EDITABLE_FIELDS)[number];
+const TERMS_COLUMNS = new Set<EditableField>([
+  'scanBackHours',
+  'returnMethod',
+  'returnCarrier',
+  'shipByDay',
+  'shipByTime',
+  'printedBy',
+  'pageCount',
+  'paymentTermsDays',
+  'tripFeeCents',
+  'extraSignerFeeCents',
+]);
+/** What the terms are checked against: a change to any of these checks them again. */
+const TERMS_CHECKED_WITH = new Set<EditableField>([...TERMS_COLUMNS, 'date', 'time', 'timeTbd', 'timeZone', 'agentFeeCents']);
 
 /** The version an editor read (`updatedAt`), quoted as an entity tag or not. */
 const versionOf = (ifMatch: string) => ifMatch.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
@@ -227,8 +267,9 @@ export async function updateAppointment(
         `${await lastChangedBy(tx, actor, current.id)} changed this order after you opened it. Nothing was saved: review their changes, then update again.`,
       );
     }
-    const { agentFee, firmFee, ...rest } = input;
-    const proposed: Partial<Appointment> = { ...rest } as Partial<Appointment>;
+    const { agentFee, firmFee, tripFee, extraSignerFee, ...rest } = input;
+    const proposed: Partial<Appointment> = { ...rest, ...termsFromInput({ tripFee, extraSignerFee }) } as Partial<Appointment>;
+    if (proposed.returnMethod === 'none') proposed.returnCarrier = null;
     if (agentFee !== undefined) proposed.agentFeeCents = agentFee;
     if (firmFee !== undefined) proposed.firmFeeCents = firmFee;
     const timeTbd = input.timeTbd ?? current.timeTbd;
@@ -249,6 +290,15 @@ export async function updateAppointment(
     const derived = schedule(merged.date, merged.time, merged.timeTbd, merged.timeZone);
     if (changedFields.some((field) => field === 'date' || field === 'time' || field === 'timeTbd' || field === 'timeZone'))
       refusePastSigning(derived);
+    const termsChanged = changedFields.filter((field) => TERMS_COLUMNS.has(field));
+    if (termsChanged.length > 0 && access !== 'operator' && (await sentToAgents(tx, current.id))) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        TERMS_LOCKED_MESSAGE,
+        termsChanged.map((field) => ({ field: appointmentFieldOf(field)!, message: TERMS_LOCKED_MESSAGE })),
+      );
+    }
+    if (changedFields.some((field) => TERMS_CHECKED_WITH.has(field))) refuseTermsProblems(merged, merged);
     const coordinates = changedFields.includes('zip') ? coordinatesOfZip(merged.zip) : null;
     const [updated] = await tx
       .update(appointments)
@@ -285,6 +335,12 @@ export async function updateAppointment(
   });
 }
 
+/** Whether the order was ever offered to a signing agent. */
+async function sentToAgents(tx: Tx, appointmentId: string): Promise<boolean> {
+  const [sent] = await tx.select({ id: offers.id }).from(offers).where(eq(offers.appointmentId, appointmentId)).limit(1);
+  return sent !== undefined;
+}
+
 /**
  * A changed agent fee (decision 047). The escrow side changes the fee it offers only until the
  * order is sent to signing agents: afterwards agents have been offered, and may have claimed, that
@@ -300,8 +356,7 @@ async function agentFeeChange(
 ): Promise<Partial<Appointment>> {
   const agentFeeCents = proposed.agentFeeCents!;
   if (!byOperator) {
-    const [sent] = await tx.select({ id: offers.id }).from(offers).where(eq(offers.appointmentId, current.id)).limit(1);
-    if (!escrowMayChangeOfferedFee({ sentToAgents: sent !== undefined })) {
+    if (!escrowMayChangeOfferedFee({ sentToAgents: await sentToAgents(tx, current.id) })) {
       throw new AppError('VALIDATION_FAILED', OFFERED_FEE_LOCKED_MESSAGE, [{ field: 'agentFee', message: OFFERED_FEE_LOCKED_MESSAGE }]);
     }
   }

@@ -16,6 +16,7 @@ import { DISPATCH_STATE_LABELS, escrowAgentSearch, isDispatchTier, reservedReaso
 import { BID_STATUSES, CLOSED_OFFER_STATUSES, LIVE_BID_STATUSES, offerStatusIn } from '@signingdesk/domain/offer-status';
 import { offerTitle } from '@signingdesk/domain/offer-title';
 import { orderFilled } from '@signingdesk/domain/order-transitions';
+import { termsView } from '@signingdesk/domain/signing-terms';
 import type { AppointmentAccess } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { completedSigningsSql } from '../../lib/completed-signings';
@@ -113,6 +114,7 @@ function common(a: Appointment) {
     status: a.status,
     ...when(a),
     scanBackRequired: a.scanBackRequired,
+    terms: termsView(a),
     transactionType: a.transactionType,
     financeType: a.financeType,
     lender: a.lender,

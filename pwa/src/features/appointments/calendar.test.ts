@@ -1,3 +1,4 @@
+import { defaultTermsView } from '@signingdesk/domain/signing-terms';
 import { describe, expect, it } from 'vitest';
 import type { AgentAppointmentView } from '../../types/api';
 import { appointmentIcs, escapeText, icsFileName } from './calendar';
@@ -18,6 +19,14 @@ const base: AgentAppointmentView = {
   zip: '90210',
   lender: null,
   scanBackRequired: true,
+  terms: defaultTermsView({
+    date: '2026-07-04',
+    time: '09:15',
+    timeTbd: false,
+    timeZone: 'PT',
+    startsAt: Date.UTC(2026, 6, 4, 16, 15) / 1000,
+    scanBackRequired: true,
+  }),
   transactionType: 2,
   financeType: 12,
   comments: 'Gate code 1234. Bring a blue pen and the second ID page, please, thanks a lot for the help',

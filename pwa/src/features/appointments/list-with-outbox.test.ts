@@ -1,3 +1,4 @@
+import { defaultTermsView } from '@signingdesk/domain/signing-terms';
 import { describe, expect, it } from 'vitest';
 import { outboxItem } from '../../lib/outbox/testing';
 import type { OutboxAction, OutboxItem } from '../../lib/outbox/types';
@@ -21,6 +22,7 @@ function card(id: string, overrides: Partial<AgentAppointment> = {}): AgentAppoi
     feeCents: 15_000,
     offeredFeeCents: 15_000,
     scanBackRequired: false,
+    termsShort: 'FedEx drop-off by 12/02 5:00 PM PT · trip fee $50.00 · net 30',
     showCompleteButton: false,
     markedCompleted: false,
     offerStatus: 'offered',
@@ -121,11 +123,19 @@ describe('a portal tab with the answers still on the phone', () => {
       feeCents: 17_500,
       lender: null,
       scanBackRequired: true,
+      terms: defaultTermsView({ date: '2026-12-02', time: '09:30', timeTbd: false, timeZone: 'PT', startsAt: 500, scanBackRequired: true }),
       transactionType: 1,
       financeType: null,
       offerStatus: 'offered',
       bidCents: null,
     } satisfies OfferPreviewView;
-    expect(cardOfPreview(view)).toMatchObject({ id: 'a9', title: view.title, feeCents: 17_500, offeredFeeCents: 17_500, startsAt: 500 });
+    expect(cardOfPreview(view)).toMatchObject({
+      id: 'a9',
+      title: view.title,
+      feeCents: 17_500,
+      offeredFeeCents: 17_500,
+      startsAt: 500,
+      termsShort: view.terms.short,
+    });
   });
 });

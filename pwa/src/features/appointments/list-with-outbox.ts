@@ -108,6 +108,8 @@ export function cardOfPreview(view: OfferPreviewView): AgentAppointment {
     feeCents: view.feeCents,
     offeredFeeCents: view.feeCents,
     scanBackRequired: view.scanBackRequired,
+    // A preview kept on the phone before the terms existed has none to show.
+    termsShort: view.terms?.short ?? '',
     showCompleteButton: false,
     markedCompleted: false,
     offerStatus: view.offerStatus,

@@ -19,6 +19,7 @@ const item: AgentAppointment = {
   startsAt: 1_796_416_200,
   offerStatus: 'offered',
   scanBackRequired: true,
+  termsShort: 'scan backs 2 h after · FedEx drop-off by 12/05 5:00 PM CT · trip fee $50.00 · net 30',
   showCompleteButton: false,
   markedCompleted: false,
 };
