@@ -21,7 +21,24 @@ const V = true as const;
 
 const PERSON = { id: V, name: V, email: V, phone: V };
 const SCHEDULE = { date: V, time: V, timeTbd: V, timeZone: V, startsAt: V };
-const CODES = { scanBackRequired: V, transactionType: V, financeType: V };
+/** The order's signing terms (issue 33): shown to every caller of the order, the offered agent included. */
+const TERMS = {
+  scanBackHours: V,
+  returnMethod: V,
+  returnCarrier: V,
+  shipByDay: V,
+  shipByTime: V,
+  printedBy: V,
+  pageCount: V,
+  paymentTermsDays: V,
+  tripFeeCents: V,
+  extraSignerFeeCents: V,
+  scanBackDueAt: V,
+  shipByAt: V,
+  lines: [{ key: V, label: V, value: V }],
+  short: V,
+} as const;
+const CODES = { scanBackRequired: V, terms: TERMS, transactionType: V, financeType: V };
 const CONTACTS = { contactName: V, contactPhone1: V, contactPhone2: V, contactEmail1: V, contactEmail2: V };
 const ADDRESS = { street: V, city: V, state: V, zip: V };
 const BID = {
@@ -168,6 +185,7 @@ const AGENT_CARD = {
   feeCents: V,
   offeredFeeCents: V,
   scanBackRequired: V,
+  termsShort: V,
   showCompleteButton: V,
   markedCompleted: V,
   offerStatus: V,

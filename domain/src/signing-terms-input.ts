@@ -44,13 +44,14 @@ function dollars(field: 'tripFee' | 'extraSignerFee') {
   return z
     .union([z.string(), z.number()], { message: `${label} is required` })
     .transform((value, ctx): number => {
-      const digits = feeDigits(String(value));
-      const cents = digits === '' ? null : parseDollars(digits);
+      // Thousands separators and the $ go; anything else that is not part of an amount refuses it.
+      const typed = String(value).trim();
+      const cents = /^\$?[\d,]*\.?\d*$/.test(typed) && /\d/.test(typed) ? parseDollars(feeDigits(typed)) : null;
       if (cents === null || cents < min || cents > max) {
         ctx.addIssue({
           code: 'custom',
           message:
-            digits === '' ? `${label} is required` : `${label} must be a dollar amount from ${formatCents(min)} to ${formatCents(max)}`,
+            typed === '' ? `${label} is required` : `${label} must be a dollar amount from ${formatCents(min)} to ${formatCents(max)}`,
         });
         return z.NEVER;
       }

@@ -213,6 +213,22 @@ describe('notification texts', () => {
     expect(texts.email.policy).toBe('fallback');
   });
 
+  it('states the signing terms on a new offer’s push and text, before the agent claims (issue 33)', () => {
+    const termsShort = 'scan backs 2 h after · FedEx drop-off by 03/09 5:00 PM CT · trip fee $50.00 · net 30';
+    const texts = textsOf(
+      {
+        type: 'offer.new',
+        payload: { city: 'Austin', state: 'TX', date: '2026-03-08', time: '09:05', timeZone: 'CT', fee: '$175.00' },
+        recipient: { id: 'a', name: 'Jordan Taylor', role: 'notary' },
+        appointment: { ...GARCIA_PURCHASE, assignedAgentId: null, termsShort },
+        names: {},
+      },
+      ORIGIN,
+    );
+    expect(texts.push?.body).toBe(`Austin, TX · 03/08/2026 9:05 AM CT · $175.00 · ${termsShort}`);
+    expect(texts.sms).toContain(`$175.00 · ${termsShort}`);
+  });
+
   it('tells a displaced agent the operator’s notes, and the escrow officer which fields changed', () => {
     const appointment: AppointmentFacts = { ...GARCIA_PURCHASE, assignedAgentId: null };
     const displaced = textsOf(

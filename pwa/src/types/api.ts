@@ -14,6 +14,7 @@ export type AppointmentView = paths['/appointments/{id}']['get']['responses'][20
 export type AgentAppointmentView = Schemas['AgentAppointment'];
 export type AgentRecordView = Schemas['AgentRecord'];
 export type OfferPreviewView = Schemas['OfferPreview'];
+export type SigningTermsView = Schemas['SigningTerms'];
 export type AgentProfile = Schemas['AgentProfile'];
 export type FileList = Schemas['FileList'];
 export type Note = Schemas['Note'];

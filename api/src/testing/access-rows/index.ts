@@ -15,6 +15,7 @@ import { agentComplianceAccessRows } from './agent-compliance.access-rows';
 import { credentialsAccessRows } from './credentials.access-rows';
 import { scorecardAccessRows } from './scorecard.access-rows';
 import { dispatchAccessRows } from './dispatch.access-rows';
+import { signingTermsAccessRows } from './signing-terms.access-rows';
 
 export const MODULE_ROWS: RowsFactory[] = [
   filesAccessRows,
@@ -32,4 +33,5 @@ export const MODULE_ROWS: RowsFactory[] = [
   credentialsAccessRows,
   scorecardAccessRows,
   dispatchAccessRows,
+  signingTermsAccessRows,
 ];

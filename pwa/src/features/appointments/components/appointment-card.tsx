@@ -30,11 +30,12 @@ interface AppointmentCardProps {
  * One appointment of a portal tab, dense enough for three on a phone's first screen: the name,
  * then the day ('Today, 11/23/2026'), time, city and fee as one run of facts that wraps between
  * facts, never inside one (long Los Angeles city names stay whole), then status, file number and
- * scan backs (the spec's card fields, each still labelled for screen readers). An assignment
- * also carries its street, its badges (documents ready, needs completion, scan backs due, paid
- * or unpaid) and Call and Text for the signer (issue 30); a bid still on the phone, "Saved on
- * this phone". The button keeps the spec's
- * text and says which appointment it opens. Offers (open and pending) have no name or file
+ * scan backs (the spec's card fields, each still labelled for screen readers); an offer (open
+ * and pending) then its terms in one short line, known before the offer is opened (issue 33).
+ * An assignment also carries its street, its badges (documents ready, needs completion, scan
+ * backs due, paid or unpaid) and Call and Text for the signer (issue 30); a bid still on the
+ * phone, "Saved on this phone". The button keeps the spec's text and says which appointment it
+ * opens. Offers (open and pending) have no name or file
  * number: they are headed by the neutral title the server sends ('Refinance signing — San
  * Francisco, CA') until the agent is assigned. Memoized: the list renders again as its refresh
  * state, the outbox or the other tabs change, and a card whose appointment did not is kept.
@@ -88,6 +89,7 @@ export const AppointmentCard = memo(function AppointmentCard({
         {/* 'SCAN BACKS ARE REQUIRED' says it all; 'NONE' needs its label. */}
         <Fact label="Scan Backs" value={a.scanBackRequired ? 'SCAN BACKS ARE REQUIRED' : 'NONE'} labelShown={!a.scanBackRequired} />
       </dl>
+      {(tab === 'open' || tab === 'pending') && <TermsLine short={a.termsShort} />}
       {a.signerPhone && (
         <div className="appointment-card__contact">
           <PhoneLinks phone={a.signerPhone} who="the signer" />
@@ -104,6 +106,22 @@ export const AppointmentCard = memo(function AppointmentCard({
     </article>
   );
 });
+
+/**
+ * An offer's terms in the server's short line ('scan backs 2 h after · FedEx drop-off by 12/05
+ * 5:00 PM CT · trip fee $50.00 · net 30'), split at its dots so that, like the facts, it wraps
+ * between terms and never inside one. A list kept on the phone from before the terms has none.
+ */
+function TermsLine({ short }: { short: string | undefined }) {
+  if (!short) return null;
+  return (
+    <ul className="appointment-card__terms" aria-label="Terms">
+      {short.split(' · ').map((part) => (
+        <li key={part}>{part}</li>
+      ))}
+    </ul>
+  );
+}
 
 interface Badge {
   text: string;

@@ -13,6 +13,7 @@ import { Fact, Facts, financeLabel, scanBackText, transactionLabel } from './fac
 import { FilesPanel } from './files-panel';
 import { MarkComplete } from './mark-complete';
 import { MessageCenter } from './message-center';
+import { TermsPanel } from './terms-panel';
 import { Panel } from '../../../../components/panel';
 import { WithdrawFromSigning } from './withdraw-from-signing';
 
@@ -21,7 +22,8 @@ import { WithdrawFromSigning } from './withdraw-from-signing';
  * an agent on the way needs it: the signer and Call (above the fold on a 320 px phone, issue
  * 30), when and where (Open in Maps), Mark
  * Assignment Complete, then status, fee, file number, lender, scan backs, order types, notes
- * and the escrow contact, files with scan-back upload, and the message center. Files and
+ * and the escrow contact, the order's terms (the scan-back deadline and ship-by time to check on
+ * the day, issue 33), files with scan-back upload, and the message center. Files and
  * messages take new input only while the panels are enabled (scheduled, or completed within
  * three days of the appointment).
  */
@@ -116,6 +118,8 @@ export function AssignmentView({ view, userId, rows }: { view: AgentAppointmentV
           )}
         </Facts>
       </Panel>
+
+      <TermsPanel terms={view.terms} />
 
       <FilesPanel view={view} userId={userId} rows={rows} enabled={enabled} />
       <MessageCenter view={view} userId={userId} rows={rows} enabled={enabled} />

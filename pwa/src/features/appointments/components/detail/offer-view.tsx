@@ -18,6 +18,7 @@ import { datedLabel } from '../../day-label';
 import { offerStanding, type OfferStanding } from '../../offer-standing';
 import { ReservedCountdown } from '../reserved-countdown';
 import { Fact, Facts, financeLabel, scanBackText, transactionLabel } from './facts';
+import { TermsPanel } from './terms-panel';
 
 type AgentAction = Exclude<OutboxAction, { kind: 'upload' } | { kind: 'profile' }>;
 
@@ -31,9 +32,10 @@ interface OfferViewProps {
 /**
  * An offered appointment as the agent may see it before assignment (city, state, zip, date,
  * time, fee, lender, order type — never the appointment's name, file number, street or signer;
- * the server sends a neutral `title` instead), with Claim / Counter / Decline for
- * an open offer. Right after an action its answer is shown instead of the detail (spec 01 §2):
- * the outbox row, live — saved on the phone, sending, the server's message, or its refusal.
+ * the server sends a neutral `title` instead), then the order's terms (issue 33), above Claim /
+ * Counter / Decline for an open offer so they are read before claiming. Right after an action
+ * its answer is shown instead of the detail (spec 01 §2): the outbox row, live — saved on the
+ * phone, sending, the server's message, or its refusal.
  * A decline asks first; a declined offer has no actions but taking the decline back, and a
  * pending bid can be withdrawn, while the order is open (decision 015).
  */
@@ -72,6 +74,7 @@ export function OfferView({ view, userId, syncedAt }: OfferViewProps) {
           <Fact label="Finance Type">{financeLabel(view.financeType)}</Fact>
         </Facts>
       </Panel>
+      <TermsPanel terms={view.terms} />
       <StageNotice view={view} standing={standing} />
       {standing.stage === 'offer' && <OfferActions view={view} disabled={standing.waiting !== null} onAction={send} />}
       {(standing.stage === 'pending' || standing.stage === 'declined') && <TakeBack view={view} standing={standing} onAction={send} />}
