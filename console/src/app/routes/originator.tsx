@@ -39,7 +39,12 @@ export function OriginatorRoute() {
           <Tabs.Tab value="users">Users</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="schedule" pt="lg">
-          <CreateAppointmentForm title="Create New Event" escrowEmail={user.email} detailsPath={paths.originatorOrder} />
+          <CreateAppointmentForm
+            title="Create New Event"
+            escrowEmail={user.email}
+            firmId={user.firm.id}
+            detailsPath={paths.originatorOrder}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="in-process" pt="lg">
           <AppointmentList view="in-process" />

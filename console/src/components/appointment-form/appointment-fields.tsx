@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { Checkbox, Fieldset, NativeSelect, Radio, Group, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, NativeSelect, Radio, Group, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { APPOINTMENT_FIELD_LABELS as LABEL } from '@signingdesk/domain/appointment-fields';
@@ -7,6 +7,7 @@ import { MAX_COMMENTS_LENGTH, TRANSACTION_TYPES } from '@signingdesk/domain/code
 import { TIME_ZONES, TBD_TIME, type TimeZoneCode } from '@signingdesk/domain/time-zones';
 import { isUsState, STATE_PLACEHOLDER, STATE_TIME_ZONES, US_STATES } from '@signingdesk/domain/us-states';
 import { PhoneInput } from '../phone-input';
+import { SigningTermsInputs } from '../signing-terms/signing-terms-inputs';
 import { FINANCE_OPTIONS, type AppointmentFormValues } from './appointment-form-model';
 import '@mantine/dates/styles.css';
 
@@ -16,6 +17,10 @@ type AppointmentFieldsProps = {
   readOnly?: boolean;
   /** Why the signing agent fee may no longer be changed here (the escrow side once the order is sent); the field is then read-only with this sentence under it. */
   feeLocked?: string;
+  /** Why the signing terms may no longer be changed here (the escrow side once the order is sent); they are then read-only under this sentence. */
+  termsLocked?: string;
+  /** Said above the signing terms: where they came from, or why they are still empty (a new order). */
+  termsNote?: ReactNode;
 };
 
 const STATE_OPTIONS = [{ value: '', label: STATE_PLACEHOLDER }, ...US_STATES.map((s) => ({ value: s, label: s }))];
@@ -37,11 +42,11 @@ const TBD_TEXT = 'TBD';
  * Appointment and Edit Existing Order, labelled as every message about them names them
  * (domain/appointment-fields.ts). Time TBD sets the time to 00:00 and locks it, shown as
  * "TBD"; clearing it clears the time. Choosing the state sets the time zone it mostly keeps,
- * unless the zone was picked by hand.
+ * unless the zone was picked by hand. The signing terms (issue 33) come last, after the order type.
  * In Preview every field is the same read-only box (filled, in the body text's colour), the
  * choices shown by their words, so nothing looks editable or greyed out.
  */
-export function AppointmentFields({ form, readOnly = false, feeLocked }: AppointmentFieldsProps) {
+export function AppointmentFields({ form, readOnly = false, feeLocked, termsLocked, termsNote }: AppointmentFieldsProps) {
   const values = form.values;
   const variant = readOnly ? 'filled' : 'default';
   /** A zone the person picked themselves is theirs: a state chosen after it no longer moves it. */
@@ -220,6 +225,23 @@ export function AppointmentFields({ form, readOnly = false, feeLocked }: Appoint
           minRows={3}
           description={`${values.comments.length}/${MAX_COMMENTS_LENGTH} characters`}
           {...text('comments')}
+        />
+      </Fieldset>
+
+      <Fieldset legend="Signing terms" mb="md">
+        {termsLocked ? (
+          <Text size="sm" mb="sm">
+            {termsLocked}
+          </Text>
+        ) : readOnly ? null : (
+          termsNote
+        )}
+        <SigningTermsInputs
+          values={values}
+          inputProps={(field) => form.getInputProps(field)}
+          setValue={(field, value) => form.setFieldValue(field, value)}
+          readOnly={readOnly || termsLocked !== undefined}
+          withPageCount
         />
       </Fieldset>
     </>

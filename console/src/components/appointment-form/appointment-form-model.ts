@@ -10,16 +10,21 @@ import {
   UpdateAppointmentSchema,
 } from '@signingdesk/domain/appointment-input';
 import { FINANCE_TYPES } from '@signingdesk/domain/codes';
-import { normalizeMoneyText } from '@signingdesk/domain/money';
+import { feeDigits } from '@signingdesk/domain/firm-input';
+import { normalizeMoneyText, parseDollars } from '@signingdesk/domain/money';
 import { phoneDigits } from '@signingdesk/domain/phone';
+import { orderTermsProblems, type FirmTermsDefaults, type SigningTerms } from '@signingdesk/domain/signing-terms';
+import { termsFromInput } from '@signingdesk/domain/signing-terms-input';
 import { DEFAULT_TIME_ZONE, TBD_TIME, type TimeZoneCode } from '@signingdesk/domain/time-zones';
 import { z } from 'zod';
 import type { Schemas } from '../../lib/api-client';
+import { EMPTY_TERMS, termsBody, termsValuesOf, type TermsFormValues } from '../signing-terms/signing-terms-values';
 
 /** The create body as the API documents it (domain/api-contract.ts). */
 export type CreateAppointmentBody = Schemas['CreateAppointment'];
 
-export interface AppointmentFormValues {
+/** The signing terms (issue 33) are TermsFormValues: each as text, a choice '' until made. */
+export interface AppointmentFormValues extends TermsFormValues {
   name: string;
   /** YYYY-MM-DD, as @mantine/dates gives it; '' until picked. */
   date: string;
@@ -96,6 +101,8 @@ export function emptyAppointmentValues(escrowEmail = ''): AppointmentFormValues 
     firmId: '',
     escrowOfficerId: '',
     firmFee: '',
+    // Filled in with the firm's defaults once they are known (use-terms-prefill.ts).
+    ...EMPTY_TERMS,
   };
 }
 
@@ -130,18 +137,39 @@ export function toAppointmentBody(values: AppointmentFormValues): CreateAppointm
     ...(values.firmId ? { firmId: values.firmId } : {}),
     ...(values.escrowOfficerId ? { escrowOfficerId: values.escrowOfficerId } : {}),
     ...(values.firmFee.trim() ? { firmFee: normalizeMoneyText(values.firmFee) } : {}),
+    ...termsBody(values),
   };
 }
 
+/**
+ * A new order's terms against its time and fee (domain orderTermsProblems), as the API checks
+ * them, so Preview shows each problem under its field. Run once every field reads right.
+ */
+const newOrderTermsRules = (order: z.output<typeof CreateAppointmentSchema>, ctx: z.RefinementCtx) => {
+  // The form sends every term; only the ship-by day and time are left out, when nothing is returned and they do not apply.
+  const terms = termsFromInput(order) as SigningTerms;
+  const problems = orderTermsProblems(terms, {
+    date: order.date,
+    time: order.time ?? TBD_TIME,
+    timeTbd: order.timeTbd,
+    timeZone: order.timeZone,
+    agentFeeCents: order.agentFee,
+  });
+  for (const problem of problems) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+};
+
 /** The form's values read through the API's create schema (for `schemaResolver`). */
-export const appointmentFormSchema = z.preprocess((values) => toAppointmentBody(values as AppointmentFormValues), CreateAppointmentSchema);
+export const appointmentFormSchema = z.preprocess(
+  (values) => toAppointmentBody(values as AppointmentFormValues),
+  CreateAppointmentSchema.superRefine(newOrderTermsRules),
+);
 
 /** An operator's request names the firm and its escrow officer (the API requires the officer). */
 export const operatorRequestSchema = z.preprocess(
   (values) => toAppointmentBody(values as AppointmentFormValues),
   // Checked next to the order's own rules, so an empty form shows every message at once.
   z.intersection(
-    CreateAppointmentSchema,
+    CreateAppointmentSchema.superRefine(newOrderTermsRules),
     z.object({ firmId: z.string({ error: CHOOSE_FIRM_MESSAGE }), escrowOfficerId: z.string({ error: CHOOSE_OFFICER_MESSAGE }) }),
   ),
 );
@@ -169,6 +197,7 @@ export function appointmentValuesOf(order: {
   scanBackRequired: boolean;
   transactionType: number;
   financeType: number | null;
+  terms: FirmTermsDefaults & { pageCount: number | null };
 }): AppointmentFormValues {
   return {
     name: order.name,
@@ -198,6 +227,7 @@ export function appointmentValuesOf(order: {
     firmId: '',
     escrowOfficerId: '',
     firmFee: '',
+    ...termsValuesOf(order.terms),
   };
 }
 
@@ -217,9 +247,13 @@ export function changedFields(before: AppointmentFormValues, after: AppointmentF
   // A phone is the same number however it is written; text the phone rule refuses is compared
   // as typed, so correcting one wrong number into another is still sent (and refused).
   const phone = (value: string) => phoneDigits(value) ?? value;
+  // Likewise a term's fee: "50" and "50.00" are the same amount.
+  const fee = (value: string) => parseDollars(feeDigits(value)) ?? value;
   const same = (key: string, a: unknown, b: unknown) =>
     key.startsWith('contactPhone') && typeof a === 'string' && typeof b === 'string'
       ? phone(a) === phone(b)
-      : JSON.stringify(a) === JSON.stringify(b);
+      : (key === 'tripFee' || key === 'extraSignerFee') && typeof a === 'string' && typeof b === 'string'
+        ? fee(a) === fee(b)
+        : JSON.stringify(a) === JSON.stringify(b);
   return Object.fromEntries(Object.entries(now).filter(([key, value]) => !same(key, value, was[key])));
 }

@@ -11,6 +11,7 @@ import { newIdempotencyKey, type Schemas } from '../../lib/api-client';
 import { formatSigningTime } from '../../lib/format-date-time';
 import { showServerFieldErrors } from '../../lib/server-field-errors';
 import { useCreateAppointment } from './create-appointment';
+import { useTermsPrefill } from './use-terms-prefill';
 
 type Created = { message: string; appointment: Schemas['AppointmentResult']['appointment'] };
 
@@ -30,6 +31,8 @@ type CreateAppointmentFormProps = {
   title: string;
   /** The title company email the form starts with: the signed-in officer's (spec 01 §3). */
   escrowEmail?: string;
+  /** The escrow side's own firm, whose default signing terms the order starts from; operators choose the firm in `ownerFields`. */
+  firmId?: string;
   /** Fields above the order's own (operators: the firm, its escrow officer and the firm fee). */
   ownerFields?: (form: UseFormReturnType<AppointmentFormValues>, readOnly: boolean) => ReactNode;
   /** The rules the form checks before Preview; the API's create schema by default. */
@@ -41,6 +44,7 @@ type CreateAppointmentFormProps = {
 export function CreateAppointmentForm({
   title,
   escrowEmail = '',
+  firmId,
   ownerFields,
   schema = appointmentFormSchema,
   detailsPath,
@@ -54,6 +58,7 @@ export function CreateAppointmentForm({
   const [problem, setProblem] = useState<string | null>(null);
   const [created, setCreated] = useState<Created | null>(null);
   const create = useCreateAppointment();
+  const terms = useTermsPrefill(form, firmId ?? form.values.firmId);
   /** The order last sent without an answer and its key: sent again unchanged, it reuses the key. */
   const unanswered = useRef<{ sent: string; key: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -103,6 +108,7 @@ export function CreateAppointmentForm({
     setCreated(null);
     setPreviewing(false);
     form.reset();
+    terms.refill();
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('input')?.focus());
   };
 
@@ -120,7 +126,11 @@ export function CreateAppointmentForm({
           : 'Fields marked * are required. Preview the order before you submit it.'}
       </Text>
       {ownerFields?.(form, previewing || sending)}
-      <AppointmentFields form={form} readOnly={previewing || sending} />
+      <AppointmentFields
+        form={form}
+        readOnly={previewing || sending}
+        termsNote={termsNote(terms.defaults, () => void terms.defaults.refetch())}
+      />
       {problem ? (
         <Alert color="red" role="alert" mb="md" title="The order was not created">
           {problem}
@@ -148,6 +158,34 @@ export function CreateAppointmentForm({
         )}
       </Group>
     </form>
+  );
+}
+
+/** What the signing terms say above them while a new order is typed: whose defaults they are, or why they are empty. */
+function termsNote(defaults: ReturnType<typeof useTermsPrefill>['defaults'], retry: () => void): ReactNode {
+  if (defaults.data) {
+    return (
+      <Text size="sm" mb="sm">
+        Filled in with the default terms of {defaults.data.firmName}; change any of them for this order.
+      </Text>
+    );
+  }
+  if (defaults.isError) {
+    return (
+      <Alert color="red" role="alert" mb="sm" title="The firm’s default terms could not be loaded">
+        <Text size="sm" mb="xs">
+          {defaults.error.message} Type the terms, or try again.
+        </Text>
+        <Button size="xs" variant="default" onClick={retry}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  return (
+    <Text size="sm" mb="sm">
+      {defaults.fetchStatus === 'idle' ? 'Choose the firm: its default terms fill these in.' : 'Loading the firm’s default terms…'}
+    </Text>
   );
 }
 

@@ -16,6 +16,7 @@ import { PhoneInput } from '../../../components/phone-input';
 import { AccountStatusCell } from '../../../components/account-status/account-status-cell';
 import { mayChangeAccountStatus } from '@signingdesk/domain/account-rules';
 import type { AccountCaller } from '../../../lib/account-status';
+import { FirmOrderTerms } from './firm-order-terms';
 
 type EscrowRole = 'creator' | 'creator_admin';
 
@@ -70,12 +71,16 @@ type FirmUsersProps = {
   caller: AccountCaller;
 };
 
-/** The Users tab of the escrow portal: Create New User for the firm, then its Registration Status card; the firm's users. */
+/**
+ * The Users tab of the escrow portal: Create New User for the firm, then its Registration Status
+ * card; the firm's users; for the org admin, who runs the firm's account, its default order terms.
+ */
 export function FirmUsers({ firmId, role, caller }: FirmUsersProps) {
   return (
     <Stack gap="xl">
       <CreateUser grantable={GRANTABLE[role]} defaultRole="creator" />
       <UserList firmId={firmId} caller={caller} />
+      {role === 'creator_admin' ? <FirmOrderTerms firmId={firmId} /> : null}
     </Stack>
   );
 }

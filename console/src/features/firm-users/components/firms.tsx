@@ -14,6 +14,7 @@ import { FIRMS_PAGE_SIZE, useAddFirm, useFirms } from '../api/firms';
 import { UserList } from './firm-users';
 import { FirmRequirements } from './firm-requirements';
 import { FirmDispatchSettings } from './firm-dispatch-settings';
+import { FirmOrderTerms } from './firm-order-terms';
 import { isOperator } from '@signingdesk/domain/roles';
 import 'mantine-datatable/styles.css';
 import { pageRangeText } from '../../../lib/counted';
@@ -211,6 +212,7 @@ export function Firms({ canAdd, caller }: { canAdd: boolean; caller: AccountCall
         <>
           <FirmRequirements firmId={chosen.id} firmName={chosen.name} />
           <FirmDispatchSettings firmId={chosen.id} firmName={chosen.name} />
+          <FirmOrderTerms firmId={chosen.id} />
         </>
       ) : null}
       {chosen ? <UserList key={chosen.id} firmId={chosen.id} caller={caller} /> : null}

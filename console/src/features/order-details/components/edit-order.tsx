@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { APPOINTMENT_FIELD_LABELS } from '@signingdesk/domain/appointment-fields';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import { OFFERED_FEE_LOCKED_MESSAGE } from '@signingdesk/domain/fee-rules';
+import { TERMS_LOCKED_MESSAGE } from '@signingdesk/domain/signing-terms';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
@@ -239,6 +240,8 @@ export function EditOrder({ order, mode = 'edit', editRequests = 0, onDone, onEd
           form={form}
           readOnly={stage !== 'editing'}
           feeLocked={order.view === 'escrow' && !order.agentFeeChangeable ? OFFERED_FEE_LOCKED_MESSAGE : undefined}
+          // The terms lock with the offered fee: both once the order was sent to agents (decision 047, issue 33).
+          termsLocked={order.view === 'escrow' && !order.agentFeeChangeable ? TERMS_LOCKED_MESSAGE : undefined}
         />
         {problem ? (
           <Alert color="red" role="alert" mb="md" title={conflict ? 'Changed by someone else' : undefined}>

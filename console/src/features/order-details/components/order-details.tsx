@@ -21,6 +21,7 @@ import { ComparisonOrders } from './comparison-orders';
 import { OperatorActions } from './operator-actions';
 import { OrderMoney } from './order-money';
 import { OrderGlance } from './order-glance';
+import { OrderTerms } from './order-terms';
 import { OrderTimeline } from './order-timeline';
 import { RateSigning } from './rate-signing';
 import { formatEventTime, formatSigningTime } from '../../../lib/format-date-time';
@@ -96,6 +97,7 @@ function OrderView({ order, escrowViewer, onReload }: { order: Order; escrowView
             onReload();
           }}
         />
+        <OrderTerms terms={operator.terms} />
         <OperatorRecords order={operator} />
       </Stack>
     );
@@ -227,6 +229,7 @@ function OrderView({ order, escrowViewer, onReload }: { order: Order; escrowView
             : null}
         </Grid>
       </Card>
+      <OrderTerms terms={order.terms} />
       {order.view === 'escrow' && order.status === 'Completed' && order.assignedAgent ? <RateSigning appointmentId={order.id} /> : null}
       {operator ? <OperatorRecords order={operator} /> : <OrderRecords appointmentId={order.id} status={order.status} operator={false} />}
     </Stack>
