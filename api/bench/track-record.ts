@@ -86,6 +86,7 @@ export async function addTrackRecords(
         startsAt: Math.floor(startsAt / 1000),
         scanBackRequired: false,
         markedCompleted: true,
+        outcome: 'signed',
         markedCompletedAt: markedAt,
         agentPaid: true,
         agentPaidAt: new Date(markedAt.getTime() + 72 * HOUR),

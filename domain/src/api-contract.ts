@@ -789,6 +789,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/appointments/{id}/did-not-sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that the signer did not sign
+         * @description Roles: notary, admin, sub_admin. The assigned agent or an operator, from the start of the signing, like Mark Assignment Complete (issue 33): the order is Completed with the outcome "Signer did not sign", the reason, what happened and any reschedule request; the agent is paid and the firm invoiced at the order’s trip fee (the agreed fee becomes the trip fee, the firm fee keeps the markup). The escrow officer and the operators are told. 409 before the signing starts or once an outcome is recorded.
+         */
+        post: operations["recordSignerDidNotSign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/appointments/{id}/dispatch": {
         parameters: {
             query?: never;
@@ -2196,6 +2216,7 @@ export interface components {
             name: string;
             /** @enum {string} */
             offerStatus: "offered" | "claimed" | "countered" | "declined" | "approved" | "rejected" | "removed";
+            outcome: components["schemas"]["SigningOutcome"];
             /** @description When SigningDesk marked the agent paid (ISO 8601); null while unpaid */
             paidAt: string | null;
             /** @description Scheduled, or completed within 3 days of the appointment */
@@ -3254,6 +3275,7 @@ export interface components {
             lender: string | null;
             markedCompleted: boolean;
             name: string;
+            outcome: components["schemas"]["SigningOutcome"];
             scanBackRequired: boolean;
             /** @description Epoch seconds, derived from date, time and zone */
             startsAt: number;
@@ -3836,6 +3858,14 @@ export interface components {
             pageSize: number;
             total: number;
         };
+        NotSigned: {
+            note?: string | null;
+            /** @enum {string} */
+            reason: "no_show" | "refused" | "documents" | "identification" | "other";
+            rescheduleNote?: string | null;
+            /** @default false */
+            rescheduleRequested: boolean;
+        };
         OfferPreview: {
             /** @description The agent's bid: set while the offer is claimed, countered, approved or rejected; null otherwise (a decline is no bid) */
             bidCents: number | null;
@@ -3851,6 +3881,7 @@ export interface components {
             message: string | null;
             /** @enum {string} */
             offerStatus: "offered" | "claimed" | "countered" | "declined" | "approved" | "rejected" | "removed";
+            outcome: components["schemas"]["SigningOutcome"];
             /** @description With reservedUntil: why the offer was reserved for the agent, e.g. 'Reserved for you because the title company prefers you, 4.2 mi from the signing.' */
             reservedReason?: string | null;
             /** @description While the offer is open to the agent: until when (ISO 8601) automatic dispatch reserves it for their wave alone (decision 067); null otherwise */
@@ -3950,6 +3981,7 @@ export interface components {
             markedCompleted: boolean;
             name: string;
             offerCount: number;
+            outcome: components["schemas"]["SigningOutcome"];
             scanBackRequired: boolean;
             /** @description Epoch seconds, derived from date, time and zone */
             startsAt: number;
@@ -4307,6 +4339,18 @@ export interface components {
             /** @description Other sessions ended */
             sessionsEnded: number;
         };
+        SigningOutcome: {
+            /** @enum {string} */
+            kind: "signed" | "not_signed";
+            label: string;
+            note: string | null;
+            /** @description Why the signer did not sign, as the agent chose it */
+            reason: string | null;
+            rescheduleNote: string | null;
+            rescheduleRequested: boolean;
+            /** @description One line for the order pages, with the trip fee when not signed */
+            summary: string;
+        } | null;
         SigningTerms: {
             /** @description Paid for each signer beyond the first */
             extraSignerFeeCents: number;
@@ -7281,6 +7325,88 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OfferResult"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    recordSignerDidNotSign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Appointment id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotSigned"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransitionResult"];
                 };
             };
             /** @description Invalid input; `errors` names each field */

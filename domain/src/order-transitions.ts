@@ -217,6 +217,12 @@ export const ORDER_TRANSITIONS = {
     who: 'the assigned agent or an operator',
     requires: [notMarkedComplete, statusIn(['Scheduled'], 'mark complete'), signingStarted],
   },
+  /** "Signer did not sign" (issue 33): an outcome like completion, paid and invoiced at the trip fee. */
+  notSigned: {
+    roles: ['notary', ...OPERATOR_ROLES],
+    who: 'the assigned agent or an operator',
+    requires: [notMarkedComplete, statusIn(['Scheduled'], 'record the outcome of'), signingStarted],
+  },
   /** Mark Notary Paid: once, after the signing's outcome is known. */
   markPaid: {
     roles: OPERATOR_ROLES,

@@ -74,6 +74,15 @@ export const NOTIFICATION_PAYLOADS = {
   'appointment.canceled': z.object({ ...order, from: appointmentStatus, to: appointmentStatus }),
   /** `by`: who marked it complete; an operator's completion names no agent to the escrow side. */
   'appointment.completed': z.object({ ...order, scanBackRequired: z.boolean(), by: z.enum(['agent', 'operator']) }),
+  /** To the escrow officer and the operators: the signer did not sign (issue 33); `fee` is the trip fee paid and invoiced. */
+  'appointment.not_signed': z.object({
+    ...order,
+    reason: z.string(),
+    note: z.string().nullable(),
+    reschedule: z.string().nullable(),
+    fee: z.string(),
+    by: z.enum(['agent', 'operator']),
+  }),
   'appointment.bid_received': z.object({ ...order, agent: z.string(), bid: z.string(), kind: z.enum(LIVE_BID_STATUSES) }),
   /** The amount the agent is paid (their agreed fee), formatted. */
   'agent.paid': z.object({ ...order, amount: z.string() }),

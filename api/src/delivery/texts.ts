@@ -381,6 +381,18 @@ export const RENDERERS: { [T in NotificationType]: Renderer<T> } = {
       sms: recipient.role === 'notary',
     };
   },
+  'appointment.not_signed': ({ appointment: a, payload, names }) => {
+    const agent =
+      payload.by === 'operator' ? OPERATORS_NAME : personName(a?.assignedAgentId ? names[a.assignedAgentId] : null, 'The signing agent');
+    const note = text(payload.note);
+    const reschedule = text(payload.reschedule);
+    return {
+      title: 'Signer did not sign',
+      body: `${agent} reports that the signer did not sign ${nameOf(a, payload)} (${day(a, payload)}): ${text(payload.reason) ?? 'no reason given'}.${note ? ` ${freeText(note)}` : ''} Trip fee ${text(payload.fee) ?? ''}.${reschedule ? ` ${freeText(reschedule)}` : ''}`,
+      email: 'always',
+      sms: false,
+    };
+  },
   'appointment.bid_received': ({ appointment: a, payload }) => {
     const agent = personName(payload.agent, 'An agent');
     const bid = text(payload.bid);

@@ -19,7 +19,7 @@ import { user } from './auth';
 import { timestamps } from './columns';
 import { appointmentStatus, timeZoneCode } from './enums';
 import { firms } from './firms';
-import { termsChecks, termsColumns } from './signing-terms';
+import { outcomeColumns, termsChecks, termsColumns } from './signing-terms';
 
 /**
  * Signing appointments (spec 01 §3 create payload, spec 02 §3 admin view). Money is cents;
@@ -80,6 +80,7 @@ export const appointments = pgTable(
     // The signing terms the agent agrees to (issue 33), and about how many pages they print.
     ...termsColumns(),
     pageCount: smallint('page_count'),
+    ...outcomeColumns(),
     ...timestamps(),
   },
   (t) => [
@@ -140,6 +141,7 @@ export const appointments = pgTable(
     check('appointments_fees_nonnegative', sql`${t.agentFeeCents} >= 0 and coalesce(${t.firmFeeCents}, 0) >= 0`),
     check('appointments_paid_time', sql`${t.agentPaid} = (${t.agentPaidAt} is not null)`),
     ...termsChecks('appointments', t),
+    check('appointments_not_signed_reason', sql`(${t.outcome} is not distinct from 'not_signed') = (${t.notSignedReason} is not null)`),
     check('appointments_page_count', sql`${t.pageCount} is null or ${t.pageCount} between 1 and 2000`),
     check('appointments_assigned_agent', sql`${t.status} not in ('Scheduled', 'Completed') or ${t.assignedAgentId} is not null`),
   ],

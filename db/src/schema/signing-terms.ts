@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, integer, pgEnum, pgTable, smallint, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, integer, pgEnum, pgTable, smallint, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import {
   CARRIER_CODES,
   PRINTED_BY_CODES,
@@ -12,6 +12,7 @@ import {
   type ReturnMethod,
   type ShipByDay,
 } from '@signingdesk/domain/signing-terms';
+import { NOT_SIGNED_REASON_CODES, OUTCOME_CODES, type NotSignedReason, type Outcome } from '@signingdesk/domain/signing-outcome';
 import { user } from './auth';
 import { firms } from './firms';
 
@@ -61,6 +62,19 @@ export const termsChecks = (
   check(`${prefix}_ship_by_time`, sql`${t.shipByTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
   check(`${prefix}_carrier`, sql`${t.returnMethod} = 'none' or ${t.returnCarrier} is not null`),
 ];
+
+/** How the signing ended (issue 33, item 2; domain/signing-outcome.ts). */
+export const signingOutcome = pgEnum('signing_outcome', OUTCOME_CODES as [Outcome, ...Outcome[]]);
+export const notSignedReason = pgEnum('not_signed_reason', NOT_SIGNED_REASON_CODES as [NotSignedReason, ...NotSignedReason[]]);
+
+/** The outcome's columns on an order: null until the signing is marked complete or not signed. */
+export const outcomeColumns = () => ({
+  outcome: signingOutcome('outcome'),
+  notSignedReason: notSignedReason('not_signed_reason'),
+  outcomeNote: varchar('outcome_note', { length: 400 }),
+  rescheduleRequested: boolean('reschedule_requested').notNull().default(false),
+  rescheduleNote: varchar('reschedule_note', { length: 200 }),
+});
 
 /** A firm's default terms (the operators' firm settings); a firm without a row uses TERMS_DEFAULTS. */
 export const firmOrderTerms = pgTable(

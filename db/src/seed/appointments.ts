@@ -203,6 +203,7 @@ export function addAppointments(work: Work, random: Random, context: Appointment
         uploadsApproved: completed && scanBackRequired && random.chance(0.5),
         markedCompleted: completed,
         markedCompletedAt: completed ? new Date(Math.min((startsAt + 3 * 3600) * 1000, now.getTime())) : null,
+        outcome: completed ? 'signed' : null,
       });
 
       if (hasDocuments) {

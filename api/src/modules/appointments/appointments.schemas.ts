@@ -8,6 +8,7 @@ import { cappedPageResultFields, COUNT_AHEAD, pageQueryFields, pageResultFields 
 import { APPOINTMENT_STATUSES, OFFER_STATUSES } from '@signingdesk/domain/codes';
 import { OVERDUE_AFTER_HOURS, OVERDUE_LABEL } from '@signingdesk/domain/appointment-rules';
 import { ATTENTION_KINDS } from '@signingdesk/domain/attention';
+import { OUTCOME_CODES } from '@signingdesk/domain/signing-outcome';
 import { CARRIER_CODES, PRINTED_BY_CODES, RETURN_METHOD_CODES, SHIP_BY_DAY_CODES } from '@signingdesk/domain/signing-terms';
 import { invoiceFields } from '../files/files.schemas';
 import {
@@ -81,9 +82,24 @@ export const SigningTermsSchema = z
   })
   .openapi('SigningTerms');
 
+/** How the signing ended (issue 33): null until it is marked complete or not signed. */
+export const SigningOutcomeSchema = z
+  .object({
+    kind: z.enum(OUTCOME_CODES),
+    label: z.string(),
+    reason: z.string().nullable().openapi({ description: 'Why the signer did not sign, as the agent chose it' }),
+    note: z.string().nullable(),
+    rescheduleRequested: z.boolean(),
+    rescheduleNote: z.string().nullable(),
+    summary: z.string().openapi({ description: 'One line for the order pages, with the trip fee when not signed' }),
+  })
+  .nullable()
+  .openapi('SigningOutcome');
+
 const codes = {
   scanBackRequired: z.boolean(),
   terms: SigningTermsSchema,
+  outcome: SigningOutcomeSchema,
   transactionType: z.number().int(),
   financeType: z.number().int().nullable(),
 };

@@ -17,6 +17,7 @@ import { BID_STATUSES, CLOSED_OFFER_STATUSES, LIVE_BID_STATUSES, offerStatusIn }
 import { offerTitle } from '@signingdesk/domain/offer-title';
 import { orderFilled } from '@signingdesk/domain/order-transitions';
 import { termsView } from '@signingdesk/domain/signing-terms';
+import { outcomeView } from '@signingdesk/domain/signing-outcome';
 import type { AppointmentAccess } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { completedSigningsSql } from '../../lib/completed-signings';
@@ -115,6 +116,7 @@ function common(a: Appointment) {
     ...when(a),
     scanBackRequired: a.scanBackRequired,
     terms: termsView(a),
+    outcome: outcomeView(a),
     transactionType: a.transactionType,
     financeType: a.financeType,
     lender: a.lender,

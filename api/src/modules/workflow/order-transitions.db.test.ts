@@ -71,6 +71,7 @@ const REQUESTS = {
   schedule: () => ['status', { status: 'Scheduled' }],
   cancel: () => ['status', { status: 'Canceled' }],
   complete: () => ['complete'],
+  notSigned: () => ['did-not-sign', { reason: 'no_show' }],
   markPaid: () => ['mark-paid'],
   invoice: () => ['invoice'],
   bid: () => ['claim'],

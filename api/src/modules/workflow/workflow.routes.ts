@@ -18,6 +18,7 @@ import {
   EligibleAgentsQuerySchema,
   EmptySchema,
   LeaveSchema,
+  NotSignedSchema,
   OfferIdParamSchema,
   OfferResultSchema,
   ReachQuerySchema,
@@ -38,6 +39,7 @@ import {
   declineBid,
   declineOffer,
   leaveAssignment,
+  recordNotSigned,
   listBids,
   markAgentPaid,
   reassignAgent,
@@ -226,6 +228,18 @@ const completeRoute = createRoute({
   request: { params: IdParamSchema, ...body(EmptySchema) },
   responses: { 200: { description: 'Completed', ...json(TransitionResultSchema) }, ...mutationErrors },
 });
+const notSignedRoute = createRoute({
+  operationId: 'recordSignerDidNotSign',
+  ...transition(
+    '/appointments/{id}/did-not-sign',
+    'Record that the signer did not sign',
+    ['notary', ...OPERATOR_ROLES],
+    requireActor({ roles: ['notary', ...OPERATOR_ROLES], activeAgent: true }),
+    'The assigned agent or an operator, from the start of the signing, like Mark Assignment Complete (issue 33): the order is Completed with the outcome "Signer did not sign", the reason, what happened and any reschedule request; the agent is paid and the firm invoiced at the order’s trip fee (the agreed fee becomes the trip fee, the firm fee keeps the markup). The escrow officer and the operators are told. 409 before the signing starts or once an outcome is recorded.',
+  ),
+  request: { params: IdParamSchema, body: { ...json(NotSignedSchema), required: true } },
+  responses: { 200: { description: 'Recorded', ...json(TransitionResultSchema) }, ...mutationErrors },
+});
 const bulkPaidRoute = createRoute({
   operationId: 'markAppointmentsAgentPaid',
   ...transition(
@@ -292,6 +306,9 @@ export function workflowRoutes(): Router {
       c.json(await changeStatus(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json').status), 200),
     )
     .openapi(completeRoute, async (c) => c.json(await completeAppointment(c.var.db, c.var.actor, c.req.valid('param').id), 200))
+    .openapi(notSignedRoute, async (c) =>
+      c.json(await recordNotSigned(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 200),
+    )
     .openapi(paidRoute, async (c) => c.json(await markAgentPaid(c.var.db, c.var.actor, c.req.valid('param').id), 200))
     .openapi(bulkPaidRoute, async (c) => {
       const { db, actor } = c.var;

@@ -1,3 +1,4 @@
+import { NotSignedInputSchema } from '@signingdesk/domain/signing-outcome-input';
 import { LEAVE_REASON } from '@signingdesk/domain/dispatch';
 import { z } from '@hono/zod-openapi';
 import { COUNTER_OFFER_MESSAGE, MONEY_PATTERN } from '@signingdesk/domain/appointment-rules';
@@ -63,6 +64,9 @@ export const LeaveSchema = z
   })
   .strict()
   .openapi('LeaveAssignment');
+
+/** "Signer did not sign" (issue 33): the reason, what happened, and whether the signer asked for another time. */
+export const NotSignedSchema = NotSignedInputSchema.openapi('NotSigned');
 
 export const SetStatusSchema = z
   .object({

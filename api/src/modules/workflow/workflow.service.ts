@@ -29,6 +29,8 @@ import {
 } from '@signingdesk/domain/offer-status';
 import { STATUS_CHANGE_ACTIONS } from '@signingdesk/domain/order-transitions';
 import { formatCents } from '@signingdesk/domain/money';
+import { NOT_SIGNED_REASONS, notSignedMessage } from '@signingdesk/domain/signing-outcome';
+import type { NotSigned } from '@signingdesk/domain/signing-outcome-input';
 import { findVisibleAppointment, type AppointmentAccess } from '../../lib/access';
 import { isUuid } from '@signingdesk/domain/uuid';
 import type { Actor } from '../../lib/actor';
@@ -599,7 +601,7 @@ export async function completeAppointment(db: Db, actor: Actor, appointmentId: s
     if (!byAgent && access !== 'operator') throw notFound('This appointment');
     const now = options.now ?? new Date();
     assertTransitionAllowed('complete', actor, appointment, now);
-    await setStatus(tx, appointment.id, { status: 'Completed', markedCompleted: true, markedCompletedAt: now });
+    await setStatus(tx, appointment.id, { status: 'Completed', markedCompleted: true, markedCompletedAt: now, outcome: 'signed' });
     await record(tx, actor, appointment, 'appointment.completed', { by: byAgent ? 'agent' : 'operator' }, [
       {
         type: 'appointment.completed',
@@ -610,6 +612,74 @@ export async function completeAppointment(db: Db, actor: Actor, appointmentId: s
     const message = byAgent
       ? completionMessage(appointment.scanBackRequired, appointment.hasScanBacks)
       : 'The appointment is marked complete.';
+    return result(tx, actor, appointment.id, access, message, { now });
+  });
+}
+
+/**
+ * "Signer did not sign" (issue 33, item 2), by the assigned agent or an operator once the signing
+ * has started: the order is Completed with that outcome, and the agent is paid, and the firm
+ * invoiced, at the order's trip fee — the agreed fee becomes the trip fee and the firm fee keeps
+ * the order's markup (decision 047), so every screen, CSV and invoice shows one amount. The
+ * escrow officer and the operators are told, with the reason and any reschedule request.
+ */
+export async function recordNotSigned(db: Db, actor: Actor, appointmentId: string, input: NotSigned, options: ClockOptions = {}) {
+  return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
+    const byAgent = access === 'assigned-agent';
+    if (!byAgent && access !== 'operator') throw notFound('This appointment');
+    const now = options.now ?? new Date();
+    assertTransitionAllowed('notSigned', actor, appointment, now);
+    const fees = await agreedFees(tx, appointment, appointment.tripFeeCents);
+    await tx
+      .update(offers)
+      .set({ bidCents: fees.agentFeeCents })
+      .where(
+        and(eq(offers.appointmentId, appointment.id), eq(offers.agentId, appointment.assignedAgentId!), eq(offers.status, 'approved')),
+      );
+    await setStatus(tx, appointment.id, {
+      status: 'Completed',
+      markedCompleted: true,
+      markedCompletedAt: now,
+      outcome: 'not_signed',
+      notSignedReason: input.reason,
+      outcomeNote: input.note,
+      rescheduleRequested: input.rescheduleRequested,
+      rescheduleNote: input.rescheduleRequested ? input.rescheduleNote : null,
+      ...fees,
+    });
+    const by = byAgent ? 'agent' : 'operator';
+    await record(
+      tx,
+      actor,
+      appointment,
+      'appointment.not_signed',
+      {
+        by,
+        reason: input.reason,
+        note: input.note,
+        rescheduleRequested: input.rescheduleRequested,
+        feeFrom: appointment.agentFeeCents,
+        feeTo: fees.agentFeeCents,
+      },
+      [
+        {
+          type: 'appointment.not_signed',
+          to: byAgent ? [appointment.createdBy, ...(await operatorIds(tx))] : [appointment.createdBy, appointment.assignedAgentId],
+          payload: {
+            reason: NOT_SIGNED_REASONS[input.reason],
+            note: input.note,
+            reschedule: input.rescheduleRequested
+              ? `The signer asked to reschedule${input.rescheduleNote ? `: ${input.rescheduleNote}` : '.'}`
+              : null,
+            fee: formatCents(fees.agentFeeCents),
+            by,
+          },
+        },
+      ],
+    );
+    const message = byAgent
+      ? notSignedMessage(fees.agentFeeCents)
+      : `Recorded: the signer did not sign. The agent is paid the trip fee of ${formatCents(fees.agentFeeCents)}.`;
     return result(tx, actor, appointment.id, access, message, { now });
   });
 }

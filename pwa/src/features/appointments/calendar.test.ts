@@ -27,6 +27,7 @@ const base: AgentAppointmentView = {
     startsAt: Date.UTC(2026, 6, 4, 16, 15) / 1000,
     scanBackRequired: true,
   }),
+  outcome: null,
   transactionType: 2,
   financeType: 12,
   comments: 'Gate code 1234. Bring a blue pen and the second ID page, please, thanks a lot for the help',

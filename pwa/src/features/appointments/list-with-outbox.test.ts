@@ -124,6 +124,7 @@ describe('a portal tab with the answers still on the phone', () => {
       lender: null,
       scanBackRequired: true,
       terms: defaultTermsView({ date: '2026-12-02', time: '09:30', timeTbd: false, timeZone: 'PT', startsAt: 500, scanBackRequired: true }),
+      outcome: null,
       transactionType: 1,
       financeType: null,
       offerStatus: 'offered',
