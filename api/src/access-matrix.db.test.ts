@@ -150,6 +150,10 @@ describe('role × route matrix', () => {
         fixture: started,
         expect: everyone(403, { visitor: 401, agent: 200, otherAgent: 404, subAdmin: 200, admin: 200 }),
       },
+      'POST /appointments/:id/did-not-sign': {
+        fixture: async () => ({ ...(await started()), body: { reason: 'no_show' } }),
+        expect: everyone(403, { visitor: 401, agent: 200, otherAgent: 404, subAdmin: 200, admin: 200 }),
+      },
       'POST /appointments/:id/mark-paid': { fixture: completed, expect: operatorsOnly(200) },
       'GET /appointments/:id/notes': { fixture: scheduled, expect: sees(200) },
       'POST /appointments/:id/notes': {

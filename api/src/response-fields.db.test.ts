@@ -38,7 +38,9 @@ const TERMS = {
   lines: [{ key: V, label: V, value: V }],
   short: V,
 } as const;
-const CODES = { scanBackRequired: V, terms: TERMS, transactionType: V, financeType: V };
+/** How the signing ended (issue 33): null until it did; the offered agent's preview carries null. */
+const OUTCOME = { kind: V, label: V, reason: V, note: V, rescheduleRequested: V, rescheduleNote: V, summary: V } as const;
+const CODES = { scanBackRequired: V, terms: TERMS, outcome: OUTCOME, transactionType: V, financeType: V };
 const CONTACTS = { contactName: V, contactPhone1: V, contactPhone2: V, contactEmail1: V, contactEmail2: V };
 const ADDRESS = { street: V, city: V, state: V, zip: V };
 const BID = {

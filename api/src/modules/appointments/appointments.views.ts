@@ -323,6 +323,8 @@ export async function previewView(db: Db | Tx, a: Appointment, agentId: string) 
     stage,
     message,
     ...common(a),
+    // How the signing ended is the assigned agent's and the escrow side's to know, not another agent's.
+    outcome: a.assignedAgentId === agentId ? outcomeView(a) : null,
     title: offerTitle(a),
     city: a.city,
     state: a.state,

@@ -126,10 +126,18 @@ describe('the order’s transitions, one table for the API and the console', () 
       .set({
         status: state.status,
         assignedAgentId: state.assigned ? agentA : null,
+        // The fees as ordered: an earlier "did not sign" made them the trip fee and its markup.
         agentFeeCents: 15_000,
+        firmFeeCents: 19_500,
         startsAt: state.started ? now - 3600 : now + 3 * 86_400,
         markedCompleted: completed,
         markedCompletedAt: completed ? new Date() : null,
+        // A state starts with no outcome, or Signed when completed; an earlier "did not sign" is undone.
+        outcome: completed ? 'signed' : null,
+        notSignedReason: null,
+        outcomeNote: null,
+        rescheduleRequested: false,
+        rescheduleNote: null,
         agentPaid: state.agentPaid ?? false,
         agentPaidAt: state.agentPaid ? new Date() : null,
       })
