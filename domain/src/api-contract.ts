@@ -4397,7 +4397,7 @@ export interface components {
              * @description What happened; claimed, countered, declined, withdrawn, bid_declined, agent_paid, note_added and note_removed are for operators only
              * @enum {string}
              */
-            kind: "created" | "updated" | "sent" | "claimed" | "countered" | "declined" | "withdrawn" | "bid_declined" | "assigned" | "reassigned" | "agent_withdrew" | "status" | "completed" | "agent_paid" | "note_added" | "note_removed" | "document_uploaded" | "document_deleted" | "document_downloaded" | "invoiced";
+            kind: "created" | "updated" | "sent" | "claimed" | "countered" | "declined" | "withdrawn" | "bid_declined" | "assigned" | "reassigned" | "agent_withdrew" | "status" | "completed" | "not_signed" | "agent_paid" | "note_added" | "note_removed" | "document_uploaded" | "document_deleted" | "document_downloaded" | "invoiced";
             /**
              * @description The step as a sentence a person reads
              * @example Signing agent Jane Doe assigned

@@ -496,6 +496,7 @@ export const TIMELINE_KINDS = [
   'agent_withdrew',
   'status',
   'completed',
+  'not_signed',
   'agent_paid',
   'note_added',
   'note_removed',

@@ -25,6 +25,7 @@
  * view), download links (the confirmed download is the fact), upload grants and uploads never
  * finished (rejected, canceled, expired).
  */
+import { NOT_SIGNED_REASONS, type NotSignedReason } from '@signingdesk/domain/signing-outcome';
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { appointmentFieldLabels } from '@signingdesk/domain/appointment-fields';
@@ -146,6 +147,14 @@ function fromAudit(row: AuditRow, audience: Audience, names: Map<string, string>
       // An operator's completion names the operator to operators, SigningDesk to everyone else.
       if (d.by === 'agent') return event('completed', 'Order completed', 'Marked complete by the signing agent');
       return event('completed', 'Order completed', `Marked complete by ${operator ? (row.actorName ?? OPERATORS_NAME) : OPERATORS_NAME}`);
+    case 'appointment.not_signed': {
+      // Issue 33: an outcome like a completion; the reason and note are the agent's report to the order's people.
+      const who = d.by === 'agent' ? 'the signing agent' : operator ? (row.actorName ?? OPERATORS_NAME) : OPERATORS_NAME;
+      const reason =
+        typeof d.reason === 'string' && d.reason in NOT_SIGNED_REASONS ? NOT_SIGNED_REASONS[d.reason as NotSignedReason] : null;
+      const note = typeof d.note === 'string' && d.note ? d.note : null;
+      return event('not_signed', 'Signer did not sign', [`Recorded by ${who}`, reason, note].filter(Boolean).join(' — '));
+    }
     case 'appointment.agent_paid': {
       if (!operator) return null;
       const amount = dollars(d.amountCents);

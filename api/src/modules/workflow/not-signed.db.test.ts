@@ -81,6 +81,15 @@ describe('the signer did not sign', () => {
     expect(invoice.status).toBe(201);
     expect(invoice.body).toMatchObject({ amountCents: 10500, amount: '$105.00' });
 
+    // The order's timeline says it, with the reason and what happened.
+    const timeline = await readJson(await t.request(`/api/appointments/${id}/timeline`, { cookie: s.escrowA }));
+    expect(timeline.events.filter((e: { kind: string }) => e.kind === 'not_signed')).toEqual([
+      expect.objectContaining({
+        label: 'Signer did not sign',
+        detail: 'Recorded by the signing agent — The signer was not there — Waited 30 minutes; no answer at the door or the phone.',
+      }),
+    ]);
+
     // The agent's completed card shows the trip fee as their pay, and the outcome is recorded once.
     const completed = await readJson(await t.request('/api/agent/appointments?tab=completed', { cookie: s.agent }));
     expect(completed.items.find((i: { id: string }) => i.id === id)?.payCents).toBe(6000);

@@ -4,13 +4,14 @@ import { orderEditable } from '@signingdesk/domain/appointment-rules';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import { LINK_TARGETS } from '@signingdesk/domain/deep-links';
 import { formatCents } from '@signingdesk/domain/money';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { InvoiceLink } from '../../../components/invoice-link';
 import type { Schemas } from '../../../lib/api-client';
 import { formatEventTime } from '../../../lib/format-date-time';
 import { useInvoice } from '../api/operator-actions';
 import { operatorActionsFor } from '../utils/operator-rules';
 import { DirectAssignModal } from './direct-assign-modal';
+import { NotSignedModal } from './not-signed-modal';
 import { ReassignModal } from './reassign-modal';
 import { SendConfirmModal } from './send-confirm-modal';
 import { StatusButtons, type StatusAction } from './status-buttons';
@@ -22,8 +23,8 @@ type Order = Schemas['OperatorAppointment'];
 /**
  * The operator's actions on one order (spec 02 §2, §4): the edit-choice menu (Details, Notary,
  * Status, DirectAssign), send to notaries (all or preferred), directly assign, the status changes,
- * reassign, mark complete, mark the agent paid, send the invoice. A button the order's state does
- * not allow is disabled.
+ * reassign, mark complete or record that the signer did not sign, mark the agent paid, send the
+ * invoice. A button the order's state does not allow is disabled.
  */
 export function OperatorActions({ order, onEditDetails }: { order: Order; onEditDetails: () => void }) {
   const can = operatorActionsFor({ ...order, assigned: order.assignedAgent !== null });
@@ -34,6 +35,8 @@ export function OperatorActions({ order, onEditDetails }: { order: Order; onEdit
   const [sending, setSending] = useState<{ preferredOnly: boolean } | null>(null);
   const [reassigning, setReassigning] = useState(false);
   const [changingStatus, setChangingStatus] = useState(false);
+  const [recordingNotSigned, setRecordingNotSigned] = useState(false);
+  const startReasonId = useId();
 
   const confirm = (title: string, text: string, confirmLabel: string, onConfirm: () => void, danger = false) =>
     modals.openConfirmModal({
@@ -106,6 +109,7 @@ export function OperatorActions({ order, onEditDetails }: { order: Order; onEdit
         {/* Completion waits for the signing's start, payment and the invoice for its completion (decision 047): disabled with the reason until then. */}
         <Group gap="sm" align="flex-start">
           <WaitingButton
+            reasonId={startReasonId}
             reason={can.why.complete}
             disabled={!can.complete || pending}
             onClick={() =>
@@ -119,6 +123,16 @@ export function OperatorActions({ order, onEditDetails }: { order: Order; onEdit
           >
             Mark Appointment Complete
           </WaitingButton>
+          {/* The other outcome (issue 33) waits for the same start as completion (one condition in the
+              table for both): described by that reason rather than saying it twice. */}
+          <Button
+            variant="default"
+            disabled={!can.notSigned || pending}
+            aria-describedby={can.why.notSigned && can.why.notSigned === can.why.complete ? startReasonId : undefined}
+            onClick={() => setRecordingNotSigned(true)}
+          >
+            Signer did not sign
+          </Button>
           {order.agentPaid ? (
             <Badge
               size="lg"
@@ -180,6 +194,7 @@ export function OperatorActions({ order, onEditDetails }: { order: Order; onEdit
         onAssign={(agentId) => run({ kind: 'assign', agentId }, 'Signing agent assigned')}
       />
       <ReassignModal order={order} opened={reassigning} onClose={() => setReassigning(false)} />
+      <NotSignedModal order={order} opened={recordingNotSigned} onClose={() => setRecordingNotSigned(false)} />
       {/* The menu's Status choice: the status-change sub-screen, holding the actions of spec 02 §4. */}
       <Modal
         opened={changingStatus}

@@ -24,6 +24,7 @@ import { OrderGlance } from './order-glance';
 import { OrderTerms } from './order-terms';
 import { OrderTimeline } from './order-timeline';
 import { RateSigning } from './rate-signing';
+import { SigningOutcomeNotice } from './signing-outcome-notice';
 import { formatEventTime, formatSigningTime } from '../../../lib/format-date-time';
 
 type Order = Schemas['EscrowAppointment'] | Schemas['OperatorAppointment'];
@@ -132,6 +133,7 @@ function OrderView({ order, escrowViewer, onReload }: { order: Order; escrowView
   return (
     <Stack gap="lg">
       <OrderGlance order={order} />
+      <SigningOutcomeNotice order={order} />
       {operator ? <OperatorActions order={operator} onEditDetails={() => setEditing(true)} /> : null}
       {operator ? <DispatchPanel order={operator} /> : null}
       <Card withBorder padding="lg" component="section" aria-labelledby="details-title">
@@ -150,6 +152,7 @@ function OrderView({ order, escrowViewer, onReload }: { order: Order; escrowView
         </Group>
         <Grid gap="xs">
           {row('Status', appointmentStatusLabel(order.status))}
+          {order.outcome ? row('Outcome', order.outcome.label) : null}
           {row(
             'Assigned signing agent',
             order.assignedAgent ? (

@@ -7,6 +7,8 @@ type WaitingButtonProps = {
   disabled: boolean;
   onClick: () => void;
   children: ReactNode;
+  /** The reason's id, for a button beside this one that waits for the same (its own by default). */
+  reasonId?: string;
 };
 
 /**
@@ -14,8 +16,9 @@ type WaitingButtonProps = {
  * Paid, Send Invoice): disabled with the reason shown under it and tied to it for screen readers,
  * rather than enabled and refused after the click.
  */
-export function WaitingButton({ reason, disabled, onClick, children }: WaitingButtonProps) {
-  const reasonId = useId();
+export function WaitingButton({ reason, disabled, onClick, children, reasonId: sharedId }: WaitingButtonProps) {
+  const ownId = useId();
+  const reasonId = sharedId ?? ownId;
   return (
     <Stack gap={4} align="flex-start" maw={280}>
       <Button variant="default" disabled={disabled} onClick={onClick} aria-describedby={reason ? reasonId : undefined}>

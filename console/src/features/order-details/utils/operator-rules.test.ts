@@ -47,12 +47,31 @@ describe('operatorActionsFor', () => {
     expect(order('Scheduled', true, {}, STARTS).why.complete).toBeNull();
   });
 
+  it('offers Signer did not sign exactly when Mark Appointment Complete, waiting for the same start (issue 33)', () => {
+    const states = [
+      order('Open'),
+      order('Scheduled', true, {}, STARTS - 1),
+      order('Scheduled', true),
+      order('Scheduled', true, { markedCompleted: true }),
+      order('Paused', true),
+      order('Completed', true),
+      order('Canceled'),
+    ];
+    expect(states.map((s) => s.notSigned)).toEqual(states.map((s) => s.complete));
+    // The button is described by the completion's reason: the two must be the same sentence.
+    expect(states.map((s) => s.why.notSigned)).toEqual(states.map((s) => s.why.complete));
+    expect(order('Scheduled', true).notSigned).toBe(true);
+    expect(order('Scheduled', true, {}, STARTS - 1).why.notSigned).toBe(
+      'You can mark this assignment complete from 12/10/2026 at 2:30 PM PT, when the signing starts.',
+    );
+  });
+
   it('says why Mark Notary Paid and Send Invoice wait: the signing must be completed', () => {
     const scheduled = order('Scheduled', true);
     expect(scheduled.why.markPaid).toBe('The signing agent can be marked paid once the appointment is completed; it is scheduled.');
     expect(scheduled.why.invoice).toBe('The invoice can be sent once the appointment is completed; it is scheduled.');
     expect(order('Paused', true).why.invoice).toBe('The invoice can be sent once the appointment is completed; it is on hold.');
-    expect(order('Completed', true).why).toEqual({ complete: null, markPaid: null, invoice: null });
+    expect(order('Completed', true).why).toEqual({ complete: null, notSigned: null, markPaid: null, invoice: null });
   });
 
   it('puts on hold and back: an unfilled order reopens, a filled one is scheduled again', () => {

@@ -28,6 +28,8 @@ export const OPERATOR_BUTTONS = {
   schedule: ['schedule'],
   /** Mark Appointment Complete once an agent has filled it and the signing has started. */
   complete: ['complete'],
+  /** Signer did not sign (issue 33): the other outcome, offered when Mark Appointment Complete is. */
+  notSigned: ['notSigned'],
   /** Mark Notary Paid and Send Invoice once the signing is completed (decision 047). */
   markPaid: ['markPaid'],
   invoice: ['invoice'],
@@ -44,6 +46,7 @@ export function operatorActionsFor(order: OrderState, nowSeconds = Math.floor(Da
     /** Why each of those is disabled while it waits for the signing; null when it is not waiting. */
     why: {
       complete: waitingReason('complete', order, nowSeconds),
+      notSigned: waitingReason('notSigned', order, nowSeconds),
       markPaid: waitingReason('markPaid', order, nowSeconds),
       invoice: waitingReason('invoice', order, nowSeconds),
     },
