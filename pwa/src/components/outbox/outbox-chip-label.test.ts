@@ -35,5 +35,9 @@ describe('outboxChipLabel', () => {
       text: 'Offline — Mark complete not accepted, 1 waiting',
       tone: 'error',
     });
+    expect(outboxChipLabel({ online: true, waiting: 0, refused: ['not_signed'] })).toEqual({
+      text: 'Signing outcome not accepted',
+      tone: 'error',
+    });
   });
 });

@@ -19,6 +19,7 @@ const ACTION_NOUNS: Record<OutboxKind, string> = {
   withdraw: 'Withdrawal',
   complete: 'Mark complete',
   leave: 'Withdrawal from a signing',
+  not_signed: 'Signing outcome',
   note: 'Message',
   upload: 'Scan-back',
   profile: 'Profile change',

@@ -32,6 +32,14 @@ describe('how an outbox row reads', () => {
     expect(describeAction({ kind: 'withdraw', what: 'bid', appointmentId: 'a1', appointmentName: 'Allen Refinance' })).toBe(
       'Withdrawal of your offer on Allen Refinance',
     );
+    expect(
+      describeAction({
+        kind: 'not_signed',
+        appointmentId: 'a1',
+        appointmentName: 'Allen Refinance',
+        body: { reason: 'no_show', note: null, rescheduleRequested: false, rescheduleNote: null },
+      }),
+    ).toBe('Signer did not sign: Allen Refinance');
   });
 
   it('says where it stands: saved offline, retrying with the reason, signed out, sent, refused', () => {

@@ -17,6 +17,8 @@ export function describeAction(action: OutboxAction | SignOutAction): string {
       return `Mark complete: ${action.appointmentName}`;
     case 'leave':
       return `Withdrawal from ${action.appointmentName}`;
+    case 'not_signed':
+      return `Signer did not sign: ${action.appointmentName}`;
     case 'note':
       return `Message on ${action.appointmentName}`;
     case 'upload':

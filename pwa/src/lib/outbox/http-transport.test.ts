@@ -117,6 +117,13 @@ describe('requestFor', () => {
     [{ kind: 'decline', ...on }, 'POST', '/api/appointments/apt%201/decline', {}],
     [{ kind: 'withdraw', what: 'decline', ...on }, 'POST', '/api/appointments/apt%201/withdraw', {}],
     [{ kind: 'complete', ...on }, 'POST', '/api/appointments/apt%201/complete', {}],
+    [{ kind: 'leave', reason: 'Car broke down', ...on }, 'POST', '/api/appointments/apt%201/leave', { reason: 'Car broke down' }],
+    [
+      { kind: 'not_signed', body: { reason: 'no_show', note: null, rescheduleRequested: true, rescheduleNote: 'Friday 9 AM' }, ...on },
+      'POST',
+      '/api/appointments/apt%201/did-not-sign',
+      { reason: 'no_show', note: null, rescheduleRequested: true, rescheduleNote: 'Friday 9 AM' },
+    ],
     [{ kind: 'note', message: 'Here', ...on }, 'POST', '/api/appointments/apt%201/notes', { message: 'Here' }],
     [{ kind: 'profile', body: { bio: 'Notary' } }, 'PUT', '/api/agents/me', { bio: 'Notary' }],
   ] as [OutboxAction, string, string, unknown][])('%o → %s %s', (action, method, path, body) => {

@@ -66,6 +66,8 @@ export function requestFor(item: OutboxItem): JsonRequest | null {
       return jsonRequest('post', '/appointments/{id}/complete', { id: action.appointmentId }, {}, key);
     case 'leave':
       return jsonRequest('post', '/appointments/{id}/leave', { id: action.appointmentId }, { reason: action.reason }, key);
+    case 'not_signed':
+      return jsonRequest('post', '/appointments/{id}/did-not-sign', { id: action.appointmentId }, action.body, key);
     case 'note':
       return jsonRequest('post', '/appointments/{id}/notes', { id: action.appointmentId }, { message: action.message }, key);
     case 'profile':

@@ -5,6 +5,7 @@
  * JSON actions go through the real HTTP transport (requestFor → sendJson → classify) with a fake
  * fetch, so the mapping of statuses to outcomes is part of what is tested.
  */
+import { NotSignedInputSchema } from '@signingdesk/domain/signing-outcome-input';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentDb } from '../db';
@@ -260,6 +261,18 @@ const complete = (appointmentId: string): OutboxAction => ({
   appointmentId,
   appointmentName: `Signing ${appointmentId}`,
 });
+const NOT_SIGNED_BODY = {
+  reason: 'other',
+  note: 'Wrong address on the order.',
+  rescheduleRequested: true,
+  rescheduleNote: 'Friday after 3 PM',
+} as const;
+const notSigned = (appointmentId: string): OutboxAction => ({
+  kind: 'not_signed',
+  appointmentId,
+  appointmentName: `Signing ${appointmentId}`,
+  body: NOT_SIGNED_BODY,
+});
 const upload = (appointmentId: string, fileName = 'scan.pdf', size = 5): OutboxAction => ({
   kind: 'upload',
   appointmentId,
@@ -379,6 +392,8 @@ describe('Outbox: enqueue and flush', () => {
     await outbox.enqueue(USER, note('a/1', 'Running 10 min late'));
     await outbox.enqueue(USER, { kind: 'decline', appointmentId: 'b', appointmentName: 'B' });
     await outbox.enqueue(USER, complete('c'));
+    await outbox.enqueue(USER, { kind: 'leave', appointmentId: 'd', appointmentName: 'D', reason: 'Flat tyre' });
+    await outbox.enqueue(USER, notSigned('e'));
     await outbox.enqueue(USER, { kind: 'profile', body: profileBody({ mobilePhone: '3105550100' }) });
     await outbox.flush(USER);
     expect(server.calls.map(({ method, path: p, body }) => ({ method, path: p, body }))).toEqual([
@@ -386,6 +401,8 @@ describe('Outbox: enqueue and flush', () => {
       { method: 'POST', path: '/api/appointments/a%2F1/notes', body: { message: 'Running 10 min late' } },
       { method: 'POST', path: '/api/appointments/b/decline', body: {} },
       { method: 'POST', path: '/api/appointments/c/complete', body: {} },
+      { method: 'POST', path: '/api/appointments/d/leave', body: { reason: 'Flat tyre' } },
+      { method: 'POST', path: '/api/appointments/e/did-not-sign', body: NOT_SIGNED_BODY },
       { method: 'PUT', path: '/api/agents/me', body: profileBody({ mobilePhone: '3105550100' }) },
     ]);
   });
@@ -616,6 +633,37 @@ describe('Outbox: exactly once across crashes, lost answers and tabs', () => {
       lastError: null,
       result: { message: messageOf(server, item.id), body: { key: item.id, run: 1 } },
     });
+  });
+
+  it('“Signer did not sign” saved offline is applied once: a lost answer and a second tab change nothing', async () => {
+    const { db, outbox, server, c, name, transport } = setup();
+    const other = tab(name, c, transport);
+    server.queue('network', 'applyThenLose');
+    const item = await outbox.enqueue(USER, notSigned('apt-1'));
+
+    // No signal where the signing was: it waits on the phone.
+    expect(await outbox.flush(USER)).toMatchObject({ sent: [], waiting: 1 });
+    expect(server.appliedAt(path('apt-1', 'did-not-sign'))).toBe(0);
+    // The signal is back, the server records it, the answer is lost on the way.
+    c.advance(2 * SECOND);
+    expect(await outbox.flush(USER)).toMatchObject({ sent: [], waiting: 1 });
+    expect(server.appliedAt(path('apt-1', 'did-not-sign'))).toBe(1);
+
+    // Both tabs try again: the stored answer is replayed, nothing is recorded twice.
+    c.advance(4 * SECOND);
+    const [one, two] = await Promise.all([outbox.flush(USER), other.outbox.flush(USER)]);
+    expect([...one.sent, ...two.sent].map((sent) => sent.id)).toEqual([item.id]);
+    expect(server.appliedAt(path('apt-1', 'did-not-sign'))).toBe(1);
+    expect(server.appliedFor(item.id)).toBe(1);
+    expect(await row(db, item.id)).toMatchObject({ state: 'sent', result: { message: messageOf(server, item.id) } });
+
+    // Every attempt carried the same key and the body the API's schema takes as it is.
+    const attempts = server.calls.filter((call) => call.path === path('apt-1', 'did-not-sign'));
+    expect(attempts.length).toBeGreaterThanOrEqual(3);
+    for (const attempt of attempts) {
+      expect(attempt).toMatchObject({ key: item.id, method: 'POST', body: NOT_SIGNED_BODY });
+      expect(NotSignedInputSchema.parse(attempt.body)).toEqual(NOT_SIGNED_BODY);
+    }
   });
 
   const rowsOnSeveralAppointments = async (outbox: Outbox) => {

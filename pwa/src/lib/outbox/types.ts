@@ -4,6 +4,7 @@
  * a retry after a timeout) is answered with the stored result and applied once.
  */
 import type { ApiErrorCode } from '@signingdesk/domain/error-codes';
+import type { NotSigned } from '@signingdesk/domain/signing-outcome-input';
 import type { ProfileBody } from '../../types/api';
 
 /** Actions on one appointment carry its name, so the pending list can say what waits. */
@@ -21,6 +22,11 @@ export type OutboxAction =
   | ({ kind: 'complete' } & OnAppointment)
   /** The assigned agent withdraws from a scheduled signing before it starts, saying why (decision 067). */
   | ({ kind: 'leave'; reason: string } & OnAppointment)
+  /**
+   * "Signer did not sign" once the signing has started (issue 33): the outcome instead of Mark
+   * Assignment Complete, paid at the trip fee. `body` is the form as the schema passed it.
+   */
+  | ({ kind: 'not_signed'; body: NotSigned } & OnAppointment)
   | ({ kind: 'note'; message: string } & OnAppointment)
   | ({ kind: 'upload'; fileName: string; size: number; contentType: string } & OnAppointment)
   | { kind: 'profile'; body: ProfileBody };

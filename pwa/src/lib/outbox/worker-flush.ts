@@ -17,6 +17,7 @@ const WORKER_KINDS: readonly OutboxKind[] = [
   'withdraw',
   'complete',
   'leave',
+  'not_signed',
   'note',
   'profile',
   ...SIGN_OUT_KINDS,

@@ -6,6 +6,8 @@ import { Dialog } from '../../../../components/dialog';
 import { enqueueAction } from '../../../../lib/outbox/agent-outbox';
 import type { OutboxItem } from '../../../../lib/outbox/types';
 import { OutboxItemStatus } from '../../../../components/outbox/outbox-item-status';
+import { NotSignedOutcome } from './not-signed-outcome';
+import { SignerDidNotSign } from './signer-did-not-sign';
 
 export const SCAN_BACK_REMINDER =
   'Scan backs are required for this signing: please upload all required scans within the next two hours, or talk to the escrow officer if they will be delayed.';
@@ -18,16 +20,28 @@ export const SCAN_BACK_REMINDER =
  * required) → the action goes to the outbox → Response Message dialog with the server's answer
  * (or "saved on this phone" until it is sent). Once marked, the button reads 'Assignment Marked
  * Complete' and is disabled.
+ * Under it, while it is offered, "Signer did not sign" (issue 33): the other outcome. Once that is
+ * recorded — on the phone or on the server — there is no complete button: where it was, the
+ * action's progress (saved on this phone, sending, the server's message) and the outcome's summary.
  */
 export function MarkComplete({ view, userId, rows }: { view: AgentAppointmentView; userId: string; rows: OutboxItem[] }) {
   const [confirming, setConfirming] = useState(false);
   const [answerId, setAnswerId] = useState<string | null>(null);
+  const [recordedId, setRecordedId] = useState<string | null>(null);
   const completeRows = rows.filter((row) => row.action.kind === 'complete');
+  const notSignedRows = rows.filter((row) => row.action.kind === 'not_signed');
+  const lastNotSigned = notSignedRows.at(-1);
+  // A copy kept on the phone from before outcomes has none (`outcome` is missing, not null).
+  const outcome = view.outcome?.kind === 'not_signed' ? view.outcome : null;
+  const notSigned = outcome !== null || notSignedRows.some((row) => row.state !== 'refused');
   const marked = view.markedCompleted || completeRows.some((row) => row.state !== 'refused');
   const answer = completeRows.find((row) => row.id === answerId);
   const scheduled = view.status === 'Scheduled' && !view.markedCompleted;
   const startReached = useCompletionOpen(view.startsAt);
   const open = scheduled && (view.showCompleteButton || startReached);
+  if (notSigned) {
+    return <NotSignedOutcome summary={outcome?.summary ?? null} row={lastNotSigned} focus={recordedId !== null} />;
+  }
   if (scheduled && !open && !marked) {
     return (
       <p className="notice notice--info complete-later" role="note">
@@ -44,10 +58,13 @@ export function MarkComplete({ view, userId, rows }: { view: AgentAppointmentVie
   };
 
   return (
-    <>
+    <div className="completion">
       <button type="button" className="button button--primary button--block" disabled={marked} onClick={() => setConfirming(true)}>
         {marked ? 'Assignment Marked Complete' : 'Mark Assignment Complete'}
       </button>
+      {/* Refused by the server (an operator completed it meanwhile, say): said here, and the choice is back. */}
+      {lastNotSigned && <OutboxItemStatus item={lastNotSigned} />}
+      {open && !marked && <SignerDidNotSign view={view} userId={userId} onRecorded={(item) => setRecordedId(item.id)} />}
       <ConfirmDialog open={confirming} onCancel={() => setConfirming(false)} onConfirm={() => void confirm()}>
         <p>Mark “{view.name}” complete? The escrow officer and the SigningDesk team will be notified.</p>
         {view.scanBackRequired && <p className="notice notice--info">{SCAN_BACK_REMINDER}</p>}
@@ -64,7 +81,7 @@ export function MarkComplete({ view, userId, rows }: { view: AgentAppointmentVie
       >
         {answer && <OutboxItemStatus item={answer} />}
       </Dialog>
-    </>
+    </div>
   );
 }
 

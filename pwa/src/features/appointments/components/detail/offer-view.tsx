@@ -308,6 +308,7 @@ const ANSWER_TITLES: Record<AgentAction['kind'], string> = {
   withdraw: 'Taking back',
   complete: 'Mark complete',
   leave: 'Withdrawal from the signing',
+  not_signed: 'Signer did not sign',
   note: 'Message',
 };
 
