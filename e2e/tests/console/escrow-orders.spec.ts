@@ -336,6 +336,10 @@ test.describe('the escrow officer portal: ordering and finding signings', () => 
     await page.keyboard.press('Space');
     await tabTo(page.getByLabel('Transaction type'));
     await page.keyboard.type('Purchase');
+    // The signing terms (issue 33), filled in from the firm's defaults, are passed over.
+    await tabTo(page.getByLabel('Return of originals'));
+    await tabTo(page.getByLabel('Who prints'));
+    await tabTo(page.getByLabel('Fee per extra signer'));
     await tabTo(page.getByRole('button', { name: 'Preview' }));
     await page.keyboard.press('Enter');
     // Preview moves the focus to Submit.

@@ -184,7 +184,9 @@ function termsNote(defaults: ReturnType<typeof useTermsPrefill>['defaults'], ret
   }
   return (
     <Text size="sm" mb="sm">
-      {defaults.fetchStatus === 'idle' ? 'Choose the firm: its default terms fill these in.' : 'Loading the firm’s default terms…'}
+      {defaults.fetchStatus === 'idle'
+        ? 'The firm’s default terms fill these in once a firm is chosen.'
+        : 'Loading the firm’s default terms…'}
     </Text>
   );
 }
