@@ -100,6 +100,8 @@ describe('delivery of notifications', () => {
   const emailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address));
 
   it('sends a new offer to the agent’s phone first, as an encrypted Web Push with TTL, urgency and topic', async () => {
+    /** The signing terms of an order on the firm's default terms, as the offer states them. */
+    const TERMS = 'scan backs 2 h after · FedEx drop-off by 12/11 5:00 PM PT · trip fee $50.00 · net 30';
     const worker = await startWorker();
     const agentId = await userIdOf(t, 'agent@demo.test');
     const device = push.device('agent-phone');
@@ -133,7 +135,8 @@ describe('delivery of notifications', () => {
     const [job] = await jobsFor(agentId, 'offer.new');
     expect(device.decrypt(request!.body)).toEqual({
       title: 'New signing near you',
-      body: 'Pasadena, CA · 12/10/2030 2:30 PM PT · $150.00',
+      // The order's terms too (issue 33), the firm's defaults: what the agent agrees to before claiming.
+      body: `Pasadena, CA · 12/10/2030 2:30 PM PT · $150.00 · ${TERMS}`,
       url: `/preview/${id}`,
       tag: job!.id,
       type: 'offer.new',
@@ -147,7 +150,7 @@ describe('delivery of notifications', () => {
     expect(deliveries.sms).toMatchObject({ state: 'sent' });
     expect(emailsTo('agent@demo.test')).toHaveLength(0);
     const [text] = sms.received.filter((m) => m.to === '+16265550130');
-    expect(text!.body).toBe(`SigningDesk: Pasadena, CA · 12/10/2030 2:30 PM PT · $150.00 ${TEST_ORIGIN}/preview/${id}`);
+    expect(text!.body).toBe(`SigningDesk: Pasadena, CA · 12/10/2030 2:30 PM PT · $150.00 · ${TERMS} ${TEST_ORIGIN}/preview/${id}`);
     expect(text!.body.length).toBeLessThanOrEqual(SMS_MAX_LENGTH);
     const [row] = await t.database.db.select().from(notificationJobs).where(eq(notificationJobs.id, job!.id));
     expect(row).toMatchObject({ state: 'sent', attempts: 1, lastError: null });
