@@ -32,7 +32,9 @@ describe('appointment field labels', () => {
   it('has a label, in words, for every field of the create body', () => {
     const body = Object.keys(CreateAppointmentSchema.shape).sort();
     expect(Object.keys(APPOINTMENT_FIELD_LABELS).sort()).toEqual(body);
-    for (const label of Object.values(APPOINTMENT_FIELD_LABELS)) expect(label).toMatch(/^[A-Z][a-z]*( [a-zA-Z0-9]+)*$/);
+    // Words, a hyphenated one ("Scan-back") and words in parentheses ("Ship by (day)") included; no code names.
+    for (const label of Object.values(APPOINTMENT_FIELD_LABELS))
+      expect(label).toMatch(/^[A-Z][a-z]*(-[a-z]+)?( \(?[a-zA-Z0-9]+(-[a-z]+)?\)?)*$/);
   });
 });
 
