@@ -2,8 +2,9 @@
  * Orders a journey makes for itself through the API, as an escrow officer would: each with a
  * file number of its own, so journeys sharing a server never meet each other's orders.
  */
+import { SIGNING_GAP_MINUTES } from '@signingdesk/domain/availability';
 import { randomBytes } from 'node:crypto';
-import { signedInApi } from './agent-app';
+import { agentList, signedInApi } from './agent-app';
 import { expect } from './fixtures';
 
 /** A Pacific date `days` from today, as the order form takes it. */
@@ -44,4 +45,31 @@ export async function createOrderAs(
   });
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { appointment: { id: string; name: string } }).appointment;
+}
+
+const pacificMinutes = (epochSeconds: number) => {
+  const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Los_Angeles', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .format(new Date(epochSeconds * 1000))
+    .split(':');
+  return Number(h) * 60 + Number(m);
+};
+
+/**
+ * The first Pacific date from `fromDays` on when the demo agent (agent@demo.test) has no signing
+ * within 90 minutes of `time` (HH:MM, Pacific), so an order sent then reaches them: the
+ * availability rule keeps that gap free (SIGNING_GAP_MINUTES), and the seed's signings of the
+ * demo agent move with the clock, so a fixed day would meet one at some hours of the day.
+ */
+export async function dayTheDemoAgentIsFree(time: string, fromDays: number): Promise<string> {
+  const agent = await signedInApi('agent@demo.test');
+  const assigned = await agentList(agent, 'assigned');
+  await agent.dispose();
+  const [h, m] = time.split(':').map(Number);
+  const minutes = h! * 60 + m!;
+  for (let days = fromDays; days < fromDays + 30; days++) {
+    const date = pacificDate(days);
+    const clash = assigned.some((item) => item.date === date && Math.abs(pacificMinutes(item.startsAt) - minutes) < SIGNING_GAP_MINUTES);
+    if (!clash) return date;
+  }
+  throw new Error(`The demo agent has a signing near ${time} on each of 30 days from ${pacificDate(fromDays)}`);
 }

@@ -4,6 +4,7 @@ import { signInAs } from '../../support/accounts';
 import { shot, signedInApi } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
 import { scaled } from '../../support/slowdown';
+import { dayTheDemoAgentIsFree } from '../../support/orders';
 
 /** Opens `to` signed in as `email` once the console follows the live updates; marks the page to see it is never reloaded. */
 async function watch(page: Page, email: string, to: string) {
@@ -21,7 +22,7 @@ test(
   async ({ page, browser }) => {
     const escrow = await signedInApi('escrow@firm-a.demo.test');
     const fileNumber = `LV-${randomBytes(3).toString('hex').toUpperCase()}`;
-    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const day = await dayTheDemoAgentIsFree('10:00', 2);
     const created = await escrow.post('/api/appointments', {
       data: {
         name: `Live ${fileNumber}`,
@@ -79,7 +80,7 @@ test('an operator’s edit of an Open request survives an agent’s bid: the typ
 }) => {
   const escrow = await signedInApi('escrow@firm-a.demo.test');
   const fileNumber = `LE-${randomBytes(3).toString('hex').toUpperCase()}`;
-  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const day = await dayTheDemoAgentIsFree('11:00', 3);
   const created = await escrow.post('/api/appointments', {
     data: {
       name: `Live edit ${fileNumber}`,

@@ -4,6 +4,7 @@ import { fillLogin } from '../../support/accounts';
 import { signedInApi } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
 import { scaled } from '../../support/slowdown';
+import { dayTheDemoAgentIsFree } from '../../support/orders';
 
 // Issue 27, item 8: every link of a notification opens the exact thing it is about, for its
 // recipient, signed out (through the login and back) and signed in.
@@ -60,7 +61,7 @@ test('each notification’s link opens its order, and the message in it, for the
   const agent = await signedInApi('agent@demo.test');
   const fileNumber = `NL-${randomBytes(3).toString('hex').toUpperCase()}`;
   const name = `Links ${fileNumber}`;
-  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const day = await dayTheDemoAgentIsFree('13:00', 3);
   const created = await escrow.post('/api/appointments', {
     data: {
       name,

@@ -238,7 +238,8 @@ test.describe('the agent profile at /notary/profile', () => {
     page,
     context,
   }) => {
-    await signInAsAgent(page);
+    // Not the demo agent: pausing its offers would hide the orders other journeys send it meanwhile.
+    await signInAsAgent(page, await agentFarFromTheJourneys());
     await page.goto('/notary/profile');
     await page.getByRole('link', { name: 'Availability' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Availability' })).toBeVisible();
@@ -285,7 +286,7 @@ test.describe('the agent profile at /notary/profile', () => {
     await expect(page.getByRole('alert').filter({ hasText: offline })).toBeVisible();
     await restoreNetwork(context);
 
-    // Leave the demo agent as the other journeys expect it.
+    // Leave the agent as the seed made it, for a second run on the same database.
     await page.getByRole('button', { name: /^Remove / }).click();
     await expect(page.getByText('No days away planned.')).toBeVisible();
     await page.getByRole('spinbutton', { name: 'Travel radius (miles)' }).fill('50');
@@ -463,3 +464,15 @@ test.describe('promotions on the portal', () => {
     await expect(ad).toBeVisible();
   });
 });
+
+/** An active agent of the demo data (same demo password) certified only outside the states the journeys order in. */
+async function agentFarFromTheJourneys(): Promise<string> {
+  const journeyStates = ['CA', 'TX', 'AZ', 'NV', 'AK'];
+  const admin = await signedInApi('admin@demo.test');
+  const res = await admin.get('/api/agents?status=active&mode=state&state=NY&pageSize=50');
+  expect(res.status()).toBe(200);
+  const { items } = (await res.json()) as { items: { email?: string; certifiedStates?: string[] }[] };
+  const agent = items.find((a) => a.email?.endsWith('@agents.demo.test') && !a.certifiedStates?.some((s) => journeyStates.includes(s)));
+  expect(agent, 'an agent certified in New York only').toBeDefined();
+  return agent!.email!;
+}
