@@ -49,6 +49,7 @@ import { agentComplianceRoutes } from './modules/agent-compliance/agent-complian
 import { scorecardRoutes } from './modules/scorecard/scorecard.routes';
 import { dispatchRoutes } from './modules/dispatch/dispatch.routes';
 import { signingTermsRoutes } from './modules/signing-terms/signing-terms.routes';
+import { signingDayRoutes } from './modules/signing-day/signing-day.routes';
 
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
 const SIGN_OUT_PATH = `${AUTH_BASE_PATH}/sign-out`;
@@ -80,6 +81,7 @@ export function createApi(deps: AppDeps) {
   api.route('/', scorecardRoutes(deps));
   api.route('/', dispatchRoutes());
   api.route('/', signingTermsRoutes());
+  api.route('/', signingDayRoutes(deps));
   publishDocument(api);
   return api;
 }

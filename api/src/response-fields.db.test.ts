@@ -40,7 +40,18 @@ const TERMS = {
 } as const;
 /** How the signing ended (issue 33): null until it did; the offered agent's preview carries null. */
 const OUTCOME = { kind: V, label: V, reason: V, note: V, rescheduleRequested: V, rescheduleNote: V, summary: V } as const;
-const CODES = { scanBackRequired: V, terms: TERMS, outcome: OUTCOME, transactionType: V, financeType: V };
+/** The signer's confirmation and the originals' shipment (issue 33): null until recorded, and on another agent's preview. */
+const CONFIRMATION = { result: V, method: V, contactedAt: V, rescheduleTo: V, note: V, line: V } as const;
+const SHIPMENT = { carrier: V, trackingNumber: V, shippedAt: V, trackingUrl: V, line: V } as const;
+const CODES = {
+  scanBackRequired: V,
+  terms: TERMS,
+  outcome: OUTCOME,
+  confirmation: CONFIRMATION,
+  shipment: SHIPMENT,
+  transactionType: V,
+  financeType: V,
+};
 const CONTACTS = { contactName: V, contactPhone1: V, contactPhone2: V, contactEmail1: V, contactEmail2: V };
 const ADDRESS = { street: V, city: V, state: V, zip: V };
 const BID = {

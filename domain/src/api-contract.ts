@@ -1165,6 +1165,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/appointments/{id}/return-shipment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the carrier and tracking number of the originals
+         * @description Roles: notary, admin, sub_admin. The assigned agent or an operator, from the signing's start (Scheduled or Completed): the carrier and the tracking number; a later entry corrects it. The escrow officer is emailed the carrier's tracking link. 409 when the signer did not sign or the order has no originals to return.
+         */
+        post: operations["recordReturnShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/appointments/{id}/send": {
         parameters: {
             query?: never;
@@ -1179,6 +1199,46 @@ export interface paths {
          * @description Roles: admin, sub_admin. Offers the appointment to active approved agents commissioned in its state whose own travel radius reaches it and who are available then (decisions 048, 067), whose credentials count on its date and meet its firm’s requirements (decision 065); re-sending adds only new agents. Allowed while Open or Pending.
          */
         post: operations["sendAppointmentToAgents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/{id}/signer-confirmations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the confirmation with the signer
+         * @description Roles: notary, admin, sub_admin. The assigned agent or an operator, while the order is Scheduled (issue 33): how the signer was reached (called or texted), when (epoch seconds; now when absent; at most 14 days back, not in the future), the result (confirmed, asked to reschedule — with when — or could not reach) and a note. The order keeps the latest by `contactedAt` (one queued offline keeps its own time); each is in the timeline. The escrow officer is told; for another time or no answer, the operators too.
+         */
+        post: operations["recordSignerConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/{id}/signer-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Text or email the signer a link to confirm the signing
+         * @description Roles: notary, admin, sub_admin. The assigned agent or an operator, while the order is Scheduled. The link shows the signer only the date, time and city, takes one answer (confirmed, or another time), and expires after 72 hours or at the signing's start. 400 naming `via` when the order has no such contact for the signer. At most 10 links an hour per person (429 with Retry-After).
+         */
+        post: operations["sendSignerConfirmationLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2033,6 +2093,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/signer-links/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A signer's confirmation link: the signing's date, time and city
+         * @description Public. Nothing else of the order. 404 for a token not signed by this server; 410 once expired or the order is no longer scheduled.
+         */
+        get: operations["readSignerLink"];
+        put?: never;
+        /**
+         * The signer confirms the signing or asks for another time
+         * @description Public. Once per link: a second answer is 409. The answer reaches the agent and the escrow officer (and the operators for another time) and is the order’s confirmation. At most 30 answers an hour from one address.
+         */
+        post: operations["answerSignerLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/uploads": {
         parameters: {
             query?: never;
@@ -2196,6 +2280,7 @@ export interface components {
             agentUploadEnabled: boolean;
             city: string;
             comments: string | null;
+            confirmation: components["schemas"]["SignerConfirmation"];
             contactEmail1: string | null;
             contactEmail2: string | null;
             contactName: string | null;
@@ -2224,6 +2309,7 @@ export interface components {
             /** @description The agent's pay for the signing (the order's agreed agent fee, decision 047) */
             payCents: number;
             scanBackRequired: boolean;
+            shipment: components["schemas"]["ReturnShipment"];
             /** @description Scheduled, not marked complete, and the signing has started (startsAt reached) */
             showCompleteButton: boolean;
             /** @description Epoch seconds, derived from date, time and zone */
@@ -3084,7 +3170,7 @@ export interface components {
                 capped: boolean;
                 count: number;
                 /** @enum {string} */
-                kind: "agent_disabled" | "dispatch_exhausted" | "overdue" | "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
+                kind: "agent_disabled" | "dispatch_exhausted" | "overdue" | "unfilled" | "undocumented" | "no_scan_backs" | "not_shipped" | "unpaid" | "unread";
                 label: string;
             }[];
             /** Format: date-time */
@@ -3241,6 +3327,7 @@ export interface components {
             } | null;
             city: string;
             comments: string | null;
+            confirmation: components["schemas"]["SignerConfirmation"];
             contactEmail1: string | null;
             contactEmail2: string | null;
             contactName: string | null;
@@ -3277,6 +3364,7 @@ export interface components {
             name: string;
             outcome: components["schemas"]["SigningOutcome"];
             scanBackRequired: boolean;
+            shipment: components["schemas"]["ReturnShipment"];
             /** @description Epoch seconds, derived from date, time and zone */
             startsAt: number;
             state: string;
@@ -3870,6 +3958,7 @@ export interface components {
             /** @description The agent's bid: set while the offer is claimed, countered, approved or rejected; null otherwise (a decline is no bid) */
             bidCents: number | null;
             city: string;
+            confirmation: components["schemas"]["SignerConfirmation"];
             date: string;
             /** @description Miles from the agent's address to the signing (one decimal); null when either place is unknown */
             distanceMiles?: number | null;
@@ -3887,6 +3976,7 @@ export interface components {
             /** @description While the offer is open to the agent: until when (ISO 8601) automatic dispatch reserves it for their wave alone (decision 067); null otherwise */
             reservedUntil?: string | null;
             scanBackRequired: boolean;
+            shipment: components["schemas"]["ReturnShipment"];
             /**
              * @description offer: claim/counter/decline; pending: bid awaiting approval (can be withdrawn); declined: the agent declined, the order is still open (the decline can be taken back); assigned: yours; taken: assigned to someone else; unavailable: on hold, canceled, or the offer was removed or rejected
              * @enum {string}
@@ -3947,6 +4037,7 @@ export interface components {
             bids: components["schemas"]["Bid"][];
             city: string;
             comments: string | null;
+            confirmation: components["schemas"]["SignerConfirmation"];
             contactEmail1: string | null;
             contactEmail2: string | null;
             contactName: string | null;
@@ -3983,6 +4074,7 @@ export interface components {
             offerCount: number;
             outcome: components["schemas"]["SigningOutcome"];
             scanBackRequired: boolean;
+            shipment: components["schemas"]["ReturnShipment"];
             /** @description Epoch seconds, derived from date, time and zone */
             startsAt: number;
             state: string;
@@ -4267,6 +4359,21 @@ export interface components {
             /** @description eo_insurance: carrier; background_check: provider; surety_bond: surety */
             provider?: string | null;
         };
+        ReturnShipment: {
+            /** @enum {string} */
+            carrier: "FedEx" | "UPS" | "USPS" | "DHL";
+            line: string;
+            /** @description Epoch seconds */
+            shippedAt: number;
+            trackingNumber: string;
+            /** @description The carrier's tracking page for this number */
+            trackingUrl: string;
+        } | null;
+        ReturnShipmentInput: {
+            /** @enum {string} */
+            carrier: "FedEx" | "UPS" | "USPS" | "DHL";
+            trackingNumber: string;
+        };
         ReviewRegistrations: {
             /** @enum {string} */
             action: "approve" | "decline";
@@ -4339,6 +4446,48 @@ export interface components {
             /** @description Other sessions ended */
             sessionsEnded: number;
         };
+        SignerAnswer: {
+            /** @enum {string} */
+            answer: "confirmed" | "reschedule";
+            preferredTime?: string | null;
+        };
+        SignerAnswerResult: {
+            message: string;
+        };
+        SignerConfirmation: {
+            /** @description Epoch seconds: when the signer was called or texted, or answered the link */
+            contactedAt: number;
+            /** @description e.g. "Confirmed with signer at 12/01/2026, 2:15 PM PT (called)" */
+            line: string;
+            /** @enum {string} */
+            method: "call" | "text" | "link";
+            note: string | null;
+            rescheduleTo: string | null;
+            /** @enum {string} */
+            result: "confirmed" | "reschedule" | "unreached";
+        } | null;
+        SignerConfirmationInput: {
+            contactedAt?: number;
+            /** @enum {string} */
+            method: "call" | "text";
+            note?: string | null;
+            rescheduleTo?: string | null;
+            /** @enum {string} */
+            result: "confirmed" | "reschedule" | "unreached";
+        };
+        SignerLinkInput: {
+            /** @enum {string} */
+            via: "sms" | "email";
+        };
+        SignerLinkView: {
+            /** @description The link was already answered: it takes no other answer */
+            answered: boolean;
+            city: string;
+            /** @example 12/01/2026 */
+            date: string;
+            /** @example 2:00 PM PT */
+            time: string;
+        };
         SigningOutcome: {
             /** @enum {string} */
             kind: "signed" | "not_signed";
@@ -4397,7 +4546,7 @@ export interface components {
              * @description What happened; claimed, countered, declined, withdrawn, bid_declined, agent_paid, note_added and note_removed are for operators only
              * @enum {string}
              */
-            kind: "created" | "updated" | "sent" | "claimed" | "countered" | "declined" | "withdrawn" | "bid_declined" | "assigned" | "reassigned" | "agent_withdrew" | "status" | "completed" | "not_signed" | "agent_paid" | "note_added" | "note_removed" | "document_uploaded" | "document_deleted" | "document_downloaded" | "invoiced";
+            kind: "created" | "updated" | "sent" | "claimed" | "countered" | "declined" | "withdrawn" | "bid_declined" | "assigned" | "reassigned" | "agent_withdrew" | "status" | "completed" | "not_signed" | "signer_confirmation" | "originals_shipped" | "agent_paid" | "note_added" | "note_removed" | "document_uploaded" | "document_deleted" | "document_downloaded" | "invoiced";
             /**
              * @description The step as a sentence a person reads
              * @example Signing agent Jane Doe assigned
@@ -6352,7 +6501,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description A dashboard bucket (GET /dashboard): the orders counted there, whatever their status (`status` is then ignored) */
-                attention?: "agent_disabled" | "dispatch_exhausted" | "overdue" | "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
+                attention?: "agent_disabled" | "dispatch_exhausted" | "overdue" | "unfilled" | "undocumented" | "no_scan_backs" | "not_shipped" | "unpaid" | "unread";
                 /** @description Omit for All firms */
                 firmId?: string;
                 /** @description Default: newest first (desc) for Completed and Canceled, soonest first (asc) otherwise */
@@ -8939,6 +9088,88 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    recordReturnShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Appointment id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnShipmentInput"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransitionResult"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
     sendAppointmentToAgents: {
         parameters: {
             query?: never;
@@ -9011,6 +9242,179 @@ export interface operations {
             };
             /** @description Idempotency key reused with a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    recordSignerConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Appointment id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignerConfirmationInput"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransitionResult"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    sendSignerConfirmationLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Appointment id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignerLinkInput"];
+            };
+        };
+        responses: {
+            /** @description Queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransitionResult"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9322,7 +9726,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description A dashboard bucket (GET /dashboard): the orders counted there, whatever their status (`status` is then ignored) */
-                attention?: "agent_disabled" | "dispatch_exhausted" | "overdue" | "unfilled" | "undocumented" | "no_scan_backs" | "unpaid" | "unread";
+                attention?: "agent_disabled" | "dispatch_exhausted" | "overdue" | "unfilled" | "undocumented" | "no_scan_backs" | "not_shipped" | "unpaid" | "unread";
                 /** @description Omit for All firms */
                 firmId?: string;
                 /** @description The orders chosen in the table, by id, comma-separated (at most 100): the export holds these, whatever the filter */
@@ -11610,6 +12014,121 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    readSignerLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the link the signer was sent */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignerLinkView"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The link has expired (LINK_EXPIRED) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    answerSignerLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the link the signer was sent */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignerAnswer"];
+            };
+        };
+        responses: {
+            /** @description Answered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignerAnswerResult"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The link has expired (LINK_EXPIRED) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,6 +8,8 @@ import { OVERDUE_AFTER_HOURS, OVERDUE_LABEL } from './appointment-rules';
 export const UNFILLED_AFTER_HOURS = 4;
 export const DOCUMENTS_WITHIN_HOURS = 24;
 export const SCAN_BACKS_AFTER_HOURS = 2;
+/** How far back the not-shipped bucket looks: older signings are the back office's, not today's. */
+export const NOT_SHIPPED_WITHIN_DAYS = 14;
 
 export const ATTENTION_KINDS = [
   'agent_disabled',
@@ -16,6 +18,7 @@ export const ATTENTION_KINDS = [
   'unfilled',
   'undocumented',
   'no_scan_backs',
+  'not_shipped',
   'unpaid',
   'unread',
 ] as const;
@@ -29,6 +32,7 @@ export const ATTENTION_LABELS: Record<AttentionKind, string> = {
   unfilled: `Open orders not filled after ${UNFILLED_AFTER_HOURS} hours`,
   undocumented: `Signings in the next ${DOCUMENTS_WITHIN_HOURS} hours without documents`,
   no_scan_backs: `Completed over ${SCAN_BACKS_AFTER_HOURS} hours ago without scan-backs`,
+  not_shipped: `Originals not shipped by the ship-by time (last ${NOT_SHIPPED_WITHIN_DAYS} days)`,
   unpaid: 'Completed, signing agent not paid',
   unread: 'Orders with unread messages',
 };

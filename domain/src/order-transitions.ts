@@ -223,6 +223,18 @@ export const ORDER_TRANSITIONS = {
     who: 'the assigned agent or an operator',
     requires: [notMarkedComplete, statusIn(['Scheduled'], 'record the outcome of'), signingStarted],
   },
+  /** The agent's confirmation with the signer, or a confirmation link sent to them (issue 33): while the order is scheduled. */
+  confirmSigner: {
+    roles: ['notary', ...OPERATOR_ROLES],
+    who: 'the assigned agent or an operator',
+    requires: [notMarkedComplete, statusIn(['Scheduled'], 'confirm the signer of')],
+  },
+  /** The carrier and tracking number of the originals (issue 33): from the start of a signing that was signed. */
+  recordShipment: {
+    roles: ['notary', ...OPERATOR_ROLES],
+    who: 'the assigned agent or an operator',
+    requires: [statusIn(['Scheduled', 'Completed'], 'record the shipment of'), signingStarted],
+  },
   /** Mark Notary Paid: once, after the signing's outcome is known. */
   markPaid: {
     roles: OPERATOR_ROLES,

@@ -16,6 +16,8 @@ export const USER_LIMITS = {
   orderEdit: { perHour: 60, verb: 'made', what: 'order edits' },
   /** Campaign answers (an enrolment emails the details). */
   campaign: { perHour: 6, verb: 'sent', what: 'campaign answers' },
+  /** Confirmation links texted or emailed to signers (issue 33). */
+  signerLink: { perHour: 10, verb: 'sent', what: 'confirmation links to signers' },
 } as const;
 
 export type UserLimitedAction = keyof typeof USER_LIMITS;

@@ -83,6 +83,18 @@ export const NOTIFICATION_PAYLOADS = {
     fee: z.string(),
     by: z.enum(['agent', 'operator']),
   }),
+  /**
+   * The signer's confirmation (issue 33): to the escrow officer; when the signer asked for another
+   * time or could not be reached, the operators too; the agent when someone else recorded it.
+   */
+  'appointment.signer_confirmation': z.object({
+    ...order,
+    line: z.string(),
+    note: z.string().nullable(),
+    result: z.enum(['confirmed', 'reschedule', 'unreached']),
+  }),
+  /** To the escrow officer: the originals shipped, with the carrier's tracking page (issue 33). */
+  'appointment.originals_shipped': z.object({ ...order, line: z.string(), trackingUrl: z.string() }),
   'appointment.bid_received': z.object({ ...order, agent: z.string(), bid: z.string(), kind: z.enum(LIVE_BID_STATUSES) }),
   /** The amount the agent is paid (their agreed fee), formatted. */
   'agent.paid': z.object({ ...order, amount: z.string() }),

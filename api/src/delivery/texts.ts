@@ -393,6 +393,28 @@ export const RENDERERS: { [T in NotificationType]: Renderer<T> } = {
       sms: false,
     };
   },
+  'appointment.signer_confirmation': ({ payload }) => {
+    const note = text(payload.note);
+    const title =
+      payload.result === 'confirmed'
+        ? 'Signer confirmed'
+        : payload.result === 'reschedule'
+          ? 'Signer asked to reschedule'
+          : 'Signer not reached';
+    return {
+      title,
+      body: `${freeText(text(payload.line) ?? '')} — ${text(payload.name) ?? 'the order'}.${note ? ` ${freeText(note)}` : ''}`,
+      email: payload.result === 'confirmed' ? 'fallback' : 'always',
+      sms: false,
+    };
+  },
+  'appointment.originals_shipped': ({ payload }) => ({
+    title: 'Originals shipped',
+    body: `${freeText(text(payload.line) ?? '')} — ${text(payload.name) ?? 'the order'}.`,
+    details: [`Track the shipment: ${text(payload.trackingUrl) ?? ''}`],
+    email: 'always',
+    sms: false,
+  }),
   'appointment.bid_received': ({ appointment: a, payload }) => {
     const agent = personName(payload.agent, 'An agent');
     const bid = text(payload.bid);

@@ -40,13 +40,14 @@ export const ProblemSchema = z
   .openapi('Problem');
 
 /** Error responses of a route, for the OpenAPI document. */
-export function problemResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429)[]) {
+export function problemResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429)[]) {
   const descriptions: Record<number, string> = {
     400: 'Invalid input; `errors` names each field',
     401: 'Not signed in',
     403: 'The role may not do this',
     404: 'Not found, or not visible to the caller',
     409: 'Conflicts with the current state',
+    410: 'The link has expired (LINK_EXPIRED)',
     413: 'Too large',
     415: 'Unsupported media type',
     422: 'Idempotency key reused with a different request',

@@ -19,7 +19,7 @@ import { user } from './auth';
 import { timestamps } from './columns';
 import { appointmentStatus, timeZoneCode } from './enums';
 import { firms } from './firms';
-import { outcomeColumns, termsChecks, termsColumns } from './signing-terms';
+import { outcomeColumns, signingDayColumns, termsChecks, termsColumns } from './signing-terms';
 
 /**
  * Signing appointments (spec 01 §3 create payload, spec 02 §3 admin view). Money is cents;
@@ -81,6 +81,7 @@ export const appointments = pgTable(
     ...termsColumns(),
     pageCount: smallint('page_count'),
     ...outcomeColumns(),
+    ...signingDayColumns(),
     ...timestamps(),
   },
   (t) => [

@@ -3,6 +3,7 @@ export * from './auth';
 export * from './enums';
 export * from './firms';
 export * from './signing-terms';
+export * from './signing-day';
 export * from './users';
 export * from './appointments';
 export * from './offers';

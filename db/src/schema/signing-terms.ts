@@ -13,6 +13,14 @@ import {
   type ShipByDay,
 } from '@signingdesk/domain/signing-terms';
 import { NOT_SIGNED_REASON_CODES, OUTCOME_CODES, type NotSignedReason, type Outcome } from '@signingdesk/domain/signing-outcome';
+import {
+  CONFIRMATION_FORM,
+  CONFIRMATION_RESULT_CODES,
+  CONTACT_METHOD_CODES,
+  SHIPMENT_FORM,
+  type ConfirmationResult,
+  type ContactMethod,
+} from '@signingdesk/domain/signing-day';
 import { user } from './auth';
 import { firms } from './firms';
 
@@ -89,3 +97,23 @@ export const firmOrderTerms = pgTable(
   },
   (t) => termsChecks('firm_order_terms', t),
 );
+
+/** Signing day (issue 33, items 3 and 4; domain/signing-day.ts). */
+export const confirmationResult = pgEnum('confirmation_result', CONFIRMATION_RESULT_CODES as [ConfirmationResult, ...ConfirmationResult[]]);
+export const contactMethod = pgEnum('contact_method', CONTACT_METHOD_CODES as [ContactMethod, ...ContactMethod[]]);
+
+/**
+ * The latest confirmation with the signer and the return of the originals, on the order: every
+ * view reads them with the order. Each confirmation is also in the audit log (the timeline). A
+ * new agent or a new date or time clears the confirmation; the shipment stays with the signing.
+ */
+export const signingDayColumns = () => ({
+  confirmationResult: confirmationResult('confirmation_result'),
+  confirmationMethod: contactMethod('confirmation_method'),
+  confirmationContactedAt: timestamp('confirmation_contacted_at', { withTimezone: true }),
+  confirmationRescheduleTo: varchar('confirmation_reschedule_to', { length: CONFIRMATION_FORM.rescheduleToMax }),
+  confirmationNote: varchar('confirmation_note', { length: CONFIRMATION_FORM.noteMax }),
+  originalsCarrier: carrier('originals_carrier'),
+  originalsTracking: varchar('originals_tracking', { length: SHIPMENT_FORM.trackingMax + 20 }),
+  originalsShippedAt: timestamp('originals_shipped_at', { withTimezone: true }),
+});

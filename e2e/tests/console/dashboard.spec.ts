@@ -4,7 +4,17 @@ import { expectNoAxeViolations, shot, signedInApi } from '../../support/agent-ap
 import { expect, test } from '../../support/fixtures';
 import { scaled } from '../../support/slowdown';
 
-const KINDS = ['agent_disabled', 'dispatch_exhausted', 'overdue', 'unfilled', 'undocumented', 'no_scan_backs', 'unpaid', 'unread'] as const;
+const KINDS = [
+  'agent_disabled',
+  'dispatch_exhausted',
+  'overdue',
+  'unfilled',
+  'undocumented',
+  'no_scan_backs',
+  'not_shipped',
+  'unpaid',
+  'unread',
+] as const;
 
 test('the Dashboard’s counts equal the rows they open; its charts are shown; the search exports as CSV', async ({ page }) => {
   test.setTimeout(scaled(90_000));

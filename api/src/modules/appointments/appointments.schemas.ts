@@ -9,6 +9,12 @@ import { APPOINTMENT_STATUSES, OFFER_STATUSES } from '@signingdesk/domain/codes'
 import { OVERDUE_AFTER_HOURS, OVERDUE_LABEL } from '@signingdesk/domain/appointment-rules';
 import { ATTENTION_KINDS } from '@signingdesk/domain/attention';
 import { OUTCOME_CODES } from '@signingdesk/domain/signing-outcome';
+import {
+  CONFIRMATION_RESULT_CODES,
+  CONTACT_METHOD_CODES,
+  type ConfirmationResult,
+  type ContactMethod,
+} from '@signingdesk/domain/signing-day';
 import { CARRIER_CODES, PRINTED_BY_CODES, RETURN_METHOD_CODES, SHIP_BY_DAY_CODES } from '@signingdesk/domain/signing-terms';
 import { invoiceFields } from '../files/files.schemas';
 import {
@@ -96,10 +102,37 @@ export const SigningOutcomeSchema = z
   .nullable()
   .openapi('SigningOutcome');
 
+/** The latest confirmation with the signer (issue 33): null before the first. */
+export const SignerConfirmationSchema = z
+  .object({
+    result: z.enum(CONFIRMATION_RESULT_CODES as [ConfirmationResult, ...ConfirmationResult[]]),
+    method: z.enum(CONTACT_METHOD_CODES as [ContactMethod, ...ContactMethod[]]),
+    contactedAt: z.number().int().openapi({ description: 'Epoch seconds: when the signer was called or texted, or answered the link' }),
+    rescheduleTo: z.string().nullable(),
+    note: z.string().nullable(),
+    line: z.string().openapi({ description: 'e.g. "Confirmed with signer at 12/01/2026, 2:15 PM PT (called)"' }),
+  })
+  .nullable()
+  .openapi('SignerConfirmation');
+
+/** The originals' shipment (issue 33): null until the agent records it. */
+export const ShipmentSchema = z
+  .object({
+    carrier: z.enum(CARRIER_CODES),
+    trackingNumber: z.string(),
+    shippedAt: z.number().int().openapi({ description: 'Epoch seconds' }),
+    trackingUrl: z.string().openapi({ description: "The carrier's tracking page for this number" }),
+    line: z.string(),
+  })
+  .nullable()
+  .openapi('ReturnShipment');
+
 const codes = {
   scanBackRequired: z.boolean(),
   terms: SigningTermsSchema,
   outcome: SigningOutcomeSchema,
+  confirmation: SignerConfirmationSchema,
+  shipment: ShipmentSchema,
   transactionType: z.number().int(),
   financeType: z.number().int().nullable(),
 };
@@ -497,6 +530,8 @@ export const TIMELINE_KINDS = [
   'status',
   'completed',
   'not_signed',
+  'signer_confirmation',
+  'originals_shipped',
   'agent_paid',
   'note_added',
   'note_removed',

@@ -3,6 +3,7 @@
  * change runs in one transaction with its audit row and the notification jobs it causes.
  */
 import type { Db, Tx } from '@signingdesk/db';
+import { CONFIRMATION_CLEARED } from '@signingdesk/domain/signing-day';
 import { schema } from '@signingdesk/db';
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -305,6 +306,8 @@ export async function updateAppointment(
       .set({
         ...Object.fromEntries(changedFields.map((f) => [f, merged[f]])),
         startsAt: derived.startsAt,
+        // The signer confirmed the old time: a new date or time asks for a new confirmation.
+        ...(changedFields.some((f) => f === 'date' || f === 'time' || f === 'timeTbd' || f === 'timeZone') ? CONFIRMATION_CLEARED : {}),
         ...(changedFields.includes('zip') ? { latitude: coordinates?.latitude ?? null, longitude: coordinates?.longitude ?? null } : {}),
       })
       .where(eq(appointments.id, current.id))

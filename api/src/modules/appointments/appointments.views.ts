@@ -18,6 +18,7 @@ import { offerTitle } from '@signingdesk/domain/offer-title';
 import { orderFilled } from '@signingdesk/domain/order-transitions';
 import { termsView } from '@signingdesk/domain/signing-terms';
 import { outcomeView } from '@signingdesk/domain/signing-outcome';
+import { confirmationView, shipmentView } from '@signingdesk/domain/signing-day';
 import type { AppointmentAccess } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { completedSigningsSql } from '../../lib/completed-signings';
@@ -117,6 +118,8 @@ function common(a: Appointment) {
     scanBackRequired: a.scanBackRequired,
     terms: termsView(a),
     outcome: outcomeView(a),
+    confirmation: confirmationView(a),
+    shipment: shipmentView(a),
     transactionType: a.transactionType,
     financeType: a.financeType,
     lender: a.lender,
@@ -325,6 +328,8 @@ export async function previewView(db: Db | Tx, a: Appointment, agentId: string) 
     ...common(a),
     // How the signing ended is the assigned agent's and the escrow side's to know, not another agent's.
     outcome: a.assignedAgentId === agentId ? outcomeView(a) : null,
+    confirmation: a.assignedAgentId === agentId ? confirmationView(a) : null,
+    shipment: a.assignedAgentId === agentId ? shipmentView(a) : null,
     title: offerTitle(a),
     city: a.city,
     state: a.state,

@@ -6,11 +6,24 @@
  */
 import { schema } from '@signingdesk/db';
 import { OVERDUE_AFTER_HOURS } from '@signingdesk/domain/appointment-rules';
-import { DOCUMENTS_WITHIN_HOURS, SCAN_BACKS_AFTER_HOURS, UNFILLED_AFTER_HOURS, type AttentionKind } from '@signingdesk/domain/attention';
+import {
+  DOCUMENTS_WITHIN_HOURS,
+  NOT_SHIPPED_WITHIN_DAYS,
+  SCAN_BACKS_AFTER_HOURS,
+  UNFILLED_AFTER_HOURS,
+  type AttentionKind,
+} from '@signingdesk/domain/attention';
+import { TIME_ZONES, TIME_ZONE_CODES } from '@signingdesk/domain/time-zones';
 import { and, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 
 const { appointments, dispatches, notes, profiles } = schema;
 const HOUR_MS = 3_600_000;
+
+/** shipByAt (domain/signing-terms.ts) as SQL: the ship-by day and time in the order's zone. */
+const shipByAtSql = sql`((${appointments.date} + case when ${appointments.shipByDay} = 'next_day' then 1 else 0 end) + ${appointments.shipByTime}::time) at time zone (case ${appointments.timeZone} ${sql.join(
+  TIME_ZONE_CODES.map((code) => sql.raw(`when '${code}' then '${TIME_ZONES[code].iana}'`)),
+  sql` `,
+)} end)`;
 
 export function attentionWhere(kind: AttentionKind, now = new Date()): SQL {
   const nowSeconds = Math.floor(now.getTime() / 1000);
@@ -54,6 +67,16 @@ export function attentionWhere(kind: AttentionKind, now = new Date()): SQL {
         eq(appointments.scanBackRequired, true),
         lte(appointments.markedCompletedAt, new Date(now.getTime() - SCAN_BACKS_AFTER_HOURS * HOUR_MS)),
         eq(appointments.hasScanBacks, false),
+      )!;
+    case 'not_shipped':
+      // The originals of a signing that was signed, not shipped by the terms' ship-by time.
+      return and(
+        inArray(appointments.status, ['Scheduled', 'Completed']),
+        sql`${appointments.startsAt} between ${nowSeconds - (NOT_SHIPPED_WITHIN_DAYS + 1) * 86_400} and ${nowSeconds}`,
+        sql`${appointments.outcome} is distinct from 'not_signed'`,
+        sql`${appointments.returnMethod} <> 'none'`,
+        isNull(appointments.originalsShippedAt),
+        sql`${shipByAtSql} <= ${now.toISOString()}::timestamptz`,
       )!;
     case 'unpaid':
       return and(eq(appointments.status, 'Completed'), isNotNull(appointments.assignedAgentId), eq(appointments.agentPaid, false))!;

@@ -58,6 +58,23 @@ describe('the operators’ Dashboard', () => {
       agentPaid: true,
       agentPaidAt: new Date(now),
     });
+    // Signed two days ago, its originals due out by the end of that day, not shipped (issue 33); paid.
+    await set(ids.not_shipped, {
+      status: 'Completed',
+      assignedAgentId: agentId,
+      date: new Date(now - 48 * HOUR).toISOString().slice(0, 10),
+      startsAt: Math.floor((now - 48 * HOUR) / 1000),
+      scanBackRequired: false,
+      returnMethod: 'dropoff',
+      returnCarrier: 'FedEx',
+      shipByDay: 'same_day',
+      shipByTime: '23:59',
+      markedCompleted: true,
+      markedCompletedAt: new Date(now - 47 * HOUR),
+      outcome: 'signed',
+      agentPaid: true,
+      agentPaidAt: new Date(now),
+    });
     // Started five hours ago, still not marked complete (issue 27, item 7).
     await set(ids.overdue, {
       status: 'Scheduled',

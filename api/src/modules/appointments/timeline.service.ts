@@ -26,6 +26,14 @@
  * finished (rejected, canceled, expired).
  */
 import { NOT_SIGNED_REASONS, type NotSignedReason } from '@signingdesk/domain/signing-outcome';
+import {
+  CONFIRMATION_RESULTS,
+  CONTACT_METHODS,
+  confirmationLine,
+  type ConfirmationResult,
+  type ContactMethod,
+} from '@signingdesk/domain/signing-day';
+import type { TimeZoneCode } from '@signingdesk/domain/time-zones';
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { appointmentFieldLabels } from '@signingdesk/domain/appointment-fields';
@@ -72,7 +80,13 @@ function audienceOf(actor: Actor, access: AppointmentAccess): Audience | null {
 }
 
 /** One audit row as this audience sees it, or null when it is not theirs to see. */
-function fromAudit(row: AuditRow, audience: Audience, names: Map<string, string>, selfId: string): TimelineEvent | null {
+function fromAudit(
+  row: AuditRow,
+  audience: Audience,
+  names: Map<string, string>,
+  selfId: string,
+  zone: TimeZoneCode,
+): TimelineEvent | null {
   const d = row.details;
   const at = row.at.toISOString();
   const operator = audience === 'operator';
@@ -155,6 +169,34 @@ function fromAudit(row: AuditRow, audience: Audience, names: Map<string, string>
       const note = typeof d.note === 'string' && d.note ? d.note : null;
       return event('not_signed', 'Signer did not sign', [`Recorded by ${who}`, reason, note].filter(Boolean).join(' — '));
     }
+    case 'appointment.signer_confirmation': {
+      // Issue 33: the agent's call or text, or the signer's own answer through the link.
+      const facts = {
+        result: d.result as ConfirmationResult,
+        method: d.method as ContactMethod,
+        contactedAt: Number(d.contactedAt),
+        rescheduleTo: typeof d.rescheduleTo === 'string' ? d.rescheduleTo : null,
+      };
+      if (!(facts.result in CONFIRMATION_RESULTS) || !(facts.method in CONTACT_METHODS) || !Number.isFinite(facts.contactedAt)) return null;
+      const who =
+        d.by === 'signer'
+          ? 'the signer'
+          : d.by === 'agent'
+            ? 'the signing agent'
+            : operator
+              ? (row.actorName ?? OPERATORS_NAME)
+              : OPERATORS_NAME;
+      const note = typeof d.note === 'string' && d.note ? d.note : null;
+      return event('signer_confirmation', confirmationLine(facts, zone), [`Recorded by ${who}`, note].filter(Boolean).join(' — '));
+    }
+    case 'appointment.originals_shipped': {
+      const who = d.by === 'agent' ? 'the signing agent' : operator ? (row.actorName ?? OPERATORS_NAME) : OPERATORS_NAME;
+      return event(
+        'originals_shipped',
+        `Originals shipped by ${String(d.carrier)}`,
+        `Tracking ${String(d.trackingNumber)} — recorded by ${who}`,
+      );
+    }
     case 'appointment.agent_paid': {
       if (!operator) return null;
       const amount = dollars(d.amountCents);
@@ -227,7 +269,9 @@ export async function appointmentTimeline(db: Db, actor: Actor, appointmentId: s
       names.set(u.id, u.name);
   }
 
-  const entries: Entry[] = audits.map((row) => fromAudit(row, audience, names, actor.userId)).filter((e): e is TimelineEvent => e !== null);
+  const entries: Entry[] = audits
+    .map((row) => fromAudit(row, audience, names, actor.userId, appointment.timeZone))
+    .filter((e): e is TimelineEvent => e !== null);
   for (const d of downloads) {
     // Operators: every download; the escrow side: the signing agent's; the agent: their own.
     const shown = audience === 'operator' || (audience === 'escrow' ? d.userRole === 'notary' : d.userId === actor.userId);

@@ -19,6 +19,7 @@
  * chosen time; the job passes the real one.
  */
 import { randomUUID } from 'node:crypto';
+import { CONFIRMATION_CLEARED } from '@signingdesk/domain/signing-day';
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { and, asc, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
@@ -375,7 +376,7 @@ export async function restartWithout(tx: Tx, order: Appointment, options: { agen
     .where(and(eq(offers.appointmentId, order.id), eq(offers.agentId, agentId)));
   const [reopened] = await tx
     .update(appointments)
-    .set({ status: 'Open', assignedAgentId: null })
+    .set({ status: 'Open', assignedAgentId: null, ...CONFIRMATION_CLEARED })
     .where(eq(appointments.id, order.id))
     .returning();
   const dispatch = await startLocked(tx, reopened!, { actorId: null, now, restartedAfter: agentId });

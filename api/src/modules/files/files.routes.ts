@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { ESCROW_ROLES, OPERATOR_ROLES } from '@signingdesk/domain/roles';
 import { formatBytes, UPLOAD_LIMITS } from '@signingdesk/domain/upload-limits';
 import type { AppDeps } from '../../lib/context';
-import { createRouter, ProblemSchema, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
+import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
 import { requireActor } from '../../middleware/guard';
 import { BulkActionSchema, BulkResultSchema, IdParamSchema } from '../appointments/appointments.schemas';
 import { applyToEach, invoicesSent } from '../../lib/bulk';
@@ -130,8 +130,7 @@ const downloadRoute = createRoute({
   request: { params: TokenParamSchema },
   responses: {
     200: { description: 'The file', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } },
-    410: { description: 'The link has expired (LINK_EXPIRED)', content: { 'application/problem+json': { schema: ProblemSchema } } },
-    ...problemResponses(401, 403, 404),
+    ...problemResponses(401, 403, 404, 410),
   },
 });
 

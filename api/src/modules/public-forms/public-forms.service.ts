@@ -28,7 +28,14 @@ const { contactRequests, escrowRegistrations, autoAppraisalRequests, campaignEnr
 
 /** The forms a visitor can send; each has its own per-address allowance (the password-reset request too). */
 export type PublicForm =
-  'contact' | 'landing' | 'escrow-registration' | 'auto-appraisal' | 'analytics' | 'password-reset' | 'agent-registration';
+  | 'contact'
+  | 'landing'
+  | 'escrow-registration'
+  | 'auto-appraisal'
+  | 'analytics'
+  | 'password-reset'
+  | 'agent-registration'
+  | 'signer-answer';
 
 const receipt = (id: string, message: string, details: string): FormReceipt => ({ id, status: 'success', message, details });
 

@@ -28,6 +28,7 @@ import {
 } from '../../testing/fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { orderFacts } from './transition-guard';
+import { CONFIRMATION_CLEARED } from '@signingdesk/domain/signing-day';
 
 interface State {
   name: string;
@@ -72,6 +73,8 @@ const REQUESTS = {
   cancel: () => ['status', { status: 'Canceled' }],
   complete: () => ['complete'],
   notSigned: () => ['did-not-sign', { reason: 'no_show' }],
+  confirmSigner: () => ['signer-confirmations', { method: 'call', result: 'confirmed' }],
+  recordShipment: () => ['return-shipment', { carrier: 'FedEx', trackingNumber: '1234 5678 9012' }],
   markPaid: () => ['mark-paid'],
   invoice: () => ['invoice'],
   bid: () => ['claim'],
@@ -138,6 +141,10 @@ describe('the order’s transitions, one table for the API and the console', () 
         outcomeNote: null,
         rescheduleRequested: false,
         rescheduleNote: null,
+        ...CONFIRMATION_CLEARED,
+        originalsCarrier: null,
+        originalsTracking: null,
+        originalsShippedAt: null,
         agentPaid: state.agentPaid ?? false,
         agentPaidAt: state.agentPaid ? new Date() : null,
       })

@@ -30,6 +30,7 @@ import {
 import { STATUS_CHANGE_ACTIONS } from '@signingdesk/domain/order-transitions';
 import { formatCents } from '@signingdesk/domain/money';
 import { NOT_SIGNED_REASONS, notSignedMessage } from '@signingdesk/domain/signing-outcome';
+import { CONFIRMATION_CLEARED } from '@signingdesk/domain/signing-day';
 import type { NotSigned } from '@signingdesk/domain/signing-outcome-input';
 import { findVisibleAppointment, type AppointmentAccess } from '../../lib/access';
 import { isUuid } from '@signingdesk/domain/uuid';
@@ -60,14 +61,21 @@ interface Locked {
   access: AppointmentAccess;
 }
 
-async function withLockedAppointment<T>(db: Db, actor: Actor, appointmentId: string, work: (locked: Locked) => Promise<T>) {
+export async function withLockedAppointment<T>(db: Db, actor: Actor, appointmentId: string, work: (locked: Locked) => Promise<T>) {
   return db.transaction(async (tx) => {
     const { appointment, access } = await findVisibleAppointment(tx, actor, appointmentId, { forUpdate: true });
     return work({ tx, appointment, access });
   });
 }
 
-async function result(tx: Tx, actor: Actor, appointmentId: string, access: AppointmentAccess, message: string, options: ViewOptions = {}) {
+export async function result(
+  tx: Tx,
+  actor: Actor,
+  appointmentId: string,
+  access: AppointmentAccess,
+  message: string,
+  options: ViewOptions = {},
+) {
   const [appointment] = await tx.select().from(appointments).where(eq(appointments.id, appointmentId));
   return { message, appointment: await viewFor(tx, actor, appointment!, access, options) };
 }
@@ -83,7 +91,7 @@ type Notice = {
     : never;
 }[NotificationType];
 
-async function record(
+export async function record(
   tx: Tx,
   actor: Actor,
   appointment: Appointment,
@@ -430,7 +438,7 @@ async function assignBid(tx: Tx, actor: Actor, appointment: Appointment, offer: 
   const fees = await agreedFees(tx, appointment, agreedPayCents(offer.bidCents, appointment.agentFeeCents));
   await tx.update(offers).set({ status: 'approved', bidCents: fees.agentFeeCents, respondedAt: new Date() }).where(eq(offers.id, offer.id));
   const unanswered = await closeBidding(tx, appointment.id, offer.id);
-  await setStatus(tx, appointment.id, { status: 'Scheduled', assignedAgentId: offer.agentId, ...fees });
+  await setStatus(tx, appointment.id, { status: 'Scheduled', assignedAgentId: offer.agentId, ...fees, ...CONFIRMATION_CLEARED });
   await record(
     tx,
     actor,
@@ -502,7 +510,7 @@ export async function assignAgent(db: Db, actor: Actor, appointmentId: string, i
       .returning();
     const unanswered = await closeBidding(tx, appointment.id, offer!.id);
     const fees = await agreedFees(tx, appointment, bidCents);
-    await setStatus(tx, appointment.id, { status: 'Scheduled', assignedAgentId: input.agentId, ...fees });
+    await setStatus(tx, appointment.id, { status: 'Scheduled', assignedAgentId: input.agentId, ...fees, ...CONFIRMATION_CLEARED });
     await record(tx, actor, appointment, 'appointment.assigned', { agentId: input.agentId, bidCents, direct: true, ...fees }, [
       { type: 'assignment.changed', to: [input.agentId], payload: { fee: formatCents(bidCents), assigned: true } },
       { type: 'bid.declined', to: losers },
@@ -539,7 +547,7 @@ export async function reassignAgent(db: Db, actor: Actor, appointmentId: string,
       .update(offers)
       .set({ status: 'approved', bidCents: fees.agentFeeCents, respondedAt: new Date() })
       .where(eq(offers.id, offer.id));
-    await setStatus(tx, appointment.id, { assignedAgentId: offer.agentId, ...fees });
+    await setStatus(tx, appointment.id, { assignedAgentId: offer.agentId, ...fees, ...CONFIRMATION_CLEARED });
     await record(
       tx,
       actor,

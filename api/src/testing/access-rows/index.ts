@@ -16,6 +16,7 @@ import { credentialsAccessRows } from './credentials.access-rows';
 import { scorecardAccessRows } from './scorecard.access-rows';
 import { dispatchAccessRows } from './dispatch.access-rows';
 import { signingTermsAccessRows } from './signing-terms.access-rows';
+import { signingDayAccessRows } from './signing-day.access-rows';
 
 export const MODULE_ROWS: RowsFactory[] = [
   filesAccessRows,
@@ -34,4 +35,5 @@ export const MODULE_ROWS: RowsFactory[] = [
   scorecardAccessRows,
   dispatchAccessRows,
   signingTermsAccessRows,
+  signingDayAccessRows,
 ];

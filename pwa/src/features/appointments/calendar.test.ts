@@ -28,6 +28,8 @@ const base: AgentAppointmentView = {
     scanBackRequired: true,
   }),
   outcome: null,
+  confirmation: null,
+  shipment: null,
   transactionType: 2,
   financeType: 12,
   comments: 'Gate code 1234. Bring a blue pen and the second ID page, please, thanks a lot for the help',

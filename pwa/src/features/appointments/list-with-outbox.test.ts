@@ -125,6 +125,8 @@ describe('a portal tab with the answers still on the phone', () => {
       scanBackRequired: true,
       terms: defaultTermsView({ date: '2026-12-02', time: '09:30', timeTbd: false, timeZone: 'PT', startsAt: 500, scanBackRequired: true }),
       outcome: null,
+      confirmation: null,
+      shipment: null,
       transactionType: 1,
       financeType: null,
       offerStatus: 'offered',

@@ -34,6 +34,8 @@ const started: AgentAppointmentView = {
   scanBackRequired: false,
   terms: { ...defaultTermsView({ ...when, scanBackRequired: false }), tripFeeCents: 6_000 },
   outcome: null,
+  confirmation: null,
+  shipment: null,
   transactionType: 2,
   financeType: 12,
   comments: null,
