@@ -39,6 +39,13 @@ const WRITTEN: NotificationPayloads = {
     note: null,
     result: 'confirmed',
   },
+  'appointment.reminder': {
+    name: 'Lee Refi',
+    url,
+    kind: 'hour_before',
+    address: '200 N Spring St, Los Angeles, CA 90012',
+    mapsUrl: 'https://www.google.com/maps/search/?api=1&query=200%20N%20Spring%20St',
+  },
   'appointment.originals_shipped': {
     name: 'Lee Refi',
     url,

@@ -5,6 +5,7 @@
  * payload has one schema here, which types the producers and reads the stored jobs back.
  */
 import type { Db, Tx } from '@signingdesk/db';
+import { REMINDER_KINDS } from '@signingdesk/domain/reminders';
 import { schema } from '@signingdesk/db';
 import { APPOINTMENT_STATUSES } from '@signingdesk/domain/codes';
 import { LIVE_BID_STATUSES } from '@signingdesk/domain/offer-status';
@@ -92,6 +93,13 @@ export const NOTIFICATION_PAYLOADS = {
     line: z.string(),
     note: z.string().nullable(),
     result: z.enum(['confirmed', 'reschedule', 'unreached']),
+  }),
+  /** A signing-day reminder (issue 33, domain/reminders.ts); the agent's evening-before and hour-before carry the address and a maps link. */
+  'appointment.reminder': z.object({
+    ...order,
+    kind: z.enum(REMINDER_KINDS),
+    address: z.string().optional(),
+    mapsUrl: z.string().optional(),
   }),
   /** To the escrow officer: the originals shipped, with the carrier's tracking page (issue 33). */
   'appointment.originals_shipped': z.object({ ...order, line: z.string(), trackingUrl: z.string() }),

@@ -42,6 +42,11 @@ export const QUEUES = {
    * started at the wave's time. A job the row no longer names sends nothing.
    */
   dispatchWaves: 'dispatch-wave',
+  /**
+   * Signing-day reminders (issue 33): one job per slot of signingDayReminderSeconds, offered like
+   * the upload sweep; each reminder is sent once by its own key (reminders_sent).
+   */
+  signingDayReminders: 'signing-day-reminders',
 } as const;
 
 export interface BossSettings {

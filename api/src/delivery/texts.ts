@@ -15,6 +15,7 @@
  * message sent from our address. Emails are plain text: there is no HTML part to escape.
  */
 import { appointmentFieldLabels, appointmentFieldOf } from '@signingdesk/domain/appointment-fields';
+import { REMINDERS } from '@signingdesk/domain/reminders';
 import type { AppointmentStatus } from '@signingdesk/domain/codes';
 import { AGENT_CREDENTIALS_PATH, deepLink, type LinkFocus } from '@signingdesk/domain/deep-links';
 import { formatCents } from '@signingdesk/domain/money';
@@ -406,6 +407,20 @@ export const RENDERERS: { [T in NotificationType]: Renderer<T> } = {
       body: `${freeText(text(payload.line) ?? '')} — ${text(payload.name) ?? 'the order'}.${note ? ` ${freeText(note)}` : ''}`,
       email: payload.result === 'confirmed' ? 'fallback' : 'always',
       sms: false,
+    };
+  },
+  'appointment.reminder': ({ appointment: a, payload, recipient }) => {
+    const rule = payload.kind ? REMINDERS[payload.kind] : { title: 'Reminder', body: 'A reminder about your signing.' };
+    const address = text(payload.address);
+    const maps = text(payload.mapsUrl);
+    const agent = recipient.role === 'notary';
+    return {
+      title: rule.title,
+      body: `${rule.body} ${nameOf(a, payload)}, ${when(a, payload)}${address ? `, ${freeText(address)}` : ''}.`,
+      ...(maps && /^https:\/\//.test(maps) ? { details: [`Directions: ${maps}`] } : {}),
+      short: `${rule.title}: ${when(a, payload)}.`,
+      email: agent ? 'fallback' : 'always',
+      sms: agent,
     };
   },
   'appointment.originals_shipped': ({ payload }) => ({

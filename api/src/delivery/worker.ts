@@ -39,6 +39,7 @@ import { createStorage, type FileStorage } from '../lib/storage/storage';
 import { createFilesContext, type FilesContext } from '../modules/files/files.context';
 import { sweepExpiredUploads } from '../modules/files/files.lifecycle';
 import { sendCredentialReminders } from '../modules/agent-compliance/credential-reminders';
+import { sendSigningDayReminders } from '../modules/signing-day/reminders';
 import { restartLapsedAssignments } from '../modules/dispatch/lapse-sweep';
 import { refreshStaleScores } from '../lib/stored-scores';
 import { runWave } from '../modules/dispatch/dispatcher';
@@ -91,6 +92,8 @@ export interface DeliveryTuning {
   credentialReminderSeconds: number;
   /** Stale stored scores are counted again once per slot of this length (decision 067). */
   scoresRefreshSeconds: number;
+  /** The signing-day reminders are swept once per slot of this length (issue 33). */
+  signingDayReminderSeconds: number;
   /** How long stop() waits for the batches in flight. */
   stopTimeoutMs: number;
 }
@@ -113,6 +116,7 @@ export const DEFAULT_TUNING: DeliveryTuning = {
   uploadSweepSeconds: 3600,
   credentialReminderSeconds: 3600,
   scoresRefreshSeconds: 300,
+  signingDayReminderSeconds: 120,
   stopTimeoutMs: 8000,
 };
 
@@ -231,6 +235,17 @@ export class DeliveryWorker {
         },
       },
       {
+        queue: QUEUES.signingDayReminders,
+        loops: 1,
+        metadata: false,
+        work: async () => {
+          const sent = await sendSigningDayReminders(options.database.db, { now: options.now?.() });
+          const total = Object.values(sent).reduce((n, k) => n + k, 0);
+          if (total > 0) options.log?.(`[reminders] ${total} signing-day reminders sent`);
+          return new Map();
+        },
+      },
+      {
         queue: QUEUES.dispatchWaves,
         loops: 1,
         metadata: false,
@@ -292,6 +307,12 @@ export class DeliveryWorker {
         expireInSeconds: 900,
       });
       await boss.createQueue(QUEUES.dispatchWaves, { name: QUEUES.dispatchWaves, retryLimit: 10, retryDelay: 15, retryBackoff: true });
+      await boss.createQueue(QUEUES.signingDayReminders, {
+        name: QUEUES.signingDayReminders,
+        retryLimit: 3,
+        retryDelay: 30,
+        expireInSeconds: 600,
+      });
       await boss.createQueue(QUEUES.scoresRefresh, { name: QUEUES.scoresRefresh, retryLimit: 3, retryDelay: 60, expireInSeconds: 900 });
     });
 
@@ -318,6 +339,7 @@ export class DeliveryWorker {
     await worker.offerUploadSweep();
     await worker.offerCredentialReminders();
     await worker.offerScoresRefresh();
+    await worker.offerSigningDayReminders();
     if (options.poll !== false) worker.startLoops();
     return worker;
   }
@@ -363,7 +385,12 @@ export class DeliveryWorker {
     );
     this.loops.push(
       this.every('upload sweep', Math.min(60, this.tuning.uploadSweepSeconds) * 1000, async () => {
-        const offered = [await this.offerUploadSweep(), await this.offerCredentialReminders(), await this.offerScoresRefresh()];
+        const offered = [
+          await this.offerUploadSweep(),
+          await this.offerCredentialReminders(),
+          await this.offerScoresRefresh(),
+          await this.offerSigningDayReminders(),
+        ];
         if (offered.some(Boolean)) this.wakeAll();
       }),
     );
@@ -392,6 +419,12 @@ export class DeliveryWorker {
   async offerScoresRefresh(): Promise<boolean> {
     const slot = this.tuning.scoresRefreshSeconds;
     return (await this.boss.sendThrottled(QUEUES.scoresRefresh, {}, {}, slot, QUEUES.scoresRefresh)) !== null;
+  }
+
+  /** Offers the signing-day reminders' sweep of the current slot, as offerUploadSweep does. */
+  async offerSigningDayReminders(): Promise<boolean> {
+    const slot = this.tuning.signingDayReminderSeconds;
+    return (await this.boss.sendThrottled(QUEUES.signingDayReminders, {}, {}, slot, QUEUES.signingDayReminders)) !== null;
   }
 
   private async laneLoop(lane: Lane): Promise<void> {

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, pgEnum, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { REMINDER_KINDS, type ReminderKind } from '@signingdesk/domain/reminders';
 import { SIGNER_LINK } from '@signingdesk/domain/signing-day';
 import { appointments } from './appointments';
 import { user } from './auth';
@@ -24,4 +25,25 @@ export const signerLinks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('signer_links_appointment_idx').on(t.appointmentId)],
+);
+
+export const reminderKind = pgEnum('reminder_kind', REMINDER_KINDS as unknown as [ReminderKind, ...ReminderKind[]]);
+
+/**
+ * The signing-day reminders sent (issue 33, item 5; domain/reminders.ts): the key (order, kind,
+ * due time) is the proof a reminder went out, written in the transaction that queues it, so two
+ * sweeps at once, in two processes or after a restart, send it once. A new date or time gives a
+ * new due time, and the reminder is due again.
+ */
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    kind: reminderKind('kind').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.appointmentId, t.kind, t.dueAt] })],
 );

@@ -108,6 +108,8 @@ export const contactMethod = pgEnum('contact_method', CONTACT_METHOD_CODES as [C
  * new agent or a new date or time clears the confirmation; the shipment stays with the signing.
  */
 export const signingDayColumns = () => ({
+  /** When the agent now assigned was assigned: the confirmation reminders count from it. */
+  assignedAt: timestamp('assigned_at', { withTimezone: true }),
   confirmationResult: confirmationResult('confirmation_result'),
   confirmationMethod: contactMethod('confirmation_method'),
   confirmationContactedAt: timestamp('confirmation_contacted_at', { withTimezone: true }),

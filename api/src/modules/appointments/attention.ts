@@ -20,7 +20,7 @@ const { appointments, dispatches, notes, profiles } = schema;
 const HOUR_MS = 3_600_000;
 
 /** shipByAt (domain/signing-terms.ts) as SQL: the ship-by day and time in the order's zone. */
-const shipByAtSql = sql`((${appointments.date} + case when ${appointments.shipByDay} = 'next_day' then 1 else 0 end) + ${appointments.shipByTime}::time) at time zone (case ${appointments.timeZone} ${sql.join(
+export const shipByAtSql = sql`((${appointments.date} + case when ${appointments.shipByDay} = 'next_day' then 1 else 0 end) + ${appointments.shipByTime}::time) at time zone (case ${appointments.timeZone} ${sql.join(
   TIME_ZONE_CODES.map((code) => sql.raw(`when '${code}' then '${TIME_ZONES[code].iana}'`)),
   sql` `,
 )} end)`;

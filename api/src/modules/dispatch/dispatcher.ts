@@ -376,7 +376,7 @@ export async function restartWithout(tx: Tx, order: Appointment, options: { agen
     .where(and(eq(offers.appointmentId, order.id), eq(offers.agentId, agentId)));
   const [reopened] = await tx
     .update(appointments)
-    .set({ status: 'Open', assignedAgentId: null, ...CONFIRMATION_CLEARED })
+    .set({ status: 'Open', assignedAgentId: null, assignedAt: null, ...CONFIRMATION_CLEARED })
     .where(eq(appointments.id, order.id))
     .returning();
   const dispatch = await startLocked(tx, reopened!, { actorId: null, now, restartedAfter: agentId });

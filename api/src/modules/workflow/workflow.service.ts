@@ -50,6 +50,9 @@ type Appointment = typeof appointments.$inferSelect;
 type Offer = typeof offers.$inferSelect;
 type AppointmentStatus = Appointment['status'];
 
+/** An agent newly assigned: the signer's confirmation is theirs to record, counted from now. */
+const newAssignment = () => ({ ...CONFIRMATION_CLEARED, assignedAt: new Date() });
+
 /** The clock a transition runs at; tests pass a fixed one to check time boundaries. */
 export interface ClockOptions {
   now?: Date;
@@ -438,7 +441,7 @@ async function assignBid(tx: Tx, actor: Actor, appointment: Appointment, offer: 
   const fees = await agreedFees(tx, appointment, agreedPayCents(offer.bidCents, appointment.agentFeeCents));
   await tx.update(offers).set({ status: 'approved', bidCents: fees.agentFeeCents, respondedAt: new Date() }).where(eq(offers.id, offer.id));
   const unanswered = await closeBidding(tx, appointment.id, offer.id);
-  await setStatus(tx, appointment.id, { status: 'Scheduled', assignedAgentId: offer.agentId, ...fees, ...CONFIRMATION_CLEARED });
+  await setStatus(tx, appointment.id, { status: 'Scheduled', assignedAgentId: offer.agentId, ...fees, ...newAssignment() });
   await record(
     tx,
     actor,
@@ -510,7 +513,7 @@ export async function assignAgent(db: Db, actor: Actor, appointmentId: string, i
       .returning();
     const unanswered = await closeBidding(tx, appointment.id, offer!.id);
     const fees = await agreedFees(tx, appointment, bidCents);
-    await setStatus(tx, appointment.id, { status: 'Scheduled', assignedAgentId: input.agentId, ...fees, ...CONFIRMATION_CLEARED });
+    await setStatus(tx, appointment.id, { status: 'Scheduled', assignedAgentId: input.agentId, ...fees, ...newAssignment() });
     await record(tx, actor, appointment, 'appointment.assigned', { agentId: input.agentId, bidCents, direct: true, ...fees }, [
       { type: 'assignment.changed', to: [input.agentId], payload: { fee: formatCents(bidCents), assigned: true } },
       { type: 'bid.declined', to: losers },
@@ -547,7 +550,7 @@ export async function reassignAgent(db: Db, actor: Actor, appointmentId: string,
       .update(offers)
       .set({ status: 'approved', bidCents: fees.agentFeeCents, respondedAt: new Date() })
       .where(eq(offers.id, offer.id));
-    await setStatus(tx, appointment.id, { assignedAgentId: offer.agentId, ...fees, ...CONFIRMATION_CLEARED });
+    await setStatus(tx, appointment.id, { assignedAgentId: offer.agentId, ...fees, ...newAssignment() });
     await record(
       tx,
       actor,

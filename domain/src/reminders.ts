@@ -1,0 +1,135 @@
+/**
+ * Signing-day reminders (issue 33, item 5): the fixed points before and after a signing at which
+ * the person who must act is reminded, instead of a phone call. Each reminder is due at an
+ * instant of the order (`anchor` + `offsetMinutes`), is sent only while its condition still holds
+ * (the API's sweep reads it in SQL), at most once per order and due time, and not at all once it
+ * is later than `lateMinutes` (a sweep that was down does not send what no longer helps).
+ */
+export const REMINDER_KINDS = [
+  'documents_24h',
+  'documents_3h',
+  'not_downloaded',
+  'unconfirmed_agent',
+  'unconfirmed_operators',
+  'evening_before',
+  'hour_before',
+  'not_completed',
+  'scan_backs_soon',
+  'scan_backs_overdue',
+  'not_shipped',
+] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
+
+/** What a reminder's time is counted from. */
+export type ReminderAnchor = 'start' | 'assigned' | 'evening_before' | 'scan_backs_due' | 'ship_by';
+export type ReminderRecipient = 'escrow' | 'agent' | 'operators';
+
+export interface ReminderRule {
+  anchor: ReminderAnchor;
+  offsetMinutes: number;
+  lateMinutes: number;
+  to: readonly ReminderRecipient[];
+  /** The push title and email subject. */
+  title: string;
+  /** What the person reads: the order's name, time and place are added by the renderer. */
+  body: string;
+}
+
+/** The evening before a signing, in the order's zone. */
+export const EVENING_BEFORE_TIME = '18:00';
+
+export const REMINDERS: Record<ReminderKind, ReminderRule> = {
+  documents_24h: {
+    anchor: 'start',
+    offsetMinutes: -24 * 60,
+    lateMinutes: 6 * 60,
+    to: ['escrow'],
+    title: 'Documents needed',
+    body: 'No documents are uploaded for the signing in 24 hours. Upload them so the signing agent can print.',
+  },
+  documents_3h: {
+    anchor: 'start',
+    offsetMinutes: -3 * 60,
+    lateMinutes: 2 * 60,
+    to: ['escrow'],
+    title: 'Documents still needed',
+    body: 'No documents are uploaded for the signing in 3 hours. Upload them now, or message the signing agent.',
+  },
+  not_downloaded: {
+    anchor: 'start',
+    offsetMinutes: -2 * 60,
+    lateMinutes: 90,
+    to: ['agent'],
+    title: 'Download the documents',
+    body: 'The documents for your signing in 2 hours are not downloaded yet.',
+  },
+  unconfirmed_agent: {
+    anchor: 'assigned',
+    offsetMinutes: 2 * 60,
+    lateMinutes: 12 * 60,
+    to: ['agent'],
+    title: 'Confirm with the signer',
+    body: 'You have not recorded a confirmation with the signer yet. Call or text them, then record it in the app.',
+  },
+  unconfirmed_operators: {
+    anchor: 'assigned',
+    offsetMinutes: 4 * 60,
+    lateMinutes: 12 * 60,
+    to: ['operators'],
+    title: 'Signer not confirmed',
+    body: 'The signing agent has not confirmed with the signer 4 hours after being assigned.',
+  },
+  evening_before: {
+    anchor: 'evening_before',
+    offsetMinutes: 0,
+    lateMinutes: 3 * 60,
+    to: ['agent'],
+    title: 'Signing tomorrow',
+    body: 'Your signing is tomorrow.',
+  },
+  hour_before: {
+    anchor: 'start',
+    offsetMinutes: -60,
+    lateMinutes: 45,
+    to: ['agent'],
+    title: 'Signing in 1 hour',
+    body: 'Your signing starts in 1 hour.',
+  },
+  not_completed: {
+    anchor: 'start',
+    offsetMinutes: 2 * 60,
+    lateMinutes: 12 * 60,
+    to: ['agent'],
+    title: 'Mark the signing complete',
+    body: 'The signing started 2 hours ago and is not marked complete. Mark it complete, or record that the signer did not sign.',
+  },
+  scan_backs_soon: {
+    anchor: 'scan_backs_due',
+    offsetMinutes: -30,
+    lateMinutes: 25,
+    to: ['agent'],
+    title: 'Scan backs due in 30 minutes',
+    body: 'The scan backs are due in 30 minutes and none are uploaded.',
+  },
+  scan_backs_overdue: {
+    anchor: 'scan_backs_due',
+    offsetMinutes: 0,
+    lateMinutes: 12 * 60,
+    to: ['agent', 'escrow', 'operators'],
+    title: 'Scan backs overdue',
+    body: 'The scan backs were due and none are uploaded.',
+  },
+  not_shipped: {
+    anchor: 'ship_by',
+    offsetMinutes: 0,
+    lateMinutes: 12 * 60,
+    to: ['agent', 'operators'],
+    title: 'Originals not shipped',
+    body: 'The originals were due to ship and no tracking number is recorded.',
+  },
+};
+
+/** A maps link for the signing's address (the agent's evening-before and hour-before reminders). */
+export function mapsUrl(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}
