@@ -1549,6 +1549,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/at-risk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders at risk now, oldest first, each with its reason and the action that resolves it
+         * @description Roles: admin, sub_admin. Issue 33: every order whose signing-day reminder is past its time while its condition still holds (no documents 3 h before, documents not downloaded 2 h before, signer not confirmed 4 h after assignment, not complete 2 h after the start, scan backs overdue, originals not shipped), at most 200.
+         */
+        get: operations["listAtRiskOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/credentials": {
         parameters: {
             query?: never;
@@ -2709,6 +2729,26 @@ export interface components {
             timeTbd: boolean;
             timeZone: string;
             unreadMessages: number;
+        };
+        AtRiskList: {
+            items: {
+                /** @description The one action that resolves it */
+                action: string;
+                appointmentId: string;
+                fileNumber: string | null;
+                firmName: string;
+                /** @example No documents 3 hours before the signing */
+                label: string;
+                name: string;
+                /** @example Los Angeles, CA */
+                place: string;
+                /** @enum {string} */
+                reason: "documents_3h" | "not_downloaded" | "unconfirmed_operators" | "not_completed" | "scan_backs_overdue" | "not_shipped";
+                /** @description Epoch seconds: when the order became at risk */
+                since: number;
+                /** @description That instant in the order's zone */
+                sinceText: string;
+            }[];
         };
         AutoAppraisalItem: {
             comments: string;
@@ -10404,6 +10444,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listAtRiskOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At risk */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AtRiskList"];
                 };
             };
             /** @description Not signed in */

@@ -133,3 +133,18 @@ export const REMINDERS: Record<ReminderKind, ReminderRule> = {
 export function mapsUrl(address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 }
+
+/**
+ * The operators' at-risk list (issue 33, item 6): the reminders whose condition still holds past
+ * their time are the orders at risk now, each with its reason and the one action that resolves it.
+ */
+export const AT_RISK = {
+  documents_3h: { label: 'No documents 3 hours before the signing', action: 'Ask the escrow officer for the documents' },
+  not_downloaded: { label: 'Documents not downloaded 2 hours before the signing', action: 'Call the signing agent' },
+  unconfirmed_operators: { label: 'Signer not confirmed 4 hours after the assignment', action: 'Call the signing agent' },
+  not_completed: { label: 'Not marked complete 2 hours after the start', action: 'Mark complete or record that the signer did not sign' },
+  scan_backs_overdue: { label: 'Scan backs overdue', action: 'Call the signing agent for the scan backs' },
+  not_shipped: { label: 'Originals not shipped by the ship-by time', action: 'Record the shipment or call the signing agent' },
+} as const satisfies Partial<Record<ReminderKind, { label: string; action: string }>>;
+export type AtRiskReason = keyof typeof AT_RISK;
+export const AT_RISK_REASONS = Object.keys(AT_RISK) as AtRiskReason[];

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUIET_HOURS_TYPE } from '../../delivery/quiet-hours';
 import { smsWorkers, type SmsWorkers } from '../../delivery/testing/sms-worker';
 import { scheduledForAgent, signInAll, userIdOf, type Sessions } from '../../testing/fixtures';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 import { sendSigningDayReminders } from './reminders';
 
 const { appointments, notificationJobs, agentProfiles } = schema;
@@ -126,6 +126,28 @@ describe('signing-day reminders', () => {
       .from(schema.remindersSent)
       .where(and(eq(schema.remindersSent.appointmentId, id), eq(schema.remindersSent.kind, 'not_completed')));
     expect(row!.dueAt.toISOString()).toBe(at(2 * HOUR).toISOString());
+  });
+
+  it('lists an order without documents 3 hours before its signing as at risk, until the documents are uploaded', async () => {
+    const startsAt = Math.floor(Date.now() / 1000) + 2 * 3600 + 50 * 60;
+    const id = await signing({ startsAt });
+    const atRisk = async () => {
+      const res = await t.request('/api/dashboard/at-risk', { cookie: s.subAdmin });
+      expect(res.status).toBe(200);
+      return ((await readJson(res)).items as { appointmentId: string; reason: string; label: string; action: string }[]).filter(
+        (i) => i.appointmentId === id,
+      );
+    };
+    expect(await atRisk()).toEqual([
+      expect.objectContaining({
+        reason: 'documents_3h',
+        label: 'No documents 3 hours before the signing',
+        action: 'Ask the escrow officer for the documents',
+      }),
+    ]);
+    expect((await t.request('/api/dashboard/at-risk', { cookie: s.escrowA })).status).toBe(403);
+    await t.database.db.update(appointments).set({ hasDocuments: true }).where(eq(appointments.id, id));
+    expect(await atRisk()).toEqual([]);
   });
 
   describe('through the delivery worker', () => {

@@ -23,7 +23,7 @@ const zoneSql = sql`(case ${a.timeZone} ${sql.join(
 )} end)`;
 
 /** The instant (epoch seconds) each kind's time is counted from, and the orders that have one. */
-function anchorOf(kind: ReminderKind): { at: SQL; has: SQL } {
+export function anchorOf(kind: ReminderKind): { at: SQL; has: SQL } {
   switch (REMINDERS[kind].anchor) {
     case 'start':
       return { at: sql`${a.startsAt}`, has: sql`not ${a.timeTbd}` };
@@ -45,7 +45,7 @@ const signed = sql`${a.outcome} is distinct from 'not_signed'`;
 const scheduledWithAgent = sql`${a.status} = 'Scheduled' and ${a.assignedAgentId} is not null`;
 
 /** Whether the reminder is still needed: once its condition is met, it is not sent. */
-function conditionOf(kind: ReminderKind): SQL {
+export function conditionOf(kind: ReminderKind): SQL {
   switch (kind) {
     case 'documents_24h':
     case 'documents_3h':

@@ -13,6 +13,7 @@ import { IdParamSchema } from '../appointments/appointments.schemas';
 import { takeAllowance } from '../public-forms/allowance';
 import { TransitionResultSchema } from '../workflow/workflow.schemas';
 import {
+  AtRiskListSchema,
   ReturnShipmentBodySchema,
   SignerAnswerBodySchema,
   SignerAnswerResultSchema,
@@ -21,6 +22,7 @@ import {
   SignerLinkViewSchema,
   SignerTokenParamSchema,
 } from './signing-day.schemas';
+import { atRiskOrders } from './at-risk';
 import { answerSignerLink, readSignerLink, recordConfirmation, recordShipment, sendSignerLink } from './signing-day.service';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
@@ -101,8 +103,23 @@ const answerLinkRoute = createRoute({
   responses: { 200: { description: 'Answered', ...json(SignerAnswerResultSchema) }, ...problemResponses(400, 404, 409, 410, 429) },
 });
 
+const atRiskRoute = createRoute({
+  operationId: 'listAtRiskOrders',
+  method: 'get',
+  path: '/dashboard/at-risk',
+  tags: ['Dashboard'],
+  summary: 'Orders at risk now, oldest first, each with its reason and the action that resolves it',
+  ...rolesDoc(
+    OPERATOR_ROLES,
+    'Issue 33: every order whose signing-day reminder is past its time while its condition still holds (no documents 3 h before, documents not downloaded 2 h before, signer not confirmed 4 h after assignment, not complete 2 h after the start, scan backs overdue, originals not shipped), at most 200.',
+  ),
+  middleware: [requireActor({ roles: OPERATOR_ROLES })] as const,
+  responses: { 200: { description: 'At risk', ...json(AtRiskListSchema) }, ...problemResponses(401, 403) },
+});
+
 export function signingDayRoutes(deps: AppDeps): Router {
   return createRouter()
+    .openapi(atRiskRoute, async (c) => c.json(await atRiskOrders(c.var.db), 200))
     .openapi(confirmRoute, async (c) =>
       c.json(await recordConfirmation(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 200),
     )

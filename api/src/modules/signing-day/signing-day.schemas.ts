@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { AT_RISK_REASONS } from '@signingdesk/domain/reminders';
 import {
   ReturnShipmentInputSchema,
   SignerAnswerInputSchema,
@@ -26,3 +27,22 @@ export const SignerLinkViewSchema = z
   .openapi('SignerLinkView');
 
 export const SignerAnswerResultSchema = z.object({ message: z.string() }).openapi('SignerAnswerResult');
+
+export const AtRiskListSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        appointmentId: z.string(),
+        name: z.string(),
+        fileNumber: z.string().nullable(),
+        firmName: z.string(),
+        place: z.string().openapi({ example: 'Los Angeles, CA' }),
+        reason: z.enum(AT_RISK_REASONS),
+        label: z.string().openapi({ example: 'No documents 3 hours before the signing' }),
+        action: z.string().openapi({ description: 'The one action that resolves it' }),
+        since: z.number().int().openapi({ description: 'Epoch seconds: when the order became at risk' }),
+        sinceText: z.string().openapi({ description: "That instant in the order's zone" }),
+      }),
+    ),
+  })
+  .openapi('AtRiskList');

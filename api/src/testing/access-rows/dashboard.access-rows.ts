@@ -8,6 +8,7 @@ export const dashboardAccessRows: RowsFactory = ({ fixtures }) => {
   };
   return {
     'GET /dashboard': { fixture: fixtures.none, expect: operatorsOnly(200) },
+    'GET /dashboard/at-risk': { fixture: fixtures.none, expect: operatorsOnly(200) },
     'GET /appointments/export': { fixture: fixtures.none, expect: operatorsOnly(200) },
     'POST /appointments/mark-paid': { fixture: chosen, expect: operatorsOnly(200) },
     'POST /appointments/invoices': { fixture: chosen, expect: operatorsOnly(200) },
