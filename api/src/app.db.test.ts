@@ -100,6 +100,12 @@ describe('one origin: API, console and agent PWA', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
   });
 
+  it('serves the console for a signer’s confirmation link, whose token has dots like a file name (issue 33)', async () => {
+    const res = await t.request('/confirm/2292a5f5-4c1b-4f6c-8533-31b465bd6849.1796094918.cnTVz7O0WkGrsgfuije5AskagrSX3UexIEAyHbhcXvc');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<title>console</title>');
+  });
+
   it('sends secure headers: CSP without inline scripts, nosniff, no framing, no powerful features', async () => {
     const res = await t.request('/');
     const csp = res.headers.get('content-security-policy') ?? '';

@@ -247,6 +247,8 @@ function mountFrontEnds(app: ReturnType<typeof createRouter>, roots: { console: 
 
   app.get('/', (c) => appPage(c, join(roots.console, 'index.html')));
   app.get('/index.html', (c) => appPage(c, join(roots.console, 'index.html')));
+  // A signer's confirmation link (issue 33): its token has dots, which the fallback below takes for a missing file.
+  app.get('/confirm/:token', (c) => appPage(c, join(roots.console, 'index.html')));
   app.use('/*', serveStatic({ root: roots.console, precompressed: true }));
   app.get('/*', (c) => spaFallback(c, join(roots.console, 'index.html')));
 }

@@ -79,7 +79,7 @@ const readLinkRoute = createRoute({
   operationId: 'readSignerLink',
   method: 'get',
   path: '/signer-links/{token}',
-  tags: ['Public'],
+  tags: ['Public forms'],
   summary: "A signer's confirmation link: the signing's date, time and city",
   ...rolesDoc(
     'public',
@@ -93,7 +93,7 @@ const answerLinkRoute = createRoute({
   operationId: 'answerSignerLink',
   method: 'post',
   path: '/signer-links/{token}',
-  tags: ['Public'],
+  tags: ['Public forms'],
   summary: 'The signer confirms the signing or asks for another time',
   ...rolesDoc(
     'public',
@@ -107,7 +107,7 @@ const atRiskRoute = createRoute({
   operationId: 'listAtRiskOrders',
   method: 'get',
   path: '/dashboard/at-risk',
-  tags: ['Dashboard'],
+  tags: ['Appointments'],
   summary: 'Orders at risk now, oldest first, each with its reason and the action that resolves it',
   ...rolesDoc(
     OPERATOR_ROLES,
