@@ -39,5 +39,13 @@ describe('outboxChipLabel', () => {
       text: 'Signing outcome not accepted',
       tone: 'error',
     });
+    expect(outboxChipLabel({ online: true, waiting: 0, refused: ['signer_confirmation'] })).toEqual({
+      text: 'Signer confirmation not accepted',
+      tone: 'error',
+    });
+    expect(outboxChipLabel({ online: false, waiting: 1, refused: ['return_shipment'] })).toEqual({
+      text: 'Offline — Tracking number not accepted, 1 waiting',
+      tone: 'error',
+    });
   });
 });

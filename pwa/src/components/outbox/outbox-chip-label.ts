@@ -20,6 +20,8 @@ const ACTION_NOUNS: Record<OutboxKind, string> = {
   complete: 'Mark complete',
   leave: 'Withdrawal from a signing',
   not_signed: 'Signing outcome',
+  signer_confirmation: 'Signer confirmation',
+  return_shipment: 'Tracking number',
   note: 'Message',
   upload: 'Scan-back',
   profile: 'Profile change',

@@ -40,6 +40,22 @@ describe('how an outbox row reads', () => {
         body: { reason: 'no_show', note: null, rescheduleRequested: false, rescheduleNote: null },
       }),
     ).toBe('Signer did not sign: Allen Refinance');
+    expect(
+      describeAction({
+        kind: 'signer_confirmation',
+        appointmentId: 'a1',
+        appointmentName: 'Allen Refinance',
+        body: { method: 'text', contactedAt: 1_796_000_000, result: 'unreached', rescheduleTo: null, note: null },
+      }),
+    ).toBe('Confirmation with the signer: Allen Refinance');
+    expect(
+      describeAction({
+        kind: 'return_shipment',
+        appointmentId: 'a1',
+        appointmentName: 'Allen Refinance',
+        body: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+      }),
+    ).toBe('Originals shipped: Allen Refinance');
   });
 
   it('says where it stands: saved offline, retrying with the reason, signed out, sent, refused', () => {

@@ -19,6 +19,10 @@ export function describeAction(action: OutboxAction | SignOutAction): string {
       return `Withdrawal from ${action.appointmentName}`;
     case 'not_signed':
       return `Signer did not sign: ${action.appointmentName}`;
+    case 'signer_confirmation':
+      return `Confirmation with the signer: ${action.appointmentName}`;
+    case 'return_shipment':
+      return `Originals shipped: ${action.appointmentName}`;
     case 'note':
       return `Message on ${action.appointmentName}`;
     case 'upload':

@@ -124,6 +124,22 @@ describe('requestFor', () => {
       '/api/appointments/apt%201/did-not-sign',
       { reason: 'no_show', note: null, rescheduleRequested: true, rescheduleNote: 'Friday 9 AM' },
     ],
+    [
+      {
+        kind: 'signer_confirmation',
+        body: { method: 'call', contactedAt: 1_796_000_000, result: 'confirmed', rescheduleTo: null, note: null },
+        ...on,
+      },
+      'POST',
+      '/api/appointments/apt%201/signer-confirmations',
+      { method: 'call', contactedAt: 1_796_000_000, result: 'confirmed', rescheduleTo: null, note: null },
+    ],
+    [
+      { kind: 'return_shipment', body: { carrier: 'FedEx', trackingNumber: '7946 1234 5678' }, ...on },
+      'POST',
+      '/api/appointments/apt%201/return-shipment',
+      { carrier: 'FedEx', trackingNumber: '7946 1234 5678' },
+    ],
     [{ kind: 'note', message: 'Here', ...on }, 'POST', '/api/appointments/apt%201/notes', { message: 'Here' }],
     [{ kind: 'profile', body: { bio: 'Notary' } }, 'PUT', '/api/agents/me', { bio: 'Notary' }],
   ] as [OutboxAction, string, string, unknown][])('%o → %s %s', (action, method, path, body) => {

@@ -68,6 +68,10 @@ export function requestFor(item: OutboxItem): JsonRequest | null {
       return jsonRequest('post', '/appointments/{id}/leave', { id: action.appointmentId }, { reason: action.reason }, key);
     case 'not_signed':
       return jsonRequest('post', '/appointments/{id}/did-not-sign', { id: action.appointmentId }, action.body, key);
+    case 'signer_confirmation':
+      return jsonRequest('post', '/appointments/{id}/signer-confirmations', { id: action.appointmentId }, action.body, key);
+    case 'return_shipment':
+      return jsonRequest('post', '/appointments/{id}/return-shipment', { id: action.appointmentId }, action.body, key);
     case 'note':
       return jsonRequest('post', '/appointments/{id}/notes', { id: action.appointmentId }, { message: action.message }, key);
     case 'profile':

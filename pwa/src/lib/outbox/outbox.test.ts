@@ -5,6 +5,7 @@
  * JSON actions go through the real HTTP transport (requestFor → sendJson → classify) with a fake
  * fetch, so the mapping of statuses to outcomes is part of what is tested.
  */
+import { SignerConfirmationInputSchema } from '@signingdesk/domain/signing-day-input';
 import { NotSignedInputSchema } from '@signingdesk/domain/signing-outcome-input';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -272,6 +273,19 @@ const notSigned = (appointmentId: string): OutboxAction => ({
   appointmentId,
   appointmentName: `Signing ${appointmentId}`,
   body: NOT_SIGNED_BODY,
+});
+const CONFIRMATION_BODY = {
+  method: 'call',
+  contactedAt: 1_796_000_000,
+  result: 'confirmed',
+  rescheduleTo: null,
+  note: 'Has her ID',
+} as const;
+const confirmation = (appointmentId: string): OutboxAction => ({
+  kind: 'signer_confirmation',
+  appointmentId,
+  appointmentName: `Signing ${appointmentId}`,
+  body: CONFIRMATION_BODY,
 });
 const upload = (appointmentId: string, fileName = 'scan.pdf', size = 5): OutboxAction => ({
   kind: 'upload',
@@ -663,6 +677,34 @@ describe('Outbox: exactly once across crashes, lost answers and tabs', () => {
     for (const attempt of attempts) {
       expect(attempt).toMatchObject({ key: item.id, method: 'POST', body: NOT_SIGNED_BODY });
       expect(NotSignedInputSchema.parse(attempt.body)).toEqual(NOT_SIGNED_BODY);
+    }
+  });
+
+  it('a confirmation with the signer saved offline is applied once, with the time it was saved', async () => {
+    const { db, outbox, server, c, name, transport } = setup();
+    const other = tab(name, c, transport);
+    server.queue('network', 'applyThenLose');
+    const item = await outbox.enqueue(USER, confirmation('apt-1'));
+
+    expect(await outbox.flush(USER)).toMatchObject({ sent: [], waiting: 1 });
+    expect(server.appliedAt(path('apt-1', 'signer-confirmations'))).toBe(0);
+    c.advance(2 * SECOND);
+    expect(await outbox.flush(USER)).toMatchObject({ sent: [], waiting: 1 });
+    expect(server.appliedAt(path('apt-1', 'signer-confirmations'))).toBe(1);
+
+    c.advance(4 * SECOND);
+    const [one, two] = await Promise.all([outbox.flush(USER), other.outbox.flush(USER)]);
+    expect([...one.sent, ...two.sent].map((sent) => sent.id)).toEqual([item.id]);
+    expect(server.appliedAt(path('apt-1', 'signer-confirmations'))).toBe(1);
+    expect(server.appliedFor(item.id)).toBe(1);
+    expect(await row(db, item.id)).toMatchObject({ state: 'sent' });
+
+    // Every attempt: the same key, and the time the agent saved it, not the time it went out.
+    const attempts = server.calls.filter((call) => call.path === path('apt-1', 'signer-confirmations'));
+    expect(attempts.length).toBeGreaterThanOrEqual(3);
+    for (const attempt of attempts) {
+      expect(attempt).toMatchObject({ key: item.id, method: 'POST', body: CONFIRMATION_BODY });
+      expect(SignerConfirmationInputSchema.parse(attempt.body)).toEqual(CONFIRMATION_BODY);
     }
   });
 

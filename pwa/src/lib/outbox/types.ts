@@ -4,6 +4,7 @@
  * a retry after a timeout) is answered with the stored result and applied once.
  */
 import type { ApiErrorCode } from '@signingdesk/domain/error-codes';
+import type { ReturnShipmentData, SignerConfirmationData } from '@signingdesk/domain/signing-day-input';
 import type { NotSigned } from '@signingdesk/domain/signing-outcome-input';
 import type { ProfileBody } from '../../types/api';
 
@@ -27,6 +28,13 @@ export type OutboxAction =
    * Assignment Complete, paid at the trip fee. `body` is the form as the schema passed it.
    */
   | ({ kind: 'not_signed'; body: NotSigned } & OnAppointment)
+  /**
+   * The agent's confirmation with the signer while the signing is Scheduled (issue 33): how, the
+   * result and `contactedAt` taken when the agent saved it, so one sent later keeps its own time.
+   */
+  | ({ kind: 'signer_confirmation'; body: SignerConfirmationData & { contactedAt: number } } & OnAppointment)
+  /** The originals' carrier and tracking number, from the signing's start (issue 33). */
+  | ({ kind: 'return_shipment'; body: ReturnShipmentData } & OnAppointment)
   | ({ kind: 'note'; message: string } & OnAppointment)
   | ({ kind: 'upload'; fileName: string; size: number; contentType: string } & OnAppointment)
   | { kind: 'profile'; body: ProfileBody };

@@ -18,6 +18,8 @@ const WORKER_KINDS: readonly OutboxKind[] = [
   'complete',
   'leave',
   'not_signed',
+  'signer_confirmation',
+  'return_shipment',
   'note',
   'profile',
   ...SIGN_OUT_KINDS,

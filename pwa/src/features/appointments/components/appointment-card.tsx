@@ -1,6 +1,7 @@
 import { isOverdue, OVERDUE_LABEL } from '@signingdesk/domain/appointment-rules';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import { formatMiles } from '@signingdesk/domain/eligibility';
+import type { ConfirmationResult } from '@signingdesk/domain/signing-day';
 import { formatCents } from '@signingdesk/domain/money';
 import { formatTime } from '@signingdesk/domain/time-zones';
 import { memo, useId } from 'react';
@@ -24,6 +25,11 @@ interface AppointmentCardProps {
   savedOnPhone?: boolean;
   /** Where the detail page's back link returns to (this tab). */
   returnTo: string;
+  /**
+   * The latest confirmation with the signer the phone knows of (a waiting one first), null when
+   * there is none; undefined when the phone does not know (no marker then).
+   */
+  signerConfirmation?: ConfirmationResult | null | undefined;
 }
 
 /**
@@ -46,6 +52,7 @@ export const AppointmentCard = memo(function AppointmentCard({
   offerStatus,
   savedOnPhone = false,
   returnTo,
+  signerConfirmation,
 }: AppointmentCardProps) {
   const titleId = useId();
   const declined = offerStatus === 'declined';
@@ -55,7 +62,9 @@ export const AppointmentCard = memo(function AppointmentCard({
   const heading = a.name ?? a.title;
   // Judged as the card renders: a list read offline still turns overdue as the hours pass.
   const overdue = isOverdue(a);
-  const badges = savedOnPhone ? [{ text: SAVED_ON_PHONE_BADGE, tone: 'saved' } as const, ...cardBadges(a)] : cardBadges(a);
+  const marker = tab === 'assigned' ? signerMarker(a, signerConfirmation) : null;
+  const own = marker ? [...cardBadges(a), marker] : cardBadges(a);
+  const badges = savedOnPhone ? [{ text: SAVED_ON_PHONE_BADGE, tone: 'saved' } as const, ...own] : own;
   return (
     <article className={`appointment-card${declined ? ' appointment-card--declined' : ''}`} aria-labelledby={titleId}>
       <h3 id={titleId} className="appointment-card__name">
@@ -141,6 +150,25 @@ function cardBadges(a: AgentAppointment): Badge[] {
   const pay = payState(a);
   if (pay) badges.push({ text: pay.text, tone: pay.paid ? 'paid' : 'unpaid' });
   return badges;
+}
+
+const SIGNER_MARKERS: Record<ConfirmationResult | 'none', Badge> = {
+  confirmed: { text: 'Signer confirmed', tone: 'ready' },
+  reschedule: { text: 'Signer asked to reschedule', tone: 'due' },
+  unreached: { text: 'Signer not reached', tone: 'todo' },
+  none: { text: 'Confirm the signer', tone: 'todo' },
+};
+
+/**
+ * The confirmation with the signer at a glance (issue 33), while it can still be recorded: a
+ * Scheduled signing not marked complete. Short enough for one badge at 320 px.
+ */
+export function signerMarker(
+  a: Pick<AgentAppointment, 'status' | 'markedCompleted'>,
+  result: ConfirmationResult | null | undefined,
+): Badge | null {
+  if (result === undefined || a.status !== 'Scheduled' || a.markedCompleted) return null;
+  return SIGNER_MARKERS[result ?? 'none'];
 }
 
 interface FactProps {

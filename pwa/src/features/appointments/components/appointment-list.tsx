@@ -11,6 +11,8 @@ import { appointmentKeys } from '../api/appointment-keys';
 import { useCopyWhilePending } from '../../../lib/use-copy-while-pending';
 import { loadAppointmentListCopy, useAppointments } from '../api/get-appointments';
 import { useOfferSources } from '../api/use-offer-sources';
+import { useSignerConfirmations } from '../api/use-signer-confirmations';
+import type { ConfirmationResult } from '@signingdesk/domain/signing-day';
 import { TABS } from '../tabs';
 import { AppointmentCard } from './appointment-card';
 
@@ -38,6 +40,11 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
     () => (data ? cardsWithOutbox({ tab, items: data.items, syncedAt: data.syncedAt, rows, sources }) : []),
     [tab, data, rows, sources],
   );
+
+  // The confirmation with the signer of each assigned signing, from the mirrored details and the outbox.
+  const assignedIds = tab === 'assigned' && data ? data.items.map((item) => item.id) : NO_IDS;
+  const mirroredConfirmations = useSignerConfirmations(userId, assignedIds);
+  const confirmations = useMemo(() => signerConfirmations(mirroredConfirmations, rows), [mirroredConfirmations, rows]);
 
   const loading = data === undefined && query.isPending;
   // The heading comes with the list: painted together, the list (not the portal's title above
@@ -74,7 +81,11 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
           <p className="status-text">
             Last synced {formatSyncTime(data.syncedAt)}.{query.isPending ? ' Refreshing…' : ''}
           </p>
-          {cards.length === 0 ? <p className="empty-text">No requests here right now.</p> : <CardList cards={cards} tab={tab} />}
+          {cards.length === 0 ? (
+            <p className="empty-text">No requests here right now.</p>
+          ) : (
+            <CardList cards={cards} tab={tab} confirmations={confirmations} />
+          )}
         </>
       )}
     </section>
@@ -85,6 +96,19 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
 const FIRST_SCREEN_CARDS = 4;
 const NO_ROWS: OutboxItem[] = [];
 const NO_SOURCES: ReadonlyMap<string, AgentAppointment> = new Map();
+const NO_IDS: string[] = [];
+
+/** The mirrored details' confirmations, each replaced by one of the agent's still on the phone or just sent. */
+function signerConfirmations(
+  mirrored: ReadonlyMap<string, ConfirmationResult | null> | undefined,
+  rows: readonly OutboxItem[],
+): ReadonlyMap<string, ConfirmationResult | null> {
+  const known = new Map(mirrored ?? []);
+  for (const row of rows) {
+    if (row.action.kind === 'signer_confirmation' && row.state !== 'refused') known.set(row.appointmentId, row.action.body.result);
+  }
+  return known;
+}
 
 function isBid(row: OutboxItem): boolean {
   return (row.action.kind === 'claim' || row.action.kind === 'counter') && row.state !== 'refused';
@@ -98,7 +122,15 @@ function isBid(row: OutboxItem): boolean {
  * is in the page: what waits for it (Dexie, the other tabs, the service worker) would otherwise
  * load between the first cards and the rest.
  */
-function CardList({ cards, tab }: { cards: ListCard[]; tab: AgentTab }) {
+function CardList({
+  cards,
+  tab,
+  confirmations,
+}: {
+  cards: ListCard[];
+  tab: AgentTab;
+  confirmations: ReadonlyMap<string, ConfirmationResult | null>;
+}) {
   const shown = useDeferredValue(cards, cards.slice(0, FIRST_SCREEN_CARDS));
   useMarkFirstScreen(shown === cards);
   return (
@@ -111,6 +143,7 @@ function CardList({ cards, tab }: { cards: ListCard[]; tab: AgentTab }) {
             offerStatus={offerStatus}
             savedOnPhone={savedOnPhone}
             returnTo={`/?tab=${tab}`}
+            signerConfirmation={confirmations.get(appointment.id)}
           />
         </li>
       ))}

@@ -13,6 +13,8 @@ import { Fact, Facts, financeLabel, scanBackText, transactionLabel } from './fac
 import { FilesPanel } from './files-panel';
 import { MarkComplete } from './mark-complete';
 import { MessageCenter } from './message-center';
+import { OriginalsShipped } from './originals-shipped';
+import { SignerConfirmation } from './signer-confirmation';
 import { TermsPanel } from './terms-panel';
 import { Panel } from '../../../../components/panel';
 import { WithdrawFromSigning } from './withdraw-from-signing';
@@ -20,8 +22,8 @@ import { WithdrawFromSigning } from './withdraw-from-signing';
 /**
  * An assigned appointment as its agent sees it (spec 01 §2 "Appointment detail"), in the order
  * an agent on the way needs it: the signer and Call (above the fold on a 320 px phone, issue
- * 30), when and where (Open in Maps), Mark
- * Assignment Complete, then status, fee, file number, lender, scan backs, order types, notes
+ * 30), when and where (Open in Maps), the confirmation with the signer before the day, Mark
+ * Assignment Complete and the originals' tracking number (issue 33), then status, fee, file number, lender, scan backs, order types, notes
  * and the escrow contact, the order's terms (the scan-back deadline and ship-by time to check on
  * the day, issue 33), files with scan-back upload, and the message center. Files and
  * messages take new input only while the panels are enabled (scheduled, or completed within
@@ -88,7 +90,9 @@ export function AssignmentView({ view, userId, rows }: { view: AgentAppointmentV
         </div>
       </Panel>
 
+      <SignerConfirmation view={view} userId={userId} rows={rows} />
       <MarkComplete view={view} userId={userId} rows={rows} />
+      <OriginalsShipped view={view} userId={userId} rows={rows} />
 
       <Panel id="assignment-facts" title="Assignment">
         <Facts>

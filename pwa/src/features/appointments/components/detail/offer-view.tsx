@@ -309,6 +309,8 @@ const ANSWER_TITLES: Record<AgentAction['kind'], string> = {
   complete: 'Mark complete',
   leave: 'Withdrawal from the signing',
   not_signed: 'Signer did not sign',
+  signer_confirmation: 'Confirmation with the signer',
+  return_shipment: 'Originals shipped',
   note: 'Message',
 };
 
