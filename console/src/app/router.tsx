@@ -23,6 +23,12 @@ const page = (load: () => Promise<ComponentType>) => async () => {
 
 export function createRouter() {
   return createBrowserRouter([
+    // A signer's confirmation link (issue 33): public, with the brand alone, none of the console's navigation.
+    {
+      path: '/confirm/:token',
+      errorElement: <RouteError />,
+      lazy: page(async () => (await import('./routes/confirm-signing')).ConfirmSigningRoute),
+    },
     {
       path: '/',
       element: <RootLayout />,

@@ -10,10 +10,13 @@ import type { Schemas } from '../../../lib/api-client';
 import { formatEventTime } from '../../../lib/format-date-time';
 import { useInvoice } from '../api/operator-actions';
 import { operatorActionsFor } from '../utils/operator-rules';
+import { ConfirmationModal } from './confirmation-modal';
 import { DirectAssignModal } from './direct-assign-modal';
 import { NotSignedModal } from './not-signed-modal';
 import { ReassignModal } from './reassign-modal';
 import { SendConfirmModal } from './send-confirm-modal';
+import { ShipmentModal } from './shipment-modal';
+import { SignerLinkModal } from './signer-link-modal';
 import { StatusButtons, type StatusAction } from './status-buttons';
 import { useRun } from './use-operator-run';
 import { WaitingButton } from './waiting-button';
@@ -23,8 +26,8 @@ type Order = Schemas['OperatorAppointment'];
 /**
  * The operator's actions on one order (spec 02 §2, §4): the edit-choice menu (Details, Notary,
  * Status, DirectAssign), send to notaries (all or preferred), directly assign, the status changes,
- * reassign, mark complete or record that the signer did not sign, mark the agent paid, send the
- * invoice. A button the order's state does not allow is disabled.
+ * reassign, mark complete or record that the signer did not sign, the signing day's confirmation,
+ * confirmation link and shipment (issue 33), mark the agent paid, send the invoice. A button the order's state does not allow is disabled.
  */
 export function OperatorActions({ order, onEditDetails }: { order: Order; onEditDetails: () => void }) {
   const can = operatorActionsFor({ ...order, assigned: order.assignedAgent !== null });
@@ -36,6 +39,9 @@ export function OperatorActions({ order, onEditDetails }: { order: Order; onEdit
   const [reassigning, setReassigning] = useState(false);
   const [changingStatus, setChangingStatus] = useState(false);
   const [recordingNotSigned, setRecordingNotSigned] = useState(false);
+  const [signingDay, setSigningDay] = useState<'confirmation' | 'link' | 'shipment' | null>(null);
+  // Nothing to ship when no originals go back or the signer did not sign (the API refuses both).
+  const originalsToShip = order.terms.returnMethod !== 'none' && order.outcome?.kind !== 'not_signed';
   const startReasonId = useId();
 
   const confirm = (title: string, text: string, confirmLabel: string, onConfirm: () => void, danger = false) =>
@@ -106,6 +112,20 @@ export function OperatorActions({ order, onEditDetails }: { order: Order; onEdit
           </Button>
         </Group>
         <StatusButtons can={can} pending={pending} onChoose={setStatus} />
+        {/* Signing day (issue 33): the confirmation with the signer while scheduled, the originals from the start. */}
+        <Group gap="sm">
+          <Button variant="default" disabled={!can.confirmSigner || pending} onClick={() => setSigningDay('confirmation')}>
+            Record confirmation
+          </Button>
+          <Button variant="default" disabled={!can.confirmSigner || pending} onClick={() => setSigningDay('link')}>
+            Send confirmation link
+          </Button>
+          {originalsToShip ? (
+            <Button variant="default" disabled={!can.recordShipment || pending} onClick={() => setSigningDay('shipment')}>
+              Record shipment
+            </Button>
+          ) : null}
+        </Group>
         {/* Completion waits for the signing's start, payment and the invoice for its completion (decision 047): disabled with the reason until then. */}
         <Group gap="sm" align="flex-start">
           <WaitingButton
@@ -195,6 +215,9 @@ export function OperatorActions({ order, onEditDetails }: { order: Order; onEdit
       />
       <ReassignModal order={order} opened={reassigning} onClose={() => setReassigning(false)} />
       <NotSignedModal order={order} opened={recordingNotSigned} onClose={() => setRecordingNotSigned(false)} />
+      <ConfirmationModal order={order} opened={signingDay === 'confirmation'} onClose={() => setSigningDay(null)} />
+      <SignerLinkModal order={order} opened={signingDay === 'link'} onClose={() => setSigningDay(null)} />
+      <ShipmentModal order={order} opened={signingDay === 'shipment'} onClose={() => setSigningDay(null)} />
       {/* The menu's Status choice: the status-change sub-screen, holding the actions of spec 02 §4. */}
       <Modal
         opened={changingStatus}

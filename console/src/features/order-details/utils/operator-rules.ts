@@ -30,6 +30,10 @@ export const OPERATOR_BUTTONS = {
   complete: ['complete'],
   /** Signer did not sign (issue 33): the other outcome, offered when Mark Appointment Complete is. */
   notSigned: ['notSigned'],
+  /** Record confirmation and Send confirmation link (issue 33): while the order is scheduled. */
+  confirmSigner: ['confirmSigner'],
+  /** Record shipment of the originals (issue 33): from the signing's start. */
+  recordShipment: ['recordShipment'],
   /** Mark Notary Paid and Send Invoice once the signing is completed (decision 047). */
   markPaid: ['markPaid'],
   invoice: ['invoice'],
