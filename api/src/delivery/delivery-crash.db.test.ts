@@ -163,7 +163,13 @@ describe('a fan-out worked by a worker that dies in the middle', () => {
       ]),
     );
 
-    const pushes = push.received.slice(pushesBefore).map((p) => (devices.get(p.path)!.decrypt(p.body) as { tag: string }).tag);
+    // This fan-out's pushes and emails only: a sweep of the worker (a signing-day reminder of the
+    // demo data) may send others meanwhile. A repeat of any of these would make one too many.
+    const ours = new Set(jobIds);
+    const pushes = push.received
+      .slice(pushesBefore)
+      .map((p) => (devices.get(p.path)?.decrypt(p.body) as { tag?: string } | undefined)?.tag)
+      .filter((tag): tag is string => tag !== undefined && ours.has(tag));
     expect(pushes).toHaveLength(FAN_OUT);
     expect(new Set(pushes)).toEqual(new Set(jobIds));
 
@@ -173,7 +179,11 @@ describe('a fan-out worked by a worker that dies in the middle', () => {
       .where(and(inArray(outboundMessages.jobId, jobIds), eq(outboundMessages.channel, 'email')));
     expect(messages).toHaveLength(FAN_OUT);
     expect(messages.every((m) => m.state === 'sent')).toBe(true);
-    const received = smtp.received.slice(emailsBefore).map((m) => /^<([0-9a-f-]{36})@/.exec(m.messageId)![1]);
+    const sentIds = new Set(messages.map((m) => m.id));
+    const received = smtp.received
+      .slice(emailsBefore)
+      .map((m) => /^<([0-9a-f-]{36})@/.exec(m.messageId)?.[1])
+      .filter((id): id is string => id !== undefined && sentIds.has(id));
     expect(received).toHaveLength(FAN_OUT);
     expect(new Set(received)).toEqual(new Set(messages.map((m) => m.id)));
   }
