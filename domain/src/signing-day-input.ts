@@ -9,16 +9,8 @@ import {
   SIGNER_LINK as L,
   type ConfirmationResult,
 } from './signing-day';
+import { optionalNote } from './signing-outcome-input';
 import { withoutFormatCharacters } from './text';
-
-const optionalText = (max: number, tooLong: string) =>
-  z
-    .string({ message: tooLong })
-    .overwrite(withoutFormatCharacters)
-    .trim()
-    .max(max, tooLong)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 export const SignerConfirmationInputSchema = z
   .object({
@@ -26,8 +18,8 @@ export const SignerConfirmationInputSchema = z
     /** Epoch seconds; the server's clock when absent. Checked against the clock on the server. */
     contactedAt: z.number({ message: F.contactedAtMessage }).int(F.contactedAtMessage).positive(F.contactedAtMessage).optional(),
     result: z.enum(CONFIRMATION_RESULT_CODES as [ConfirmationResult, ...ConfirmationResult[]], { message: F.resultMessage }),
-    rescheduleTo: optionalText(F.rescheduleToMax, F.rescheduleToTooLong),
-    note: optionalText(F.noteMax, F.noteTooLong),
+    rescheduleTo: optionalNote(F.rescheduleToMax, F.rescheduleToTooLong),
+    note: optionalNote(F.noteMax, F.noteTooLong),
   })
   .strict()
   .refine((v) => v.result !== 'reschedule' || v.rescheduleTo !== null, {
@@ -49,7 +41,7 @@ export type SignerLinkInput = z.output<typeof SignerLinkInputSchema>;
 export const SignerAnswerInputSchema = z
   .object({
     answer: z.enum(['confirmed', 'reschedule'], { message: 'Choose I will be there or I need another time.' }),
-    preferredTime: optionalText(L.preferredMax, L.preferredTooLong),
+    preferredTime: optionalNote(L.preferredMax, L.preferredTooLong),
   })
   .strict()
   .refine((v) => v.answer !== 'reschedule' || v.preferredTime !== null, {

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { NOT_SIGNED_FORM as F, NOT_SIGNED_REASON_CODES, type NotSignedReason } from './signing-outcome';
 import { withoutFormatCharacters } from './text';
 
-const optionalNote = (max: number, tooLong: string) =>
+/** An optional free text: format characters dropped, trimmed, at most `max`, empty as null. */
+export const optionalNote = (max: number, tooLong: string) =>
   z
     .string({ message: tooLong })
     .overwrite(withoutFormatCharacters)
