@@ -209,6 +209,8 @@ const BID_CARD: Shape = { ...AGENT_CARD, distanceMiles: V };
 const OFFER_CARD: Shape = { ...BID_CARD, reservedUntil: V, reservedReason: V };
 /** Assigned and completed tabs: spec 01 §2's card, with the appointment's name and file number. */
 const ASSIGNMENT_CARD: Shape = { ...AGENT_CARD, name: V, fileNumber: V, street: V, signerPhone: V, documentsReady: V, scanBacksDueAt: V };
+/** Assigned tab: also what the agent still has to do (issue 33): download the documents, confirm with the signer. */
+const TO_DO_CARD: Shape = { ...ASSIGNMENT_CARD, documentsToDownload: V, signerConfirmation: V };
 /** Completed tab: whether and when the agent was paid, and how much (issue 30). */
 const PAY = { payCents: V, paidAt: V };
 /** A completed signing past its 3-day window: the file number and the pay stay, the name, street and signer go. */
@@ -558,7 +560,7 @@ describe('role × response fields', () => {
   it("the agent's lists: offers (open, pending) as neutral cards, assignments (assigned, completed) as the spec's card", async () => {
     for (const caller of ['agent', 'otherAgent'] as const) {
       for (const tab of ['open', 'pending', 'assigned'] as const) {
-        const shape = tab === 'open' ? OFFER_CARD : tab === 'pending' ? BID_CARD : ASSIGNMENT_CARD;
+        const shape = tab === 'open' ? OFFER_CARD : tab === 'pending' ? BID_CARD : TO_DO_CARD;
         const body = await expectShape(caller, `/agent/appointments?tab=${tab}`, { items: [shape] });
         if (body && tab !== 'assigned') expectNothingOfTheBorrower(`${tab} list as ${caller}`, body, body.items);
       }

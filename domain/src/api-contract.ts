@@ -1669,6 +1669,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/escrow/appointments/needs-action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The escrow officer's in-process orders that need their action now, oldest first
+         * @description Roles: creator_admin, creator. Issue 33: the orders the caller may see (creator: own; creator_admin: the firm’s) with no documents uploaded once the signing is less than 24 hours away, at most 200. An order leaves the list when its documents are uploaded.
+         */
+        get: operations["listEscrowNeeds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/escrow/preferred-agents": {
         parameters: {
             query?: never;
@@ -2420,6 +2440,8 @@ export interface components {
             distanceMiles?: number | null;
             /** @description With the name only: a document for the signing has been uploaded to the order */
             documentsReady?: boolean;
+            /** @description Assigned tab, with the name: how many of the uploaded documents the agent has not downloaded yet */
+            documentsToDownload?: number;
             /** @description The offer on the open list, the bid elsewhere */
             feeCents: number;
             /** @description Assigned and completed tabs only */
@@ -2449,6 +2471,11 @@ export interface components {
             scanBacksDueAt?: string | null;
             /** @description Scheduled, not marked complete, and startsAt reached */
             showCompleteButton: boolean;
+            /**
+             * @description Assigned tab, with the name: the latest confirmation with the signer (confirmed, reschedule, unreached); null before any
+             * @enum {string|null}
+             */
+            signerConfirmation?: "confirmed" | "reschedule" | "unreached" | null;
             /** @description With the name only: the signer's first phone (Phone 1, else Phone 2); null when neither is known */
             signerPhone?: string | null;
             /** @description Epoch seconds, derived from date, time and zone (00:00 of the day when TBD) */
@@ -2744,6 +2771,11 @@ export interface components {
                 place: string;
                 /** @enum {string} */
                 reason: "documents_3h" | "not_downloaded" | "unconfirmed_operators" | "not_completed" | "scan_backs_overdue" | "not_shipped";
+                /**
+                 * @description The signing's date and time in its zone
+                 * @example 12/02/2026, 2:30 PM PT
+                 */
+                signingText: string;
                 /** @description Epoch seconds: when the order became at risk */
                 since: number;
                 /** @description That instant in the order's zone */
@@ -3425,6 +3457,31 @@ export interface components {
              */
             view: "escrow";
             zip: string;
+        };
+        EscrowNeedsList: {
+            items: {
+                /** @description The one action that resolves it */
+                action: string;
+                appointmentId: string;
+                fileNumber: string | null;
+                firmName: string;
+                /** @example No documents for the signing in less than 24 hours */
+                label: string;
+                name: string;
+                /** @example Los Angeles, CA */
+                place: string;
+                /** @enum {string} */
+                reason: "documents_24h";
+                /**
+                 * @description The signing's date and time in its zone
+                 * @example 12/02/2026, 2:30 PM PT
+                 */
+                signingText: string;
+                /** @description Epoch seconds: when the order became at risk */
+                since: number;
+                /** @description That instant in the order's zone */
+                sinceText: string;
+            }[];
         };
         EscrowPage: {
             items: components["schemas"]["EscrowRow"][];
@@ -10745,6 +10802,45 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listEscrowNeeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Needs action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EscrowNeedsList"];
                 };
             };
             /** @description Not signed in */

@@ -148,3 +148,14 @@ export const AT_RISK = {
 } as const satisfies Partial<Record<ReminderKind, { label: string; action: string }>>;
 export type AtRiskReason = keyof typeof AT_RISK;
 export const AT_RISK_REASONS = Object.keys(AT_RISK) as AtRiskReason[];
+
+/**
+ * What the escrow officer must do (issue 33, item 6), marked at the top of In Process: the
+ * officer's own reminders past their time while their condition holds — documents missing once
+ * the signing is less than 24 hours away.
+ */
+export const ESCROW_NEEDS = {
+  documents_24h: { label: 'No documents for the signing in less than 24 hours', action: 'Upload the documents' },
+} as const satisfies Partial<Record<ReminderKind, { label: string; action: string }>>;
+export type EscrowNeed = keyof typeof ESCROW_NEEDS;
+export const ESCROW_NEED_REASONS = Object.keys(ESCROW_NEEDS) as EscrowNeed[];

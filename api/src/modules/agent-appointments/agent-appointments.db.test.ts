@@ -133,6 +133,38 @@ describe("the agent portal's lists", () => {
     expect(await shown(first.startsAt)).toBe(true);
   });
 
+  it('counts on each assignment the documents the agent has not downloaded yet, and says how the signer answered', async () => {
+    const { items } = await list('assigned');
+    const card = items.find((i) => i.name !== undefined && i.status === 'Scheduled')!;
+    const [escrow] = await t.database.db.select().from(schema.user).where(eq(schema.user.email, 'escrow@firm-a.demo.test'));
+    const document = (fileName: string) => ({
+      appointmentId: card.id,
+      kind: 'document' as const,
+      fileName,
+      storageKey: `test/${card.id}/${fileName}`,
+      contentType: 'application/pdf',
+      sizeBytes: 10,
+      uploadedBy: escrow!.id,
+      uploadConfirmed: true,
+    });
+    const before = card.documentsToDownload!;
+    const [loan] = await t.database.db
+      .insert(schema.files)
+      .values([document('loan-package.pdf'), document('deed.pdf')])
+      .returning();
+    await t.database.db
+      .update(schema.appointments)
+      .set({ confirmationResult: 'reschedule', confirmationMethod: 'call', confirmationContactedAt: new Date() })
+      .where(eq(schema.appointments.id, card.id));
+    const of = async () => (await list('assigned')).items.find((i) => i.id === card.id)!;
+    expect(await of()).toMatchObject({ documentsToDownload: before + 2, signerConfirmation: 'reschedule' });
+    // A download that did not finish does not count; one that did, does.
+    await t.database.db.insert(schema.fileEvents).values({ fileId: loan!.id, action: 'read', userId: agentId, confirmed: false });
+    expect((await of()).documentsToDownload).toBe(before + 2);
+    await t.database.db.insert(schema.fileEvents).values({ fileId: loan!.id, action: 'read', userId: agentId, confirmed: true });
+    expect((await of()).documentsToDownload).toBe(before + 1);
+  });
+
   it('shows the bid beside the offered fee on pending requests and marks completed ones as such', async () => {
     const pending = await list('pending');
     expect(pending.items.length).toBeGreaterThan(0);

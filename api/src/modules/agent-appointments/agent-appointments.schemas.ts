@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { APPOINTMENT_STATUSES, OFFER_STATUSES } from '@signingdesk/domain/codes';
 import { AGENT_TABS } from '@signingdesk/domain/agent-tabs';
 import { limitQueryField } from '@signingdesk/domain/pagination';
+import { CONFIRMATION_RESULT_CODES } from '@signingdesk/domain/signing-day';
 import { TIME_ZONE_CODES } from '@signingdesk/domain/time-zones';
 
 export const AgentListQuerySchema = z.object({
@@ -52,6 +53,13 @@ export const AgentListItemSchema = z
     }),
     documentsReady: z.boolean().optional().openapi({
       description: 'With the name only: a document for the signing has been uploaded to the order',
+    }),
+    documentsToDownload: z.number().int().optional().openapi({
+      description: 'Assigned tab, with the name: how many of the uploaded documents the agent has not downloaded yet',
+    }),
+    signerConfirmation: z.enum(CONFIRMATION_RESULT_CODES).nullable().optional().openapi({
+      description:
+        'Assigned tab, with the name: the latest confirmation with the signer (confirmed, reschedule, unreached); null before any',
     }),
     scanBacksDueAt: z.string().nullable().optional().openapi({
       description:

@@ -35,6 +35,14 @@ export async function listAgentAppointments(
     .from(schema.agentProfiles)
     .where(eq(schema.agentProfiles.userId, agentId));
   const offerTabs = tab === 'open' || tab === 'pending';
+  // The assignment's documents the agent has not downloaded yet (each uploaded document without
+  // a confirmed read of the agent's): what the card asks the agent to download (issue 33).
+  const toDownload =
+    tab === 'assigned'
+      ? sql<number>`(select count(*)::int from ${schema.files} f where f.appointment_id = ${a.id} and f.kind = 'document'
+          and f.upload_confirmed and not exists (select 1 from ${schema.fileEvents} fe
+            where fe.file_id = f.id and fe.action = 'read' and fe.confirmed and fe.user_id = ${agentId}))`
+      : sql<number>`0`;
   const distance =
     offerTabs && home?.latitude != null && home.longitude != null
       ? greatCircleMilesSql({ latitude: home.latitude, longitude: home.longitude }, a)
@@ -88,6 +96,8 @@ export async function listAgentAppointments(
       hasDocuments: a.hasDocuments,
       hasScanBacks: a.hasScanBacks,
       markedCompletedAt: a.markedCompletedAt,
+      confirmationResult: a.confirmationResult,
+      toDownload,
       offerStatus: o.status,
       distance,
       reservedUntil: o.reservedUntil,
@@ -122,6 +132,8 @@ export async function listAgentAppointments(
       hasDocuments,
       hasScanBacks,
       markedCompletedAt,
+      confirmationResult,
+      toDownload: undownloaded,
       distance: miles,
       reservedUntil,
       tier,
@@ -166,6 +178,7 @@ export async function listAgentAppointments(
               street,
               signerPhone: contactPhone1 ?? contactPhone2,
               documentsReady: hasDocuments,
+              ...(tab === 'assigned' ? { documentsToDownload: Number(undownloaded), signerConfirmation: confirmationResult } : {}),
               scanBacksDueAt: dueAt === null ? null : new Date(dueAt * 1000).toISOString(),
             }
           : {}),

@@ -150,6 +150,28 @@ describe('signing-day reminders', () => {
     expect(await atRisk()).toEqual([]);
   });
 
+  it('marks an order without documents for its officer within 24 hours of the signing, and no other firm sees it', async () => {
+    const startsAt = Math.floor(Date.now() / 1000) + 20 * 3600;
+    const id = await signing({ startsAt });
+    const needs = async (cookie: string) => {
+      const res = await t.request('/api/escrow/appointments/needs-action', { cookie });
+      expect(res.status).toBe(200);
+      return ((await readJson(res)).items as { appointmentId: string }[]).filter((i) => i.appointmentId === id);
+    };
+    expect(await needs(s.escrowA)).toEqual([
+      expect.objectContaining({
+        reason: 'documents_24h',
+        label: 'No documents for the signing in less than 24 hours',
+        action: 'Upload the documents',
+        signingText: '12/10/2030, 2:30 PM PT',
+      }),
+    ]);
+    expect(await needs(s.escrowB)).toEqual([]);
+    expect((await t.request('/api/escrow/appointments/needs-action', { cookie: s.agent })).status).toBe(403);
+    await t.database.db.update(appointments).set({ hasDocuments: true }).where(eq(appointments.id, id));
+    expect(await needs(s.escrowA)).toEqual([]);
+  });
+
   describe('through the delivery worker', () => {
     let workers: SmsWorkers;
     let clock = at(0);

@@ -3,7 +3,7 @@
  * signer confirms through (public, by its signed token alone), and the originals' shipment.
  */
 import { createRoute } from '@hono/zod-openapi';
-import { OPERATOR_ROLES } from '@signingdesk/domain/roles';
+import { ESCROW_ROLES, OPERATOR_ROLES } from '@signingdesk/domain/roles';
 import { SIGNER_LINK } from '@signingdesk/domain/signing-day';
 import type { AppDeps } from '../../lib/context';
 import { createRouter, problemResponses, rolesDoc, type Router } from '../../lib/openapi';
@@ -14,6 +14,7 @@ import { takeAllowance } from '../public-forms/allowance';
 import { TransitionResultSchema } from '../workflow/workflow.schemas';
 import {
   AtRiskListSchema,
+  EscrowNeedsListSchema,
   ReturnShipmentBodySchema,
   SignerAnswerBodySchema,
   SignerAnswerResultSchema,
@@ -22,7 +23,7 @@ import {
   SignerLinkViewSchema,
   SignerTokenParamSchema,
 } from './signing-day.schemas';
-import { atRiskOrders } from './at-risk';
+import { atRiskOrders, escrowNeeds } from './at-risk';
 import { answerSignerLink, readSignerLink, recordConfirmation, recordShipment, sendSignerLink } from './signing-day.service';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
@@ -117,9 +118,24 @@ const atRiskRoute = createRoute({
   responses: { 200: { description: 'At risk', ...json(AtRiskListSchema) }, ...problemResponses(401, 403) },
 });
 
+const escrowNeedsRoute = createRoute({
+  operationId: 'listEscrowNeeds',
+  method: 'get',
+  path: '/escrow/appointments/needs-action',
+  tags: ['Appointments'],
+  summary: "The escrow officer's in-process orders that need their action now, oldest first",
+  ...rolesDoc(
+    ESCROW_ROLES,
+    'Issue 33: the orders the caller may see (creator: own; creator_admin: the firm’s) with no documents uploaded once the signing is less than 24 hours away, at most 200. An order leaves the list when its documents are uploaded.',
+  ),
+  middleware: [requireActor({ roles: ESCROW_ROLES })] as const,
+  responses: { 200: { description: 'Needs action', ...json(EscrowNeedsListSchema) }, ...problemResponses(401, 403) },
+});
+
 export function signingDayRoutes(deps: AppDeps): Router {
   return createRouter()
     .openapi(atRiskRoute, async (c) => c.json(await atRiskOrders(c.var.db), 200))
+    .openapi(escrowNeedsRoute, async (c) => c.json(await escrowNeeds(c.var.db, c.var.actor), 200))
     .openapi(confirmRoute, async (c) =>
       c.json(await recordConfirmation(c.var.db, c.var.actor, c.req.valid('param').id, c.req.valid('json')), 200),
     )

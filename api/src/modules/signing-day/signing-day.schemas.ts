@@ -1,5 +1,12 @@
 import { z } from '@hono/zod-openapi';
-import { AT_RISK_REASONS } from '@signingdesk/domain/reminders';
+import {
+  AT_RISK,
+  AT_RISK_REASONS,
+  ESCROW_NEED_REASONS,
+  ESCROW_NEEDS,
+  type AtRiskReason,
+  type EscrowNeed,
+} from '@signingdesk/domain/reminders';
 import {
   ReturnShipmentInputSchema,
   SignerAnswerInputSchema,
@@ -28,21 +35,35 @@ export const SignerLinkViewSchema = z
 
 export const SignerAnswerResultSchema = z.object({ message: z.string() }).openapi('SignerAnswerResult');
 
-export const AtRiskListSchema = z
-  .object({
-    items: z.array(
-      z.object({
-        appointmentId: z.string(),
-        name: z.string(),
-        fileNumber: z.string().nullable(),
-        firmName: z.string(),
-        place: z.string().openapi({ example: 'Los Angeles, CA' }),
-        reason: z.enum(AT_RISK_REASONS),
-        label: z.string().openapi({ example: 'No documents 3 hours before the signing' }),
-        action: z.string().openapi({ description: 'The one action that resolves it' }),
-        since: z.number().int().openapi({ description: 'Epoch seconds: when the order became at risk' }),
-        sinceText: z.string().openapi({ description: "That instant in the order's zone" }),
-      }),
-    ),
-  })
-  .openapi('AtRiskList');
+/** A list of orders past one of their reminders (issue 33, item 6): the operators' or the escrow officer's. */
+const pastDueListOf = (reasons: readonly [string, ...string[]], name: string, label: string) =>
+  z
+    .object({
+      items: z.array(
+        z.object({
+          appointmentId: z.string(),
+          name: z.string(),
+          fileNumber: z.string().nullable(),
+          firmName: z.string(),
+          place: z.string().openapi({ example: 'Los Angeles, CA' }),
+          signingText: z.string().openapi({ example: '12/02/2026, 2:30 PM PT', description: "The signing's date and time in its zone" }),
+          reason: z.enum(reasons),
+          label: z.string().openapi({ example: label }),
+          action: z.string().openapi({ description: 'The one action that resolves it' }),
+          since: z.number().int().openapi({ description: 'Epoch seconds: when the order became at risk' }),
+          sinceText: z.string().openapi({ description: "That instant in the order's zone" }),
+        }),
+      ),
+    })
+    .openapi(name);
+
+export const AtRiskListSchema = pastDueListOf(
+  AT_RISK_REASONS as [AtRiskReason, ...AtRiskReason[]],
+  'AtRiskList',
+  AT_RISK.documents_3h.label,
+);
+export const EscrowNeedsListSchema = pastDueListOf(
+  ESCROW_NEED_REASONS as [EscrowNeed, ...EscrowNeed[]],
+  'EscrowNeedsList',
+  ESCROW_NEEDS.documents_24h.label,
+);
