@@ -274,6 +274,7 @@ const FILE_LIST: Shape = {
       uploadConfirmed: V,
       uploadedBy: { id: V, name: V },
       createdAt: V,
+      updated: V,
       log: [{ action: V, user: V, loggedTime: V, confirmed: V, text: V }],
     },
   ],

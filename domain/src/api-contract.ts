@@ -3662,6 +3662,8 @@ export interface components {
             /** @description Oldest first; a download link that was never used is not listed */
             log: components["schemas"]["FileLogEntry"][];
             sizeBytes: number;
+            /** @description A document uploaded after the assigned agent first downloaded the order's documents (a redraw): shown as Updated */
+            updated: boolean;
             uploadConfirmed: boolean;
             uploadedBy: {
                 id: string;

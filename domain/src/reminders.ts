@@ -159,3 +159,10 @@ export const ESCROW_NEEDS = {
 } as const satisfies Partial<Record<ReminderKind, { label: string; action: string }>>;
 export type EscrowNeed = keyof typeof ESCROW_NEEDS;
 export const ESCROW_NEED_REASONS = Object.keys(ESCROW_NEEDS) as EscrowNeed[];
+
+/**
+ * Documents uploaded to an assigned order are told to its agent once for the lot (issue 33, item
+ * 7): the notice waits this long after the first upload, and takes every document uploaded
+ * meanwhile. The signing-day sweep sends it, so the agent hears within two sweeps of the upload.
+ */
+export const DOCUMENTS_NOTICE_DELAY_MINUTES = 2;

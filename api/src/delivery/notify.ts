@@ -21,7 +21,15 @@ const setPasswordLink = { link: z.string(), expiresAt: z.string() };
 /** An order update (appointments.service.ts), or one the files module marks with an `event`. */
 const appointmentUpdated = z.union([
   z.object({ event: z.undefined().optional(), name: z.string(), changedFields: z.array(z.string()) }),
-  z.object({ event: z.literal('documents'), name: z.string(), fileName: z.string(), kind: z.enum(['document', 'scan_back', 'invoice']) }),
+  z.object({
+    event: z.literal('documents'),
+    name: z.string(),
+    fileName: z.string(),
+    kind: z.enum(['document', 'scan_back', 'invoice']),
+    /** The agent's coalesced notice (issue 33): how many documents, and whether they replace what the agent downloaded. */
+    count: z.number().int().optional(),
+    updated: z.boolean().optional(),
+  }),
   z.object({ event: z.literal('documents_ready'), name: z.string() }),
   z.object({ event: z.literal('uploads_approved'), name: z.string() }),
   z.object({

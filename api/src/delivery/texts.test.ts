@@ -353,6 +353,17 @@ describe('notification texts', () => {
     expect(upload.push).toMatchObject({ title: 'Scan-backs uploaded', body: 'scan.pdf was uploaded to Lee Refi (the scheduled date).' });
     const ready = textsOf({ ...base, type: 'appointment.updated', payload: { event: 'documents_ready', name: 'Lee Refi' } }, ORIGIN);
     expect(ready.push?.title).toBe('Documents ready');
+    // The agent's notice for a lot of documents (issue 33, item 7), and for a redraw after the download.
+    const agent = { ...base, recipient: { id: 'a', name: 'Jordan Taylor', role: 'notary' as const } };
+    const lot = { event: 'documents', kind: 'document', fileName: 'deed.pdf', name: 'Lee Refi', count: 3, updated: false } as const;
+    expect(textsOf({ ...agent, type: 'appointment.updated', payload: lot }, ORIGIN).push).toMatchObject({
+      title: 'New documents',
+      body: '3 documents were uploaded to Lee Refi (the scheduled date).',
+    });
+    expect(textsOf({ ...agent, type: 'appointment.updated', payload: { ...lot, count: 1, updated: true } }, ORIGIN).push).toMatchObject({
+      title: 'Documents updated',
+      body: 'deed.pdf was updated for Lee Refi (the scheduled date) after you downloaded the documents. Download and print them again.',
+    });
   });
 
   it('tells an agent a credential was rejected, with the reason, linking to Profile › Credentials', () => {

@@ -213,14 +213,23 @@ const orderUpdated = ({ appointment: a, payload, recipient }: RenderFacts<'appoi
   };
 };
 
-/** Order updates the files module marks with an `event`: uploads, flags and invoices. */
+/**
+ * Order updates the files module marks with an `event`: uploads, flags and invoices. The agent's
+ * documents come as one notice for the lot (documents-notice.ts): how many, and "updated" when
+ * they came after the agent had downloaded the order's documents (a redraw to print again).
+ */
 const fileUploaded = ({ appointment: a, payload, recipient }: UpdateFacts<'documents'>): Message => {
   const scanBack = payload.kind === 'scan_back';
   const fileName = (text(payload.fileName) && freeText(payload.fileName!)) || (scanBack ? 'A scan-back' : 'A document');
+  const count = typeof payload.count === 'number' && payload.count > 1 ? payload.count : 1;
+  const updated = !scanBack && payload.updated === true;
+  const what = count > 1 ? `${count} documents were` : `${fileName} was`;
   return {
-    title: scanBack ? 'Scan-backs uploaded' : 'New document',
-    body: `${fileName} was uploaded to ${nameOf(a, payload)} (${day(a, payload)}).`,
-    short: `New ${scanBack ? 'scan-back' : 'document'}: ${where(a, payload)} ${day(a, payload)}.`,
+    title: scanBack ? 'Scan-backs uploaded' : updated ? 'Documents updated' : count > 1 ? 'New documents' : 'New document',
+    body: updated
+      ? `${what} updated for ${nameOf(a, payload)} (${day(a, payload)}) after you downloaded the documents. Download and print them again.`
+      : `${what} uploaded to ${nameOf(a, payload)} (${day(a, payload)}).`,
+    short: `${updated ? 'Updated documents' : `New ${scanBack ? 'scan-back' : count > 1 ? 'documents' : 'document'}`}: ${where(a, payload)} ${day(a, payload)}.`,
     email: recipient.role === 'admin' || recipient.role === 'sub_admin' ? 'fallback' : 'always',
     sms: true,
   };

@@ -40,6 +40,7 @@ import { createFilesContext, type FilesContext } from '../modules/files/files.co
 import { sweepExpiredUploads } from '../modules/files/files.lifecycle';
 import { sendCredentialReminders } from '../modules/agent-compliance/credential-reminders';
 import { sendSigningDayReminders } from '../modules/signing-day/reminders';
+import { sendDocumentNotices } from '../modules/files/documents-notice';
 import { restartLapsedAssignments } from '../modules/dispatch/lapse-sweep';
 import { refreshStaleScores } from '../lib/stored-scores';
 import { runWave } from '../modules/dispatch/dispatcher';
@@ -242,6 +243,8 @@ export class DeliveryWorker {
           const sent = await sendSigningDayReminders(options.database.db, { now: options.now?.() });
           const total = Object.values(sent).reduce((n, k) => n + k, 0);
           if (total > 0) options.log?.(`[reminders] ${total} signing-day reminders sent`);
+          // The same slot sends the agents' documents notices, each for the lot uploaded meanwhile.
+          await sendDocumentNotices(options.database.db, options.now?.());
           return new Map();
         },
       },

@@ -105,6 +105,10 @@ export const appointments = pgTable(
       .on(t.createdBy, t.startsAt, t.id)
       .where(sql`${t.status} in ('Completed', 'Canceled')`),
     index('appointments_agent_status_idx').on(t.assignedAgentId, t.status),
+    // The documents notices waiting to go out (a handful at any time).
+    index('appointments_documents_notice_idx')
+      .on(t.documentsNoticeDueAt)
+      .where(sql`${t.documentsNoticeDueAt} is not null`),
     // The dashboard: completed orders by completion time (scan-backs due), unpaid agents and
     // unfilled orders by age. Each bucket's predicate (api/.../attention.ts) implies its index's,
     // so a bucket is counted by an index-only scan of up to 1,001 entries (issue 13), not by

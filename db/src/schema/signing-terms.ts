@@ -118,4 +118,11 @@ export const signingDayColumns = () => ({
   originalsCarrier: carrier('originals_carrier'),
   originalsTracking: varchar('originals_tracking', { length: SHIPMENT_FORM.trackingMax + 20 }),
   originalsShippedAt: timestamp('originals_shipped_at', { withTimezone: true }),
+  /**
+   * Documents uploaded to the assigned order wait here for one coalesced notice to the agent
+   * (issue 33, item 7): when it is due (the first upload's time and DOCUMENTS_NOTICE_DELAY), and
+   * the upload time of the last document a notice told of (the later ones are the next notice's).
+   */
+  documentsNoticeDueAt: timestamp('documents_notice_due_at', { withTimezone: true }),
+  documentsNoticedAt: timestamp('documents_noticed_at', { withTimezone: true }),
 });

@@ -23,6 +23,8 @@ import { createFilesContext } from './files.context';
 import { GrantUploadsSchema, ToggleSchema } from './files.schemas';
 import { contentDisposition, openDownload } from './files.downloads';
 import { sweepExpiredUploads } from './files.lifecycle';
+import { sendDocumentNotices } from './documents-notice';
+import { DOCUMENTS_NOTICE_DELAY_MINUTES } from '@signingdesk/domain/reminders';
 import { elfBytes, grant, patchChunk, pdfBytes, PNG_BYTES, sha256, testFiles, TUS, uploadFile } from './files.testing';
 
 describe('files of an appointment', () => {
@@ -122,11 +124,46 @@ describe('files of an appointment', () => {
       ]);
       expect(list.body).toMatchObject({ filesUploaded: false, uploadsApproved: false, agentUploadEnabled: false, agentDownloaded: false });
 
-      const jobs = await jobsOf(t, id, ['appointment.updated']);
-      const documents = jobs.filter((j) => j.payload.event === 'documents');
-      expect(documents.map((j) => j.recipientId)).toEqual([agentId]);
-      expect(documents[0]!.payload).toMatchObject({ fileName: 'Loan Package.pdf', kind: 'document' });
+      // The agent is told once for the lot, a little later (issue 33, item 7).
+      const documents = async () => (await jobsOf(t, id, ['appointment.updated'])).filter((j) => j.payload.event === 'documents');
+      expect(await documents()).toEqual([]);
+      const due = (await appointmentRow(t, id)).documentsNoticeDueAt!;
+      expect(due.getTime() - Date.now()).toBeGreaterThan(DOCUMENTS_NOTICE_DELAY_MINUTES * 60_000 - 30_000);
+      await sendDocumentNotices(t.database.db, new Date(due.getTime() - 1000));
+      expect(await documents()).toEqual([]);
+      await sendDocumentNotices(t.database.db, due);
+      const [notice] = await documents();
+      expect(notice!.recipientId).toBe(agentId);
+      expect(notice!.payload).toMatchObject({ fileName: 'Loan Package.pdf', kind: 'document', count: 1, updated: false });
       expect((await auditOf(t, id)).map((a) => a.action)).toEqual(expect.arrayContaining(['file.upload_granted', 'file.uploaded']));
+    });
+
+    it('tells the agent of a lot of documents once across two processes, and of a later redraw as updated documents', async () => {
+      const { id } = await scheduledForAgent(t, s);
+      const first = await uploadFile(t, s.escrowA, id, pdfBytes(1000), 'Loan Package.pdf');
+      const second = await uploadFile(t, s.escrowA, id, pdfBytes(1200), 'Deed.pdf');
+      keyOf(id, first.fileId);
+      keyOf(id, second.fileId);
+      const notices = async () => (await jobsOf(t, id, ['appointment.updated'])).filter((j) => j.payload.event === 'documents');
+      const later = new Date(Date.now() + (DOCUMENTS_NOTICE_DELAY_MINUTES + 1) * 60_000);
+      const sent = await Promise.all([sendDocumentNotices(t.database.db, later), sendDocumentNotices(t.database.db, later)]);
+      expect(sent[0] + sent[1]).toBe(1);
+      expect((await notices()).map((j) => j.payload)).toEqual([expect.objectContaining({ count: 2, updated: false })]);
+
+      // The agent downloads one; the escrow side then uploads a redraw.
+      const link = await linkFor(s.agent, id, first.fileId);
+      expect((await t.request(link.body.url, { cookie: s.agent })).status).toBe(200);
+      const redraw = await uploadFile(t, s.escrowA, id, pdfBytes(1300), 'Loan Package v2.pdf');
+      keyOf(id, redraw.fileId);
+      await sendDocumentNotices(t.database.db, new Date(Date.now() + (DOCUMENTS_NOTICE_DELAY_MINUTES + 1) * 60_000));
+      const [, update] = await notices();
+      expect(update!.payload).toMatchObject({ fileName: 'Loan Package v2.pdf', count: 1, updated: true });
+      const list = await get(`/api/appointments/${id}/files`, s.agent);
+      expect(list.body.items.map((f: { fileName: string; updated: boolean }) => [f.fileName, f.updated])).toEqual([
+        ['Loan Package.pdf', false],
+        ['Deed.pdf', false],
+        ['Loan Package v2.pdf', true],
+      ]);
     });
 
     it('makes the assigned agent’s upload a scan-back: the escrow officer and operators are told, the agent upload flag goes on', async () => {
@@ -545,6 +582,8 @@ describe('files of an appointment', () => {
       expect((await appointmentRow(t, id)).filesUploaded).toBe(true);
       const ready = (await jobsOf(t, id, ['appointment.updated'])).filter((j) => j.payload.event === 'documents_ready');
       expect(ready.map((j) => j.recipientId)).toEqual([agentId]);
+      // The upload's own notice is part of it: the agent is not told twice.
+      expect((await appointmentRow(t, id)).documentsNoticeDueAt).toBeNull();
       // Setting the same value again changes nothing and tells nobody twice.
       await put(`/api/appointments/${id}/files-uploaded`, s.escrowA, true);
       expect((await jobsOf(t, id, ['appointment.updated'])).filter((j) => j.payload.event === 'documents_ready')).toHaveLength(1);

@@ -9,6 +9,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { notify } from '../../delivery/notify';
+import { settleDocumentsNotice } from './documents-notice';
 import { filesAppointment, refuseCanceled, type Appointment } from './files.access';
 import type { FileFlags } from './files.schemas';
 
@@ -80,6 +81,7 @@ export async function setFileFlag(db: Db, actor: Actor, appointmentId: string, f
       details: { value },
     });
     const event = flag === 'filesUploaded' ? 'documents_ready' : flag === 'uploadsApproved' ? 'uploads_approved' : null;
+    if (value && event === 'documents_ready') await settleDocumentsNotice(tx, appointment.id);
     if (value && event && appointment.assignedAgentId) {
       await notify(tx, {
         type: 'appointment.updated',

@@ -17,6 +17,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { notify, operatorIds } from '../../delivery/notify';
+import { markDocumentsNotice } from './documents-notice';
 import { appointmentFileKey } from '../../lib/storage/keys';
 import { filesAppointment, fileOf, reachFile, refuseCanceled, type Appointment, type FileRow } from './files.access';
 import type { FilesContext } from './files.context';
@@ -259,18 +260,19 @@ export async function finalizeUpload(ctx: FilesContext, actor: Actor, fileId: st
   return confirmed;
 }
 
-/** A scan-back goes to the escrow officer and the operators; a document to the assigned agent. */
+/**
+ * A scan-back goes to the escrow officer and the operators at once; a document to the assigned
+ * agent, with the other documents of its lot, in one notice a little later (documents-notice.ts).
+ */
 async function notifyUpload(tx: Tx, appointment: Appointment, file: FileRow) {
   if (file.kind === 'credential') return;
-  const recipients =
-    file.kind === 'scan_back'
-      ? [appointment.createdBy, ...(await operatorIds(tx))]
-      : appointment.assignedAgentId
-        ? [appointment.assignedAgentId]
-        : [];
+  if (file.kind !== 'scan_back') {
+    if (appointment.assignedAgentId && appointment.assignedAgentId !== file.uploadedBy) await markDocumentsNotice(tx, appointment);
+    return;
+  }
   await notify(tx, {
     type: 'appointment.updated',
-    recipientIds: recipients.filter((id) => id !== file.uploadedBy),
+    recipientIds: [appointment.createdBy, ...(await operatorIds(tx))].filter((id) => id !== file.uploadedBy),
     appointmentId: appointment.id,
     payload: { event: 'documents', fileName: file.fileName, kind: file.kind, name: appointment.name },
   });

@@ -11,6 +11,7 @@ import type { Actor } from '../../lib/actor';
 import { notFound } from '../../lib/app-error';
 import { nameShownTo } from '../../lib/people';
 import { filesAppointment, type FileRow } from './files.access';
+import { agentFirstDownload } from './documents-notice';
 import { fileFlags } from './files.flags';
 import { LOG_TEXTS, type FileItem, type FileList, type FileLogEntry } from './files.schemas';
 
@@ -25,6 +26,15 @@ function logText(action: 'write' | 'read', confirmed: boolean): FileLogEntry['te
 /** The files with their logs, as `viewer` may read them: operators are "SigningDesk" to others (lib/people.ts). */
 async function fileItems(db: Db | Tx, viewer: Actor, fileRows: FileRow[]): Promise<FileItem[]> {
   if (fileRows.length === 0) return [];
+  // A document uploaded after the assigned agent first downloaded the order's documents is a
+  // redraw, marked Updated (issue 33, item 7).
+  const [owner] = fileRows[0]!.appointmentId
+    ? await db
+        .select({ id: schema.appointments.id, assignedAgentId: schema.appointments.assignedAgentId })
+        .from(schema.appointments)
+        .where(eq(schema.appointments.id, fileRows[0]!.appointmentId))
+    : [];
+  const firstDownload = owner ? await agentFirstDownload(db, owner) : null;
   const ids = fileRows.map((f) => f.id);
   const [uploaders, events] = await Promise.all([
     db
@@ -56,6 +66,7 @@ async function fileItems(db: Db | Tx, viewer: Actor, fileRows: FileRow[]): Promi
     uploadConfirmed: f.uploadConfirmed,
     uploadedBy: { id: f.uploadedBy, name: nameOf.get(f.uploadedBy) ?? '' },
     createdAt: f.createdAt.toISOString(),
+    updated: f.kind === 'document' && firstDownload !== null && f.createdAt > firstDownload,
     log: events.flatMap((e) => {
       const text = e.fileId === f.id ? logText(e.action, e.confirmed) : null;
       return text

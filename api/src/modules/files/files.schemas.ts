@@ -114,6 +114,9 @@ export const FileItemSchema = z
     uploadConfirmed: z.boolean(),
     uploadedBy: z.object({ id: z.string(), name: z.string() }),
     createdAt: z.string().openapi({ description: 'ISO time' }),
+    updated: z.boolean().openapi({
+      description: "A document uploaded after the assigned agent first downloaded the order's documents (a redraw): shown as Updated",
+    }),
     log: z.array(FileLogEntrySchema).openapi({ description: 'Oldest first; a download link that was never used is not listed' }),
   })
   .openapi('FileItem');

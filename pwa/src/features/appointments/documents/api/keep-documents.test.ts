@@ -41,6 +41,7 @@ function file(fileId: string, overrides: Partial<FileItem> = {}): FileItem {
     uploadConfirmed: true,
     uploadedBy: { id: 'escrow-1', name: 'Dana Whitfield' },
     createdAt: '2026-11-20T10:00:00.000Z',
+    updated: false,
     log: [],
     ...overrides,
   };
