@@ -9,7 +9,7 @@
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { DOCUMENTS_NOTICE_DELAY_MINUTES } from '@signingdesk/domain/reminders';
-import { and, asc, eq, gt, isNotNull, lte, min, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, min, sql } from 'drizzle-orm';
 import { notify } from '../../delivery/notify';
 import type { Appointment } from './files.access';
 
@@ -60,7 +60,7 @@ export async function sendDocumentNotices(db: Db, now = new Date()): Promise<num
       const agentId = order.assignedAgentId;
       if (!agentId || !['Scheduled', 'Paused'].includes(order.status)) return false;
       const lot = await tx
-        .select({ fileName: files.fileName, createdAt: files.createdAt })
+        .select({ id: files.id, fileName: files.fileName, createdAt: files.createdAt })
         .from(files)
         .where(
           and(
@@ -68,16 +68,22 @@ export async function sendDocumentNotices(db: Db, now = new Date()): Promise<num
             eq(files.kind, 'document'),
             eq(files.uploadConfirmed, true),
             sql`${files.uploadedBy} <> ${agentId}`,
-            order.documentsNoticedAt ? gt(files.createdAt, order.documentsNoticedAt) : undefined,
+            // Compared in SQL, to the microsecond (a JavaScript Date holds milliseconds).
+            sql`${files.createdAt} > coalesce((select ${appointments.documentsNoticedAt} from ${appointments} where ${appointments.id} = ${id}), '-infinity')`,
           ),
         )
         .orderBy(asc(files.createdAt));
       // Removed again before the notice: nothing to tell.
       if (lot.length === 0) return false;
-      // The next notice takes what is uploaded after this lot's last document.
+      // The next notice takes what is uploaded after this lot's last document (its stored time).
       await tx
         .update(appointments)
-        .set({ documentsNoticedAt: lot.at(-1)!.createdAt })
+        .set({
+          documentsNoticedAt: sql`(select max(${files.createdAt}) from ${files} where ${inArray(
+            files.id,
+            lot.map((f) => f.id),
+          )})`,
+        })
         .where(eq(appointments.id, id));
       const firstDownload = await agentFirstDownload(tx, order);
       await notify(tx, {
