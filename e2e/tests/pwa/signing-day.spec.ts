@@ -144,6 +144,10 @@ test('an agent offline records that the signer confirmed; it is sent once and th
     .filter({ hasText: 'Los Angeles' })
     .filter({ has: agent.getByText('Signer confirmed') });
   await expect(card.first()).toBeVisible({ timeout: scaled(10_000) });
+  // The signing has started (Time TBD, today): it still needs the agent's Mark Assignment Complete.
+  await expect(card.first()).toContainText('Needs you');
+  await expect(card.first()).toContainText('Needs completion');
+  await expect(agent.getByRole('paragraph').filter({ hasText: /needs? you now:/ })).toContainText('mark complete');
   await atPhoneWidths(agent, 'signer-confirmation-card', 'the assigned cards');
   await phone.close();
 
@@ -191,6 +195,17 @@ test('after the signing the agent records the FedEx tracking number; the escrow 
   await expect(track).toHaveAttribute('href', shipment!.trackingUrl);
   await expect(track).toHaveAttribute('target', '_blank');
   await atPhoneWidths(agent, 'originals-shipped-recorded', 'the recorded shipment');
+
+  // Its card on the first screen: no confirmation with the signer recorded, so the agent is asked for one.
+  await agent.goto('/notary/?tab=assigned');
+  const card = agent.getByRole('article', { name: /^Signing Day SHIP-/ });
+  await expect(card).toContainText('Confirm the signer');
+  await expect(card).toContainText('Needs you');
+  await expect(agent.getByRole('paragraph').filter({ hasText: /needs? you now:/ })).toContainText('confirm the signer');
+  for (const width of [360, 320]) {
+    await agent.setViewportSize({ width, height: 740 });
+    await shot(agent, 'assigned-needs-you');
+  }
   await phone.close();
 
   // The escrow officer's page, never reloaded: the line and the tracking link.

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../../lib/db';
 import { jsonResponse, requestLine } from '../../../lib/testing-fetch';
 import type { AgentAppointment } from '../../../types/api';
 import { cardsOf, fetchListEarly, getAppointments } from './get-appointments';
@@ -36,6 +37,19 @@ describe('cardsOf', () => {
     };
     expect(cardsOf([assigned], 'assigned')).toEqual([assigned]);
     expect(cardsOf([{ ...assigned, fileNumber: null }], 'completed')).toEqual([{ ...assigned, fileNumber: null }]);
+  });
+
+  it('keeps the assigned card’s marks (documents to download, the signer’s confirmation)', () => {
+    const assigned: AgentAppointment = {
+      ...item,
+      status: 'Scheduled',
+      offerStatus: 'approved',
+      name: 'Garcia Refinance',
+      fileNumber: 'TX-88',
+      documentsToDownload: 2,
+      signerConfirmation: null,
+    };
+    expect(cardsOf([assigned], 'assigned')[0]).toMatchObject({ documentsToDownload: 2, signerConfirmation: null });
   });
 
   it('keeps no name or file number of an offer, even if an answer carried them: the phone stores what it parsed', () => {
@@ -101,5 +115,41 @@ describe('the list asked for as the app starts (beside GET /api/me)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the assigned list kept on the phone', () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await db.appointmentLists.clear();
+  });
+
+  it('answers the marks offline as the network answered them', async () => {
+    const assigned: AgentAppointment = {
+      ...item,
+      id: '7c1f0a8e-0000-4000-8000-000000000002',
+      status: 'Scheduled',
+      offerStatus: 'approved',
+      name: 'Garcia Refinance',
+      fileNumber: 'TX-88',
+      documentsReady: true,
+      documentsToDownload: 3,
+      signerConfirmation: 'unreached',
+    };
+    vi.stubGlobal('navigator', { onLine: false });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { items: [assigned] })),
+    );
+    await getAppointments({ tab: 'assigned', userId: 'u-1' });
+    await vi.waitFor(async () => expect(await db.appointmentLists.get('assigned')).toBeDefined());
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const copy = await getAppointments({ tab: 'assigned', userId: 'u-1' });
+    expect(copy.offlineSince).not.toBeNull();
+    expect(copy.items).toEqual([assigned]);
   });
 });

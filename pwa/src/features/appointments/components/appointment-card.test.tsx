@@ -27,10 +27,13 @@ const offer: AgentAppointment = {
   offerStatus: 'offered',
 };
 
-function card(appointment: AgentAppointment, tab: AgentTab = 'open'): string {
+/** The list's clock: the day before the offer's signing. */
+const NOW = Date.parse('2026-12-03T18:00:00Z');
+
+function card(appointment: AgentAppointment, tab: AgentTab = 'open', now = NOW): string {
   return renderToStaticMarkup(
     <MemoryRouter>
-      <AppointmentCard appointment={appointment} tab={tab} offerStatus={appointment.offerStatus} returnTo={`/?tab=${tab}`} />
+      <AppointmentCard appointment={appointment} tab={tab} offerStatus={appointment.offerStatus} returnTo={`/?tab=${tab}`} now={now} />
     </MemoryRouter>,
   );
 }
@@ -58,5 +61,85 @@ describe('an offer card’s terms', () => {
 
   it('leaves them off assignments, whose detail lists them', () => {
     expect(card({ ...offer, status: 'Scheduled', offerStatus: 'approved' }, 'assigned')).not.toContain('appointment-card__terms');
+  });
+});
+
+describe('an assigned card’s marks (issue 33)', () => {
+  /** Tomorrow, the signer confirmed, the documents all downloaded: nothing needs the agent. */
+  const settled: AgentAppointment = {
+    ...offer,
+    status: 'Scheduled',
+    offerStatus: 'approved',
+    name: 'Garcia Refinance',
+    fileNumber: 'TX-88',
+    street: '12 Elm St',
+    documentsReady: true,
+    documentsToDownload: 0,
+    signerConfirmation: 'confirmed',
+    scanBacksDueAt: null,
+  };
+  const badges = (html: string) =>
+    [...html.matchAll(/<li class="badge badge--(\w+)">([^<]+)<\/li>/g)].map(([, tone, text]) => `${tone}: ${text}`);
+  const flagged = (html: string) => html.includes('<p class="appointment-card__flag">Needs you</p>');
+  const inMinutes = (n: number) => new Date(NOW + n * 60_000).toISOString();
+
+  it('says "Documents ready" once all are downloaded, and is not flagged', () => {
+    const html = card(settled, 'assigned');
+    expect(badges(html)).toEqual(['ready: Signer confirmed', 'ready: Documents ready']);
+    expect(flagged(html)).toBe(false);
+    expect(html).toContain('class="appointment-card"');
+  });
+
+  it('asks to download the documents while some are not downloaded, with their count when several', () => {
+    expect(badges(card({ ...settled, documentsToDownload: 1 }, 'assigned'))).toContain('todo: Download the documents');
+    const html = card({ ...settled, documentsToDownload: 2 }, 'assigned');
+    expect(badges(html)).toEqual(['ready: Signer confirmed', 'todo: Download 2 new documents']);
+    expect(flagged(html)).toBe(true);
+    expect(html).toContain('class="appointment-card appointment-card--needs-you"');
+  });
+
+  it('asks to confirm the signer from the list’s word, flagged beside the name', () => {
+    const html = card({ ...settled, signerConfirmation: null }, 'assigned');
+    expect(badges(html)[0]).toBe('todo: Confirm the signer');
+    expect(flagged(html)).toBe(true);
+    // The flag follows the heading, so a screen reader hears it with the name.
+    expect(html).toMatch(
+      /<h3 id="[^"]+" class="appointment-card__name">Garcia Refinance<\/h3><p class="appointment-card__flag">Needs you<\/p>/,
+    );
+    expect(badges(card({ ...settled, signerConfirmation: 'unreached' }, 'assigned'))[0]).toBe('todo: Signer not reached');
+    expect(flagged(card({ ...settled, signerConfirmation: 'reschedule' }, 'assigned'))).toBe(false);
+  });
+
+  it('asks for completion once the signing has started, by the clock, though the list was synced before', () => {
+    const started = { ...settled, startsAt: Math.floor(NOW / 1000) - 60, showCompleteButton: false };
+    const html = card(started, 'assigned');
+    expect(badges(html)).toContain('todo: Needs completion');
+    expect(flagged(html)).toBe(true);
+    expect(badges(card({ ...started, markedCompleted: true }, 'assigned'))).not.toContain('todo: Needs completion');
+  });
+
+  it('turns the scan backs urgent from 40 minutes before they are due', () => {
+    const due = (minutes: number) =>
+      card({ ...settled, scanBackRequired: true, markedCompleted: true, scanBacksDueAt: inMinutes(minutes) }, 'assigned');
+    expect(badges(due(41))).toContain('due: Scan-backs due by 12:41 PM CT');
+    expect(flagged(due(41))).toBe(false);
+    expect(badges(due(40))).toContain('urgent: Scan-backs due by 12:40 PM CT');
+    expect(flagged(due(40))).toBe(true);
+    expect(badges(due(-15))).toContain('urgent: Scan-backs due by 11:45 AM CT');
+    // The list's clock moves on while the phone keeps the list: the same card turns urgent.
+    const kept = { ...settled, scanBackRequired: true, markedCompleted: true, scanBacksDueAt: inMinutes(50) };
+    expect(badges(card(kept, 'assigned'))).toContain('due: Scan-backs due by 12:50 PM CT');
+    expect(badges(card(kept, 'assigned', NOW + 10 * 60_000))).toContain('urgent: Scan-backs due by 12:50 PM CT');
+  });
+
+  it('marks nothing new on a card kept by an older app version without the fields', () => {
+    const { documentsToDownload: _d, signerConfirmation: _s, ...older } = settled;
+    const html = card(older, 'assigned');
+    expect(badges(html)).toEqual(['ready: Documents ready']);
+    expect(flagged(html)).toBe(false);
+  });
+
+  it('flags no offer, whatever its fields', () => {
+    expect(flagged(card({ ...offer, showCompleteButton: true, status: 'Scheduled', offerStatus: 'rejected' }, 'pending'))).toBe(false);
   });
 });

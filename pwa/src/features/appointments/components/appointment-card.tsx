@@ -1,3 +1,4 @@
+import { agentToDo, scanBacksUrgent, type AgentToDo } from '@signingdesk/domain/agent-to-do';
 import { isOverdue, OVERDUE_LABEL } from '@signingdesk/domain/appointment-rules';
 import { appointmentStatusLabel } from '@signingdesk/domain/codes';
 import { formatMiles } from '@signingdesk/domain/eligibility';
@@ -12,6 +13,7 @@ import { datedLabel } from '../day-label';
 import { SAVED_ON_PHONE_BADGE } from '../list-with-outbox';
 import { payState } from '../pay-text';
 import { scanBacksDueText } from '../scan-back-due';
+import { downloadBadgeText, NEEDS_YOU_FLAG } from '../to-do-text';
 import { PhoneLinks } from './phone-links';
 import { ReservedCountdown } from './reserved-countdown';
 import { TABS } from '../tabs';
@@ -26,10 +28,11 @@ interface AppointmentCardProps {
   /** Where the detail page's back link returns to (this tab). */
   returnTo: string;
   /**
-   * The latest confirmation with the signer the phone knows of (a waiting one first), null when
-   * there is none; undefined when the phone does not know (no marker then).
+   * The clock the card's marks (overdue, needs you, scan backs urgent) are judged at, epoch ms:
+   * the list's, to the minute, so that the summary line and every card agree and a card whose
+   * appointment did not change renders again at most once a minute.
    */
-  signerConfirmation?: ConfirmationResult | null | undefined;
+  now: number;
 }
 
 /**
@@ -38,12 +41,14 @@ interface AppointmentCardProps {
  * facts, never inside one (long Los Angeles city names stay whole), then status, file number and
  * scan backs (the spec's card fields, each still labelled for screen readers); an offer (open
  * and pending) then its terms in one short line, known before the offer is opened (issue 33).
- * An assignment also carries its street, its badges (documents ready, needs completion, scan
- * backs due, paid or unpaid) and Call and Text for the signer (issue 30); a bid still on the
- * phone, "Saved on this phone". The button keeps the spec's text and says which appointment it
- * opens. Offers (open and pending) have no name or file
- * number: they are headed by the neutral title the server sends ('Refinance signing — San
- * Francisco, CA') until the agent is assigned. Memoized: the list renders again as its refresh
+ * An assignment also carries its street, its badges (where the confirmation with the signer
+ * stands, documents to download or ready, needs completion, scan backs due, paid or unpaid) and
+ * Call and Text for the signer (issue 30); a bid still on the phone, "Saved on this phone". One
+ * that needs the agent now (domain/src/agent-to-do.ts, read from the card as the phone knows it:
+ * assignment-on-phone.ts) is flagged "Needs you" beside its name, its border in the accent
+ * colour (issue 33). The button keeps the spec's text and says which appointment it opens.
+ * Offers (open and pending) have no name or file number: they are headed by the neutral title
+ * the server sends ('Refinance signing — San Francisco, CA') until the agent is assigned. Memoized: the list renders again as its refresh
  * state, the outbox or the other tabs change, and a card whose appointment did not is kept.
  */
 export const AppointmentCard = memo(function AppointmentCard({
@@ -52,7 +57,7 @@ export const AppointmentCard = memo(function AppointmentCard({
   offerStatus,
   savedOnPhone = false,
   returnTo,
-  signerConfirmation,
+  now: clock,
 }: AppointmentCardProps) {
   const titleId = useId();
   const declined = offerStatus === 'declined';
@@ -60,16 +65,22 @@ export const AppointmentCard = memo(function AppointmentCard({
   const button = declined ? TABS.pending.cardButton : TABS[tab].cardButton;
   const feeLabel = tab === 'pending' ? 'Your Bid' : 'Signing Agent Fee';
   const heading = a.name ?? a.title;
-  // Judged as the card renders: a list read offline still turns overdue as the hours pass.
-  const overdue = isOverdue(a);
-  const marker = tab === 'assigned' ? signerMarker(a, signerConfirmation) : null;
-  const own = marker ? [...cardBadges(a), marker] : cardBadges(a);
-  const badges = savedOnPhone ? [{ text: SAVED_ON_PHONE_BADGE, tone: 'saved' } as const, ...own] : own;
+  // By the list's clock: a list read offline still turns overdue, or due, as the hours pass.
+  const now = new Date(clock);
+  const overdue = isOverdue(a, Math.floor(now.getTime() / 1000));
+  const own = tab === 'assigned' || tab === 'completed';
+  const toDo = own ? agentToDo(a, now) : NO_TO_DO;
+  const marker = tab === 'assigned' ? signerMarker(a, a.signerConfirmation) : null;
+  const badges = cardBadges(a, { marker, toDo, now, savedOnPhone });
+  const modifier = declined ? ' appointment-card--declined' : toDo.length > 0 ? ' appointment-card--needs-you' : '';
   return (
-    <article className={`appointment-card${declined ? ' appointment-card--declined' : ''}`} aria-labelledby={titleId}>
-      <h3 id={titleId} className="appointment-card__name">
-        {heading}
-      </h3>
+    <article className={`appointment-card${modifier}`} aria-labelledby={titleId}>
+      <div className="appointment-card__head">
+        <h3 id={titleId} className="appointment-card__name">
+          {heading}
+        </h3>
+        {toDo.length > 0 && <p className="appointment-card__flag">{NEEDS_YOU_FLAG}</p>}
+      </div>
       {tab === 'open' && !declined && a.reservedUntil && <ReservedCountdown until={a.reservedUntil} reason={a.reservedReason ?? null} />}
       <dl className="appointment-card__facts">
         <Fact label="Date" value={day} className="appointment-card__day" />
@@ -132,21 +143,35 @@ function TermsLine({ short }: { short: string | undefined }) {
   );
 }
 
+const NO_TO_DO: AgentToDo[] = [];
+
 interface Badge {
   text: string;
-  tone: 'ready' | 'todo' | 'due' | 'paid' | 'unpaid' | 'saved';
+  tone: 'ready' | 'todo' | 'due' | 'urgent' | 'paid' | 'unpaid' | 'saved';
 }
 
 /**
- * What the agent must know of an assignment at a glance, from the card's own facts: the
- * documents are in, it waits for Mark Assignment Complete (the signing has started), the scan
- * backs are due, and on a completed signing whether it was paid.
+ * What the agent must know of an assignment at a glance, in the order of the day (the to-do's
+ * order): a bid still on the phone; where the confirmation with the signer stands; documents
+ * to download ("Download 2 new documents" while the agent has not downloaded what was uploaded,
+ * issue 33 item 7), or ready once all are; it waits for Mark Assignment Complete (the signing
+ * has started); the scan backs are due (urgent from 40 minutes before); and on a completed
+ * signing whether it was paid. Undefined fields (a list kept by an older app version) show as
+ * before they existed.
  */
-function cardBadges(a: AgentAppointment): Badge[] {
+function cardBadges(
+  a: AgentAppointment,
+  { marker, toDo, now, savedOnPhone }: { marker: Badge | null; toDo: readonly AgentToDo[]; now: Date; savedOnPhone: boolean },
+): Badge[] {
   const badges: Badge[] = [];
-  if (a.documentsReady) badges.push({ text: 'Documents ready', tone: 'ready' });
-  if (a.showCompleteButton) badges.push({ text: 'Needs completion', tone: 'todo' });
-  if (a.scanBacksDueAt) badges.push({ text: scanBacksDueText(a.scanBacksDueAt, a.timeZone), tone: 'due' });
+  if (savedOnPhone) badges.push({ text: SAVED_ON_PHONE_BADGE, tone: 'saved' });
+  if (marker) badges.push(marker);
+  if (toDo.includes('download')) badges.push({ text: downloadBadgeText(a.documentsToDownload ?? 0), tone: 'todo' });
+  else if (a.documentsReady) badges.push({ text: 'Documents ready', tone: 'ready' });
+  if (toDo.includes('complete')) badges.push({ text: 'Needs completion', tone: 'todo' });
+  if (a.scanBacksDueAt) {
+    badges.push({ text: scanBacksDueText(a.scanBacksDueAt, a.timeZone), tone: scanBacksUrgent(a.scanBacksDueAt, now) ? 'urgent' : 'due' });
+  }
   const pay = payState(a);
   if (pay) badges.push({ text: pay.text, tone: pay.paid ? 'paid' : 'unpaid' });
   return badges;

@@ -3,6 +3,7 @@ import { useDeferredValue, useMemo } from 'react';
 import { useMarkFirstScreen } from '../../../lib/first-screen';
 import { formatSyncTime } from '../../../lib/format-date-time';
 import { useOutboxItems } from '../../../lib/outbox/use-outbox';
+import { useMinuteClock } from '../../../lib/use-minute-clock';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { cardsWithOutbox, type ListCard } from '../list-with-outbox';
 import type { AgentAppointment, AgentTab } from '../../../types/api';
@@ -12,9 +13,10 @@ import { useCopyWhilePending } from '../../../lib/use-copy-while-pending';
 import { loadAppointmentListCopy, useAppointments } from '../api/get-appointments';
 import { useOfferSources } from '../api/use-offer-sources';
 import { useSignerConfirmations } from '../api/use-signer-confirmations';
-import type { ConfirmationResult } from '@signingdesk/domain/signing-day';
+import { assignmentOnPhone } from '../assignment-on-phone';
 import { TABS } from '../tabs';
 import { AppointmentCard } from './appointment-card';
+import { ToDoSummary } from './to-do-summary';
 
 interface AppointmentListProps {
   tab: AgentTab;
@@ -36,15 +38,29 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
   const sources = useOfferSources(userId, bidIds) ?? NO_SOURCES;
   // An answer on its way (or sent since this copy) shows at once: a declined offer reads as
   // declined, a claim moves from Open to Pending (list-with-outbox.ts).
-  const cards = useMemo(
+  const listed = useMemo(
     () => (data ? cardsWithOutbox({ tab, items: data.items, syncedAt: data.syncedAt, rows, sources }) : []),
     [tab, data, rows, sources],
   );
 
-  // The confirmation with the signer of each assigned signing, from the mirrored details and the outbox.
+  // Assignments as the phone knows them: the confirmation with the signer of the details kept on
+  // the phone when newer than the list, and the agent's own confirmation or completion on its way.
   const assignedIds = tab === 'assigned' && data ? data.items.map((item) => item.id) : NO_IDS;
-  const mirroredConfirmations = useSignerConfirmations(userId, assignedIds);
-  const confirmations = useMemo(() => signerConfirmations(mirroredConfirmations, rows), [mirroredConfirmations, rows]);
+  const kept = useSignerConfirmations(userId, assignedIds);
+  const cards = useMemo(
+    () =>
+      tab === 'assigned' && data
+        ? listed.map((card) => ({
+            ...card,
+            appointment: assignmentOnPhone(card.appointment, { listSyncedAt: data.syncedAt, kept: kept?.get(card.appointment.id), rows }),
+          }))
+        : listed,
+    [tab, data, listed, kept, rows],
+  );
+
+  // What needs the agent, and what is overdue, is judged by the clock: a list kept on the phone
+  // turns due as time passes offline, and on screen as each minute starts.
+  const now = useMinuteClock();
 
   const loading = data === undefined && query.isPending;
   // The heading comes with the list: painted together, the list (not the portal's title above
@@ -81,11 +97,8 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
           <p className="status-text">
             Last synced {formatSyncTime(data.syncedAt)}.{query.isPending ? ' Refreshing…' : ''}
           </p>
-          {cards.length === 0 ? (
-            <p className="empty-text">No requests here right now.</p>
-          ) : (
-            <CardList cards={cards} tab={tab} confirmations={confirmations} />
-          )}
+          {tab === 'assigned' && <ToDoSummary assignments={cards} now={now} />}
+          {cards.length === 0 ? <p className="empty-text">No requests here right now.</p> : <CardList cards={cards} tab={tab} now={now} />}
         </>
       )}
     </section>
@@ -97,18 +110,6 @@ const FIRST_SCREEN_CARDS = 4;
 const NO_ROWS: OutboxItem[] = [];
 const NO_SOURCES: ReadonlyMap<string, AgentAppointment> = new Map();
 const NO_IDS: string[] = [];
-
-/** The mirrored details' confirmations, each replaced by one of the agent's still on the phone or just sent. */
-function signerConfirmations(
-  mirrored: ReadonlyMap<string, ConfirmationResult | null> | undefined,
-  rows: readonly OutboxItem[],
-): ReadonlyMap<string, ConfirmationResult | null> {
-  const known = new Map(mirrored ?? []);
-  for (const row of rows) {
-    if (row.action.kind === 'signer_confirmation' && row.state !== 'refused') known.set(row.appointmentId, row.action.body.result);
-  }
-  return known;
-}
 
 function isBid(row: OutboxItem): boolean {
   return (row.action.kind === 'claim' || row.action.kind === 'counter') && row.state !== 'refused';
@@ -122,15 +123,7 @@ function isBid(row: OutboxItem): boolean {
  * is in the page: what waits for it (Dexie, the other tabs, the service worker) would otherwise
  * load between the first cards and the rest.
  */
-function CardList({
-  cards,
-  tab,
-  confirmations,
-}: {
-  cards: ListCard[];
-  tab: AgentTab;
-  confirmations: ReadonlyMap<string, ConfirmationResult | null>;
-}) {
+function CardList({ cards, tab, now }: { cards: ListCard[]; tab: AgentTab; now: number }) {
   const shown = useDeferredValue(cards, cards.slice(0, FIRST_SCREEN_CARDS));
   useMarkFirstScreen(shown === cards);
   return (
@@ -143,7 +136,7 @@ function CardList({
             offerStatus={offerStatus}
             savedOnPhone={savedOnPhone}
             returnTo={`/?tab=${tab}`}
-            signerConfirmation={confirmations.get(appointment.id)}
+            now={now}
           />
         </li>
       ))}

@@ -102,8 +102,12 @@ export function FilesPanel({
                 keeping ? (report?.failures.find((f) => f.appointmentId === view.id && f.fileId === file.fileId)?.message ?? null) : null
               }
               fetchBytes={() => downloadFile(view.id, file)}
-              // The server logs the download once the bytes went out: show the new log line.
-              onDownloaded={() => void queryClient.invalidateQueries({ queryKey: appointmentKeys.files(view.id) })}
+              // The server logs the download once the bytes went out: show the new log line, and
+              // the Assigned card's "Download the documents" counts it when the list is shown again.
+              onDownloaded={() => {
+                void queryClient.invalidateQueries({ queryKey: appointmentKeys.files(view.id) });
+                void queryClient.invalidateQueries({ queryKey: appointmentKeys.list('assigned'), exact: true });
+              }}
             />
           )}
         />
