@@ -96,6 +96,7 @@ export function FilesPanel({
               userId={userId}
               fileId={file.fileId}
               fileName={file.fileName}
+              updated={file.updated}
               online={online}
               kept={keptIds?.has(file.fileId) ?? false}
               notKept={

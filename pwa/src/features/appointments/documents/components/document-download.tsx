@@ -7,6 +7,8 @@ import '../documents.css';
 
 export const NEEDS_CONNECTION_TEXT = 'Needs a connection — this document is not kept on this phone.';
 export const KEPT_TEXT = 'Kept on this phone';
+/** A redraw: uploaded after the agent downloaded the documents, to print again. */
+export const UPDATED_TEXT = 'Updated';
 const NETWORK_TEXT = 'The download needs a connection. Try again when you are back online.';
 
 /**
@@ -20,6 +22,8 @@ export function DocumentDownload(props: {
   userId: string;
   fileId: string;
   fileName: string;
+  /** Uploaded after the agent downloaded the order's documents (a redraw, issue 33): marked Updated. */
+  updated?: boolean;
   online: boolean;
   kept: boolean;
   /** Why a copy could not be kept (the last keep run), shown while keeping is on. */
@@ -27,7 +31,7 @@ export function DocumentDownload(props: {
   fetchBytes: () => Promise<DocumentBytes>;
   onDownloaded: () => void;
 }) {
-  const { appointmentId, userId, fileId, fileName, online, kept, notKept, fetchBytes, onDownloaded } = props;
+  const { appointmentId, userId, fileId, fileName, updated = false, online, kept, notKept, fetchBytes, onDownloaded } = props;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const reasonId = useId();
@@ -66,14 +70,22 @@ export function DocumentDownload(props: {
   return (
     <>
       <div className="files__head">
-        <span className="files__name">{fileName}</span>
+        <span className="files__name">
+          {fileName}
+          {updated && (
+            <>
+              {' '}
+              <span className="badge badge--todo">{UPDATED_TEXT}</span>
+            </>
+          )}
+        </span>
         <button
           type="button"
           className="button button--secondary"
           disabled={unavailable || busy}
           aria-describedby={unavailable ? reasonId : undefined}
           onClick={() => void download()}
-          aria-label={`Download ${fileName}`}
+          aria-label={`Download ${fileName}${updated ? ` (${UPDATED_TEXT})` : ''}`}
         >
           Download
         </button>
