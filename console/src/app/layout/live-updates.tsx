@@ -3,6 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { authKeys, useMe } from '../../features/auth/api/get-me';
 import { assignmentKeys } from '../../features/assignments/api/list-assignments';
+import { atRiskKeys } from '../../features/dashboard/api/get-at-risk';
 import { escrowOrderKeys } from '../../features/escrow-orders/api/escrow-order-keys';
 import { orderKeys } from '../../features/order-details/api/order-keys';
 
@@ -14,10 +15,15 @@ function refetchOrder(queryClient: QueryClient, id: string) {
   refetchLists(queryClient);
 }
 
-/** The lists (not the firm choices beside them), which any order's change may move. */
+/**
+ * The lists (not the firm choices beside them), which any order's change may move — the at-risk
+ * lists included, which an order leaves once what it waits for happens (documents uploaded).
+ */
 function refetchLists(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: assignmentKeys.lists() });
   void queryClient.invalidateQueries({ queryKey: escrowOrderKeys.lists() });
+  void queryClient.invalidateQueries({ queryKey: escrowOrderKeys.needsAction() });
+  void queryClient.invalidateQueries({ queryKey: atRiskKeys.all });
 }
 
 /**

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useDashboard } from '../api/get-dashboard';
+import { AtRiskOrders } from './at-risk-orders';
 import classes from './dashboard.module.css';
 import { CredentialCounts } from './credential-counts';
 import '@mantine/charts/styles.css';
@@ -66,11 +67,22 @@ function DataTableText({ head, rows }: { head: string[]; rows: (string | number)
 
 /**
  * The operators' Dashboard (issue 12; a tab beside the spec's, Assignments stays the default):
- * what to act on now, each a count that opens Assignments filtered to exactly those orders, and
- * charts of signings per day by status, in-process orders by state and the median time from
- * order to assignment — all computed by the API in SQL.
+ * first the orders at risk now (issue 33, item 6), each its own row; then what to act on now,
+ * each a count that opens Assignments filtered to exactly those orders, and charts of signings
+ * per day by status, in-process orders by state and the median time from order to assignment —
+ * all computed by the API in SQL.
  */
 export function Dashboard() {
+  return (
+    <Stack gap="lg">
+      <AtRiskOrders />
+      <Figures />
+    </Stack>
+  );
+}
+
+/** Everything GET /api/dashboard answers, with the credential counts after the counts to act on. */
+function Figures() {
   const dashboard = useDashboard();
   if (dashboard.isPending) return <Skeleton height={320} aria-label="Loading..." />;
   if (dashboard.isError) {

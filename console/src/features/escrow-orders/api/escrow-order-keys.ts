@@ -16,4 +16,6 @@ export const escrowOrderKeys = {
   all: ['escrow-orders'] as const,
   lists: () => [...escrowOrderKeys.all, 'list'] as const,
   list: (filter: EscrowListFilter) => [...escrowOrderKeys.lists(), filter] as const,
+  /** What needs the officer's action now (GET /api/escrow/appointments/needs-action). */
+  needsAction: () => [...escrowOrderKeys.all, 'needs-action'] as const,
 };

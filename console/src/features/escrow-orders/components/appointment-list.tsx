@@ -17,6 +17,7 @@ import type { EscrowListFilter } from '../api/escrow-order-keys';
 import { escrowExportUrl, useEscrowList } from '../api/list-escrow-appointments';
 import 'mantine-datatable/styles.css';
 import { pageRangeText } from '../../../lib/counted';
+import { NeedsAction } from './needs-action';
 import { StatusFilter } from './status-filter';
 
 type Row = Schemas['EscrowRow'];
@@ -35,7 +36,8 @@ type AppointmentListProps = {
 /**
  * In Process / Completed Appointments (spec 01 §2): the orders the server lets this officer
  * see (their own, or the firm's for an org admin), paged, sorted and searched on the server.
- * The filter lives in the URL, so Back, reload and a shared link keep it.
+ * The filter lives in the URL, so Back, reload and a shared link keep it. In Process opens with
+ * what needs the officer's action now, if anything does (issue 33, item 6).
  */
 export function AppointmentList({ view }: AppointmentListProps) {
   const [params, update] = useUrlParams();
@@ -64,6 +66,7 @@ export function AppointmentList({ view }: AppointmentListProps) {
 
   return (
     <div>
+      {view === 'in-process' ? <NeedsAction /> : null}
       <Group justify="space-between" align="flex-end" mb="md">
         <TextInput
           label="Search"
