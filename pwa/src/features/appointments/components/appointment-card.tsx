@@ -71,7 +71,7 @@ export const AppointmentCard = memo(function AppointmentCard({
   const own = tab === 'assigned' || tab === 'completed';
   const toDo = own ? agentToDo(a, now) : NO_TO_DO;
   const marker = tab === 'assigned' ? signerMarker(a, a.signerConfirmation) : null;
-  const badges = cardBadges(a, { marker, toDo, now, savedOnPhone });
+  const badges = cardBadges(a, { marker, toDo, now, savedOnPhone, overdue });
   const modifier = declined ? ' appointment-card--declined' : toDo.length > 0 ? ' appointment-card--needs-you' : '';
   return (
     <article className={`appointment-card${modifier}`} aria-labelledby={titleId}>
@@ -155,20 +155,27 @@ interface Badge {
  * order): a bid still on the phone; where the confirmation with the signer stands; documents
  * to download ("Download 2 new documents" while the agent has not downloaded what was uploaded,
  * issue 33 item 7), or ready once all are; it waits for Mark Assignment Complete (the signing
- * has started); the scan backs are due (urgent from 40 minutes before); and on a completed
+ * has started, unless the status line already says it is overdue); the scan backs are due (urgent from 40 minutes before); and on a completed
  * signing whether it was paid. Undefined fields (a list kept by an older app version) show as
  * before they existed.
  */
 function cardBadges(
   a: AgentAppointment,
-  { marker, toDo, now, savedOnPhone }: { marker: Badge | null; toDo: readonly AgentToDo[]; now: Date; savedOnPhone: boolean },
+  {
+    marker,
+    toDo,
+    now,
+    savedOnPhone,
+    overdue,
+  }: { marker: Badge | null; toDo: readonly AgentToDo[]; now: Date; savedOnPhone: boolean; overdue: boolean },
 ): Badge[] {
   const badges: Badge[] = [];
   if (savedOnPhone) badges.push({ text: SAVED_ON_PHONE_BADGE, tone: 'saved' });
   if (marker) badges.push(marker);
   if (toDo.includes('download')) badges.push({ text: downloadBadgeText(a.documentsToDownload ?? 0), tone: 'todo' });
   else if (a.documentsReady) badges.push({ text: 'Documents ready', tone: 'ready' });
-  if (toDo.includes('complete')) badges.push({ text: 'Needs completion', tone: 'todo' });
+  // An overdue signing's status line already says it is not marked complete (in red).
+  if (toDo.includes('complete') && !overdue) badges.push({ text: 'Needs completion', tone: 'todo' });
   if (a.scanBacksDueAt) {
     badges.push({ text: scanBacksDueText(a.scanBacksDueAt, a.timeZone), tone: scanBacksUrgent(a.scanBacksDueAt, now) ? 'urgent' : 'due' });
   }
