@@ -3658,7 +3658,7 @@ export interface components {
             fileId: string;
             fileName: string;
             /** @enum {string} */
-            kind: "document" | "scan_back" | "invoice" | "credential";
+            kind: "document" | "scan_back" | "invoice" | "credential" | "receipt";
             /** @description Oldest first; a download link that was never used is not listed */
             log: components["schemas"]["FileLogEntry"][];
             sizeBytes: number;
@@ -3842,6 +3842,11 @@ export interface components {
                  */
                 size: number;
             }[];
+            /**
+             * @description receipt: one photo (or PDF) of the originals' drop-off receipt, by the assigned agent or an operator once the shipment may be recorded; it records the originals as dropped off. Left out: documents, or the assigned agent's scan-backs
+             * @enum {string}
+             */
+            kind?: "receipt";
         };
         Health: {
             /** @enum {string} */
@@ -4462,11 +4467,14 @@ export interface components {
             /** @enum {string} */
             carrier: "FedEx" | "UPS" | "USPS" | "DHL";
             line: string;
+            /** @description The photo of the drop-off receipt (a file of kind receipt, downloaded like any file of the order) */
+            receiptFileId: string | null;
             /** @description Epoch seconds */
             shippedAt: number;
-            trackingNumber: string;
-            /** @description The carrier's tracking page for this number */
-            trackingUrl: string;
+            /** @description Null when only a photo of the drop-off receipt was recorded */
+            trackingNumber: string | null;
+            /** @description The carrier's tracking page for this number; null without one */
+            trackingUrl: string | null;
         } | null;
         ReturnShipmentInput: {
             /** @enum {string} */
@@ -4796,10 +4804,10 @@ export interface components {
                 fileId: string;
                 fileName: string;
                 /**
-                 * @description scan_back when the assigned agent uploads, document otherwise
+                 * @description receipt when asked for, scan_back when the assigned agent uploads, document otherwise
                  * @enum {string}
                  */
-                kind: "document" | "scan_back" | "invoice" | "credential";
+                kind: "document" | "scan_back" | "invoice" | "credential" | "receipt";
                 /** @description tus Upload-Metadata to send when creating the upload */
                 metadata: {
                     fileId: string;

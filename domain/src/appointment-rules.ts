@@ -63,6 +63,17 @@ export function fileDeletable(status: string, byOperator: boolean): boolean {
   return byOperator || orderEditable(status);
 }
 
+/**
+ * The photo of the originals' drop-off receipt is the agent's record that they shipped: the
+ * escrow side cannot delete it (operators can, and fileDeletable still applies to them).
+ */
+export function receiptDeletable(byOperator: boolean): boolean {
+  return byOperator;
+}
+
+export const RECEIPT_KEPT_MESSAGE =
+  'The photo of the drop-off receipt is the signing agent’s record of the shipment. Ask SigningDesk if it must be removed.';
+
 export const FILE_KEPT_MESSAGE =
   'The files of a completed or canceled appointment are its record: they can no longer be deleted. Ask SigningDesk if one must be removed.';
 

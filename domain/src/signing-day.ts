@@ -112,15 +112,35 @@ export function trackingUrl(carrier: Carrier, trackingNumber: string): string {
   return `${CARRIERS[carrier]}${encodeURIComponent(normalTrackingNumber(trackingNumber))}`;
 }
 
+/**
+ * The other proof of the return (issue 33, item 4): a photo of the carrier's drop-off receipt,
+ * for the agent at a counter who has no tracking number to type. It is a file of its own kind
+ * on the order, uploaded through the agent app's outbox like a scan-back.
+ */
+export const RECEIPT = {
+  /** The agent app's button: a file input that opens the camera. */
+  add: 'Add a photo of the drop-off receipt',
+  hint: 'No tracking number? A photo of the carrier’s drop-off receipt records the originals as dropped off.',
+  replace: 'Replace the receipt photo',
+  /** What the file is called wherever it is listed or linked. */
+  label: 'Drop-off receipt',
+  view: 'View the drop-off receipt',
+  oneFileMessage: 'A drop-off receipt is one photo or PDF.',
+} as const;
+
 export interface ReturnShipment {
   carrier: Carrier;
-  trackingNumber: string;
+  /** Null when only a photo of the drop-off receipt was recorded. */
+  trackingNumber: string | null;
   /** Epoch seconds. */
   shippedAt: number;
 }
 
 export function shipmentLine(s: ReturnShipment, zone: TimeZoneCode): string {
-  return `Originals shipped by ${s.carrier} at ${formatOrderInstant(s.shippedAt, zone)}, tracking ${s.trackingNumber}`;
+  const at = formatOrderInstant(s.shippedAt, zone);
+  return s.trackingNumber === null
+    ? `Originals dropped off at ${s.carrier} at ${at} (photo of the receipt)`
+    : `Originals shipped by ${s.carrier} at ${at}, tracking ${s.trackingNumber}`;
 }
 
 const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -136,6 +156,7 @@ export interface SigningDayColumns {
   originalsCarrier: Carrier | null;
   originalsTracking: string | null;
   originalsShippedAt: Date | null;
+  originalsReceiptFileId: string | null;
 }
 
 /** The latest confirmation with the signer, as every view answers it; null before the first. */
@@ -151,11 +172,19 @@ export function confirmationView(a: SigningDayColumns) {
   return { ...facts, line: confirmationLine(facts, a.timeZone) };
 }
 
-/** The originals' shipment, as every view answers it; null until it is recorded. */
+/**
+ * The originals' shipment, as every view answers it: a tracking number, a photo of the drop-off
+ * receipt, or both; null until one is recorded.
+ */
 export function shipmentView(a: SigningDayColumns) {
-  if (!a.originalsCarrier || !a.originalsTracking || !a.originalsShippedAt) return null;
+  if (!a.originalsCarrier || !a.originalsShippedAt || (!a.originalsTracking && !a.originalsReceiptFileId)) return null;
   const facts = { carrier: a.originalsCarrier, trackingNumber: a.originalsTracking, shippedAt: epoch(a.originalsShippedAt) };
-  return { ...facts, trackingUrl: trackingUrl(facts.carrier, facts.trackingNumber), line: shipmentLine(facts, a.timeZone) };
+  return {
+    ...facts,
+    trackingUrl: facts.trackingNumber === null ? null : trackingUrl(facts.carrier, facts.trackingNumber),
+    receiptFileId: a.originalsReceiptFileId,
+    line: shipmentLine(facts, a.timeZone),
+  };
 }
 
 /** What clears a confirmation: another agent, or another date or time (the signer confirmed the old one). */

@@ -110,7 +110,7 @@ export const NOTIFICATION_PAYLOADS = {
     mapsUrl: z.string().optional(),
   }),
   /** To the escrow officer: the originals shipped, with the carrier's tracking page (issue 33). */
-  'appointment.originals_shipped': z.object({ ...order, line: z.string(), trackingUrl: z.string() }),
+  'appointment.originals_shipped': z.object({ ...order, line: z.string(), trackingUrl: z.string().nullable() }),
   'appointment.bid_received': z.object({ ...order, agent: z.string(), bid: z.string(), kind: z.enum(LIVE_BID_STATUSES) }),
   /** The amount the agent is paid (their agreed fee), formatted. */
   'agent.paid': z.object({ ...order, amount: z.string() }),

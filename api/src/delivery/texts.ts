@@ -435,7 +435,12 @@ export const RENDERERS: { [T in NotificationType]: Renderer<T> } = {
   'appointment.originals_shipped': ({ payload }) => ({
     title: 'Originals shipped',
     body: `${freeText(text(payload.line) ?? '')} — ${text(payload.name) ?? 'the order'}.`,
-    details: [`Track the shipment: ${text(payload.trackingUrl) ?? ''}`],
+    // A drop-off receipt's photo has no tracking page: it is on the order page (RECEIPT.label).
+    details: [
+      text(payload.trackingUrl)
+        ? `Track the shipment: ${text(payload.trackingUrl)}`
+        : 'The photo of the drop-off receipt is with the order.',
+    ],
     email: 'always',
     sms: false,
   }),

@@ -8,7 +8,7 @@ export const appointmentStatus = pgEnum('appointment_status', ['Open', 'Pending'
 export const timeZoneCode = pgEnum('time_zone_code', ['ET', 'CT', 'MT', 'PT', 'HT', 'AK']);
 export const offerStatus = pgEnum('offer_status', ['offered', 'claimed', 'countered', 'declined', 'approved', 'rejected', 'removed']);
 /** 'credential': the photo or PDF of an agent's credential (issue 31), which belongs to no appointment. */
-export const fileKind = pgEnum('file_kind', ['document', 'scan_back', 'invoice', 'credential']);
+export const fileKind = pgEnum('file_kind', ['document', 'scan_back', 'invoice', 'credential', 'receipt']);
 export const fileAction = pgEnum('file_action', ['write', 'read']);
 export const contactRequestKind = pgEnum('contact_request_kind', ['contact', 'landing_notary', 'landing_title']);
 export const messageChannel = pgEnum('message_channel', ['sms', 'email']);

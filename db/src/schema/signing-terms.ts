@@ -119,6 +119,12 @@ export const signingDayColumns = () => ({
   originalsTracking: varchar('originals_tracking', { length: SHIPMENT_FORM.trackingMax + 20 }),
   originalsShippedAt: timestamp('originals_shipped_at', { withTimezone: true }),
   /**
+   * The photo of the drop-off receipt (files.kind 'receipt'), when the agent recorded one. No
+   * foreign key (files already references appointments): deleting the file clears it
+   * (files.lifecycle.ts deleteFile).
+   */
+  originalsReceiptFileId: uuid('originals_receipt_file_id'),
+  /**
    * Documents uploaded to the assigned order wait here for one coalesced notice to the agent
    * (issue 33, item 7): when it is due (the first upload's time and DOCUMENTS_NOTICE_DELAY), and
    * the upload time of the last document a notice told of (the later ones are the next notice's).

@@ -115,13 +115,17 @@ export const SignerConfirmationSchema = z
   .nullable()
   .openapi('SignerConfirmation');
 
-/** The originals' shipment (issue 33): null until the agent records it. */
+/** The originals' shipment (issue 33): null until the agent records a tracking number or a photo of the drop-off receipt. */
 export const ShipmentSchema = z
   .object({
     carrier: z.enum(CARRIER_CODES),
-    trackingNumber: z.string(),
+    trackingNumber: z.string().nullable().openapi({ description: 'Null when only a photo of the drop-off receipt was recorded' }),
     shippedAt: z.number().int().openapi({ description: 'Epoch seconds' }),
-    trackingUrl: z.string().openapi({ description: "The carrier's tracking page for this number" }),
+    trackingUrl: z.string().nullable().openapi({ description: "The carrier's tracking page for this number; null without one" }),
+    receiptFileId: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The photo of the drop-off receipt (a file of kind receipt, downloaded like any file of the order)' }),
     line: z.string(),
   })
   .nullable()

@@ -191,11 +191,13 @@ function fromAudit(
     }
     case 'appointment.originals_shipped': {
       const who = d.by === 'agent' ? 'the signing agent' : operator ? (row.actorName ?? OPERATORS_NAME) : OPERATORS_NAME;
-      return event(
-        'originals_shipped',
-        `Originals shipped by ${String(d.carrier)}`,
-        `Tracking ${String(d.trackingNumber)} — recorded by ${who}`,
-      );
+      return typeof d.receiptFileId === 'string'
+        ? event('originals_shipped', `Originals dropped off at ${String(d.carrier)}`, `Photo of the drop-off receipt — recorded by ${who}`)
+        : event(
+            'originals_shipped',
+            `Originals shipped by ${String(d.carrier)}`,
+            `Tracking ${String(d.trackingNumber)} — recorded by ${who}`,
+          );
     }
     case 'appointment.agent_paid': {
       if (!operator) return null;

@@ -1,5 +1,5 @@
 /**
- * The upload lifecycle of documents and scan-backs: upload grants, the check and move of
+ * The upload lifecycle of documents, scan-backs and drop-off receipts: upload grants, the check and move of
  * uploaded bytes into storage (the files row and its 'write' event confirmed, the people
  * concerned told), canceling, the sweep of expired uploads, and deletion. Owns the files and
  * file_events rows of documents and scan-backs (invoices.service.ts owns the invoice files).
@@ -10,14 +10,23 @@ import { stat } from 'node:fs/promises';
 import { Upload } from '@tus/server';
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { and, eq, lt } from 'drizzle-orm';
-import { FILE_KEPT_MESSAGE, fileDeletable, panelsClosedMessage, panelsEnabled } from '@signingdesk/domain/appointment-rules';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import {
+  FILE_KEPT_MESSAGE,
+  RECEIPT_KEPT_MESSAGE,
+  fileDeletable,
+  panelsClosedMessage,
+  panelsEnabled,
+  receiptDeletable,
+} from '@signingdesk/domain/appointment-rules';
 import { isUuid } from '@signingdesk/domain/uuid';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import { notify, operatorIds } from '../../delivery/notify';
 import { markDocumentsNotice } from './documents-notice';
+import { RECEIPT } from '@signingdesk/domain/signing-day';
+import { assertShipmentRecordable, keepReceipt } from '../signing-day/signing-day.service';
 import { appointmentFileKey } from '../../lib/storage/keys';
 import { filesAppointment, fileOf, reachFile, refuseCanceled, type Appointment, type FileRow } from './files.access';
 import type { FilesContext } from './files.context';
@@ -62,10 +71,16 @@ export async function grantUploads(
     return await db.transaction(async (tx) => {
       const { appointment, access } = await filesAppointment(tx, actor, appointmentId, { forUpdate: true });
       refuseCanceled(appointment, 'upload files to');
-      if (access === 'assigned-agent' && !panelsEnabled(appointment.status, appointment.startsAt)) {
+      const receipt = input.kind === 'receipt';
+      if (receipt) {
+        assertShipmentRecordable(actor, appointment, new Date());
+        if (planned.length !== 1 || !receiptType(planned[0]!.contentType)) {
+          throw new AppError('VALIDATION_FAILED', RECEIPT.oneFileMessage, [{ field: 'files', message: RECEIPT.oneFileMessage }]);
+        }
+      } else if (access === 'assigned-agent' && !panelsEnabled(appointment.status, appointment.startsAt)) {
         throw new AppError('NOT_ALLOWED_IN_STATUS', panelsClosedMessage('Scan-backs can be uploaded'));
       }
-      const kind = access === 'assigned-agent' ? ('scan_back' as const) : ('document' as const);
+      const kind = receipt ? ('receipt' as const) : access === 'assigned-agent' ? ('scan_back' as const) : ('document' as const);
       await checkUploadLimits(tx, {
         appointmentId: appointment.id,
         userId: actor.userId,
@@ -106,6 +121,11 @@ export async function grantUploads(
     for (const fileId of created) await ctx.staging.remove(fileId).catch(() => undefined);
     throw err;
   }
+}
+
+/** A drop-off receipt is a photo or a PDF (RECEIPT.oneFileMessage). */
+function receiptType(contentType: string): boolean {
+  return contentType.startsWith('image/') || contentType === 'application/pdf';
 }
 
 /** Checks count, size and declared type of the files asked for, and gives each its file id. */
@@ -207,7 +227,7 @@ export async function finalizeUpload(ctx: FilesContext, actor: Actor, fileId: st
   const path = ctx.stagedPath(fileId);
   const declared = resolveDeclaredType(file.contentType, file.fileName) ?? 'application/pdf';
   const detected = await detectAllowedType(path, declared).catch(() => null);
-  if (!detected) {
+  if (!detected || (file.kind === 'receipt' && !receiptType(detected))) {
     await discardUpload(ctx, file, actor, 'file.rejected');
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${file.fileName} is not a ${ALLOWED_TYPES_TEXT} file. It was not stored.`);
   }
@@ -253,7 +273,8 @@ export async function finalizeUpload(ctx: FilesContext, actor: Actor, fileId: st
         .set({ agentUploadEnabled: true, updatedAt: new Date() })
         .where(eq(appointments.id, locked.appointmentId));
     }
-    await notifyUpload(tx, appointment!, updated!);
+    if (locked.kind === 'receipt') await keepReceipt(tx, actor, appointment!, locked.id);
+    else await notifyUpload(tx, appointment!, updated!);
     return updated!;
   });
   await ctx.staging.remove(fileId).catch(() => undefined);
@@ -348,7 +369,26 @@ export async function deleteFile(ctx: FilesContext, db: Db, actor: Actor, appoin
     // Invoices are not in the file list and stay with the firm's records.
     if (file.kind === 'invoice') throw notFound('This file');
     if (!fileDeletable(appointment.status, access === 'operator')) throw new AppError('NOT_ALLOWED_IN_STATUS', FILE_KEPT_MESSAGE);
+    if (file.kind === 'receipt' && !receiptDeletable(access === 'operator')) throw new AppError('FORBIDDEN', RECEIPT_KEPT_MESSAGE);
     await tx.delete(files).where(eq(files.id, file.id));
+    if (appointment.originalsReceiptFileId === file.id) {
+      // The shipment keeps the photo before it, if any; without one, a drop-off with no tracking
+      // number is no longer recorded.
+      const [earlier] = await tx
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.appointmentId, appointment.id), eq(files.kind, 'receipt'), eq(files.uploadConfirmed, true)))
+        .orderBy(desc(files.createdAt), desc(files.id))
+        .limit(1);
+      await tx
+        .update(appointments)
+        .set(
+          earlier || appointment.originalsTracking !== null
+            ? { originalsReceiptFileId: earlier?.id ?? null }
+            : { originalsReceiptFileId: null, originalsShippedAt: null, originalsCarrier: null },
+        )
+        .where(eq(appointments.id, appointment.id));
+    }
     await audit(tx, {
       actorId: actor.userId,
       action: 'file.deleted',

@@ -60,12 +60,16 @@ export const GrantUploadsSchema = z
       )
       .min(1, 'add at least one file')
       .max(100, TOO_MANY_FILES_MESSAGE),
+    kind: z.enum(['receipt'], { message: 'must be receipt or left out' }).optional().openapi({
+      description:
+        "receipt: one photo (or PDF) of the originals' drop-off receipt, by the assigned agent or an operator once the shipment may be recorded; it records the originals as dropped off. Left out: documents, or the assigned agent's scan-backs",
+    }),
   })
   .strict()
   .openapi('GrantUploads');
 export type GrantUploadsInput = z.infer<typeof GrantUploadsSchema>;
 
-const FILE_KINDS = ['document', 'scan_back', 'invoice', 'credential'] as const;
+const FILE_KINDS = ['document', 'scan_back', 'invoice', 'credential', 'receipt'] as const;
 
 export const UploadGrantSchema = z
   .object({
@@ -73,7 +77,9 @@ export const UploadGrantSchema = z
       z.object({
         fileId: z.string(),
         fileName: z.string(),
-        kind: z.enum(FILE_KINDS).openapi({ description: 'scan_back when the assigned agent uploads, document otherwise' }),
+        kind: z
+          .enum(FILE_KINDS)
+          .openapi({ description: 'receipt when asked for, scan_back when the assigned agent uploads, document otherwise' }),
         uploadUrl: z.string().openapi({
           description: 'The tus upload URL, ready to resume from offset 0 (HEAD, then PATCH chunks)',
           example: '/api/uploads/0b7c…',

@@ -1,6 +1,7 @@
 /**
  * Signing day (issue 33, items 3 and 4): the agent's confirmation with the signer, a confirmation
- * link the signer answers themselves, and the carrier and tracking number of the originals. Each
+ * link the signer answers themselves, and the carrier and tracking number of the originals (or
+ * the photo of the drop-off receipt, which arrives as an upload: keepReceipt). Each
  * change is written with its audit entry and its notices in one transaction (`record`).
  */
 import { schema, type Db, type Tx } from '@signingdesk/db';
@@ -23,6 +24,7 @@ import {
   type SignerLinkInput,
 } from '@signingdesk/domain/signing-day-input';
 import { textHeldUntil } from '@signingdesk/domain/quiet-hours';
+import type { Carrier } from '@signingdesk/domain/signing-terms';
 import { formatTime, formatUsDate } from '@signingdesk/domain/time-zones';
 import { createHmac, timingSafeEqual, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -279,13 +281,7 @@ export async function recordShipment(db: Db, actor: Actor, appointmentId: string
   return withLockedAppointment(db, actor, appointmentId, async ({ tx, appointment, access }) => {
     const byAgent = assignedOrOperator(access);
     const now = options.now ?? new Date();
-    assertTransitionAllowed('recordShipment', actor, appointment, now);
-    if (appointment.outcome === 'not_signed') {
-      throw new AppError('NOT_ALLOWED_IN_STATUS', 'The signer did not sign, so there are no signed originals to ship.');
-    }
-    if (appointment.returnMethod === 'none') {
-      throw new AppError('NOT_ALLOWED_IN_STATUS', 'This order has no originals to return.');
-    }
+    assertShipmentRecordable(actor, appointment, now);
     const trackingNumber = input.trackingNumber.replace(/\s+/g, ' ');
     if (trackingNumber.length > SHIPMENT_FORM.trackingMax + 20)
       throw new AppError('VALIDATION_FAILED', SHIPMENT_FORM.trackingMessage, [
@@ -296,20 +292,64 @@ export async function recordShipment(db: Db, actor: Actor, appointmentId: string
       .set({ originalsCarrier: input.carrier, originalsTracking: trackingNumber, originalsShippedAt: now })
       .where(eq(appointments.id, appointment.id));
     const facts = { carrier: input.carrier, trackingNumber, shippedAt: seconds(now) };
-    await record(
-      tx,
-      actor,
-      appointment,
-      'appointment.originals_shipped',
-      { by: byAgent ? 'agent' : 'operator', carrier: input.carrier, trackingNumber },
-      [
-        {
-          type: 'appointment.originals_shipped',
-          to: [appointment.createdBy, ...(byAgent ? [] : [appointment.assignedAgentId])],
-          payload: { line: shipmentLine(facts, appointment.timeZone), trackingUrl: trackingUrl(input.carrier, trackingNumber) },
-        },
-      ],
-    );
+    await tellShipped(tx, actor, appointment, byAgent, facts, { trackingNumber });
     return result(tx, actor, appointment.id, access, `Recorded: ${shipmentLine(facts, appointment.timeZone)}.`, { now });
   });
+}
+
+/** Whether the shipment may be recorded now: the transition's rule, signed originals, an order that returns them. */
+export function assertShipmentRecordable(actor: Actor, appointment: Appointment, now: Date) {
+  assertTransitionAllowed('recordShipment', actor, appointment, now);
+  if (appointment.outcome === 'not_signed') {
+    throw new AppError('NOT_ALLOWED_IN_STATUS', 'The signer did not sign, so there are no signed originals to ship.');
+  }
+  if (appointment.returnMethod === 'none') {
+    throw new AppError('NOT_ALLOWED_IN_STATUS', 'This order has no originals to return.');
+  }
+}
+
+/**
+ * A photo of the drop-off receipt is in (files.lifecycle.ts finalizeUpload, in its transaction;
+ * `appointment` locked): the originals count as dropped off at the order's carrier from now,
+ * unless a tracking number already said when, and the escrow officer is told as for a tracking
+ * number. An order that stopped returning originals since the grant keeps the file, nothing more.
+ */
+export async function keepReceipt(tx: Tx, actor: Actor, appointment: Appointment, fileId: string, now = new Date()) {
+  if (appointment.outcome === 'not_signed' || appointment.returnMethod === 'none') return;
+  const carrier = appointment.originalsCarrier ?? appointment.returnCarrier ?? 'FedEx';
+  const shippedAt = appointment.originalsShippedAt ?? now;
+  await tx
+    .update(appointments)
+    .set({ originalsCarrier: carrier, originalsShippedAt: shippedAt, originalsReceiptFileId: fileId })
+    .where(eq(appointments.id, appointment.id));
+  const facts = { carrier, trackingNumber: appointment.originalsTracking, shippedAt: seconds(shippedAt) };
+  await tellShipped(tx, actor, appointment, actor.role === 'notary', facts, { receiptFileId: fileId });
+}
+
+/** The shipment's audit entry (the timeline) and the notice to the escrow officer (and the agent, when an operator recorded it). */
+async function tellShipped(
+  tx: Tx,
+  actor: Actor,
+  appointment: Appointment,
+  byAgent: boolean,
+  facts: { carrier: Carrier; trackingNumber: string | null; shippedAt: number },
+  what: { trackingNumber: string } | { receiptFileId: string },
+) {
+  await record(
+    tx,
+    actor,
+    appointment,
+    'appointment.originals_shipped',
+    { by: byAgent ? 'agent' : 'operator', carrier: facts.carrier, ...what },
+    [
+      {
+        type: 'appointment.originals_shipped',
+        to: [appointment.createdBy, ...(byAgent ? [] : [appointment.assignedAgentId])],
+        payload: {
+          line: shipmentLine(facts, appointment.timeZone),
+          trackingUrl: facts.trackingNumber === null ? null : trackingUrl(facts.carrier, facts.trackingNumber),
+        },
+      },
+    ],
+  );
 }
