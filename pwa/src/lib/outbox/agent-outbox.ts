@@ -58,8 +58,13 @@ export async function enqueueAction(userId: string, action: Exclude<OutboxAction
   return item;
 }
 
-/** Stores a scan-back's bytes with its upload action (one row per file). */
-export async function enqueueUpload(userId: string, appointment: { id: string; name: string }, file: File): Promise<OutboxItem> {
+/** Stores a scan-back's (or the drop-off receipt's) bytes with its upload action (one row per file). */
+export async function enqueueUpload(
+  userId: string,
+  appointment: { id: string; name: string },
+  file: File,
+  purpose?: 'receipt',
+): Promise<OutboxItem> {
   const data = await file.arrayBuffer();
   const blob: Omit<OutboxBlob, 'id'> = { data, type: file.type, name: file.name };
   const outbox = await loadOutbox();
@@ -72,6 +77,7 @@ export async function enqueueUpload(userId: string, appointment: { id: string; n
       fileName: file.name,
       size: file.size,
       contentType: file.type,
+      ...(purpose ? { purpose } : {}),
     },
     blob,
   );

@@ -26,7 +26,9 @@ export function describeAction(action: OutboxAction | SignOutAction): string {
     case 'note':
       return `Message on ${action.appointmentName}`;
     case 'upload':
-      return `Scan-back ${action.fileName} for ${action.appointmentName}`;
+      return action.purpose === 'receipt'
+        ? `Drop-off receipt ${action.fileName} for ${action.appointmentName}`
+        : `Scan-back ${action.fileName} for ${action.appointmentName}`;
     case 'profile':
       return 'Profile changes';
     case 'unsubscribe-push':

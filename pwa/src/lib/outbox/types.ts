@@ -36,7 +36,11 @@ export type OutboxAction =
   /** The originals' carrier and tracking number, from the signing's start (issue 33). */
   | ({ kind: 'return_shipment'; body: ReturnShipmentData } & OnAppointment)
   | ({ kind: 'note'; message: string } & OnAppointment)
-  | ({ kind: 'upload'; fileName: string; size: number; contentType: string } & OnAppointment)
+  /**
+   * A file's bytes, uploaded resumably: a scan-back, or with `purpose` 'receipt' the photo of the
+   * originals' drop-off receipt (issue 33), which records them as dropped off.
+   */
+  | ({ kind: 'upload'; fileName: string; size: number; contentType: string; purpose?: 'receipt' } & OnAppointment)
   | { kind: 'profile'; body: ProfileBody };
 
 /**

@@ -25,7 +25,10 @@ export async function sendUpload(item: OutboxItem, context: SendContext): Promis
         'post',
         '/appointments/{id}/files/uploads',
         { id: action.appointmentId },
-        { files: [{ fileName: action.fileName, size: action.size, contentType: action.contentType }] },
+        {
+          files: [{ fileName: action.fileName, size: action.size, contentType: action.contentType }],
+          ...(action.purpose === 'receipt' ? { kind: 'receipt' as const } : {}),
+        },
         // A new grant after an expiry needs a key of its own: the first one replays the expired grant.
         upload?.expired ? `${item.id}:${upload.fileId}` : item.id,
       ),

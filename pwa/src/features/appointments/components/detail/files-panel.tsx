@@ -62,7 +62,10 @@ export function FilesPanel({
   useEffect(() => {
     void keepNow();
   }, [keepNow, online]);
-  const uploads = rows.filter((row) => row.action.kind === 'upload' && (isWaiting(row) || row.state === 'refused'));
+  // The drop-off receipt's photo shows under "Originals shipped" (originals-shipped.tsx).
+  const uploads = rows.filter(
+    (row) => row.action.kind === 'upload' && row.action.purpose !== 'receipt' && (isWaiting(row) || row.state === 'refused'),
+  );
 
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const picked = Array.from(event.target.files ?? []);

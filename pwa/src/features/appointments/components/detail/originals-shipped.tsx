@@ -1,11 +1,12 @@
 import type { AgentAppointmentView } from '../../../../types/api';
-import { SHIPMENT_FORM as F } from '@signingdesk/domain/signing-day';
+import { RECEIPT, SHIPMENT_FORM as F } from '@signingdesk/domain/signing-day';
 import { CARRIER_CODES, type Carrier } from '@signingdesk/domain/signing-terms';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ExternalLink } from '../../../../components/external-link';
 import { Panel } from '../../../../components/panel';
 import { OutboxItemStatus } from '../../../../components/outbox/outbox-item-status';
-import { enqueueAction } from '../../../../lib/outbox/agent-outbox';
+import { enqueueAction, enqueueUpload } from '../../../../lib/outbox/agent-outbox';
+import { isWaiting } from '../../../../lib/outbox/use-outbox';
 import type { OutboxItem } from '../../../../lib/outbox/types';
 import { checkShipment, SHIPMENT_FIELDS, type ShipmentDraft, type ShipmentErrors } from '../../signing-day-draft';
 import { FieldError } from './confirmation-form';
@@ -15,6 +16,7 @@ import { useRefreshWhenSent } from './use-refresh-when-sent';
 export const SHIPPED_HEADING = 'Originals shipped';
 export const SAVE_TRACKING = 'Save the tracking number';
 export const CHANGE_TRACKING = 'Change the tracking number';
+export const ADD_TRACKING = 'Add the tracking number';
 
 type ShipmentView = Pick<AgentAppointmentView, 'id' | 'name' | 'status' | 'startsAt' | 'showCompleteButton'> & {
   // A copy kept on the phone from before terms, outcomes or signing day lacks them.
@@ -36,25 +38,29 @@ export function shipmentAsked(view: ShipmentView, started: boolean, notSignedOnP
 
 /**
  * "Originals shipped" (issue 33, item 4): the carrier (the order's by default) and the tracking
- * number, through the outbox like every other action — at a drop-off counter with no signal it
- * waits on the phone and is sent once. Once the server has it, its line and the carrier's
- * tracking page, which opens in the browser (components/external-link.tsx); a later entry
- * corrects it.
+ * number, or a photo of the drop-off receipt, through the outbox like every other action — at a
+ * drop-off counter with no signal it waits on the phone and is sent once (the photo resumably,
+ * as a scan-back). Once the server has it, its line and the carrier's tracking page, which opens
+ * in the browser (components/external-link.tsx); a later entry corrects it.
  */
 export function OriginalsShipped({ view, userId, rows }: { view: ShipmentView; userId: string; rows: OutboxItem[] }) {
   const started = useCompletionOpen(view.startsAt);
   const mine = rows.filter((row) => row.action.kind === 'return_shipment');
+  const receipts = rows.filter((row) => row.action.kind === 'upload' && row.action.purpose === 'receipt');
   const last = mine.at(-1);
+  const receiptRow = receipts.at(-1);
+  const receiptWaiting = receiptRow !== undefined && isWaiting(receiptRow);
   const notSignedOnPhone = rows.some((row) => row.action.kind === 'not_signed' && row.state !== 'refused');
   const recorded = view.shipment ?? null;
   const waiting = last?.action.kind === 'return_shipment' && last.state !== 'sent' && last.state !== 'refused' ? last.action : null;
   const [editing, setEditing] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const formId = `${useId()}-form`;
-  useRefreshWhenSent(view.id, mine);
+  useRefreshWhenSent(view.id, [...mine, ...receipts]);
   if (!shipmentAsked(view, started, notSignedOnPhone)) return null;
 
-  const formShown = editing || (!recorded && !waiting);
+  const formShown = editing || (!recorded && !waiting && !receiptWaiting);
+  const hasTracking = recorded?.trackingNumber != null || waiting !== null;
   const defaultCarrier: Carrier = recorded?.carrier ?? view.terms?.returnCarrier ?? 'FedEx';
 
   return (
@@ -62,9 +68,11 @@ export function OriginalsShipped({ view, userId, rows }: { view: ShipmentView; u
       {recorded && (
         <div className="signing-day__recorded">
           <p className="signing-day__line">{recorded.line}</p>
-          <p>
-            <ExternalLink href={recorded.trackingUrl}>Track on {recorded.carrier}</ExternalLink>
-          </p>
+          {recorded.trackingUrl && (
+            <p>
+              <ExternalLink href={recorded.trackingUrl}>Track on {recorded.carrier}</ExternalLink>
+            </p>
+          )}
         </div>
       )}
       {last && <OutboxItemStatus item={last} />}
@@ -73,7 +81,7 @@ export function OriginalsShipped({ view, userId, rows }: { view: ShipmentView; u
           {waiting.body.carrier}, tracking {waiting.body.trackingNumber}
         </p>
       )}
-      {(recorded || waiting) && (
+      {(recorded || waiting || receiptWaiting) && (
         <button
           ref={toggle}
           type="button"
@@ -82,7 +90,7 @@ export function OriginalsShipped({ view, userId, rows }: { view: ShipmentView; u
           aria-controls={editing ? formId : undefined}
           onClick={() => setEditing((current) => !current)}
         >
-          {CHANGE_TRACKING}
+          {hasTracking ? CHANGE_TRACKING : ADD_TRACKING}
         </button>
       )}
       {formShown && (
@@ -97,7 +105,75 @@ export function OriginalsShipped({ view, userId, rows }: { view: ShipmentView; u
           }}
         />
       )}
+      <ReceiptPhoto
+        view={view}
+        userId={userId}
+        row={receiptRow}
+        replacing={Boolean(recorded?.receiptFileId) || receiptWaiting || receiptRow?.state === 'sent'}
+      />
     </Panel>
+  );
+}
+
+/**
+ * The photo of the drop-off receipt: a camera input (a file picker where there is no camera),
+ * kept on the phone with its upload until the signal allows (lib/outbox, as a scan-back). Its
+ * row says where it stands: saved offline, uploading with its percent, or refused and why.
+ */
+function ReceiptPhoto({
+  view,
+  userId,
+  row,
+  replacing,
+}: {
+  view: Pick<AgentAppointmentView, 'id' | 'name'>;
+  userId: string;
+  row: OutboxItem | undefined;
+  replacing: boolean;
+}) {
+  const hintId = useId();
+  const [alert, setAlert] = useState<string | null>(null);
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setAlert(null);
+    try {
+      await enqueueUpload(userId, { id: view.id, name: view.name }, file, 'receipt');
+    } catch {
+      setAlert('This phone has no room left to keep the photo. Free some space and try again.');
+    }
+  };
+  return (
+    <div className="signing-day__receipt">
+      {!replacing && (
+        <p className="upload-picker__hint" id={hintId}>
+          {RECEIPT.hint}
+        </p>
+      )}
+      {row && isWaiting(row) && row.action.kind === 'upload' && (
+        <p className="signing-day__line signing-day__line--waiting">
+          {RECEIPT.label}: {row.action.fileName}
+        </p>
+      )}
+      {row && <OutboxItemStatus item={row} />}
+      <label className="button button--secondary button--block upload-picker__button">
+        <input
+          className="visually-hidden"
+          type="file"
+          accept="image/*,application/pdf"
+          capture="environment"
+          aria-describedby={replacing ? undefined : hintId}
+          onChange={(event) => void pick(event)}
+        />
+        {replacing ? RECEIPT.replace : RECEIPT.add}
+      </label>
+      {alert && (
+        <p className="form__error" role="alert">
+          {alert}
+        </p>
+      )}
+    </div>
   );
 }
 

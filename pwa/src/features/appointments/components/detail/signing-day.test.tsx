@@ -1,4 +1,4 @@
-import { CONFIRMATION_FORM as F, SHIPMENT_FORM as S, SIGNER_LINK } from '@signingdesk/domain/signing-day';
+import { CONFIRMATION_FORM as F, RECEIPT, SHIPMENT_FORM as S, SIGNER_LINK } from '@signingdesk/domain/signing-day';
 import { defaultTermsView } from '@signingdesk/domain/signing-terms';
 import { ApiError, NetworkError } from '@signingdesk/domain/problem';
 import { appointmentInstant } from '@signingdesk/domain/time-zones';
@@ -84,7 +84,20 @@ const shipped: AgentAppointmentView = {
     trackingNumber: '1Z999AA10123456784',
     shippedAt: appointmentInstant('2026-12-04', '16:10', 'CT'),
     trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    receiptFileId: null,
     line: SHIPMENT_LINE,
+  },
+};
+const DROPPED_OFF_LINE = 'Originals dropped off at UPS at 12/04/2026, 4:10 PM CT (photo of the receipt)';
+const droppedOff: AgentAppointmentView = {
+  ...started,
+  shipment: {
+    carrier: 'UPS',
+    trackingNumber: null,
+    shippedAt: appointmentInstant('2026-12-04', '16:10', 'CT'),
+    trackingUrl: null,
+    receiptFileId: 'f-receipt',
+    line: DROPPED_OFF_LINE,
   },
 };
 
@@ -103,6 +116,11 @@ const confirmationRow = (overrides: Partial<OutboxItem> = {}) =>
       },
     },
     { id: 'row-c', ...overrides },
+  );
+const receiptRow = (overrides: Partial<OutboxItem> = {}) =>
+  outboxItem(
+    { kind: 'upload', ...on, fileName: 'receipt.jpg', size: 120_000, contentType: 'image/jpeg', purpose: 'receipt' },
+    { id: 'row-r', ...overrides },
   );
 const shipmentRow = (overrides: Partial<OutboxItem> = {}) =>
   outboxItem(
@@ -234,6 +252,13 @@ describe('Originals shipped', () => {
     expect(html).toContain('<option value="UPS" selected="">UPS</option>');
     expect(html).toContain(`>${S.trackingLabel}</label>`);
     expect(html).toContain('>Save the tracking number</button>');
+    // Or the receipt's photo, from the camera, for a drop-off without a tracking number.
+    expect(html).toContain(`>${RECEIPT.hint}</p>`);
+    expect(html).toMatch(
+      new RegExp(
+        `<input class="visually-hidden" type="file" accept="image/\\*,application/pdf" capture="environment"[^>]*/>${RECEIPT.add}</label>`,
+      ),
+    );
   });
 
   it('is not asked before the start, without originals to return, or when the signer did not sign', () => {
@@ -284,6 +309,25 @@ describe('Originals shipped', () => {
     );
     expect(html).toContain('Opens in your browser');
     expect(html).not.toContain('<form');
+    expect(html).toContain(`>${RECEIPT.add}</label>`);
+  });
+
+  it('a receipt photo waiting on the phone: where it stands, the tracking form folded, a way to replace it', () => {
+    const html = render(<OriginalsShipped view={started} userId="u1" rows={[receiptRow()]} />);
+    expect(html).toContain('Waiting to send…');
+    expect(html).toContain('>Drop-off receipt: receipt.jpg</p>');
+    expect(html).toContain('aria-expanded="false">Add the tracking number</button>');
+    expect(html).not.toContain('<form');
+    expect(html).toContain(`>${RECEIPT.replace}</label>`);
+    expect(html).not.toContain(RECEIPT.hint);
+  });
+
+  it('recorded with only the receipt’s photo: its line, no tracking page, the tracking number still to add', () => {
+    const html = render(<OriginalsShipped view={droppedOff} userId="u1" rows={[]} />);
+    expect(html).toContain(`<p class="signing-day__line">${DROPPED_OFF_LINE}</p>`);
+    expect(html).not.toContain('Track on');
+    expect(html).toContain('aria-expanded="false">Add the tracking number</button>');
+    expect(html).toContain(`>${RECEIPT.replace}</label>`);
   });
 });
 
