@@ -25,6 +25,8 @@ import { OrderTerms } from './order-terms';
 import { OrderTimeline } from './order-timeline';
 import { RateSigning } from './rate-signing';
 import { SigningDay } from './signing-day';
+import { openOrderFile } from '../api/open-order-file';
+import { RECEIPT } from '@signingdesk/domain/signing-day';
 import { SigningOutcomeNotice } from './signing-outcome-notice';
 import { formatEventTime, formatSigningTime } from '../../../lib/format-date-time';
 
@@ -137,7 +139,7 @@ function OrderView({ order, escrowViewer, onReload }: { order: Order; escrowView
       <SigningOutcomeNotice order={order} />
       {operator ? <OperatorActions order={operator} onEditDetails={() => setEditing(true)} /> : null}
       {operator ? <DispatchPanel order={operator} /> : null}
-      <SigningDay order={order} />
+      <SigningDay order={order} onViewReceipt={(fileId) => void openOrderFile(order.id, fileId, RECEIPT.label)} />
       <Card withBorder padding="lg" component="section" aria-labelledby="details-title">
         <Group justify="space-between" mb="md">
           <Title order={2} id="details-title">

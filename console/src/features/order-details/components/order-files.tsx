@@ -1,11 +1,14 @@
-import { Alert, Anchor, Button, Card, Group, List, Progress, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, List, Progress, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { LINK_TARGETS } from '@signingdesk/domain/deep-links';
 import { Dropzone } from '@mantine/dropzone';
 import { modals } from '@mantine/modals';
 import { ALLOWED_TYPES_TEXT } from '@signingdesk/domain/upload-limits';
 import { useRef, useState } from 'react';
 import { showToast } from '../../../lib/toast';
-import { downloadLink, useOrderFiles } from '../api/get-order';
+import { useOrderFiles } from '../api/get-order';
+import { openOrderFile } from '../api/open-order-file';
+import { RECEIPT } from '@signingdesk/domain/signing-day';
+import { receiptDeletable } from '@signingdesk/domain/appointment-rules';
 import { MAX_FILES_AT_ONCE, TOO_MANY_FILES_TEXT, uploadFiles, useFileChanges } from '../api/order-files';
 import '@mantine/dropzone/styles.css';
 import { formatEventTime } from '../../../lib/format-date-time';
@@ -62,14 +65,7 @@ export function OrderFiles({
     }
   };
 
-  const open = async (fileId: string, fileName: string) => {
-    try {
-      const link = await downloadLink(appointmentId, fileId);
-      window.open(link.url, '_blank', 'noopener');
-    } catch (error) {
-      showToast({ title: `${fileName} could not be opened`, message: message(error), tone: 'error' });
-    }
-  };
+  const open = (fileId: string, fileName: string) => openOrderFile(appointmentId, fileId, fileName);
 
   const confirmDelete = (fileId: string, fileName: string) =>
     modals.openConfirmModal({
@@ -187,7 +183,12 @@ export function OrderFiles({
               <Anchor component="button" type="button" fw={700} onClick={() => void open(file.fileId, file.fileName)}>
                 {file.fileName}
               </Anchor>
-              {file.kind === 'invoice' || !filesDeletable ? null : (
+              {file.kind === 'receipt' ? (
+                <Badge variant="light" color="gray">
+                  {RECEIPT.label}
+                </Badge>
+              ) : null}
+              {file.kind === 'invoice' || !filesDeletable || (file.kind === 'receipt' && !receiptDeletable(operator)) ? null : (
                 <Button
                   size="compact-xs"
                   variant="subtle"

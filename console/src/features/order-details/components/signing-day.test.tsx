@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { confirmationLine, shipmentLine, trackingUrl, type SignerConfirmation } from '@signingdesk/domain/signing-day';
+import { confirmationLine, RECEIPT, shipmentLine, trackingUrl, type SignerConfirmation } from '@signingdesk/domain/signing-day';
 import { formatOrderInstant } from '@signingdesk/domain/signing-terms';
 import { appointmentInstant } from '@signingdesk/domain/time-zones';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -26,7 +26,18 @@ const SHIPMENT: Order['shipment'] = {
   trackingNumber: '1Z999AA10123456784',
   shippedAt: AFTER,
   trackingUrl: trackingUrl('UPS', '1Z999AA10123456784'),
+  receiptFileId: null,
   line: shipmentLine({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784', shippedAt: AFTER }, 'PT'),
+};
+
+// Dropped off at a FedEx counter with only the receipt's photo.
+const DROPPED_OFF: Order['shipment'] = {
+  carrier: 'FedEx',
+  trackingNumber: null,
+  shippedAt: AFTER,
+  trackingUrl: null,
+  receiptFileId: '5b0f4f2e-8f0c-4c5e-9a51-0c1f0e6c7d11',
+  line: shipmentLine({ carrier: 'FedEx', trackingNumber: null, shippedAt: AFTER }, 'PT'),
 };
 
 const orderOf = (more: Partial<Order> & { returnMethod?: 'dropoff' | 'none' } = {}): Order => {
@@ -47,7 +58,7 @@ const orderOf = (more: Partial<Order> & { returnMethod?: 'dropoff' | 'none' } = 
 const render = (order: Order, nowSeconds: number) =>
   renderToStaticMarkup(
     <MantineProvider>
-      <SigningDay order={order} nowSeconds={nowSeconds} />
+      <SigningDay order={order} nowSeconds={nowSeconds} onViewReceipt={() => undefined} />
     </MantineProvider>,
   ).replace(/<style[^>]*>[\s\S]*?<\/style>/g, '');
 
@@ -101,9 +112,19 @@ describe('the Signing day section (issue 33, items 3 and 4)', () => {
     const html = render(orderOf({ status: 'Completed', shipment: SHIPMENT }), AFTER);
     expect(html).toContain(`>${SHIPMENT!.line}<`);
     const link = /<a[^>]*>Track on UPS<\/a>/.exec(html)?.[0] ?? '';
-    expect(link).toContain(`href="${SHIPMENT!.trackingUrl.replaceAll('&', '&amp;')}"`);
+    expect(link).toContain(`href="${SHIPMENT!.trackingUrl!.replaceAll('&', '&amp;')}"`);
     expect(link).toContain('target="_blank"');
     expect(link).toMatch(/rel="[^"]*noopener/);
+    expect(html).not.toContain('not shipped');
+    expect(html).not.toContain(RECEIPT.view);
+  });
+
+  it('shows a drop-off with only the receipt’s photo: its line and a button to view the photo, no tracking link', () => {
+    const html = render(orderOf({ status: 'Completed', shipment: DROPPED_OFF }), AFTER);
+    expect(DROPPED_OFF!.line).toBe('Originals dropped off at FedEx at 12/10/2030, 3:30 PM PT (photo of the receipt)');
+    expect(html).toContain(`>${DROPPED_OFF!.line}<`);
+    expect(html).toMatch(new RegExp(`<button[^>]*type="button"[^>]*>${RECEIPT.view}</button>`));
+    expect(html).not.toContain('Track on');
     expect(html).not.toContain('not shipped');
   });
 

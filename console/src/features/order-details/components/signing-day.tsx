@@ -1,4 +1,5 @@
-import { Alert, Anchor, Card, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { RECEIPT } from '@signingdesk/domain/signing-day';
 import type { Schemas } from '../../../lib/api-client';
 import { signingDayView } from '../utils/signing-day-view';
 
@@ -6,11 +7,21 @@ type Order = Schemas['EscrowAppointment'] | Schemas['OperatorAppointment'];
 
 /**
  * The order's signing day (issue 33, items 3 and 4) on both order pages: the latest confirmation
- * with the signer and the originals' shipment with the carrier's tracking page, or what is still
+ * with the signer and the originals' shipment with the carrier's tracking page and the photo of the
+ * drop-off receipt, or what is still
  * missing. A signer who asked for another time or could not be reached stands out as a status.
  * It reads the order's own fields, so the live updates that refetch the order update it.
  */
-export function SigningDay({ order, nowSeconds }: { order: Order; nowSeconds?: number }) {
+export function SigningDay({
+  order,
+  nowSeconds,
+  onViewReceipt,
+}: {
+  order: Order;
+  nowSeconds?: number;
+  /** Opens the photo of the drop-off receipt (api/open-order-file.ts on the order page). */
+  onViewReceipt: (fileId: string) => void;
+}) {
   const view = signingDayView(order, nowSeconds);
   if (!view) return null;
   const { confirmation, shipment } = view;
@@ -52,9 +63,18 @@ export function SigningDay({ order, nowSeconds }: { order: Order; nowSeconds?: n
             <Text size="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
               {shipment.line}
             </Text>
-            <Anchor size="sm" href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
-              Track on {shipment.carrier}
-            </Anchor>
+            <Group gap="md">
+              {shipment.trackingUrl ? (
+                <Anchor size="sm" href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
+                  Track on {shipment.carrier}
+                </Anchor>
+              ) : null}
+              {shipment.receiptFileId ? (
+                <Anchor size="sm" component="button" type="button" onClick={() => onViewReceipt(shipment.receiptFileId!)}>
+                  {RECEIPT.view}
+                </Anchor>
+              ) : null}
+            </Group>
           </div>
         ) : null}
         {view.shipmentMissing ? <Text size="sm">{view.shipmentMissing}</Text> : null}

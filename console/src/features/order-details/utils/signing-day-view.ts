@@ -19,7 +19,8 @@ export interface SigningDayView {
   confirmation: { line: string; note: string | null; attention: boolean } | null;
   /** What is missing of the confirmation: said only while the signing is scheduled. */
   confirmationMissing: string | null;
-  shipment: { line: string; carrier: string; trackingUrl: string } | null;
+  /** The shipment's line, the carrier's tracking page (with a tracking number) and the drop-off receipt's photo (with one). */
+  shipment: { line: string; carrier: string; trackingUrl: string | null; receiptFileId: string | null } | null;
   /** Signed originals not shipped yet, with the terms' ship-by time. */
   shipmentMissing: string | null;
 }
@@ -44,7 +45,9 @@ export function signingDayView(order: SigningDayOrder, nowSeconds = Math.floor(D
       ? { line: confirmation.line, note: confirmation.note, attention: confirmation.result !== 'confirmed' }
       : null,
     confirmationMissing: !confirmation && scheduled ? NOT_CONFIRMED_YET : null,
-    shipment: shipment ? { line: shipment.line, carrier: shipment.carrier, trackingUrl: shipment.trackingUrl } : null,
+    shipment: shipment
+      ? { line: shipment.line, carrier: shipment.carrier, trackingUrl: shipment.trackingUrl, receiptFileId: shipment.receiptFileId }
+      : null,
     shipmentMissing,
   };
   return view.confirmation || view.confirmationMissing || view.shipment || view.shipmentMissing ? view : null;
