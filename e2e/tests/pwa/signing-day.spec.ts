@@ -6,14 +6,26 @@ import { LOS_ANGELES, pacificDate } from '../../support/orders';
 import { scaled } from '../../support/slowdown';
 
 // Issue 33, items 3 and 4: the agent confirms with the signer and records the originals'
-// tracking number on the phone; the escrow officer reads both on the order page.
+// tracking number (or a photo of the drop-off receipt) on the phone; the escrow officer reads
+// them on the order page.
 
 const OFFICER = 'escrow@firm-a.demo.test';
 const SAVED_OFFLINE = 'Saved on this phone — it will be sent when you are back online.';
+// A 1×1 PNG: what the phone's camera gives, as far as the server's content check can tell.
+const RECEIPT_PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 interface OrderView {
   confirmation: { result: string; method: string; line: string } | null;
-  shipment: { carrier: string; trackingNumber: string; trackingUrl: string; line: string } | null;
+  shipment: {
+    carrier: string;
+    trackingNumber: string | null;
+    trackingUrl: string | null;
+    receiptFileId: string | null;
+    line: string;
+  } | null;
 }
 
 /** An eligible agent of the order other than the demo agent, whose record other journeys read. */
@@ -192,7 +204,7 @@ test('after the signing the agent records the FedEx tracking number; the escrow 
   // The phone: the line and the carrier's page, opened in the browser.
   await expect(shipped.getByText(shipment!.line, { exact: true })).toBeVisible({ timeout: scaled(10_000) });
   const track = shipped.getByRole('link', { name: 'Track on FedEx' });
-  await expect(track).toHaveAttribute('href', shipment!.trackingUrl);
+  await expect(track).toHaveAttribute('href', shipment!.trackingUrl!);
   await expect(track).toHaveAttribute('target', '_blank');
   await atPhoneWidths(agent, 'originals-shipped-recorded', 'the recorded shipment');
 
@@ -210,7 +222,65 @@ test('after the signing the agent records the FedEx tracking number; the escrow 
 
   // The escrow officer's page, never reloaded: the line and the tracking link.
   await expect(signingDay).toContainText(shipment!.line, { timeout: scaled(30_000) });
-  await expect(signingDay.getByRole('link', { name: 'Track on FedEx' })).toHaveAttribute('href', shipment!.trackingUrl);
+  await expect(signingDay.getByRole('link', { name: 'Track on FedEx' })).toHaveAttribute('href', shipment!.trackingUrl!);
   await shot(page, 'officer-signing-day-shipment');
   await expectAccessibleAndFitting(page, 'the officer’s order with the shipment');
+});
+
+test('at the counter without a tracking number the agent offline adds a photo of the receipt; the escrow officer opens it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(scaled(120_000));
+  const admin = await signedInApi('admin@demo.test');
+  const { id, email } = await signingToday(admin, 'RCPT');
+  const signingDay = await officerOrderPage(page, id);
+  await expect(signingDay).toContainText('Originals not shipped yet');
+
+  const { phone, agent } = await agentOnDetail(browser, email, id);
+  const shipped = agent.getByRole('region', { name: 'Originals shipped' });
+  await expect(shipped).toContainText(
+    'No tracking number? A photo of the carrier’s drop-off receipt records the originals as dropped off.',
+  );
+
+  // No signal at the counter: the photo waits on the phone with its upload, then goes once.
+  await cutNetwork(phone);
+  await shipped
+    .getByLabel('Add a photo of the drop-off receipt')
+    .setInputFiles({ name: 'fedex-receipt.png', mimeType: 'image/png', buffer: RECEIPT_PHOTO });
+  await expect(shipped.getByText(SAVED_OFFLINE)).toBeVisible();
+  await expect(shipped.getByRole('button', { name: 'Add the tracking number' })).toBeVisible();
+  await atPhoneWidths(agent, 'originals-receipt-offline', 'the receipt photo waiting on the phone');
+  await restoreNetwork(phone);
+  await expect(shipped.locator('[data-outbox-state="sent"]')).toBeVisible({ timeout: scaled(30_000) });
+
+  const order = async () => (await (await admin.get(`/api/appointments/${id}`)).json()) as OrderView;
+  await expect.poll(async () => (await order()).shipment?.receiptFileId, { timeout: scaled(10_000) }).toEqual(expect.any(String));
+  const { shipment } = await order();
+  expect(shipment).toMatchObject({ carrier: 'FedEx', trackingNumber: null, trackingUrl: null });
+  expect(shipment!.line).toMatch(/^Originals dropped off at FedEx at .+ \(photo of the receipt\)$/);
+  await expect(shipped.getByText(shipment!.line, { exact: true })).toBeVisible({ timeout: scaled(10_000) });
+  await expect(shipped.getByLabel('Replace the receipt photo')).toBeAttached();
+  await atPhoneWidths(agent, 'originals-receipt-recorded', 'the recorded drop-off');
+  await phone.close();
+
+  // The escrow officer's page, never reloaded: the line, and the photo opens in a new tab.
+  await expect(signingDay).toContainText(shipment!.line, { timeout: scaled(30_000) });
+  await expect(signingDay).not.toContainText('Originals not shipped yet');
+  await expect(signingDay.getByRole('link', { name: /Track on/ })).toHaveCount(0);
+  await Promise.all([page.waitForEvent('popup'), signingDay.getByRole('button', { name: 'View the drop-off receipt' }).click()]);
+  // The new tab takes the photo through a link that opens once: the server logs the officer's download.
+  const escrow = await signedInApi(OFFICER);
+  const receipt = async () => {
+    const list = (await (await escrow.get(`/api/appointments/${id}/files`)).json()) as {
+      items: { fileId: string; kind: string; contentType: string; log: { action: string; confirmed: boolean }[] }[];
+    };
+    return list.items.find((file) => file.fileId === shipment!.receiptFileId);
+  };
+  await expect
+    .poll(async () => (await receipt())?.log.some((entry) => entry.action === 'read' && entry.confirmed), { timeout: scaled(10_000) })
+    .toBe(true);
+  expect(await receipt()).toMatchObject({ kind: 'receipt', contentType: 'image/png' });
+  await expect(page.getByText('Drop-off receipt', { exact: true })).toBeVisible();
+  await shot(page, 'officer-signing-day-receipt');
 });
