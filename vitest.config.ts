@@ -29,9 +29,21 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'db', include: ['{db,api}/src/**/*.db.test.ts'], globalSetup: ['api/src/testing/global-setup.ts'] },
+        test: {
+          name: 'db',
+          include: ['{db,api}/src/**/*.db.test.ts'],
+          globalSetup: ['api/src/testing/global-setup.ts'],
+          setupFiles: ['api/src/testing/zod-openapi-first.ts'],
+        },
       },
-      ...(onPostgres ? [{ extends: true, test: { name: 'postgres', include: ['api/src/**/*.postgres.test.ts'] } }] : []),
+      ...(onPostgres
+        ? [
+            {
+              extends: true,
+              test: { name: 'postgres', include: ['api/src/**/*.postgres.test.ts'], setupFiles: ['api/src/testing/zod-openapi-first.ts'] },
+            },
+          ]
+        : []),
     ],
   },
 });
