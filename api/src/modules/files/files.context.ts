@@ -26,15 +26,23 @@ export interface FilesContext {
   publicOrigin: string;
 }
 
+/**
+ * tus's FileStore without the folder check its constructor starts and does not wait for: that
+ * check throws from a callback, an uncaught exception that ends the process, when the folder
+ * above is removed before it runs (a test app closed at once). The folder is made before.
+ */
+class StagingStore extends FileStore {}
+// Private in FileStore's types, so replaced on the prototype the constructor's call finds first.
+Object.defineProperty(StagingStore.prototype, 'checkOrCreateDirectory', { value: () => undefined });
+
 export function createFilesContext(env: Env, db: Db, storage: FileStorage = createStorage(env)): FilesContext {
   const directory = stagingDir(env);
-  // Made here, synchronously: tus's FileStore makes it from its constructor without waiting,
-  // and throws from the callback (an uncaught exception) if the folder above is gone by then.
+  // Made here, synchronously (StagingStore does not).
   mkdirSync(directory, { recursive: true });
   return {
     db,
     storage,
-    staging: new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS }),
+    staging: new StagingStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS }),
     stagedPath: (fileId) => join(directory, fileId),
     links: createLinkSigner(db),
     maxUploadBytes: Math.floor(env.MAX_UPLOAD_MB * 1024 * 1024),
