@@ -35,6 +35,9 @@ import { createTestApp, readJson, TEST_ORIGIN, type TestApp } from './testing/te
 import { MODULE_ROWS } from './testing/access-rows';
 import { snapshotChanges, takeSnapshot } from './testing/db-snapshot';
 import { IDEMPOTENCY_HEADER } from './lib/idempotency';
+import { API_KEY_SCOPES, type ApiKeyScope } from '@signingdesk/domain/api-keys';
+import { newApiKey } from './lib/api-key-actor';
+import { API_KEY_SCHEME } from './lib/openapi';
 
 describe('role × route matrix', () => {
   let t: TestApp;
@@ -299,6 +302,66 @@ describe('role × route matrix', () => {
     // The stored files are part of what is compared: the fixtures above wrote some.
     expect([...(await takeSnapshot(t)).keys()].filter((part) => part.startsWith('file ')).length).toBeGreaterThan(0);
   }, 120_000);
+
+  /**
+   * Firm API keys (issue 34) as callers: a key acts as firm A's org admin, so on an operation
+   * whose OpenAPI security names its scope it gets the org admin's answer, and a key with every
+   * other scope gets 403 there; on every other signed-in operation any key gets 403. The scope
+   * is read from the document, so the document and the guard cannot disagree.
+   */
+  it('answers a firm API key as the org admin where the document names its scope, and 403 elsewhere', async () => {
+    const orgAdminId = await userIdOf(t, 'orgadmin@firm-a.demo.test');
+    const [profile] = await t.database.db.select().from(schema.profiles).where(eq(schema.profiles.userId, orgAdminId));
+    const tokenWith = async (scopes: ApiKeyScope[]) => {
+      const fresh = newApiKey();
+      await t.database.db.insert(schema.apiKeys).values({
+        firmId: profile!.firmId,
+        name: 'Matrix caller',
+        prefix: fresh.prefix,
+        tokenHash: fresh.tokenHash,
+        scopes,
+        createdBy: orgAdminId,
+      });
+      return fresh.token;
+    };
+    const doc = await readJson(await t.request('/api/openapi.json'));
+    const scopeOf = new Map<string, ApiKeyScope>();
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { security?: Record<string, string[]>[] }>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const scope = operation.security?.find((requirement) => API_KEY_SCHEME in requirement)?.[API_KEY_SCHEME]?.[0];
+        if (scope) scopeOf.set(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`, scope as ApiKeyScope);
+      }
+    }
+    expect(scopeOf.size).toBeGreaterThan(10);
+    const everyScope = await tokenWith([...API_KEY_SCOPES]);
+    const allBut = new Map(
+      await Promise.all(API_KEY_SCOPES.map(async (scope) => [scope, await tokenWith(API_KEY_SCOPES.filter((x) => x !== scope))] as const)),
+    );
+    const only = new Map(await Promise.all(API_KEY_SCOPES.map(async (scope) => [scope, await tokenWith([scope])] as const)));
+    const failures: string[] = [];
+    for (const [key, row] of Object.entries(rows)) {
+      if (row.expect.visitor !== 401) continue; // public routes take no credential
+      // tus's HEAD reaches Hono as its GET route.
+      const scope = scopeOf.get(key) ?? scopeOf.get(key.replace(/^GET /, 'HEAD '));
+      const calls: [string, number, boolean][] = scope
+        ? [
+            [only.get(scope)!, row.expect.orgAdmin, true],
+            [allBut.get(scope)!, 403, false],
+          ]
+        : [[everyScope, 403, false]];
+      for (const [token, expected, withFixture] of calls) {
+        const fixture = withFixture ? await row.fixture('orgAdmin') : { params: {} };
+        const res = await callRoute(key, 'visitor', fixture, { authorization: `Bearer ${token}` });
+        if (res.status !== expected) {
+          const detail = res.status >= 400 ? (await readJson(res).catch(() => ({}))).detail : '';
+          failures.push(
+            `${key} with a key ${scope ? (withFixture ? `of ${scope}` : `without ${scope}`) : ''}: expected ${expected}, got ${res.status} ${detail ?? ''}`,
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
 
   it('serves no route that answers outside /api without the front ends', async () => {
     const res = await t.app.request(`${TEST_ORIGIN}/admin`);

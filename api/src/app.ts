@@ -50,6 +50,7 @@ import { scorecardRoutes } from './modules/scorecard/scorecard.routes';
 import { dispatchRoutes } from './modules/dispatch/dispatch.routes';
 import { signingTermsRoutes } from './modules/signing-terms/signing-terms.routes';
 import { signingDayRoutes } from './modules/signing-day/signing-day.routes';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
 const SIGN_OUT_PATH = `${AUTH_BASE_PATH}/sign-out`;
@@ -65,6 +66,7 @@ export function createApi(deps: AppDeps) {
   api.route('/', appointmentsRoutes(deps));
   api.route('/', workflowRoutes());
   api.route('/', notesRoutes(deps));
+  api.route('/', apiKeysRoutes(deps));
   api.route('/', previewRoutes(deps));
   api.route('/', filesRoutes(deps));
   api.route('/', firmsRoutes(deps));

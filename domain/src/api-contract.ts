@@ -541,6 +541,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The firm API keys the caller may see, newest first
+         * @description Roles: creator_admin, admin, sub_admin. creator_admin: the firm’s keys; operators: every firm’s, or one firm’s with `firmId`. Signed-in people only: an API key cannot manage keys.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create a firm API key; the answer holds the key, shown once
+         * @description Roles: creator_admin. For the org admin’s own firm; at most 10 active keys a firm. An Idempotency-Key is ignored: the answer, which holds the key, is never stored. Signed-in people only: an API key cannot manage keys.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api-keys/{keyId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a firm API key: refused at once by every process
+         * @description Roles: creator_admin, admin, sub_admin. creator_admin: the firm’s keys (another firm’s is a 404); operators: any. Signed-in people only: an API key cannot manage keys.
+         */
+        post: operations["revokeApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/appointments": {
         parameters: {
             query?: never;
@@ -556,7 +600,7 @@ export interface paths {
         put?: never;
         /**
          * Create an appointment order (status Open)
-         * @description Roles: admin, sub_admin, creator_admin, creator. Escrow roles create for their own firm; operators name the firm’s escrow officer.
+         * @description Roles: admin, sub_admin, creator_admin, creator. Escrow roles create for their own firm; operators name the firm’s escrow officer. A firm API key with the `orders:write` scope may call it, as the firm’s org admin.
          */
         post: operations["createAppointment"];
         delete?: never;
@@ -574,7 +618,7 @@ export interface paths {
         };
         /**
          * One appointment, in the view of the caller’s role
-         * @description Roles: any signed-in user. Operators: operator view; escrow side: escrow view; assigned agent: agent view, and once the signing is finished and its 3-day window has passed (or the order was canceled) the agent record — date, place (city, state), fee, file number, status, paid; offered agent: preview fields only; anyone else: 404.
+         * @description Roles: any signed-in user. Operators: operator view; escrow side: escrow view; assigned agent: agent view, and once the signing is finished and its 3-day window has passed (or the order was canceled) the agent record — date, place (city, state), fee, file number, status, paid; offered agent: preview fields only; anyone else: 404. A firm API key with the `orders:read` scope may call it, as the firm’s org admin.
          */
         get: operations["getAppointment"];
         put?: never;
@@ -862,7 +906,7 @@ export interface paths {
         };
         /**
          * The file list with each file’s upload and download log, and the file flags
-         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent until 3 days after a completed signing (DESIGN.md “Data lifecycle”). Anyone else gets 404: that agent afterwards, and an agent only offered the appointment. Invoices are not listed (see /invoice).
+         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent until 3 days after a completed signing (DESIGN.md “Data lifecycle”). Anyone else gets 404: that agent afterwards, and an agent only offered the appointment. Invoices are not listed (see /invoice). A firm API key with the `orders:read` scope may call it, as the firm’s org admin.
          */
         get: operations["listAppointmentFiles"];
         put?: never;
@@ -883,7 +927,7 @@ export interface paths {
         get?: never;
         /**
          * Mark every document uploaded (fileUploadStatus)
-         * @description Roles: creator_admin, creator, admin, sub_admin. Operators; the escrow officer of the order (creator) or its firm (creator_admin); others of another firm get 404. Needs at least one uploaded document; setting it tells the assigned agent the documents are ready.
+         * @description Roles: creator_admin, creator, admin, sub_admin. Operators; the escrow officer of the order (creator) or its firm (creator_admin); others of another firm get 404. Needs at least one uploaded document; setting it tells the assigned agent the documents are ready. A firm API key with the `files:write` scope may call it, as the firm’s org admin.
          */
         put: operations["setAppointmentFilesUploaded"];
         post?: never;
@@ -924,7 +968,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a finished upload (idempotent); answers the file with its log
-         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent until 3 days after a completed signing (DESIGN.md “Data lifecycle”). Anyone else gets 404: that agent afterwards, and an agent only offered the appointment. 409 while bytes are missing; 415 (file removed) when the content is not an accepted type.
+         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent until 3 days after a completed signing (DESIGN.md “Data lifecycle”). Anyone else gets 404: that agent afterwards, and an agent only offered the appointment. 409 while bytes are missing; 415 (file removed) when the content is not an accepted type. A firm API key with the `files:write` scope may call it, as the firm’s org admin.
          */
         post: operations["confirmAppointmentFile"];
         delete?: never;
@@ -944,7 +988,7 @@ export interface paths {
         put?: never;
         /**
          * A signed download link, valid for five minutes
-         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent until 3 days after a completed signing (DESIGN.md “Data lifecycle”). Anyone else gets 404: that agent afterwards, and an agent only offered the appointment. The invoice file is not the agent’s (404). Logged as a download once the link has delivered the bytes.
+         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent until 3 days after a completed signing (DESIGN.md “Data lifecycle”). Anyone else gets 404: that agent afterwards, and an agent only offered the appointment. The invoice file is not the agent’s (404). Logged as a download once the link has delivered the bytes. A firm API key with the `orders:read` scope may call it, as the firm’s org admin.
          */
         post: operations["createFileDownloadLink"];
         delete?: never;
@@ -964,7 +1008,7 @@ export interface paths {
         put?: never;
         /**
          * Upload grant: admit up to five files, answer a resumable (tus) upload URL for each
-         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent until 3 days after a completed signing (DESIGN.md “Data lifecycle”). Anyone else gets 404: that agent afterwards, and an agent only offered the appointment. At most 5 files ('You can only upload up to 5 files at a time.', 400); each at most MAX_UPLOAD_MB (413) and of a document or image type (415). The assigned agent uploads scan-backs, once the appointment is scheduled. Send the bytes with tus to uploadUrl in chunks of 1048576 bytes; when the last chunk is in, the content is checked (magic bytes) and the file confirmed. Limits (decision 041; invoices aside): an order holds at most 200 MB of documents and scan-backs, stored or being uploaded (more: 413 PAYLOAD_TOO_LARGE; remove files first), and has at most 20 uploads in progress; one person has at most 30 uploads in progress across orders, and uploads at most 2 GB within 24 hours (more: 429 RATE_LIMITED, with Retry-After in seconds for the daily amount). An upload in progress is one granted and not finished; it lapses a day after its grant. The problem detail says which limit and what to do.
+         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent until 3 days after a completed signing (DESIGN.md “Data lifecycle”). Anyone else gets 404: that agent afterwards, and an agent only offered the appointment. At most 5 files ('You can only upload up to 5 files at a time.', 400); each at most MAX_UPLOAD_MB (413) and of a document or image type (415). The assigned agent uploads scan-backs, once the appointment is scheduled. Send the bytes with tus to uploadUrl in chunks of 1048576 bytes; when the last chunk is in, the content is checked (magic bytes) and the file confirmed. Limits (decision 041; invoices aside): an order holds at most 200 MB of documents and scan-backs, stored or being uploaded (more: 413 PAYLOAD_TOO_LARGE; remove files first), and has at most 20 uploads in progress; one person has at most 30 uploads in progress across orders, and uploads at most 2 GB within 24 hours (more: 429 RATE_LIMITED, with Retry-After in seconds for the daily amount). An upload in progress is one granted and not finished; it lapses a day after its grant. The problem detail says which limit and what to do. A firm API key with the `files:write` scope may call it, as the firm’s org admin.
          */
         post: operations["grantAppointmentFileUpload"];
         delete?: never;
@@ -982,7 +1026,7 @@ export interface paths {
         };
         /**
          * The appointment’s invoice; download it with the file’s download link
-         * @description Roles: creator_admin, creator, admin, sub_admin. Operators; the escrow officer of the order (creator) or its firm (creator_admin); others of another firm get 404. 404 until one is sent.
+         * @description Roles: creator_admin, creator, admin, sub_admin. Operators; the escrow officer of the order (creator) or its firm (creator_admin); others of another firm get 404. 404 until one is sent. A firm API key with the `orders:read` scope may call it, as the firm’s org admin.
          */
         get: operations["getAppointmentInvoice"];
         put?: never;
@@ -1046,13 +1090,13 @@ export interface paths {
         };
         /**
          * The message thread, oldest first; marks it read for the caller’s side
-         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent until 3 days after a completed signing (DESIGN.md “Data lifecycle”). Anyone else gets 404: that agent afterwards, and an agent only offered the appointment. Agents also get the fee-discussion warning. `markRead=false` reads without marking (offline mirroring).
+         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent until 3 days after a completed signing (DESIGN.md “Data lifecycle”). Anyone else gets 404: that agent afterwards, and an agent only offered the appointment. Agents also get the fee-discussion warning. `markRead=false` reads without marking (offline mirroring). A firm API key with the `orders:read` scope may call it, as the firm’s org admin.
          */
         get: operations["listAppointmentNotes"];
         put?: never;
         /**
          * Post a message to the thread
-         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent until 3 days after a completed signing (DESIGN.md “Data lifecycle”). Anyone else gets 404: that agent afterwards, and an agent only offered the appointment. The message is trimmed and must be 1 to 2000 characters (the spec sets no limit; 2000 is ours). The author’s side is marked read; the other parties are notified. At most 30 messages an hour per person (429 with Retry-After).
+         * @description Roles: any signed-in user. Operators; the escrow officer of the order (creator) or its firm (creator_admin); the assigned agent until 3 days after a completed signing (DESIGN.md “Data lifecycle”). Anyone else gets 404: that agent afterwards, and an agent only offered the appointment. The message is trimmed and must be 1 to 2000 characters (the spec sets no limit; 2000 is ours). The author’s side is marked read; the other parties are notified. At most 30 messages an hour per person (429 with Retry-After). A firm API key with the `orders:write` scope may call it, as the firm’s org admin.
          */
         post: operations["postAppointmentNote"];
         delete?: never;
@@ -1274,7 +1318,7 @@ export interface paths {
         };
         /**
          * The order’s timeline: what happened to it, oldest first, as the caller’s role may see it
-         * @description Roles: any signed-in user. Operators: every step with names, bids (claims, counters, declines, withdrawals, amounts), messages posted (not their text) and payment; escrow side (its own or its firm’s orders): created, edited, sent (a count), agent assigned or changed, status, documents, downloads by the signing agent, completed, invoiced — no bids, fees, notes or payment, an operator shown as SigningDesk; the assigned agent: their assignment, status, documents, their own downloads, completed — until the 3-day window after the signing closes, then 404; anyone else (an agent only offered the order included): 404.
+         * @description Roles: any signed-in user. Operators: every step with names, bids (claims, counters, declines, withdrawals, amounts), messages posted (not their text) and payment; escrow side (its own or its firm’s orders): created, edited, sent (a count), agent assigned or changed, status, documents, downloads by the signing agent, completed, invoiced — no bids, fees, notes or payment, an operator shown as SigningDesk; the assigned agent: their assignment, status, documents, their own downloads, completed — until the 3-day window after the signing closes, then 404; anyone else (an agent only offered the order included): 404. A firm API key with the `orders:read` scope may call it, as the firm’s org admin.
          */
         get: operations["getAppointmentTimeline"];
         put?: never;
@@ -1638,7 +1682,7 @@ export interface paths {
         };
         /**
          * The escrow officer's in-process or completed appointments
-         * @description Roles: creator_admin, creator. creator: own orders; creator_admin: the firm’s.
+         * @description Roles: creator_admin, creator. creator: own orders; creator_admin: the firm’s. A firm API key with the `orders:read` scope may call it, as the firm’s org admin.
          */
         get: operations["listEscrowAppointments"];
         put?: never;
@@ -1658,7 +1702,7 @@ export interface paths {
         };
         /**
          * The escrow list as a CSV file: every row of the filter
-         * @description Roles: creator_admin, creator. The same filter as GET /escrow/appointments without paging, streamed as text/csv (RFC 4180, CRLF) with a header row: Date, Time, Time Zone, File Number, Escrow Officer, Signer Name, Status, Assigned Signing Agent, Agent Phone, Agent Email, Files Attached. A cell starting with =, +, -, @, tab or CR is prefixed with '.
+         * @description Roles: creator_admin, creator. The same filter as GET /escrow/appointments without paging, streamed as text/csv (RFC 4180, CRLF) with a header row: Date, Time, Time Zone, File Number, Escrow Officer, Signer Name, Status, Assigned Signing Agent, Agent Phone, Agent Email, Files Attached. A cell starting with =, +, -, @, tab or CR is prefixed with '. A firm API key with the `orders:read` scope may call it, as the firm’s org admin.
          */
         get: operations["exportEscrowAppointments"];
         put?: never;
@@ -1678,7 +1722,7 @@ export interface paths {
         };
         /**
          * The escrow officer's in-process orders that need their action now, oldest first
-         * @description Roles: creator_admin, creator. Issue 33: the orders the caller may see (creator: own; creator_admin: the firm’s) with no documents uploaded once the signing is less than 24 hours away, at most 200. An order leaves the list when its documents are uploaded.
+         * @description Roles: creator_admin, creator. Issue 33: the orders the caller may see (creator: own; creator_admin: the firm’s) with no documents uploaded once the signing is less than 24 hours away, at most 200. An order leaves the list when its documents are uploaded. A firm API key with the `orders:read` scope may call it, as the firm’s org admin.
          */
         get: operations["listEscrowNeeds"];
         put?: never;
@@ -1886,7 +1930,7 @@ export interface paths {
         };
         /**
          * A firm's default order terms
-         * @description Roles: admin, sub_admin, creator_admin, creator. Operators read any firm's; escrow users their own firm's (their order form starts from them). TERMS_DEFAULTS where the firm has none; 404 to anyone else.
+         * @description Roles: admin, sub_admin, creator_admin, creator. Operators read any firm's; escrow users their own firm's (their order form starts from them). TERMS_DEFAULTS where the firm has none; 404 to anyone else. A firm API key with the `orders:read` scope may call it, as the firm’s org admin.
          */
         get: operations["getFirmOrderTerms"];
         /**
@@ -2168,7 +2212,7 @@ export interface paths {
         put?: never;
         /**
          * tus creation: Upload-Length ≤ the granted size, Upload-Metadata with the grant’s fileId
-         * @description Roles: any signed-in user. The caller’s own upload grant only (any other id is a 404). tus 1.0 core + creation + termination + expiration. Headers: {"Tus-Resumable":"1.0.0"}, Upload-Length, Upload-Metadata.
+         * @description Roles: any signed-in user. The caller’s own upload grant only (any other id is a 404). tus 1.0 core + creation + termination + expiration. A firm API key with the `files:write` scope may call it, as the firm’s org admin. Headers: {"Tus-Resumable":"1.0.0"}, Upload-Length, Upload-Metadata.
          */
         post: operations["createUpload"];
         delete?: never;
@@ -2189,18 +2233,18 @@ export interface paths {
         post?: never;
         /**
          * tus termination: abandon an unfinished upload and withdraw its grant
-         * @description Roles: any signed-in user. The caller’s own upload grant only (any other id is a 404). tus 1.0 core + creation + termination + expiration.
+         * @description Roles: any signed-in user. The caller’s own upload grant only (any other id is a 404). tus 1.0 core + creation + termination + expiration. A firm API key with the `files:write` scope may call it, as the firm’s org admin.
          */
         delete: operations["cancelUpload"];
         options?: never;
         /**
          * tus HEAD: Upload-Offset and Upload-Length, to resume (GET answers the same)
-         * @description Roles: any signed-in user. The caller’s own upload grant only (any other id is a 404). tus 1.0 core + creation + termination + expiration.
+         * @description Roles: any signed-in user. The caller’s own upload grant only (any other id is a 404). tus 1.0 core + creation + termination + expiration. A firm API key with the `files:write` scope may call it, as the firm’s org admin.
          */
         head: operations["getUploadOffset"];
         /**
          * tus PATCH: a chunk of at most 1048576 bytes at Upload-Offset (application/offset+octet-stream)
-         * @description Roles: any signed-in user. The caller’s own upload grant only (any other id is a 404). tus 1.0 core + creation + termination + expiration.
+         * @description Roles: any signed-in user. The caller’s own upload grant only (any other id is a 404). tus 1.0 core + creation + termination + expiration. A firm API key with the `files:write` scope may call it, as the firm’s org admin.
          */
         patch: operations["appendUploadChunk"];
         trace?: never;
@@ -2700,6 +2744,39 @@ export interface components {
                 type: "page_view" | "form_display" | "form_submit" | "ad_conversion";
             }[];
         };
+        ApiKey: {
+            /** @description ISO 8601 */
+            createdAt: string;
+            createdBy: {
+                id: string;
+                name: string;
+            };
+            firm: {
+                id: string;
+                name: string;
+            };
+            /**
+             * @description The key’s visible prefix, e.g. sdk_k3x9q2ma_…
+             * @example sdk_k3x9q2ma_…
+             */
+            hint: string;
+            id: string;
+            /** @description ISO 8601, to the minute; null when never used */
+            lastUsedAt: string | null;
+            name: string;
+            revokedAt: string | null;
+            scopes: ("orders:read" | "orders:write" | "files:write" | "webhooks:manage")[];
+            /**
+             * @description active; revoked; stopped: its creator is disabled or no longer the firm’s org admin, so the key is refused
+             * @enum {string}
+             */
+            status: "active" | "revoked" | "stopped";
+            /** @example Active */
+            statusText: string;
+        };
+        ApiKeyList: {
+            items: components["schemas"]["ApiKey"][];
+        };
         AppointmentResult: {
             appointment: components["schemas"]["OperatorAppointment"] | components["schemas"]["EscrowAppointment"] | components["schemas"]["AgentAppointment"] | components["schemas"]["AgentRecord"] | components["schemas"]["OfferPreview"];
             changedFields?: string[];
@@ -2964,6 +3041,20 @@ export interface components {
              */
             bid: string;
         };
+        /**
+         * @description `name`: which system uses the key (1 to 60 characters), e.g. "Qualia production". `scopes`: what the key may do, at least one. `orders:read`: Read the firm’s orders, their files and their history; `orders:write`: Create, change and cancel orders, and post messages; `files:write`: Upload documents to orders; `webhooks:manage`: Manage the firm’s webhook endpoints.
+         * @example {
+         *       "name": "Qualia production",
+         *       "scopes": [
+         *         "orders:read",
+         *         "orders:write"
+         *       ]
+         *     }
+         */
+        CreateApiKey: {
+            name: string;
+            scopes: ("orders:read" | "orders:write" | "files:write" | "webhooks:manage")[];
+        };
         CreateAppointment: {
             /**
              * @description apptOffer: the signing agent fee, $25.00 to $1,000.00
@@ -3042,6 +3133,12 @@ export interface components {
              */
             tripFee?: string;
             zip: string;
+        };
+        CreatedApiKey: {
+            key: components["schemas"]["ApiKey"];
+            message: string;
+            /** @description The key itself: shown this once, never stored. Send it as `Authorization: Bearer <token>`. */
+            token: string;
         };
         CreatedUser: {
             details: {
@@ -4496,6 +4593,10 @@ export interface components {
                 reason: string;
             }[];
             updated: string[];
+        };
+        RevokedApiKey: {
+            key: components["schemas"]["ApiKey"];
+            message: string;
         };
         SavedPushSubscription: {
             message: string;
@@ -6594,6 +6695,187 @@ export interface operations {
             };
             /** @description The role may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /** @description Operators: one firm’s keys (every firm’s without it) */
+                firmId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKey"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key’s id */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedApiKey"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,11 +5,13 @@
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { announceAppointmentChange } from './live-events';
+import { currentApiKeyId } from './request-context';
 
 export interface AuditEntry {
   actorId: string | null;
   action: string;
-  entityType: 'appointment' | 'offer' | 'note' | 'user' | 'firm' | 'file' | 'invoice' | 'contact_request' | 'agent' | 'credential';
+  entityType:
+    'appointment' | 'offer' | 'note' | 'user' | 'firm' | 'file' | 'invoice' | 'contact_request' | 'agent' | 'credential' | 'api_key';
   entityId: string;
   appointmentId?: string | null;
   details?: Record<string, unknown>;
@@ -22,6 +24,8 @@ export async function audit(db: Db | Tx, entry: AuditEntry): Promise<void> {
     entityType: entry.entityType,
     entityId: entry.entityId,
     appointmentId: entry.appointmentId ?? null,
+    // A change made through a firm API key names it (issue 34).
+    apiKeyId: currentApiKeyId(),
     details: entry.details ?? {},
   });
   if (entry.appointmentId) await announceAppointmentChange(db, entry.appointmentId, entry.action, entry.details);

@@ -2,6 +2,7 @@ import type { Database, Db } from '@signingdesk/db';
 import type { Auth } from '../auth/auth';
 import type { Env } from '../env';
 import type { Actor } from './actor';
+import type { KeyCaller } from './api-key-actor';
 import type { Readiness } from './readiness';
 import type { SessionCache } from './session-cache';
 
@@ -14,6 +15,8 @@ export interface AppVariables {
   clientIp: string | undefined;
   /** This process's recently resolved callers (lib/session-cache.ts). */
   sessionCache: SessionCache;
+  /** The firm API key of the request, when it came with one (lib/api-key-actor.ts). */
+  apiKey: KeyCaller['key'] | undefined;
 }
 
 export interface AppDeps {

@@ -5,6 +5,7 @@
  * `publishDocument` serves that document at /openapi.json with what integrators' tools need
  * besides the routes: the session credential, the tags, the licence and a contact.
  */
+import type { ApiKeyScope } from '@signingdesk/domain/api-keys';
 import { ERROR_CODES } from '@signingdesk/domain/error-codes';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { getCookies } from 'better-auth/cookies';
@@ -62,20 +63,23 @@ export function problemResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 410
 }
 
 /**
- * The security scheme every non-public operation requires: better-auth's session cookie, the
- * only credential the API accepts (no API keys, no bearer tokens).
+ * The security schemes: better-auth's session cookie, which every non-public operation takes,
+ * and a firm API key (issue 34), which only the operations naming one of its scopes take.
  */
 export const SESSION_SCHEME = 'sessionCookie';
+export const API_KEY_SCHEME = 'apiKey';
 
 /**
  * The OpenAPI description, `x-roles` extension and security requirement of a route: who may
  * call it. Public routes need no credential (`security: []`); every other one the session.
  */
-export function rolesDoc(roles: readonly string[] | 'public' | 'signed-in', note?: string) {
+export function rolesDoc(roles: readonly string[] | 'public' | 'signed-in', note?: string, apiKeyScope?: ApiKeyScope) {
   const who = roles === 'public' ? 'Public.' : roles === 'signed-in' ? 'Roles: any signed-in user.' : `Roles: ${roles.join(', ')}.`;
-  const security: Record<string, string[]>[] = roles === 'public' ? [] : [{ [SESSION_SCHEME]: [] }];
+  const security: Record<string, string[]>[] =
+    roles === 'public' ? [] : [{ [SESSION_SCHEME]: [] }, ...(apiKeyScope ? [{ [API_KEY_SCHEME]: [apiKeyScope] }] : [])];
+  const byKey = apiKeyScope ? ` A firm API key with the \`${apiKeyScope}\` scope may call it, as the firm’s org admin.` : '';
   return {
-    description: note ? `${who} ${note}` : who,
+    description: `${note ? `${who} ${note}` : who}${byKey}`,
     'x-roles': roles === 'public' || roles === 'signed-in' ? [roles] : [...roles],
     security,
   } as const;
@@ -133,6 +137,11 @@ export const API_TAGS = [
     name: 'Public forms',
     description: 'Forms of the public site (contact requests, escrow registration, automated appraisals) and campaign responses.',
   },
+  {
+    name: 'Integrations',
+    description:
+      'Firm API keys: created and revoked by the firm’s org admin, seen by operators. A request with `Authorization: Bearer <key>` acts for the firm within the key’s scopes (the `apiKey` security scheme names each operation’s scope).',
+  },
   { name: 'Analytics', description: 'Page-view and event tracking of the public site, and its summary for operators.' },
   { name: 'Feedback', description: 'Messages sent through the contact forms, read and answered by administrators.' },
   { name: 'Notifications', description: 'Web-push subscriptions of the agent app, the outbox of e-mail and SMS, and the delivery jobs.' },
@@ -174,6 +183,13 @@ export function publishDocument(api: Router) {
           in: 'cookie',
           name: cookie,
           description: `The session of a signed-in user: the \`${cookie}\` cookie set by \`POST /api/auth/sign-in/email\` (JSON \`{ "email", "password" }\`) and cleared by \`POST /api/auth/sign-out\`. A writing request that names an \`Origin\` must name one of the product's own (cross-site writes are refused); a client outside a browser sends the cookie and no \`Origin\`.`,
+        },
+        [API_KEY_SCHEME]: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'sdk_<prefix>_<secret>',
+          description:
+            'A firm API key, created by the firm’s org admin in the console’s Integrations tab and shown once: `Authorization: Bearer sdk_…`. It acts for the firm with the org admin’s reach, only on the operations whose security names one of its scopes (orders:read, orders:write, files:write, webhooks:manage), at most 240 requests a minute (429 with Retry-After). A revoked key, or one whose creator is disabled or no longer the org admin, is a 401.',
         },
       },
     };

@@ -12,4 +12,5 @@ export * from './files';
 export * from './agent-record';
 export * from './dispatch';
 export * from './public-forms';
+export * from './integrations';
 export * from './platform';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, unique, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
+import { apiKeys } from './integrations';
 import { createdAt, id } from './columns';
 import { deliveryChannel, deliveryState, idempotencyState, messageChannel, notificationState, outboundState } from './enums';
 
@@ -57,6 +58,8 @@ export const auditLog = pgTable(
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id').notNull(),
     appointmentId: uuid('appointment_id'),
+    /** The firm API key the action came through (issue 34); null for a signed-in person or the system. */
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     details: jsonb('details')
       .$type<Record<string, unknown>>()
       .notNull()

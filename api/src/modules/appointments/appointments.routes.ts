@@ -46,8 +46,8 @@ const createAppointmentRoute = createRoute({
   path: '/appointments',
   tags: ['Appointments'],
   summary: 'Create an appointment order (status Open)',
-  ...rolesDoc(creators, 'Escrow roles create for their own firm; operators name the firm’s escrow officer.'),
-  middleware: [requireActor({ roles: creators })] as const,
+  ...rolesDoc(creators, 'Escrow roles create for their own firm; operators name the firm’s escrow officer.', 'orders:write'),
+  middleware: [requireActor({ roles: creators, apiKeyScope: 'orders:write' })] as const,
   request: { body: { ...json(CreateAppointmentSchema), required: true } },
   responses: {
     201: { description: 'Created', ...json(AppointmentResultSchema) },
@@ -76,8 +76,8 @@ const listEscrowRoute = createRoute({
   path: '/escrow/appointments',
   tags: ['Appointments'],
   summary: "The escrow officer's in-process or completed appointments",
-  ...rolesDoc(ESCROW_ROLES, 'creator: own orders; creator_admin: the firm’s.'),
-  middleware: [requireActor({ roles: ESCROW_ROLES })] as const,
+  ...rolesDoc(ESCROW_ROLES, 'creator: own orders; creator_admin: the firm’s.', 'orders:read'),
+  middleware: [requireActor({ roles: ESCROW_ROLES, apiKeyScope: 'orders:read' })] as const,
   request: { query: EscrowListQuerySchema },
   responses: {
     200: {
@@ -97,8 +97,9 @@ const exportEscrowRoute = createRoute({
   ...rolesDoc(
     ESCROW_ROLES,
     `The same filter as GET /escrow/appointments without paging, streamed as text/csv (RFC 4180, CRLF) with a header row: ${ESCROW_CSV_COLUMNS.join(', ')}. A cell starting with =, +, -, @, tab or CR is prefixed with '.`,
+    'orders:read',
   ),
-  middleware: [requireActor({ roles: ESCROW_ROLES })] as const,
+  middleware: [requireActor({ roles: ESCROW_ROLES, apiKeyScope: 'orders:read' })] as const,
   request: { query: EscrowExportQuerySchema },
   responses: {
     200: { description: 'The CSV file (attachment)', content: { 'text/csv': { schema: z.string() } } },
@@ -133,8 +134,9 @@ const readRoute = createRoute({
   ...rolesDoc(
     'signed-in',
     'Operators: operator view; escrow side: escrow view; assigned agent: agent view, and once the signing is finished and its 3-day window has passed (or the order was canceled) the agent record — date, place (city, state), fee, file number, status, paid; offered agent: preview fields only; anyone else: 404.',
+    'orders:read',
   ),
-  middleware: [requireActor({ activeAgent: true })] as const,
+  middleware: [requireActor({ activeAgent: true, apiKeyScope: 'orders:read' })] as const,
   request: { params: IdParamSchema },
   responses: { 200: { description: 'The appointment', ...json(AppointmentViewSchema) }, ...problemResponses(401, 403, 404) },
 });
@@ -148,8 +150,9 @@ const timelineRoute = createRoute({
   ...rolesDoc(
     'signed-in',
     'Operators: every step with names, bids (claims, counters, declines, withdrawals, amounts), messages posted (not their text) and payment; escrow side (its own or its firm’s orders): created, edited, sent (a count), agent assigned or changed, status, documents, downloads by the signing agent, completed, invoiced — no bids, fees, notes or payment, an operator shown as SigningDesk; the assigned agent: their assignment, status, documents, their own downloads, completed — until the 3-day window after the signing closes, then 404; anyone else (an agent only offered the order included): 404.',
+    'orders:read',
   ),
-  middleware: [requireActor({ activeAgent: true })] as const,
+  middleware: [requireActor({ activeAgent: true, apiKeyScope: 'orders:read' })] as const,
   request: { params: IdParamSchema },
   responses: { 200: { description: 'The timeline', ...json(TimelineSchema) }, ...problemResponses(401, 403, 404) },
 });
@@ -171,8 +174,8 @@ const updateRoute = createRoute({
   path: '/appointments/{id}',
   tags: ['Appointments'],
   summary: 'Edit an order: send the changed fields; notifications list what changed',
-  ...rolesDoc(creators, 'Escrow side: its own (creator) or its firm’s (creator_admin) orders.'),
-  middleware: [requireActor({ roles: creators }), limitPerUser('orderEdit')] as const,
+  ...rolesDoc(creators, 'Escrow side: its own (creator) or its firm’s (creator_admin) orders.', 'orders:write'),
+  middleware: [requireActor({ roles: creators, apiKeyScope: 'orders:write' }), limitPerUser('orderEdit')] as const,
   description:
     'With If-Match (the `updatedAt` the editor read), an order changed by anyone since then is not overwritten: 409 CONFLICT, and the editor reads the order again. At most 60 edits an hour per person (429 with Retry-After).',
   request: { params: IdParamSchema, headers: IfMatchHeaderSchema, body: { ...json(UpdateAppointmentSchema), required: true } },

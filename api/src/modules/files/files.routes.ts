@@ -33,17 +33,23 @@ import { getInvoice, sendInvoice } from './invoices.service';
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 const body = <T>(schema: T) => ({ body: { ...json(schema), required: true } });
 const ESCROW_AND_OPERATORS = [...ESCROW_ROLES, ...OPERATOR_ROLES] as const;
-const participants = requireActor({ activeAgent: true });
 const escrowAndOperators = requireActor({ roles: ESCROW_AND_OPERATORS });
+// What a firm API key may call here (issue 34): reading the files with orders:read, uploading
+// documents (and marking them all uploaded) with files:write.
+const participantsReading = requireActor({ activeAgent: true, apiKeyScope: 'orders:read' });
+const participantsUploading = requireActor({ activeAgent: true, apiKeyScope: 'files:write' });
+const escrowAndOperatorsReading = requireActor({ roles: ESCROW_AND_OPERATORS, apiKeyScope: 'orders:read' });
+const escrowAndOperatorsUploading = requireActor({ roles: ESCROW_AND_OPERATORS, apiKeyScope: 'files:write' });
 const operators = requireActor({ roles: OPERATOR_ROLES, permission: { appointment: ['invoice'] } });
 // These handlers move bytes and use the files context's own database handle, so they cannot run
 // inside an Idempotency-Key's transaction: the key is recorded around them (lib/idempotency.ts).
-const participantsMovingBytes = requireActor({ activeAgent: true, idempotency: 'separate' });
+const participantsMovingBytesReading = requireActor({ activeAgent: true, idempotency: 'separate', apiKeyScope: 'orders:read' });
+const participantsMovingBytesUploading = requireActor({ activeAgent: true, idempotency: 'separate', apiKeyScope: 'files:write' });
 const escrowAndOperatorsMovingBytes = requireActor({ roles: ESCROW_AND_OPERATORS, idempotency: 'separate' });
 // tus resumes by offset and streams its bodies: a key on a chunk is ignored. An agent whose
 // registration is pending may upload their credentials' documents; an order's files still need
 // an active registration (pendingUploadOf).
-const uploaders = requireActor({ idempotency: 'none' });
+const uploaders = requireActor({ idempotency: 'none', apiKeyScope: 'files:write' });
 // A signed link's bytes: the link was granted by a route that checked its caller, so an agent
 // whose registration is pending gets back the credential documents they sent; an order's file
 // still needs an active registration (openDownload).
@@ -58,8 +64,8 @@ const listRoute = createRoute({
   operationId: 'listAppointmentFiles',
   tags: ['Files'],
   summary: 'The file list with each file’s upload and download log, and the file flags',
-  ...rolesDoc('signed-in', `${reach} Invoices are not listed (see /invoice).`),
-  middleware: [participants] as const,
+  ...rolesDoc('signed-in', `${reach} Invoices are not listed (see /invoice).`, 'orders:read'),
+  middleware: [participantsReading] as const,
   request: { params: IdParamSchema },
   responses: { 200: { description: 'Files', ...json(FileListSchema) }, ...problemResponses(401, 403, 404) },
 });
@@ -80,8 +86,9 @@ const grantRoute = createRoute({
   ...rolesDoc(
     'signed-in',
     `${reach} At most ${MAX_FILES_PER_UPLOAD} files ('You can only upload up to 5 files at a time.', 400); each at most MAX_UPLOAD_MB (413) and of a document or image type (415). The assigned agent uploads scan-backs, once the appointment is scheduled. Send the bytes with tus to uploadUrl in chunks of ${UPLOAD_CHUNK_BYTES} bytes; when the last chunk is in, the content is checked (magic bytes) and the file confirmed. ${LIMITS_NOTE}`,
+    'files:write',
   ),
-  middleware: [participants] as const,
+  middleware: [participantsUploading] as const,
   request: { params: IdParamSchema, ...body(GrantUploadsSchema) },
   responses: {
     201: { description: 'Granted', ...json(UploadGrantSchema) },
@@ -95,8 +102,12 @@ const confirmRoute = createRoute({
   operationId: 'confirmAppointmentFile',
   tags: ['Files'],
   summary: 'Confirm a finished upload (idempotent); answers the file with its log',
-  ...rolesDoc('signed-in', `${reach} 409 while bytes are missing; 415 (file removed) when the content is not an accepted type.`),
-  middleware: [participantsMovingBytes] as const,
+  ...rolesDoc(
+    'signed-in',
+    `${reach} 409 while bytes are missing; 415 (file removed) when the content is not an accepted type.`,
+    'files:write',
+  ),
+  middleware: [participantsMovingBytesUploading] as const,
   request: { params: FileIdParamSchema },
   responses: { 200: { description: 'The confirmed file', ...json(FileItemSchema) }, ...problemResponses(401, 403, 404, 409, 415, 422) },
 });
@@ -110,8 +121,9 @@ const linkRoute = createRoute({
   ...rolesDoc(
     'signed-in',
     `${reach} The invoice file is not the agent’s (404). Logged as a download once the link has delivered the bytes.`,
+    'orders:read',
   ),
-  middleware: [participantsMovingBytes] as const,
+  middleware: [participantsMovingBytesReading] as const,
   request: { params: FileIdParamSchema },
   responses: { 200: { description: 'The link', ...json(DownloadLinkSchema) }, ...problemResponses(401, 403, 404, 409, 422) },
 });
@@ -153,6 +165,7 @@ function flagRoute(
   roles: readonly string[],
   guard: ReturnType<typeof requireActor>,
   note: string,
+  apiKeyScope?: 'files:write',
 ) {
   return createRoute({
     method: 'put',
@@ -160,7 +173,7 @@ function flagRoute(
     operationId,
     tags: ['Files'],
     summary,
-    ...rolesDoc(roles, note),
+    ...rolesDoc(roles, note, apiKeyScope),
     middleware: [guard] as const,
     request: { params: IdParamSchema, ...body(ToggleSchema) },
     responses: { 200: { description: 'The file flags', ...json(FileFlagsSchema) }, ...problemResponses(400, 401, 403, 404, 409, 422) },
@@ -172,8 +185,9 @@ const filesUploadedRoute = flagRoute(
   '/appointments/{id}/files-uploaded',
   'Mark every document uploaded (fileUploadStatus)',
   ESCROW_AND_OPERATORS,
-  escrowAndOperators,
+  escrowAndOperatorsUploading,
   `${escrowReach} Needs at least one uploaded document; setting it tells the assigned agent the documents are ready.`,
+  'files:write',
 );
 const uploadsApprovedRoute = flagRoute(
   'setAppointmentUploadsApproved',
@@ -225,8 +239,8 @@ const getInvoiceRoute = createRoute({
   operationId: 'getAppointmentInvoice',
   tags: ['Files'],
   summary: 'The appointment’s invoice; download it with the file’s download link',
-  ...rolesDoc(ESCROW_AND_OPERATORS, `${escrowReach} 404 until one is sent.`),
-  middleware: [escrowAndOperators] as const,
+  ...rolesDoc(ESCROW_AND_OPERATORS, `${escrowReach} 404 until one is sent.`, 'orders:read'),
+  middleware: [escrowAndOperatorsReading] as const,
   request: { params: IdParamSchema },
   responses: { 200: { description: 'The invoice', ...json(InvoiceSchema) }, ...problemResponses(401, 403, 404) },
 });
@@ -307,6 +321,7 @@ function registerUploadDocs(router: Router) {
     ...rolesDoc(
       'signed-in',
       'The caller’s own upload grant only (any other id is a 404). tus 1.0 core + creation + termination + expiration.',
+      'files:write',
     ),
   };
   router.openAPIRegistry.registerPath({

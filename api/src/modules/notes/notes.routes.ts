@@ -29,8 +29,9 @@ const listRoute = createRoute({
   ...rolesDoc(
     'signed-in',
     `${participants} Agents also get the fee-discussion warning. \`markRead=false\` reads without marking (offline mirroring).`,
+    'orders:read',
   ),
-  middleware: [requireActor({ activeAgent: true })] as const,
+  middleware: [requireActor({ activeAgent: true, apiKeyScope: 'orders:read' })] as const,
   request: { params: IdParamSchema, query: ListNotesQuerySchema },
   responses: { 200: { description: 'The thread', ...json(NoteThreadSchema) }, ...problemResponses(401, 403, 404) },
 });
@@ -44,8 +45,9 @@ const createNoteRoute = createRoute({
   ...rolesDoc(
     'signed-in',
     `${participants} The message is trimmed and must be 1 to ${MAX_NOTE_LENGTH} characters (the spec sets no limit; ${MAX_NOTE_LENGTH} is ours). The author’s side is marked read; the other parties are notified. At most 30 messages an hour per person (429 with Retry-After).`,
+    'orders:write',
   ),
-  middleware: [requireActor({ activeAgent: true }), limitPerUser('message')] as const,
+  middleware: [requireActor({ activeAgent: true, apiKeyScope: 'orders:write' }), limitPerUser('message')] as const,
   request: { params: IdParamSchema, body: { ...json(CreateNoteSchema), required: true } },
   responses: { 201: { description: 'Created', ...json(NoteSchema) }, ...problemResponses(400, 401, 403, 404, 409, 422, 429) },
 });

@@ -127,8 +127,9 @@ const escrowNeedsRoute = createRoute({
   ...rolesDoc(
     ESCROW_ROLES,
     'Issue 33: the orders the caller may see (creator: own; creator_admin: the firm’s) with no documents uploaded once the signing is less than 24 hours away, at most 200. An order leaves the list when its documents are uploaded.',
+    'orders:read',
   ),
-  middleware: [requireActor({ roles: ESCROW_ROLES })] as const,
+  middleware: [requireActor({ roles: ESCROW_ROLES, apiKeyScope: 'orders:read' })] as const,
   responses: { 200: { description: 'Needs action', ...json(EscrowNeedsListSchema) }, ...problemResponses(401, 403) },
 });
 

@@ -24,8 +24,9 @@ const getRoute = createRoute({
   ...rolesDoc(
     READERS,
     "Operators read any firm's; escrow users their own firm's (their order form starts from them). TERMS_DEFAULTS where the firm has none; 404 to anyone else.",
+    'orders:read',
   ),
-  middleware: [requireActor()] as const,
+  middleware: [requireActor({ apiKeyScope: 'orders:read' })] as const,
   request: { params: FirmIdParamSchema },
   responses: { 200: { description: 'The terms', ...json(FirmTermsSchema) }, ...problemResponses(401, 404) },
 });

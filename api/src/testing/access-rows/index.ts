@@ -17,6 +17,7 @@ import { scorecardAccessRows } from './scorecard.access-rows';
 import { dispatchAccessRows } from './dispatch.access-rows';
 import { signingTermsAccessRows } from './signing-terms.access-rows';
 import { signingDayAccessRows } from './signing-day.access-rows';
+import { apiKeysAccessRows } from './api-keys.access-rows';
 
 export const MODULE_ROWS: RowsFactory[] = [
   filesAccessRows,
@@ -36,4 +37,5 @@ export const MODULE_ROWS: RowsFactory[] = [
   dispatchAccessRows,
   signingTermsAccessRows,
   signingDayAccessRows,
+  apiKeysAccessRows,
 ];
