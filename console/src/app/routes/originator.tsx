@@ -1,5 +1,7 @@
-import { Tabs, Text } from '@mantine/core';
+import { Alert, Tabs, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { Page } from '../../components/page';
+import { useDeniedTab } from '../../lib/use-denied-tab';
 import { useTabParam } from '../../lib/use-tab-param';
 import { useSignedInUser } from '../../features/auth/api/get-me';
 import { AppointmentList } from '../../features/escrow-orders/components/appointment-list';
@@ -9,19 +11,26 @@ import { useOlderOrderLink } from '../../lib/older-order-link';
 import { FirmUsers } from '../../features/firm-users/components/firm-users';
 import { AgentCoverage } from '../../features/agent-search/components/agent-coverage';
 import { PreferredAgents } from '../../features/agent-search/components/preferred-agents';
+import { FirmApiKeys } from '../../features/integrations/components/firm-api-keys';
 
 /**
  * The portal's tabs (spec 01 §2, and what spec 02 §6 gives escrow roles: Create New User, List
  * Signing Agents; decision 028; the preferred agents automatic dispatch offers orders to first,
- * decision 067), the first opening by default.
+ * decision 067; the firm's API keys, issue 34), the first opening by default.
  */
-const TABS = ['schedule', 'in-process', 'completed', 'agents', 'preferred', 'users'] as const;
+const TABS = ['schedule', 'in-process', 'completed', 'agents', 'preferred', 'users', 'integrations'] as const;
+type Tab = (typeof TABS)[number];
+const DEFAULT_TAB: Tab = 'schedule';
+/** The org admin's tabs, by label: an escrow officer's link to one opens the default tab and says why. */
+const ORG_ADMIN_TABS: Partial<Record<Tab, string>> = { integrations: 'Integrations' };
 
 /** /originator: the escrow officer portal. An org admin (creator_admin) sees every order of the firm. */
 export function OriginatorRoute() {
   const user = useSignedInUser();
   const role = user.role === 'creator_admin' ? 'creator_admin' : 'creator';
-  const [tab, setTab] = useTabParam(TABS, 'schedule');
+  const tabs = useMemo(() => (role === 'creator_admin' ? TABS : TABS.filter((value) => !(value in ORG_ADMIN_TABS))), [role]);
+  const [tab, setTab] = useTabParam(tabs, DEFAULT_TAB);
+  const denied = useDeniedTab(TABS, tabs, DEFAULT_TAB);
   const olderLink = useOlderOrderLink(paths.originatorOrder);
   if (olderLink) return olderLink;
   return (
@@ -30,6 +39,11 @@ export function OriginatorRoute() {
         Welcome, {user.name} of {user.firm.name}.
       </Text>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        {denied ? (
+          <Alert color="yellow" role="status" mb="md" title="Not available to your role">
+            {ORG_ADMIN_TABS[denied]} is for org admins only, so Schedule New Appointment opened instead.
+          </Alert>
+        ) : null}
         <Tabs.List>
           <Tabs.Tab value="schedule">Schedule New Appointment</Tabs.Tab>
           <Tabs.Tab value="in-process">In Process Appointments</Tabs.Tab>
@@ -37,6 +51,7 @@ export function OriginatorRoute() {
           <Tabs.Tab value="agents">Signing Agents</Tabs.Tab>
           <Tabs.Tab value="preferred">Preferred Agents</Tabs.Tab>
           <Tabs.Tab value="users">Users</Tabs.Tab>
+          {role === 'creator_admin' ? <Tabs.Tab value="integrations">Integrations</Tabs.Tab> : null}
         </Tabs.List>
         <Tabs.Panel value="schedule" pt="lg">
           <CreateAppointmentForm
@@ -61,6 +76,11 @@ export function OriginatorRoute() {
         <Tabs.Panel value="users" pt="lg">
           <FirmUsers firmId={user.firm.id} role={role} caller={{ id: user.id, role: user.role }} />
         </Tabs.Panel>
+        {role === 'creator_admin' ? (
+          <Tabs.Panel value="integrations" pt="lg">
+            <FirmApiKeys />
+          </Tabs.Panel>
+        ) : null}
       </Tabs>
     </Page>
   );

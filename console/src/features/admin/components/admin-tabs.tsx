@@ -1,9 +1,9 @@
 import { Alert, Tabs, Text } from '@mantine/core';
 import type { Role } from '@signingdesk/domain/roles';
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo, type ReactNode } from 'react';
+import { useDeniedTab } from '../../../lib/use-denied-tab';
 import { useTabParam } from '../../../lib/use-tab-param';
-import { ADMIN_TABS, adminTabsFor, DEFAULT_ADMIN_TAB } from '../utils/admin-tabs';
+import { ADMIN_TAB_VALUES, ADMIN_TABS, adminTabsFor, DEFAULT_ADMIN_TAB } from '../utils/admin-tabs';
 
 /**
  * The operator dashboard tabs; the selected one lives in `?tab=` (see useTabParam). `panels`
@@ -13,25 +13,10 @@ export function AdminTabs({ role, panels }: { role: Role; panels: Partial<Record
   const tabs = useMemo(() => adminTabsFor(role), [role]);
   const values = useMemo(() => tabs.map((tab) => tab.value), [tabs]);
   const [current, setCurrent] = useTabParam(values, DEFAULT_ADMIN_TAB);
-  const [params, setParams] = useSearchParams();
   // A tab this role may not open (a sub_admin's link to Feedback) lands on the default tab
   // with a URL that says so, `?tab=assignments&denied=feedback`, and a sentence (issue 30).
-  const asked = params.get('tab');
-  const forbidden = ADMIN_TABS.find((tab) => tab.value === asked && !values.includes(tab.value));
-  useEffect(() => {
-    if (!forbidden) return;
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        next.set('tab', DEFAULT_ADMIN_TAB);
-        next.set('denied', forbidden.value);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [forbidden, setParams]);
-  const denied =
-    current === DEFAULT_ADMIN_TAB ? ADMIN_TABS.find((tab) => tab.value === params.get('denied') && !values.includes(tab.value)) : undefined;
+  const deniedValue = useDeniedTab(ADMIN_TAB_VALUES, values, DEFAULT_ADMIN_TAB);
+  const denied = ADMIN_TABS.find((tab) => tab.value === deniedValue);
 
   return (
     <Tabs value={current} onChange={setCurrent} keepMounted={false}>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adminTabsFor, DEFAULT_ADMIN_TAB } from './admin-tabs';
 
 describe('adminTabsFor', () => {
-  it('gives an admin the seven tabs of the spec in its order, then the Outbox and the Dashboard', () => {
+  it('gives an admin the seven tabs of the spec in its order, then the Outbox, the Dashboard and Integrations', () => {
     expect(adminTabsFor('admin').map((tab) => tab.label)).toEqual([
       'Create New Request',
       'Assignments',
@@ -13,6 +13,7 @@ describe('adminTabsFor', () => {
       'Feedback',
       'Outbox',
       'Dashboard',
+      'Integrations',
     ]);
   });
 
@@ -20,7 +21,8 @@ describe('adminTabsFor', () => {
     const labels = adminTabsFor('sub_admin').map((tab) => tab.label);
     expect(labels).not.toContain('Pending Signing Agents');
     expect(labels).not.toContain('Feedback');
-    expect(labels).toHaveLength(7);
+    expect(labels).toContain('Integrations');
+    expect(labels).toHaveLength(8);
   });
 
   it('opens on Assignments', () => {

@@ -1,6 +1,7 @@
 /**
  * The admin dashboard's tabs (spec 02 §2 and §6), in the spec's order, then the Outbox and the
- * Dashboard (issue 12). Assignments opens by default; Pending Signing Agents and Feedback are for the admin role only.
+ * Dashboard (issue 12) and Integrations (issue 34). Assignments opens by default; Pending Signing
+ * Agents and Feedback are for the admin role only.
  */
 import type { Role } from '@signingdesk/domain/roles';
 
@@ -63,10 +64,18 @@ export const ADMIN_TABS = [
     description:
       'What to act on now — orders not filled, signings without documents, missing scan-backs, unpaid agents, unread messages — and charts.',
   },
+  {
+    // Beyond the spec (issue 34): the keys firms' systems call the API with, to revoke one.
+    value: 'integrations',
+    label: 'Integrations',
+    adminOnly: false,
+    description: 'Every firm’s API keys — what each may do, who created it, when it was last used — with Revoke.',
+  },
 ] as const;
 
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export type AdminTabValue = AdminTab['value'];
+export const ADMIN_TAB_VALUES: readonly AdminTabValue[] = ADMIN_TABS.map((tab) => tab.value);
 
 export const DEFAULT_ADMIN_TAB: AdminTabValue = 'assignments';
 

@@ -2,7 +2,7 @@ import { Anchor, Code, Stack, Text } from '@mantine/core';
 import { paths } from '../../../config/paths';
 import classes from './api-reference.module.css';
 
-/** What every caller needs before the operations: transport, session, errors, safe retries. */
+/** What every caller needs before the operations: transport, session or API key, errors, safe retries. */
 export function ApiIntro() {
   return (
     <Stack gap="sm" mb="xl">
@@ -10,6 +10,13 @@ export function ApiIntro() {
         The SigningDesk API lets title and escrow companies connect their own systems. It speaks JSON over HTTPS on this origin, under{' '}
         <Code>/api</Code>, with the same cookie session as the console: sign in with <Code>POST /api/auth/sign-in/email</Code> and an{' '}
         <Code>{'{ "email", "password" }'}</Code> body, then send the session cookie it sets with every request.
+      </Text>
+      <Text>
+        A system of your firm calls it with a firm API key instead: your org admin creates one in the portal’s Integrations tab, chooses its
+        scopes (<Code>orders:read</Code>, <Code>orders:write</Code>, <Code>files:write</Code>, <Code>webhooks:manage</Code>) and copies it
+        once. Send it as <Code className={classes.nowrap}>Authorization: Bearer sdk_…</Code>. It acts for the firm as the org admin, on the
+        operations below that name its scope; any other answers 403. A key makes at most 240 requests a minute (429 with Retry-After), and a
+        revoked key is refused at once (401).
       </Text>
       <Text>
         Errors are <Code>application/problem+json</Code> (RFC 9457): <Code>code</Code> is a stable code for programs, <Code>detail</Code> a
