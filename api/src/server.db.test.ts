@@ -161,7 +161,7 @@ describe('the server process', () => {
       expect(await twin.exited).toBe(0);
     }
     const seeded = first.output().includes('Seeded demo data') ? first.output() : twin!.output();
-    expect(seeded).toMatch(/Seeded demo data in [\d.]+ s: 8 firms, \d+ users \(8\d{3} signing agents\)/);
+    expect(seeded).toMatch(/Seeded demo data in [\d.]+ s: 8 firms, \d+ users \((8\d{3}) signing agents, \1 scores counted\)/);
     expect(first.output()).toContain('password signing-demo-2026');
     const health = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json();
     expect(health).toMatchObject({ status: 'ok', database: database ? 'postgres' : 'pglite' });

@@ -21,6 +21,7 @@ import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { EnvError, parseEnv, type Env } from './env';
 import { seedDemoData } from './seed';
+import { refreshStaleScores } from './lib/stored-scores';
 import { DeliveryWorker } from './delivery/worker';
 import { Readiness } from './lib/readiness';
 import { getAuthSecret } from './lib/settings';
@@ -65,6 +66,9 @@ async function openDatabase(env: Env): Promise<Database> {
   }
 }
 
+/** Stored scores counted per statement after seeding. */
+const SEED_SCORES_BATCH = 1000;
+
 /**
  * Migrations and demo data, once per start (by the primary when there are several processes),
  * under the setup lock: two processes starting on one empty database seed it once. A database
@@ -86,9 +90,18 @@ async function prepareDatabase(env: Env, database: Database): Promise<void> {
       const started = Date.now();
       // The seeded files' bytes go to the configured storage, so demo downloads work.
       const summary = await seedDemoData(db, { storage: createStorage(env) });
+      // The seeded agents' scores are counted now, before the first request, not by the worker's
+      // first scores slot: on PGlite's one connection that held up the first requests for
+      // seconds, past the console's 5-second request limit (journeys right after a start failed).
+      let scores = 0;
+      for (;;) {
+        const counted = await refreshStaleScores(db, { limit: SEED_SCORES_BATCH });
+        scores += counted;
+        if (counted < SEED_SCORES_BATCH) break;
+      }
       console.log(
         `Seeded demo data in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary.firms} firms, ${summary.users} users ` +
-          `(${summary.agents} signing agents), ${summary.appointments} appointments, ${summary.offers} offers, ` +
+          `(${summary.agents} signing agents, ${scores} scores counted), ${summary.appointments} appointments, ${summary.offers} offers, ` +
           `${summary.files} files, ${summary.notes} messages.`,
       );
     } else if (env.SEED_DEMO && !empty) {
