@@ -184,7 +184,7 @@ describe('role × route matrix', () => {
   async function callRoute(key: string, caller: Caller, fixture: Fixture, headers: Record<string, string> = {}) {
     const [method, pattern] = key.split(' ') as [string, string];
     const path = pattern.replace(/:(\w+)/g, (_, name: string) => fixture.params[name] ?? 'missing');
-    return t.request(`/api${path}`, {
+    return t.request(`/api${path}${fixture.query ? `?${fixture.query}` : ''}`, {
       method,
       cookie: cookieOf(caller),
       headers: { ...fixture.headers, ...headers },

@@ -51,6 +51,7 @@ import { dispatchRoutes } from './modules/dispatch/dispatch.routes';
 import { signingTermsRoutes } from './modules/signing-terms/signing-terms.routes';
 import { signingDayRoutes } from './modules/signing-day/signing-day.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
 const SIGN_OUT_PATH = `${AUTH_BASE_PATH}/sign-out`;
@@ -67,6 +68,7 @@ export function createApi(deps: AppDeps) {
   api.route('/', workflowRoutes());
   api.route('/', notesRoutes(deps));
   api.route('/', apiKeysRoutes(deps));
+  api.route('/', webhooksRoutes(deps));
   api.route('/', previewRoutes(deps));
   api.route('/', filesRoutes(deps));
   api.route('/', firmsRoutes(deps));

@@ -58,6 +58,8 @@ const envSchema = z.object({
   SMTP_FROM: z.string().min(3).default('SigningDesk <no-reply@signingdesk.local>'),
   SMS_WEBHOOK_URL: z.url({ message: 'must be the SMS provider’s HTTPS endpoint' }).optional(),
   VAPID_SUBJECT: z.string().min(3).default('mailto:operations@signingdesk.local'),
+  // Webhook endpoints may be http://localhost (development, the journeys' receiver); never in production.
+  WEBHOOKS_ALLOW_HTTP_LOCALHOST: booleanFlag,
   RUN_WORKER: flag('1'),
   FORM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(SIGN_IN_ATTEMPTS_PER_MINUTE),

@@ -10,6 +10,8 @@ import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { API_KEY_SCHEME, SESSION_SCHEME } from './lib/openapi';
 import { isApiKeyScope } from '@signingdesk/domain/api-keys';
+import { WEBHOOK_RETRY_SCHEDULE_SECONDS } from '@signingdesk/domain/webhook-url';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '@signingdesk/domain/webhooks';
 import { createTestApp, readJson, type TestApp } from './testing/test-app';
 
 interface Operation {
@@ -106,6 +108,38 @@ describe('OpenAPI document', () => {
     );
     expect(signIn.status).toBe(200);
     expect(signIn.headers.getSetCookie().map((c) => c.split('=')[0])).toContain(name);
+  });
+
+  it('describes the webhook of every event, its body the order as the escrow view answers it', () => {
+    const names = [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT];
+    expect(Object.keys(doc.webhooks)).toEqual(names);
+    const escrowAppointment = '#/components/schemas/EscrowAppointment';
+    for (const name of names) {
+      const operation = doc.webhooks[name].post;
+      expect(operation.operationId, name).toMatch(/^[a-z][A-Za-z0-9]*Event$/);
+      expect(operation.security, name).toEqual([]);
+      expect(
+        operation.parameters.map((p: { in: string; name: string; required: boolean }) => `${p.in} ${p.name} ${p.required}`),
+        name,
+      ).toEqual(['header webhook-id true', 'header webhook-timestamp true', 'header webhook-signature true']);
+      const body = operation.requestBody.content['application/json'].schema;
+      const event = doc.components.schemas[body.$ref.replace('#/components/schemas/', '')];
+      expect(event.properties.type.enum, name).toEqual([name]);
+      expect(event.required, name).toEqual(['id', 'type', 'timestamp', 'data']);
+      // The order is the escrow view's one schema, referenced rather than copied.
+      expect(event.properties.data.properties.order?.$ref, name).toBe(name === WEBHOOK_TEST_EVENT ? undefined : escrowAppointment);
+      expect(Object.keys(operation.responses), name).toEqual(['2XX', '4XX', '5XX']);
+      expect(operation.responses['2XX'].description, name).toContain('within 10 s');
+    }
+    const retried = doc.webhooks['order.created'].post.responses['5XX'].description;
+    expect(retried).toContain('5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h');
+    expect(retried).toContain(`${WEBHOOK_RETRY_SCHEDULE_SECONDS.length} attempts`);
+    expect(retried).toContain('failed for 3 days is turned off');
+    expect(doc.webhooks['message.created'].post.requestBody.content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/MessageCreatedEvent',
+    );
+    expect(Object.keys(doc.components.schemas.MessageCreatedEvent.properties.data.properties)).toEqual(['order', 'message']);
+    expect(Object.keys(doc.components.schemas.OrderDocumentsDownloadedEvent.properties.data.properties)).toEqual(['order', 'file']);
   });
 
   it('carries a licence and a contact', () => {

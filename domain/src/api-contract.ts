@@ -2309,8 +2309,377 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint’s delivery log, newest first: each event’s state and every attempt
+         * @description Roles: creator_admin, admin, sub_admin. creator_admin (or a key): the firm’s endpoints; operators: every firm’s (another firm’s is a 404 to the firm). A firm API key with the `webhooks:manage` scope may call it, as the firm’s org admin.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery’s event again now, with the same webhook-id
+         * @description Roles: creator_admin, admin, sub_admin. creator_admin (or a key): the firm’s endpoints; operators: every firm’s (another firm’s is a 404 to the firm). A firm API key with the `webhooks:manage` scope may call it, as the firm’s org admin.
+         */
+        post: operations["resendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The webhook endpoints the caller may manage
+         * @description Roles: creator_admin, admin, sub_admin. creator_admin (or a key): the firm’s endpoints; operators: every firm’s (another firm’s is a 404 to the firm). Operators may name one firm with `firmId`; they do not see the secrets. A firm API key with the `webhooks:manage` scope may call it, as the firm’s org admin.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Add a webhook endpoint for the firm, with a new signing secret
+         * @description Roles: creator_admin. An HTTPS URL whose host resolves only to public addresses (private, loopback and link-local ones are refused); at most 10 a firm. A firm API key with the `webhooks:manage` scope may call it, as the firm’s org admin.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/endpoints/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an endpoint and its delivery log
+         * @description Roles: creator_admin, admin, sub_admin. creator_admin (or a key): the firm’s endpoints; operators: every firm’s (another firm’s is a 404 to the firm). A firm API key with the `webhooks:manage` scope may call it, as the firm’s org admin.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an endpoint, or turn it off or on
+         * @description Roles: creator_admin, admin, sub_admin. creator_admin (or a key): the firm’s endpoints; operators: every firm’s (another firm’s is a 404 to the firm). A firm API key with the `webhooks:manage` scope may call it, as the firm’s org admin.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/webhooks/endpoints/{endpointId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the endpoint a test event (webhook.test), delivered and logged like any other
+         * @description Roles: creator_admin, admin, sub_admin. creator_admin (or a key): the firm’s endpoints; operators: every firm’s (another firm’s is a 404 to the firm). A firm API key with the `webhooks:manage` scope may call it, as the firm’s org admin.
+         */
+        post: operations["sendWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "message.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A message was posted to the order
+         * @description Sent as a POST of JSON (`User-Agent: SigningDesk-Webhooks/1`) to each enabled endpoint of the firm that asked for this event, signed per Standard Webhooks with the endpoint’s `whsec_` secret. Verify the signature over the raw body before parsing it. Events may arrive more than once and out of order: use `webhook-id` to skip repeats, and read the order’s `updatedAt` to tell the newer state.
+         */
+        post: operations["messageCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.agent_assigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A signing agent was assigned (or changed)
+         * @description Sent as a POST of JSON (`User-Agent: SigningDesk-Webhooks/1`) to each enabled endpoint of the firm that asked for this event, signed per Standard Webhooks with the endpoint’s `whsec_` secret. Verify the signature over the raw body before parsing it. Events may arrive more than once and out of order: use `webhook-id` to skip repeats, and read the order’s `updatedAt` to tell the newer state.
+         */
+        post: operations["orderAgentAssignedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The order was canceled
+         * @description Sent as a POST of JSON (`User-Agent: SigningDesk-Webhooks/1`) to each enabled endpoint of the firm that asked for this event, signed per Standard Webhooks with the endpoint’s `whsec_` secret. Verify the signature over the raw body before parsing it. Events may arrive more than once and out of order: use `webhook-id` to skip repeats, and read the order’s `updatedAt` to tell the newer state.
+         */
+        post: operations["orderCanceledEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signing was completed
+         * @description Sent as a POST of JSON (`User-Agent: SigningDesk-Webhooks/1`) to each enabled endpoint of the firm that asked for this event, signed per Standard Webhooks with the endpoint’s `whsec_` secret. Verify the signature over the raw body before parsing it. Events may arrive more than once and out of order: use `webhook-id` to skip repeats, and read the order’s `updatedAt` to tell the newer state.
+         */
+        post: operations["orderCompletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.confirmed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signing agent confirmed the signing with the signer
+         * @description Sent as a POST of JSON (`User-Agent: SigningDesk-Webhooks/1`) to each enabled endpoint of the firm that asked for this event, signed per Standard Webhooks with the endpoint’s `whsec_` secret. Verify the signature over the raw body before parsing it. Events may arrive more than once and out of order: use `webhook-id` to skip repeats, and read the order’s `updatedAt` to tell the newer state.
+         */
+        post: operations["orderConfirmedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order was created
+         * @description Sent as a POST of JSON (`User-Agent: SigningDesk-Webhooks/1`) to each enabled endpoint of the firm that asked for this event, signed per Standard Webhooks with the endpoint’s `whsec_` secret. Verify the signature over the raw body before parsing it. Events may arrive more than once and out of order: use `webhook-id` to skip repeats, and read the order’s `updatedAt` to tell the newer state.
+         */
+        post: operations["orderCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.did_not_sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signer did not sign
+         * @description Sent as a POST of JSON (`User-Agent: SigningDesk-Webhooks/1`) to each enabled endpoint of the firm that asked for this event, signed per Standard Webhooks with the endpoint’s `whsec_` secret. Verify the signature over the raw body before parsing it. Events may arrive more than once and out of order: use `webhook-id` to skip repeats, and read the order’s `updatedAt` to tell the newer state.
+         */
+        post: operations["orderDidNotSignEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.documents_downloaded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signing agent downloaded a document
+         * @description Sent as a POST of JSON (`User-Agent: SigningDesk-Webhooks/1`) to each enabled endpoint of the firm that asked for this event, signed per Standard Webhooks with the endpoint’s `whsec_` secret. Verify the signature over the raw body before parsing it. Events may arrive more than once and out of order: use `webhook-id` to skip repeats, and read the order’s `updatedAt` to tell the newer state.
+         */
+        post: operations["orderDocumentsDownloadedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.invoice_sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The invoice was sent
+         * @description Sent as a POST of JSON (`User-Agent: SigningDesk-Webhooks/1`) to each enabled endpoint of the firm that asked for this event, signed per Standard Webhooks with the endpoint’s `whsec_` secret. Verify the signature over the raw body before parsing it. Events may arrive more than once and out of order: use `webhook-id` to skip repeats, and read the order’s `updatedAt` to tell the newer state.
+         */
+        post: operations["orderInvoiceSentEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.originals_shipped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The originals were shipped or dropped off
+         * @description Sent as a POST of JSON (`User-Agent: SigningDesk-Webhooks/1`) to each enabled endpoint of the firm that asked for this event, signed per Standard Webhooks with the endpoint’s `whsec_` secret. Verify the signature over the raw body before parsing it. Events may arrive more than once and out of order: use `webhook-id` to skip repeats, and read the order’s `updatedAt` to tell the newer state.
+         */
+        post: operations["orderOriginalsShippedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.scanbacks_uploaded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signing agent uploaded scan-backs
+         * @description Sent as a POST of JSON (`User-Agent: SigningDesk-Webhooks/1`) to each enabled endpoint of the firm that asked for this event, signed per Standard Webhooks with the endpoint’s `whsec_` secret. Verify the signature over the raw body before parsing it. Events may arrive more than once and out of order: use `webhook-id` to skip repeats, and read the order’s `updatedAt` to tell the newer state.
+         */
+        post: operations["orderScanbacksUploadedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order’s details were changed
+         * @description Sent as a POST of JSON (`User-Agent: SigningDesk-Webhooks/1`) to each enabled endpoint of the firm that asked for this event, signed per Standard Webhooks with the endpoint’s `whsec_` secret. Verify the signature over the raw body before parsing it. Events may arrive more than once and out of order: use `webhook-id` to skip repeats, and read the order’s `updatedAt` to tell the newer state.
+         */
+        post: operations["orderUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test event, sent only when asked for
+         * @description Sent as a POST of JSON (`User-Agent: SigningDesk-Webhooks/1`) to each enabled endpoint of the firm that asked for this event, signed per Standard Webhooks with the endpoint’s `whsec_` secret. Verify the signature over the raw body before parsing it. Events may arrive more than once and out of order: use `webhook-id` to skip repeats, and read the order’s `updatedAt` to tell the newer state. Sent only when asked for, from the Integrations tab or `POST /webhooks/endpoints/{endpointId}/test`; never subscribed to.
+         */
+        post: operations["webhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         AccountStatusResult: {
@@ -3261,6 +3630,16 @@ export interface components {
              */
             zip?: string | null;
         };
+        CreateWebhookEndpoint: {
+            description?: string | null;
+            /** @description The events to receive. `order.created`: An order was created; `order.updated`: An order’s details were changed; `order.agent_assigned`: A signing agent was assigned (or changed); `order.confirmed`: The signing agent confirmed the signing with the signer; `order.documents_downloaded`: The signing agent downloaded a document; `order.completed`: The signing was completed; `order.did_not_sign`: The signer did not sign; `order.canceled`: The order was canceled; `order.scanbacks_uploaded`: The signing agent uploaded scan-backs; `order.originals_shipped`: The originals were shipped or dropped off; `order.invoice_sent`: The invoice was sent; `message.created`: A message was posted to the order. */
+            eventTypes: ("order.created" | "order.updated" | "order.agent_assigned" | "order.confirmed" | "order.documents_downloaded" | "order.completed" | "order.did_not_sign" | "order.canceled" | "order.scanbacks_uploaded" | "order.originals_shipped" | "order.invoice_sent" | "message.created")[];
+            /**
+             * @description HTTPS URL of the receiver
+             * @example https://hooks.example-title.com/signingdesk
+             */
+            url: string;
+        };
         Credential: {
             coverageCents: number | null;
             createdAt: string;
@@ -4036,6 +4415,41 @@ export interface components {
             /** @enum {string} */
             status: "active" | "pending" | "disabled";
         };
+        MessageCreatedEvent: {
+            /** @description `order` is the order after the change, exactly as `GET /appointments/{id}` answers it to the order’s escrow officer (the `EscrowAppointment` view) */
+            data: {
+                /** @description The message posted */
+                message: {
+                    /** @description The message’s id (UUID) */
+                    id: string;
+                    /**
+                     * @description When it was posted (ISO 8601, UTC)
+                     * @example 2026-03-02T17:04:11.000Z
+                     */
+                    postedAt: string;
+                    /**
+                     * @description Who posted it: the escrow side, the signing agent, or SigningDesk
+                     * @enum {string}
+                     */
+                    side: "escrow" | "agent" | "operator";
+                    /** @description The message as posted */
+                    text: string;
+                };
+                order: components["schemas"]["EscrowAppointment"];
+            };
+            /**
+             * @description The event’s id, the same as the `webhook-id` header and the same on every attempt: skip an event whose id you have already handled
+             * @example msg_2lq7ckwzxbfhm3y5r4tjnvpa6e
+             */
+            id: string;
+            /**
+             * @description When the event happened (ISO 8601, UTC); the `webhook-timestamp` header is the time of the attempt instead
+             * @example 2026-03-02T17:04:11.482Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "message.created";
+        };
         NoBody: Record<string, never>;
         Note: {
             author: {
@@ -4296,8 +4710,216 @@ export interface components {
             view: "operator";
             zip: string;
         };
+        OrderAgentAssignedEvent: {
+            /** @description `order` is the order after the change, exactly as `GET /appointments/{id}` answers it to the order’s escrow officer (the `EscrowAppointment` view) */
+            data: {
+                order: components["schemas"]["EscrowAppointment"];
+            };
+            /**
+             * @description The event’s id, the same as the `webhook-id` header and the same on every attempt: skip an event whose id you have already handled
+             * @example msg_2lq7ckwzxbfhm3y5r4tjnvpa6e
+             */
+            id: string;
+            /**
+             * @description When the event happened (ISO 8601, UTC); the `webhook-timestamp` header is the time of the attempt instead
+             * @example 2026-03-02T17:04:11.482Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "order.agent_assigned";
+        };
+        OrderCanceledEvent: {
+            /** @description `order` is the order after the change, exactly as `GET /appointments/{id}` answers it to the order’s escrow officer (the `EscrowAppointment` view) */
+            data: {
+                order: components["schemas"]["EscrowAppointment"];
+            };
+            /**
+             * @description The event’s id, the same as the `webhook-id` header and the same on every attempt: skip an event whose id you have already handled
+             * @example msg_2lq7ckwzxbfhm3y5r4tjnvpa6e
+             */
+            id: string;
+            /**
+             * @description When the event happened (ISO 8601, UTC); the `webhook-timestamp` header is the time of the attempt instead
+             * @example 2026-03-02T17:04:11.482Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "order.canceled";
+        };
+        OrderCompletedEvent: {
+            /** @description `order` is the order after the change, exactly as `GET /appointments/{id}` answers it to the order’s escrow officer (the `EscrowAppointment` view) */
+            data: {
+                order: components["schemas"]["EscrowAppointment"];
+            };
+            /**
+             * @description The event’s id, the same as the `webhook-id` header and the same on every attempt: skip an event whose id you have already handled
+             * @example msg_2lq7ckwzxbfhm3y5r4tjnvpa6e
+             */
+            id: string;
+            /**
+             * @description When the event happened (ISO 8601, UTC); the `webhook-timestamp` header is the time of the attempt instead
+             * @example 2026-03-02T17:04:11.482Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "order.completed";
+        };
+        OrderConfirmedEvent: {
+            /** @description `order` is the order after the change, exactly as `GET /appointments/{id}` answers it to the order’s escrow officer (the `EscrowAppointment` view) */
+            data: {
+                order: components["schemas"]["EscrowAppointment"];
+            };
+            /**
+             * @description The event’s id, the same as the `webhook-id` header and the same on every attempt: skip an event whose id you have already handled
+             * @example msg_2lq7ckwzxbfhm3y5r4tjnvpa6e
+             */
+            id: string;
+            /**
+             * @description When the event happened (ISO 8601, UTC); the `webhook-timestamp` header is the time of the attempt instead
+             * @example 2026-03-02T17:04:11.482Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "order.confirmed";
+        };
+        OrderCreatedEvent: {
+            /** @description `order` is the order after the change, exactly as `GET /appointments/{id}` answers it to the order’s escrow officer (the `EscrowAppointment` view) */
+            data: {
+                order: components["schemas"]["EscrowAppointment"];
+            };
+            /**
+             * @description The event’s id, the same as the `webhook-id` header and the same on every attempt: skip an event whose id you have already handled
+             * @example msg_2lq7ckwzxbfhm3y5r4tjnvpa6e
+             */
+            id: string;
+            /**
+             * @description When the event happened (ISO 8601, UTC); the `webhook-timestamp` header is the time of the attempt instead
+             * @example 2026-03-02T17:04:11.482Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "order.created";
+        };
+        OrderDidNotSignEvent: {
+            /** @description `order` is the order after the change, exactly as `GET /appointments/{id}` answers it to the order’s escrow officer (the `EscrowAppointment` view) */
+            data: {
+                order: components["schemas"]["EscrowAppointment"];
+            };
+            /**
+             * @description The event’s id, the same as the `webhook-id` header and the same on every attempt: skip an event whose id you have already handled
+             * @example msg_2lq7ckwzxbfhm3y5r4tjnvpa6e
+             */
+            id: string;
+            /**
+             * @description When the event happened (ISO 8601, UTC); the `webhook-timestamp` header is the time of the attempt instead
+             * @example 2026-03-02T17:04:11.482Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "order.did_not_sign";
+        };
+        OrderDocumentsDownloadedEvent: {
+            /** @description `order` is the order after the change, exactly as `GET /appointments/{id}` answers it to the order’s escrow officer (the `EscrowAppointment` view) */
+            data: {
+                /** @description The document downloaded */
+                file: {
+                    /**
+                     * @description The document’s file name; null when it is not known
+                     * @example Closing package.pdf
+                     */
+                    fileName: string | null;
+                    /** @description The document’s id (UUID) */
+                    id: string;
+                };
+                order: components["schemas"]["EscrowAppointment"];
+            };
+            /**
+             * @description The event’s id, the same as the `webhook-id` header and the same on every attempt: skip an event whose id you have already handled
+             * @example msg_2lq7ckwzxbfhm3y5r4tjnvpa6e
+             */
+            id: string;
+            /**
+             * @description When the event happened (ISO 8601, UTC); the `webhook-timestamp` header is the time of the attempt instead
+             * @example 2026-03-02T17:04:11.482Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "order.documents_downloaded";
+        };
+        OrderInvoiceSentEvent: {
+            /** @description `order` is the order after the change, exactly as `GET /appointments/{id}` answers it to the order’s escrow officer (the `EscrowAppointment` view) */
+            data: {
+                order: components["schemas"]["EscrowAppointment"];
+            };
+            /**
+             * @description The event’s id, the same as the `webhook-id` header and the same on every attempt: skip an event whose id you have already handled
+             * @example msg_2lq7ckwzxbfhm3y5r4tjnvpa6e
+             */
+            id: string;
+            /**
+             * @description When the event happened (ISO 8601, UTC); the `webhook-timestamp` header is the time of the attempt instead
+             * @example 2026-03-02T17:04:11.482Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "order.invoice_sent";
+        };
+        OrderOriginalsShippedEvent: {
+            /** @description `order` is the order after the change, exactly as `GET /appointments/{id}` answers it to the order’s escrow officer (the `EscrowAppointment` view) */
+            data: {
+                order: components["schemas"]["EscrowAppointment"];
+            };
+            /**
+             * @description The event’s id, the same as the `webhook-id` header and the same on every attempt: skip an event whose id you have already handled
+             * @example msg_2lq7ckwzxbfhm3y5r4tjnvpa6e
+             */
+            id: string;
+            /**
+             * @description When the event happened (ISO 8601, UTC); the `webhook-timestamp` header is the time of the attempt instead
+             * @example 2026-03-02T17:04:11.482Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "order.originals_shipped";
+        };
         OrderRating: {
             rating: components["schemas"]["EscrowRating"];
+        };
+        OrderScanbacksUploadedEvent: {
+            /** @description `order` is the order after the change, exactly as `GET /appointments/{id}` answers it to the order’s escrow officer (the `EscrowAppointment` view) */
+            data: {
+                order: components["schemas"]["EscrowAppointment"];
+            };
+            /**
+             * @description The event’s id, the same as the `webhook-id` header and the same on every attempt: skip an event whose id you have already handled
+             * @example msg_2lq7ckwzxbfhm3y5r4tjnvpa6e
+             */
+            id: string;
+            /**
+             * @description When the event happened (ISO 8601, UTC); the `webhook-timestamp` header is the time of the attempt instead
+             * @example 2026-03-02T17:04:11.482Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "order.scanbacks_uploaded";
+        };
+        OrderUpdatedEvent: {
+            /** @description `order` is the order after the change, exactly as `GET /appointments/{id}` answers it to the order’s escrow officer (the `EscrowAppointment` view) */
+            data: {
+                order: components["schemas"]["EscrowAppointment"];
+            };
+            /**
+             * @description The event’s id, the same as the `webhook-id` header and the same on every attempt: skip an event whose id you have already handled
+             * @example msg_2lq7ckwzxbfhm3y5r4tjnvpa6e
+             */
+            id: string;
+            /**
+             * @description When the event happened (ISO 8601, UTC); the `webhook-timestamp` header is the time of the attempt instead
+             * @example 2026-03-02T17:04:11.482Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "order.updated";
         };
         OutboundMessage: {
             attachments: {
@@ -4894,6 +5516,14 @@ export interface components {
             /** @example 50 */
             travelRadiusMiles: number;
         };
+        UpdateWebhookEndpoint: {
+            description?: string | null;
+            /** @description false turns the endpoint off; true turns it on again */
+            enabled?: boolean;
+            /** @description The events to receive. `order.created`: An order was created; `order.updated`: An order’s details were changed; `order.agent_assigned`: A signing agent was assigned (or changed); `order.confirmed`: The signing agent confirmed the signing with the signer; `order.documents_downloaded`: The signing agent downloaded a document; `order.completed`: The signing was completed; `order.did_not_sign`: The signer did not sign; `order.canceled`: The order was canceled; `order.scanbacks_uploaded`: The signing agent uploaded scan-backs; `order.originals_shipped`: The originals were shipped or dropped off; `order.invoice_sent`: The invoice was sent; `message.created`: A message was posted to the order. */
+            eventTypes?: ("order.created" | "order.updated" | "order.agent_assigned" | "order.confirmed" | "order.documents_downloaded" | "order.completed" | "order.did_not_sign" | "order.canceled" | "order.scanbacks_uploaded" | "order.originals_shipped" | "order.invoice_sent" | "message.created")[];
+            url?: string;
+        };
         UploadGrant: {
             items: {
                 /** @description PATCH chunk size to use */
@@ -4926,6 +5556,76 @@ export interface components {
         VapidPublicKey: {
             /** @description The VAPID public key (base64url), the applicationServerKey of pushManager.subscribe() */
             publicKey: string;
+        };
+        WebhookDelivery: {
+            appointmentId: string | null;
+            attempts: number;
+            createdAt: string;
+            endpointId: string;
+            /**
+             * @description The webhook-id header, the same on every attempt
+             * @example msg_k3x9q2mak3x9q2mak3x9q2mak3
+             */
+            eventId: string;
+            eventType: string;
+            id: string;
+            lastError: string | null;
+            lastStatus: number | null;
+            /** @description Every attempt, newest first */
+            log: {
+                at: string;
+                attempt: number;
+                durationMs: number;
+                error: string | null;
+                excerpt: string;
+                ok: boolean;
+                resent: boolean;
+                status: number | null;
+            }[];
+            nextAttemptAt: string | null;
+            /** @enum {string} */
+            state: "pending" | "succeeded" | "failed";
+        };
+        WebhookDeliveryList: {
+            items: components["schemas"]["WebhookDelivery"][];
+        };
+        WebhookEndpoint: {
+            createdAt: string;
+            description: string | null;
+            enabled: boolean;
+            eventTypes: ("order.created" | "order.updated" | "order.agent_assigned" | "order.confirmed" | "order.documents_downloaded" | "order.completed" | "order.did_not_sign" | "order.canceled" | "order.scanbacks_uploaded" | "order.originals_shipped" | "order.invoice_sent" | "message.created")[];
+            firm: {
+                id: string;
+                name: string;
+            };
+            id: string;
+            /** @description The signing secret (whsec_…), for the firm’s org admin and its keys; null for operators */
+            secret: string | null;
+            /** @example Active */
+            statusText: string;
+            url: string;
+        };
+        WebhookEndpointList: {
+            items: components["schemas"]["WebhookEndpoint"][];
+        };
+        WebhookTestEvent: {
+            /** @description No order: a test event only shows that the endpoint is reachable and verifies the signature */
+            data: {
+                /** @description A sentence saying this is a test */
+                message: string;
+            };
+            /**
+             * @description The event’s id, the same as the `webhook-id` header and the same on every attempt: skip an event whose id you have already handled
+             * @example msg_2lq7ckwzxbfhm3y5r4tjnvpa6e
+             */
+            id: string;
+            /**
+             * @description When the event happened (ISO 8601, UTC); the `webhook-timestamp` header is the time of the attempt instead
+             * @example 2026-03-02T17:04:11.482Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "webhook.test";
         };
     };
     responses: {
@@ -13047,6 +13747,1026 @@ export interface operations {
                 };
             };
             503: components["responses"]["Unavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query: {
+                /** @description The endpoint whose deliveries to list, newest first (the last 100) */
+                endpointId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description Operators: one firm’s endpoints (every firm’s without it) */
+                firmId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpoint"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: components["schemas"]["WebhookEndpoint"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpoint"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: components["schemas"]["WebhookEndpoint"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input; `errors` names each field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    sendWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        eventId: string;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    messageCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (`msg_…`), the same on every attempt: your idempotency key */
+                "webhook-id": string;
+                /** @description Space-separated signatures, each `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the endpoint’s secret after `whsec_`: accept the delivery when one of them matches */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC): refuse one more than 5 minutes from your clock */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx answer within 10 s. Its body is ignored. Store the event and answer at once; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received; so is a redirect (not followed), no answer within 10 s, or a network or TLS failure. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderAgentAssignedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (`msg_…`), the same on every attempt: your idempotency key */
+                "webhook-id": string;
+                /** @description Space-separated signatures, each `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the endpoint’s secret after `whsec_`: accept the delivery when one of them matches */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC): refuse one more than 5 minutes from your clock */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderAgentAssignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx answer within 10 s. Its body is ignored. Store the event and answer at once; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received; so is a redirect (not followed), no answer within 10 s, or a network or TLS failure. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderCanceledEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (`msg_…`), the same on every attempt: your idempotency key */
+                "webhook-id": string;
+                /** @description Space-separated signatures, each `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the endpoint’s secret after `whsec_`: accept the delivery when one of them matches */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC): refuse one more than 5 minutes from your clock */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderCanceledEvent"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx answer within 10 s. Its body is ignored. Store the event and answer at once; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received; so is a redirect (not followed), no answer within 10 s, or a network or TLS failure. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderCompletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (`msg_…`), the same on every attempt: your idempotency key */
+                "webhook-id": string;
+                /** @description Space-separated signatures, each `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the endpoint’s secret after `whsec_`: accept the delivery when one of them matches */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC): refuse one more than 5 minutes from your clock */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx answer within 10 s. Its body is ignored. Store the event and answer at once; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received; so is a redirect (not followed), no answer within 10 s, or a network or TLS failure. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderConfirmedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (`msg_…`), the same on every attempt: your idempotency key */
+                "webhook-id": string;
+                /** @description Space-separated signatures, each `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the endpoint’s secret after `whsec_`: accept the delivery when one of them matches */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC): refuse one more than 5 minutes from your clock */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderConfirmedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx answer within 10 s. Its body is ignored. Store the event and answer at once; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received; so is a redirect (not followed), no answer within 10 s, or a network or TLS failure. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (`msg_…`), the same on every attempt: your idempotency key */
+                "webhook-id": string;
+                /** @description Space-separated signatures, each `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the endpoint’s secret after `whsec_`: accept the delivery when one of them matches */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC): refuse one more than 5 minutes from your clock */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx answer within 10 s. Its body is ignored. Store the event and answer at once; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received; so is a redirect (not followed), no answer within 10 s, or a network or TLS failure. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderDidNotSignEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (`msg_…`), the same on every attempt: your idempotency key */
+                "webhook-id": string;
+                /** @description Space-separated signatures, each `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the endpoint’s secret after `whsec_`: accept the delivery when one of them matches */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC): refuse one more than 5 minutes from your clock */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderDidNotSignEvent"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx answer within 10 s. Its body is ignored. Store the event and answer at once; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received; so is a redirect (not followed), no answer within 10 s, or a network or TLS failure. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderDocumentsDownloadedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (`msg_…`), the same on every attempt: your idempotency key */
+                "webhook-id": string;
+                /** @description Space-separated signatures, each `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the endpoint’s secret after `whsec_`: accept the delivery when one of them matches */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC): refuse one more than 5 minutes from your clock */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderDocumentsDownloadedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx answer within 10 s. Its body is ignored. Store the event and answer at once; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received; so is a redirect (not followed), no answer within 10 s, or a network or TLS failure. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderInvoiceSentEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (`msg_…`), the same on every attempt: your idempotency key */
+                "webhook-id": string;
+                /** @description Space-separated signatures, each `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the endpoint’s secret after `whsec_`: accept the delivery when one of them matches */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC): refuse one more than 5 minutes from your clock */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderInvoiceSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx answer within 10 s. Its body is ignored. Store the event and answer at once; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received; so is a redirect (not followed), no answer within 10 s, or a network or TLS failure. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderOriginalsShippedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (`msg_…`), the same on every attempt: your idempotency key */
+                "webhook-id": string;
+                /** @description Space-separated signatures, each `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the endpoint’s secret after `whsec_`: accept the delivery when one of them matches */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC): refuse one more than 5 minutes from your clock */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderOriginalsShippedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx answer within 10 s. Its body is ignored. Store the event and answer at once; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received; so is a redirect (not followed), no answer within 10 s, or a network or TLS failure. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderScanbacksUploadedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (`msg_…`), the same on every attempt: your idempotency key */
+                "webhook-id": string;
+                /** @description Space-separated signatures, each `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the endpoint’s secret after `whsec_`: accept the delivery when one of them matches */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC): refuse one more than 5 minutes from your clock */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderScanbacksUploadedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx answer within 10 s. Its body is ignored. Store the event and answer at once; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received; so is a redirect (not followed), no answer within 10 s, or a network or TLS failure. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (`msg_…`), the same on every attempt: your idempotency key */
+                "webhook-id": string;
+                /** @description Space-separated signatures, each `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the endpoint’s secret after `whsec_`: accept the delivery when one of them matches */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC): refuse one more than 5 minutes from your clock */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx answer within 10 s. Its body is ignored. Store the event and answer at once; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received; so is a redirect (not followed), no answer within 10 s, or a network or TLS failure. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTestEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (`msg_…`), the same on every attempt: your idempotency key */
+                "webhook-id": string;
+                /** @description Space-separated signatures, each `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the endpoint’s secret after `whsec_`: accept the delivery when one of them matches */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in whole seconds since 1970 (UTC): refuse one more than 5 minutes from your clock */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Received: any 2xx answer within 10 s. Its body is ignored. Store the event and answer at once; do the work afterwards. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not received; so is a redirect (not followed), no answer within 10 s, or a network or TLS failure. It is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, each wait counted from the attempt before (10 attempts in all), with the same `webhook-id`. An endpoint that has failed for 3 days is turned off and the firm’s org admins are emailed; turn it on again in the Integrations tab, and resend what it missed from its delivery log. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

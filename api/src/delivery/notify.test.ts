@@ -75,6 +75,7 @@ const WRITTEN: NotificationPayloads = {
   'credential.expiring': { credential: 'Notary commission (TX)', expiresOn: '2026-12-10', daysBefore: 14 },
   'registration.declined': { event: 'registration_declined' },
   'credential.rejected': { credentialId: 'c1', credential: 'Notary commission (TX)', reason: 'The photo is unreadable' },
+  'webhook.endpoint_disabled': { url: 'https://hooks.firm-a.example/signingdesk', since: '2026-11-25T10:00:00.000Z' },
 };
 
 /** Through JSON, as the jsonb column gives it back. */

@@ -140,6 +140,8 @@ export const NOTIFICATION_PAYLOADS = {
   'registration.declined': z.object({ event: z.literal('registration_declined') }),
   /** To the agent: an operator rejected one of their credentials (credentials.service.ts); `credential` names it, "Notary commission (TX)". */
   'credential.rejected': z.object({ credentialId: z.string(), credential: z.string(), reason: z.string() }),
+  /** A firm's webhook endpoint failed every delivery for 3 days and was turned off (issue 34): to its org admins. */
+  'webhook.endpoint_disabled': z.object({ url: z.string(), since: z.string() }),
 } satisfies Record<string, z.ZodObject | z.ZodUnion<readonly z.ZodObject[]>>;
 
 export type NotificationType = keyof typeof NOTIFICATION_PAYLOADS;

@@ -47,6 +47,12 @@ export const QUEUES = {
    * the upload sweep; each reminder is sent once by its own key (reminders_sent).
    */
   signingDayReminders: 'signing-day-reminders',
+  /**
+   * Firm webhooks (issue 34, decision 070): one job per delivery attempt, with the id the
+   * delivery row names (`next_job_id`), relayed to start at the attempt's time. A job the row no
+   * longer names sends nothing; pg-boss's own retries only cover a process that died mid-attempt.
+   */
+  webhooks: 'webhook-delivery',
 } as const;
 
 export interface BossSettings {

@@ -618,6 +618,12 @@ export const RENDERERS: { [T in NotificationType]: Renderer<T> } = {
       sms: true,
     };
   },
+  'webhook.endpoint_disabled': ({ payload }) => ({
+    title: 'A webhook endpoint was turned off',
+    body: `Every delivery to ${text(payload.url) ?? 'your webhook endpoint'} has failed for 3 days, so SigningDesk turned it off. Fix the endpoint, then turn it on again in the portal’s Integrations tab; the events missed meanwhile can be sent again from its delivery log.`,
+    email: 'always',
+    sms: false,
+  }),
 };
 
 /** A type nobody wrote words for (a job of a newer version) still reaches its recipient: never silently dropped. */

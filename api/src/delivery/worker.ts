@@ -44,6 +44,7 @@ import { sendDocumentNotices } from '../modules/files/documents-notice';
 import { restartLapsedAssignments } from '../modules/dispatch/lapse-sweep';
 import { refreshStaleScores } from '../lib/stored-scores';
 import { runWave } from '../modules/dispatch/dispatcher';
+import { deliverWebhookAttempt } from '../modules/webhooks/webhook-delivery';
 import { NOTIFICATIONS_CHANNEL } from './notify';
 import { errorText, concurrencyLimit, type DeliveryContext, type DeliveryEvent } from './context';
 import { createMailer } from './email';
@@ -56,7 +57,7 @@ import { TEXT_DIGEST_TYPE } from './text-digest';
 import { QUIET_HOURS_TYPE } from './quiet-hours';
 import { deliveryPriority } from '@signingdesk/domain/notification-rules';
 
-const { notificationJobs, outboundMessages, dispatches } = schema;
+const { notificationJobs, outboundMessages, dispatches, webhookDeliveries } = schema;
 
 /** What a notice is about: its own type, or for a text held overnight the type of the notice it holds. */
 const noticeKind = (jobs: typeof notificationJobs) =>
@@ -267,6 +268,26 @@ export class DeliveryWorker {
         },
       },
       {
+        queue: QUEUES.webhooks,
+        loops: 1,
+        metadata: false,
+        work: async (jobs) => {
+          const outcome: BatchOutcome = new Map();
+          for (const job of jobs) {
+            try {
+              await deliverWebhookAttempt(options.database.db, job.id, {
+                allowLocalhostHttp: options.env.WEBHOOKS_ALLOW_HTTP_LOCALHOST,
+                ...(options.now ? { now: options.now } : {}),
+              });
+              outcome.set(job.id, null);
+            } catch (err) {
+              outcome.set(job.id, errorText(err));
+            }
+          }
+          return outcome;
+        },
+      },
+      {
         queue: QUEUES.scoresRefresh,
         loops: 1,
         metadata: false,
@@ -317,6 +338,7 @@ export class DeliveryWorker {
         expireInSeconds: 600,
       });
       await boss.createQueue(QUEUES.scoresRefresh, { name: QUEUES.scoresRefresh, retryLimit: 3, retryDelay: 60, expireInSeconds: 900 });
+      await boss.createQueue(QUEUES.webhooks, { name: QUEUES.webhooks, retryLimit: 5, retryDelay: 30, retryBackoff: true });
     });
 
     // Keep-alive: a fan-out sends thousands of pushes to the same few push services.
@@ -543,6 +565,25 @@ export class DeliveryWorker {
         ...common,
         ...(startAfter ? { startAfter } : {}),
       }),
+    );
+    // Webhook attempts (decision 070): the job each pending delivery names, at the attempt's time.
+    added += await this.relayRows(
+      (db, lock) => {
+        const query = db
+          .select({ id: sql<string>`${webhookDeliveries.nextJobId}`, startAfter: webhookDeliveries.nextAttemptAt })
+          .from(webhookDeliveries)
+          .where(
+            and(
+              eq(webhookDeliveries.state, 'pending'),
+              isNotNull(webhookDeliveries.nextJobId),
+              notHeld(QUEUES.webhooks, webhookDeliveries.nextJobId),
+            ),
+          )
+          .orderBy(webhookDeliveries.nextAttemptAt)
+          .limit(RELAY_BATCH);
+        return lock ? query.for('update', { skipLocked: true }) : query;
+      },
+      ({ id, startAfter }) => ({ id, name: QUEUES.webhooks, data: {}, ...common, ...(startAfter ? { startAfter } : {}) }),
     );
     return added;
   }

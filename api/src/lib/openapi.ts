@@ -9,6 +9,7 @@ import type { ApiKeyScope } from '@signingdesk/domain/api-keys';
 import { ERROR_CODES } from '@signingdesk/domain/error-codes';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { getCookies } from 'better-auth/cookies';
+import { WEBHOOK_OPERATIONS } from '../modules/webhooks/webhook-payloads';
 import type { AppEnv } from './context';
 import { fieldSentence, problem } from './problem';
 
@@ -153,11 +154,13 @@ export const API_TAGS = [
 ] as const;
 
 /**
- * Serves the OpenAPI 3.1 document of `api`'s routes at /openapi.json. The session scheme names
- * the cookie the request's better-auth instance really sets (`__Secure-` prefixed over HTTPS),
- * so it is added per answer rather than registered with the routes.
+ * Serves the OpenAPI 3.1 document of `api`'s routes at /openapi.json, with the firm webhooks an
+ * integrator's endpoint receives (`webhooks`, one per event). The session scheme names the
+ * cookie the request's better-auth instance really sets (`__Secure-` prefixed over HTTPS), so it
+ * is added per answer rather than registered with the routes.
  */
 export function publishDocument(api: Router) {
+  for (const webhook of WEBHOOK_OPERATIONS) api.openAPIRegistry.registerWebhook(webhook);
   // `identifier` (an SPDX expression) is OpenAPI 3.1; the generator's config type is 3.0's.
   const license = { name: 'Proprietary', identifier: 'LicenseRef-SigningDesk-Proprietary' };
   api.get('/openapi.json', (c) => {

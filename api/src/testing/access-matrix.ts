@@ -13,6 +13,8 @@ export type Expected = Record<Caller, number>;
 
 export interface Fixture {
   params: Record<string, string>;
+  /** A query string (without `?`) the route needs. */
+  query?: string;
   body?: unknown;
   /** Extra request headers (e.g. a content type other than JSON). */
   headers?: Record<string, string>;

@@ -66,7 +66,8 @@ export function testAppOver(database: TestDatabase, options: TestAppOptions = {}
   const unused = new Map(Object.entries(sessions));
   // Stored files go to a folder of this test app, removed by close().
   const filesDir = mkdtempSync(join(tmpdir(), 'sd-test-files-'));
-  const env = parseEnv({ NODE_ENV: 'test', PUBLIC_ORIGIN: TEST_ORIGIN, FILES_DIR: filesDir });
+  // Webhook receivers of the tests listen on 127.0.0.1 over plain HTTP.
+  const env = parseEnv({ NODE_ENV: 'test', PUBLIC_ORIGIN: TEST_ORIGIN, FILES_DIR: filesDir, WEBHOOKS_ALLOW_HTTP_LOCALHOST: '1' });
   const auth = createAuth({ db: database.db, secret: TEST_AUTH_SECRET, origin: TEST_ORIGIN });
   const app = createApp({ env, database, auth, staticRoots: options.staticRoots, readiness: options.readiness });
 

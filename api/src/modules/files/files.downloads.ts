@@ -15,6 +15,7 @@ import { documentCredential, filesAppointment, fileOf, reachFile, type FileRow }
 import type { FilesContext } from './files.context';
 import { DOWNLOAD_LINK_SECONDS } from './files.links';
 import type { DownloadLink } from './files.schemas';
+import { recordWebhookEvent } from '../webhooks/webhook-events';
 
 const { files, fileEvents } = schema;
 
@@ -134,9 +135,10 @@ export async function openDownload(ctx: FilesContext, actor: Actor, token: strin
   const confirm = () => {
     confirmed = true;
     return ctx.db
-      .update(fileEvents)
-      .set({ confirmed: true })
-      .where(eq(fileEvents.id, row.eventId))
+      .transaction(async (tx) => {
+        await tx.update(fileEvents).set({ confirmed: true }).where(eq(fileEvents.id, row.eventId));
+        await announceAgentDownload(tx, actor, row.file);
+      })
       .catch((err: unknown) => console.error('[files] could not confirm a download:', err));
   };
   return {
@@ -162,6 +164,25 @@ export async function openDownload(ctx: FilesContext, actor: Actor, token: strin
       },
     }),
   };
+}
+
+/**
+ * The assigned agent has a document of the order: the firm's webhook event
+ * order.documents_downloaded, with the download's confirmation (issue 34).
+ */
+async function announceAgentDownload(tx: Tx, actor: Actor, file: FileRow) {
+  if (file.appointmentId === null || file.kind !== 'document' || actor.role !== 'notary') return;
+  const [order] = await tx
+    .select({ assignedAgentId: schema.appointments.assignedAgentId })
+    .from(schema.appointments)
+    .where(eq(schema.appointments.id, file.appointmentId));
+  if (order?.assignedAgentId !== actor.userId) return;
+  await recordWebhookEvent(tx, {
+    action: 'file.downloaded',
+    appointmentId: file.appointmentId,
+    entityId: file.id,
+    details: { fileName: file.fileName },
+  });
 }
 
 /** RFC 6266: an ASCII fallback name and the exact name in UTF-8 (RFC 8187). */

@@ -18,6 +18,7 @@ import { dispatchAccessRows } from './dispatch.access-rows';
 import { signingTermsAccessRows } from './signing-terms.access-rows';
 import { signingDayAccessRows } from './signing-day.access-rows';
 import { apiKeysAccessRows } from './api-keys.access-rows';
+import { webhooksAccessRows } from './webhooks.access-rows';
 
 export const MODULE_ROWS: RowsFactory[] = [
   filesAccessRows,
@@ -38,4 +39,5 @@ export const MODULE_ROWS: RowsFactory[] = [
   signingTermsAccessRows,
   signingDayAccessRows,
   apiKeysAccessRows,
+  webhooksAccessRows,
 ];
