@@ -15,7 +15,7 @@ import { OperatorCreateUser } from '../../features/firm-users/components/operato
 import { FeedbackInbox } from '../../features/feedback/components/feedback-inbox';
 import { Outbox } from '../../features/outbox/components/outbox';
 import { PendingAgents } from '../../features/pending-agents/components/pending-agents';
-import { AllApiKeys } from '../../features/integrations/components/all-api-keys';
+import { AllIntegrations } from '../../features/integrations/components/all-integrations';
 
 // The charts (recharts) load with the Dashboard tab only.
 const Dashboard = lazy(() => import('../../features/dashboard/components/dashboard').then((m) => ({ default: m.Dashboard })));
@@ -51,7 +51,7 @@ export function AdminRoute() {
               <Dashboard />
             </Suspense>
           ),
-          integrations: <AllApiKeys />,
+          integrations: <AllIntegrations />,
         }}
       />
     </Page>

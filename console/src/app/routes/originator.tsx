@@ -11,12 +11,12 @@ import { useOlderOrderLink } from '../../lib/older-order-link';
 import { FirmUsers } from '../../features/firm-users/components/firm-users';
 import { AgentCoverage } from '../../features/agent-search/components/agent-coverage';
 import { PreferredAgents } from '../../features/agent-search/components/preferred-agents';
-import { FirmApiKeys } from '../../features/integrations/components/firm-api-keys';
+import { FirmIntegrations } from '../../features/integrations/components/firm-integrations';
 
 /**
  * The portal's tabs (spec 01 §2, and what spec 02 §6 gives escrow roles: Create New User, List
  * Signing Agents; decision 028; the preferred agents automatic dispatch offers orders to first,
- * decision 067; the firm's API keys, issue 34), the first opening by default.
+ * decision 067; the firm's API keys and webhooks, issue 34), the first opening by default.
  */
 const TABS = ['schedule', 'in-process', 'completed', 'agents', 'preferred', 'users', 'integrations'] as const;
 type Tab = (typeof TABS)[number];
@@ -78,7 +78,7 @@ export function OriginatorRoute() {
         </Tabs.Panel>
         {role === 'creator_admin' ? (
           <Tabs.Panel value="integrations" pt="lg">
-            <FirmApiKeys />
+            <FirmIntegrations />
           </Tabs.Panel>
         ) : null}
       </Tabs>

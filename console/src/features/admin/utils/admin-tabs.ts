@@ -69,7 +69,8 @@ export const ADMIN_TABS = [
     value: 'integrations',
     label: 'Integrations',
     adminOnly: false,
-    description: 'Every firm’s API keys — what each may do, who created it, when it was last used — with Revoke.',
+    description:
+      'Every firm’s API keys (what each may do, who created it, when it was last used, Revoke) and webhook endpoints with their delivery logs.',
   },
 ] as const;
 

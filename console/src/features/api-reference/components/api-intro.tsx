@@ -1,8 +1,9 @@
 import { Anchor, Code, Stack, Text } from '@mantine/core';
 import { paths } from '../../../config/paths';
 import classes from './api-reference.module.css';
+import { WEBHOOKS_ID } from './webhooks-guide';
 
-/** What every caller needs before the operations: transport, session or API key, errors, safe retries. */
+/** What every caller needs before the operations: transport, session or API key, webhooks, errors, safe retries. */
 export function ApiIntro() {
   return (
     <Stack gap="sm" mb="xl">
@@ -17,6 +18,11 @@ export function ApiIntro() {
         once. Send it as <Code className={classes.nowrap}>Authorization: Bearer sdk_…</Code>. It acts for the firm as the org admin, on the
         operations below that name its scope; any other answers 403. A key makes at most 240 requests a minute (429 with Retry-After), and a
         revoked key is refused at once (401).
+      </Text>
+      <Text>
+        Instead of asking for orders again and again, your system can be told when one changes: see{' '}
+        <Anchor href={`#${WEBHOOKS_ID}`}>Webhooks</Anchor>, after the operations, for adding an endpoint, the events and how to verify their
+        signature.
       </Text>
       <Text>
         Errors are <Code>application/problem+json</Code> (RFC 9457): <Code>code</Code> is a stable code for programs, <Code>detail</Code> a

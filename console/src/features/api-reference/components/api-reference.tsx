@@ -7,8 +7,9 @@ import { groupByTag, listOperations, matchesFilter, type ApiOperation } from '..
 import classes from './api-reference.module.css';
 import { MethodBadge } from './method-badge';
 import { OperationDetails } from './operation-details';
+import { WebhooksGuide } from './webhooks-guide';
 
-/** The operations of the API's OpenAPI document, loaded from the server, grouped by tag. */
+/** The operations of the API's OpenAPI document, loaded from the server, grouped by tag; then its webhooks. */
 export function ApiReference() {
   const query = useOpenApiDocument();
   if (query.isPending) return <LoadingSpinner />;
@@ -86,6 +87,7 @@ function OperationList({ document }: { document: OpenApiDocument }) {
           </Accordion>
         </section>
       ))}
+      <WebhooksGuide document={document} />
     </Stack>
   );
 }

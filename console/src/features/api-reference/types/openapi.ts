@@ -85,6 +85,8 @@ export interface OpenApiDocument {
   servers?: { url: string }[];
   tags?: { name: string; description?: string }[];
   paths: Record<string, PathItemObject>;
+  /** What the API sends to its clients' endpoints (OpenAPI 3.1): event name → its request. */
+  webhooks?: Record<string, PathItemObject>;
   components?: {
     schemas?: Record<string, SchemaObject>;
     parameters?: Record<string, ParameterObject>;

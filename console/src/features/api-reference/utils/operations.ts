@@ -10,6 +10,7 @@ import {
   type OpenApiDocument,
   type OperationObject,
   type ParameterObject,
+  type Reference,
   type RequestBodyObject,
   type ResponseObject,
   type SchemaObject,
@@ -145,6 +146,18 @@ function bodyDoc(document: OpenApiDocument, mediaType: string, schema: SchemaObj
   return body;
 }
 
+/** One response of an operation, as the response tables show it, and the body it documents. */
+export function responseDoc(document: OpenApiDocument, status: string, value: ResponseObject | Reference) {
+  const response = resolveRef<ResponseObject>(document, value) ?? {};
+  const media = pickMediaType(response.content);
+  const doc: ResponseDoc = { status, description: response.description ?? '' };
+  if (media) {
+    doc.mediaType = media.mediaType;
+    if (media.schema) doc.type = typeLabel(document, media.schema);
+  }
+  return { doc, media };
+}
+
 function isSuccess(status: string): boolean {
   return /^[123]/.test(status);
 }
@@ -171,13 +184,7 @@ export function listOperations(document: OpenApiDocument): ApiOperation[] {
       const errors: ResponseDoc[] = [];
       let successBody: ApiOperation['successBody'];
       for (const [status, value] of Object.entries(operation.responses ?? {})) {
-        const response = resolveRef<ResponseObject>(document, value) ?? {};
-        const media = pickMediaType(response.content);
-        const doc: ResponseDoc = { status, description: response.description ?? '' };
-        if (media) {
-          doc.mediaType = media.mediaType;
-          if (media.schema) doc.type = typeLabel(document, media.schema);
-        }
+        const { doc, media } = responseDoc(document, status, value);
         if (isSuccess(status)) {
           responses.push(doc);
           if (!successBody && media?.schema) successBody = { status, ...bodyDoc(document, media.mediaType, media.schema) };

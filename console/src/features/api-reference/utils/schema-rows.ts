@@ -9,7 +9,7 @@ import type { OpenApiDocument, ParameterObject, Reference, SchemaObject } from '
 export interface FieldRow {
   /** Dotted name; `[]` marks the items of an array (`errors[].field`). */
   name: string;
-  /** 0 for a top-level field, 1 for a field of a nested object. */
+  /** 0 for a top-level field, 1 for a field of a nested object, 2 for a field of that one's. */
   depth: number;
   type: string;
   required: boolean;
@@ -203,11 +203,13 @@ function nestedObject(document: OpenApiDocument, schema: SchemaObject): { schema
 /**
  * The field rows of an object schema, nested objects expanded down to `maxDepth` (1: the fields
  * of a field, no deeper). A schema that is not an object (a string, a oneOf of views) has none.
+ * Without `expandNamed`, a field holding a named schema (`$ref` to components.schemas) keeps
+ * just its name as type, for schemas that several bodies share and the page lists once.
  */
 export function schemaToRows(
   document: OpenApiDocument,
   schema: SchemaObject | undefined,
-  { maxDepth = 1 }: { maxDepth?: number } = {},
+  { maxDepth = 1, expandNamed = true }: { maxDepth?: number; expandNamed?: boolean } = {},
 ): FieldRow[] {
   if (!schema) return [];
   const rows: FieldRow[] = [];
@@ -216,7 +218,7 @@ export function schemaToRows(
     if (!shape) return;
     for (const [name, property] of Object.entries(shape.properties)) {
       rows.push(fieldRow(document, `${prefix}${name}`, property, shape.required.has(name), depth));
-      if (depth >= maxDepth) continue;
+      if (depth >= maxDepth || (!expandNamed && schemaNameOf(property))) continue;
       const nested = nestedObject(document, property);
       if (nested) walk(nested.schema, `${prefix}${name}${nested.suffix}`, depth + 1);
     }

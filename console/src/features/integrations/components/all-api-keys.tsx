@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useFirmChoices } from '../../../lib/firm-choices';
 import { useApiKeys } from '../api/list-api-keys';
@@ -19,40 +19,45 @@ export function AllApiKeys() {
     ...(firms.data?.items ?? []).map((firm) => ({ value: firm.id, label: firm.name })),
   ];
   return (
-    <Stack gap="md">
-      <Text maw={760}>
-        The keys firms’ systems use to call the API, created by each firm’s org admin. Revoke one that leaked or is no longer used: requests
-        with it are refused at once.
-      </Text>
-      <Group>
-        <NativeSelect
-          label="Firm"
-          data={firmOptions}
-          value={firmId ?? ''}
-          onChange={(event) => setFirmId(event.currentTarget.value || null)}
-          w={{ base: '100%', sm: 320 }}
+    <section aria-labelledby="api-keys-title">
+      <Stack gap="md">
+        <Title order={2} id="api-keys-title">
+          API keys
+        </Title>
+        <Text maw={760}>
+          The keys firms’ systems use to call the API, created by each firm’s org admin. Revoke one that leaked or is no longer used:
+          requests with it are refused at once.
+        </Text>
+        <Group>
+          <NativeSelect
+            label="Firm"
+            data={firmOptions}
+            value={firmId ?? ''}
+            onChange={(event) => setFirmId(event.currentTarget.value || null)}
+            w={{ base: '100%', sm: 320 }}
+          />
+        </Group>
+        {firms.isError ? (
+          <Alert color="red" role="alert">
+            The firms could not be loaded: {firms.error.message}
+          </Alert>
+        ) : null}
+        {keys.isError ? (
+          <Alert color="red" role="alert" title="The API keys could not be loaded">
+            <Text mb="xs">{keys.error.message}</Text>
+            <Button size="xs" variant="default" onClick={() => void keys.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        ) : null}
+        <ApiKeyTable
+          keys={keys.data?.items ?? []}
+          showFirm
+          fetching={keys.isFetching}
+          revokingId={revoke.revokingId}
+          onRevoke={revoke.confirm}
         />
-      </Group>
-      {firms.isError ? (
-        <Alert color="red" role="alert">
-          The firms could not be loaded: {firms.error.message}
-        </Alert>
-      ) : null}
-      {keys.isError ? (
-        <Alert color="red" role="alert" title="The API keys could not be loaded">
-          <Text mb="xs">{keys.error.message}</Text>
-          <Button size="xs" variant="default" onClick={() => void keys.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
-      <ApiKeyTable
-        keys={keys.data?.items ?? []}
-        showFirm
-        fetching={keys.isFetching}
-        revokingId={revoke.revokingId}
-        onRevoke={revoke.confirm}
-      />
-    </Stack>
+      </Stack>
+    </section>
   );
 }
