@@ -36,6 +36,8 @@ process.env.NODE_ENV = 'production';
 // Every journey signs in from 127.0.0.1, more than the 30 a minute a real address is allowed;
 // the limit itself is tested in api/src/modules/session/session.test.ts.
 process.env.SIGN_IN_ATTEMPTS_PER_MINUTE ??= '1000';
+// The webhook journeys' receiver listens on 127.0.0.1 over plain HTTP (never allowed in production).
+process.env.WEBHOOKS_ALLOW_HTTP_LOCALHOST ??= '1';
 const { register } = await import('tsx/esm/api');
 register();
 process.chdir(root);

@@ -1,7 +1,10 @@
-import { request as playwrightRequest } from '@playwright/test';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request as playwrightRequest, type Page } from '@playwright/test';
 import { API_KEY_MESSAGES } from '@signingdesk/domain/api-keys';
+import { Webhook } from 'standardwebhooks';
 import { signInAs } from '../../support/accounts';
-import { expectAccessibleAndFitting, shot } from '../../support/agent-app';
+import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
 import { expect, test, workerServer } from '../../support/fixtures';
 import { LOS_ANGELES } from '../../support/orders';
 import { scaled } from '../../support/slowdown';
@@ -9,6 +12,33 @@ import { scaled } from '../../support/slowdown';
 // Issue 34: the firm's org admin creates an API key, shown once; the firm's title software
 // creates an order with it (no browser, no cookie, like curl) and the order is in the escrow
 // portal; revoked in the console, the key is refused at once; operators see every firm's keys.
+// A webhook endpoint at a local receiver gets the order's events, signed, and the delivery log
+// sends one again with the same webhook-id.
+
+/** Creates a key in the Integrations tab and answers it, as the org admin copies it once. */
+async function createKey(page: Page, name: string, scopes: string[]): Promise<string> {
+  const keys = page.getByRole('region', { name: 'API keys' });
+  await keys.getByRole('button', { name: 'Create API key' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create API key' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  for (const scope of scopes) await dialog.getByRole('checkbox', { name: new RegExp(scope) }).check();
+  await dialog.getByRole('button', { name: 'Create key' }).click();
+  const shown = page.getByRole('dialog', { name: 'Your new API key' });
+  const token = await shown.getByRole('textbox', { name: `API key for ${name}` }).inputValue();
+  await shown.getByRole('button', { name: 'Done' }).click();
+  return token;
+}
+
+const ORDER = {
+  date: '2030-12-10',
+  time: '14:30',
+  ...LOS_ANGELES,
+  agentFee: '$150',
+  scanBackRequired: true,
+  transactionType: 2,
+  contactName: 'Maria Alvarez',
+  contactPhone1: '2135550199',
+};
 
 test('an org admin creates a key, title software orders with it, and a revoked key is refused', async ({ page, browser }) => {
   test.setTimeout(scaled(120_000));
@@ -42,20 +72,7 @@ test('an org admin creates a key, title software orders with it, and a revoked k
   const { baseURL } = workerServer();
   const software = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
   const fileNumber = `QL-${Date.now().toString(36).toUpperCase()}`;
-  const created = await software.post('/api/appointments', {
-    data: {
-      name: `Refinance ${fileNumber}`,
-      date: '2030-12-10',
-      time: '14:30',
-      ...LOS_ANGELES,
-      agentFee: '$150',
-      scanBackRequired: true,
-      transactionType: 2,
-      contactName: 'Maria Alvarez',
-      contactPhone1: '2135550199',
-      fileNumber,
-    },
-  });
+  const created = await software.post('/api/appointments', { data: { ...ORDER, name: `Refinance ${fileNumber}`, fileNumber } });
   expect(created.status(), await created.text()).toBe(201);
 
   // The order is the firm's, in the escrow portal.
@@ -87,4 +104,82 @@ test('an org admin creates a key, title software orders with it, and a revoked k
   await shot(operator, 'integrations-operators');
   await expectAccessibleAndFitting(operator, 'the operators’ Integrations tab');
   await operatorContext.close();
+});
+
+test('an endpoint at a local receiver gets order.created and order.agent_assigned, signed; Resend repeats the id', async ({ page }) => {
+  test.setTimeout(scaled(120_000));
+  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const endpointUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/signingdesk`;
+  try {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAs(page, 'orgadmin@firm-a.demo.test', '/originator?tab=integrations');
+    const token = await createKey(page, `Qualia hooks ${Date.now().toString(36)}`, ['orders:write']);
+
+    // The endpoint, with its secret shown once.
+    const webhooks = page.getByRole('region', { name: 'Webhooks' });
+    await webhooks.getByRole('button', { name: 'Add endpoint' }).click();
+    const form = page.getByRole('dialog', { name: 'Add webhook endpoint' });
+    await form.getByRole('textbox', { name: 'Endpoint URL' }).fill(endpointUrl);
+    await expect(form.getByRole('checkbox', { name: /^order\.created/ })).toBeChecked();
+    await expect(form.getByRole('checkbox', { name: /^order\.agent_assigned/ })).toBeChecked();
+    await shot(page, 'webhooks-add-endpoint');
+    await form.getByRole('button', { name: 'Add endpoint' }).click();
+    const added = page.getByRole('dialog', { name: 'Endpoint added' });
+    const secret = await added.getByRole('textbox', { name: 'Signing secret' }).inputValue();
+    expect(secret).toMatch(/^whsec_/);
+    await added.getByRole('button', { name: 'Done' }).click();
+
+    // The title software orders with the key: the receiver gets order.created, signed.
+    const { baseURL } = workerServer();
+    const software = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
+    const fileNumber = `WH-${Date.now().toString(36).toUpperCase()}`;
+    const created = await software.post('/api/appointments', { data: { ...ORDER, name: `Refinance ${fileNumber}`, fileNumber } });
+    expect(created.status(), await created.text()).toBe(201);
+    const orderId = ((await created.json()) as { appointment: { id: string } }).appointment.id;
+    await software.dispose();
+    const verified = () =>
+      received.map((r) => ({
+        id: String(r.headers['webhook-id']),
+        event: new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: { order: { id: string } } },
+      }));
+    await expect
+      .poll(() => verified().find((r) => r.event.type === 'order.created')?.event.data.order.id, { timeout: scaled(30_000) })
+      .toBe(orderId);
+
+    // An operator assigns an agent: order.agent_assigned arrives.
+    const admin = await signedInApi('admin@demo.test');
+    const eligible = (await (await admin.get(`/api/appointments/${orderId}/eligible-agents`)).json()) as { items: { id: string }[] };
+    const assigned = await admin.post(`/api/appointments/${orderId}/assign`, { data: { agentId: eligible.items[0]!.id } });
+    expect(assigned.status(), await assigned.text()).toBe(200);
+    await admin.dispose();
+    await expect.poll(() => verified().some((r) => r.event.type === 'order.agent_assigned'), { timeout: scaled(30_000) }).toBe(true);
+
+    // The delivery log shows both, delivered; Resend sends order.created again with its id.
+    await webhooks.getByRole('button', { name: `Deliveries of ${endpointUrl}` }).click();
+    const log = page.getByRole('dialog', { name: 'Deliveries' });
+    const rows = log.getByRole('table', { name: 'Deliveries' }).getByRole('row');
+    await expect(rows.filter({ hasText: 'order.created' }).first()).toContainText('Delivered');
+    await expect(rows.filter({ hasText: 'order.agent_assigned' }).first()).toContainText('Delivered');
+    await shot(page, 'webhooks-delivery-log');
+    const firstId = verified().find((r) => r.event.type === 'order.created')!.id;
+    await rows
+      .filter({ hasText: 'order.created' })
+      .first()
+      .getByRole('button', { name: /^Resend order\.created/ })
+      .click();
+    await expect.poll(() => verified().filter((r) => r.id === firstId).length, { timeout: scaled(30_000) }).toBe(2);
+    await expectAccessibleAndFitting(page, 'the delivery log at 1280 px');
+  } finally {
+    receiver.closeAllConnections();
+    await new Promise((resolve) => receiver.close(resolve));
+  }
 });
