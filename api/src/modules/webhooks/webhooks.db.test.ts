@@ -18,7 +18,7 @@ import { pdfBytes, uploadFile } from '../files/files.testing';
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 import { deliverWebhookAttempt } from './webhook-delivery';
 
-const { profiles, webhookAttempts, webhookDeliveries, webhookEndpoints } = schema;
+const { notificationJobs, profiles, webhookAttempts, webhookDeliveries, webhookEndpoints } = schema;
 
 interface WebhookBody {
   id: string;
@@ -69,7 +69,7 @@ describe('firm webhooks', () => {
   async function endpoint(eventTypes: string[]) {
     const created = await post(t, '/api/webhooks/endpoints', s.orgAdmin, { url, eventTypes, description: 'Qualia' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    return created.body.endpoint as { id: string; secret: string };
+    return created.body.endpoint as { id: string; secret: string; url: string };
   }
 
   it('delivers order.created signed per Standard Webhooks, with the order as the firm sees it, and never to another firm', async () => {
@@ -188,6 +188,47 @@ describe('firm webhooks', () => {
       silent.closeAllConnections();
       await new Promise((resolve) => silent.close(resolve));
     }
+  });
+
+  it('turns off an endpoint failing for 3 days, fails its waiting deliveries and emails the org admins', async () => {
+    const mine = await endpoint(['order.created']);
+    answer = 500;
+    await createOrder(t, s.escrowA, { fileNumber: 'WH-DOWN-1' });
+    await createOrder(t, s.escrowA, { fileNumber: 'WH-DOWN-2' });
+    const failingSince = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000 + 60_000);
+    await t.database.db.update(webhookEndpoints).set({ failingSince }).where(eq(webhookEndpoints.id, mine.id));
+    const [first, second] = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, mine.id));
+    // A minute short of 3 days: still on.
+    await deliverWebhookAttempt(t.database.db, first!.nextJobId!, { allowLocalhostHttp: true });
+    expect((await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, mine.id)))[0]).toMatchObject({
+      enabled: true,
+    });
+    // Past 3 days: the next failure turns it off.
+    await deliverWebhookAttempt(t.database.db, second!.nextJobId!, {
+      allowLocalhostHttp: true,
+      now: () => new Date(failingSince.getTime() + 3 * 24 * 60 * 60 * 1000 + 1000),
+    });
+    const [off] = await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, mine.id));
+    expect(off).toMatchObject({ enabled: false, disabledReason: 'failing' });
+    const waiting = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, mine.id));
+    expect(waiting.map((d) => d.state)).toEqual(['failed', 'failed']);
+    const told = await t.database.db.select().from(notificationJobs).where(eq(notificationJobs.type, 'webhook.endpoint_disabled'));
+    expect(told.map((j) => j.recipientId)).toEqual([await userIdOf(t, 'orgadmin@firm-a.demo.test')]);
+    expect(told[0]!.payload).toMatchObject({ url: mine.url });
+    const listed = await readJson(await t.request('/api/webhooks/endpoints', { cookie: s.orgAdmin }));
+    expect(listed.items[0]).toMatchObject({ enabled: false, statusText: 'Turned off: every delivery failed for 3 days' });
+    // Turned on again: it starts afresh.
+    const on = await t.request(`/api/webhooks/endpoints/${mine.id}`, {
+      method: 'PATCH',
+      cookie: s.orgAdmin,
+      body: JSON.stringify({ enabled: true }),
+    });
+    expect(on.status).toBe(200);
+    expect((await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, mine.id)))[0]).toMatchObject({
+      enabled: true,
+      failingSince: null,
+      disabledReason: null,
+    });
   });
 
   it('refuses endpoint URLs on private networks and plain HTTP, naming the field', async () => {
