@@ -35,9 +35,13 @@ export function newApiKey(): { prefix: string; token: string; tokenHash: string 
   return { prefix, token, tokenHash: hashApiKey(token) };
 }
 
-/** The key a request's Authorization header carries; undefined without one. A malformed one is a 401. */
+/**
+ * The key a request's `Authorization: Bearer` header carries; undefined without one. Another
+ * scheme (a proxy's Basic authentication in front of a staging site) is not ours and is left to
+ * the session; a Bearer value that is not a key is a 401.
+ */
 export function bearerKeyOf(header: string | undefined): string | undefined {
-  if (header === undefined) return undefined;
+  if (header === undefined || !/^Bearer(\s|$)/i.test(header)) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match || !API_KEY_PATTERN.test(match[1]!)) throw new AppError('UNAUTHENTICATED', API_KEY_MESSAGES.malformed);
   return match[1]!;

@@ -124,6 +124,12 @@ describe('firm API keys', () => {
     const malformed = await t.request('/api/escrow/appointments', { headers: { authorization: 'Bearer 12345' } });
     expect(malformed.status).toBe(401);
     expect((await readJson(malformed)).detail).toBe(API_KEY_MESSAGES.malformed);
+    // Another scheme (a proxy's Basic authentication) is not a key: the session decides.
+    const basic = await t.request('/api/escrow/appointments', {
+      cookie: s.orgAdmin,
+      headers: { authorization: 'Basic c3RhZ2luZzpzZWNyZXQ=' },
+    });
+    expect(basic.status).toBe(200);
     const mistyped = `${token.slice(0, -4)}AAAA`;
     const wrong = await withKey(t, mistyped === token ? `${token.slice(0, -4)}BBBB` : mistyped, '/api/escrow/appointments');
     expect(wrong.status).toBe(401);
