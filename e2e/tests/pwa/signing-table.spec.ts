@@ -252,19 +252,29 @@ test('the first screen at 360 × 740 shows at least two assignments with time, c
   await expectAccessibleAndFitting(page, 'portal at 360 px');
 
   // Opened afresh, the first screen's largest paint is the list (its heading or a card), painted
-  // with the cards: not the portal's title above it, nor the prompt.
+  // with the cards: not the portal's title above it, nor the prompt. Each candidate is judged as
+  // it is reported: an element re-rendered later is no longer in the page when read afterwards.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { largestPaints: string[] }).largestPaints = seen;
+    new PerformanceObserver((entries) => {
+      for (const entry of entries.getEntries() as (PerformanceEntry & { element?: Element | null; size: number })[]) {
+        const element = entry.element;
+        const where = element?.closest('.tabs__panel') ? 'the list' : `<${element?.tagName ?? 'none'}>`;
+        seen.push(`${where}: ${element?.textContent?.slice(0, 40) ?? ''} (${entry.size} px²)`);
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
   await page.reload();
   await expect(cards.nth(2)).toBeVisible();
-  const largest = await page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        new PerformanceObserver((entries) => {
-          const element = (entries.getEntries().at(-1) as PerformanceEntry & { element?: Element | null }).element;
-          resolve(element?.closest('.tabs__panel') ? 'the list' : `<${element?.tagName ?? 'none'}> ${element?.textContent ?? ''}`);
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      }),
-  );
-  expect(largest).toBe('the list');
+  const paints = () => page.evaluate(() => (window as unknown as { largestPaints: string[] }).largestPaints);
+  // Failing, it shows every candidate in order.
+  await expect
+    .poll(async () => {
+      const all = await paints();
+      return all.at(-1)?.startsWith('the list:') ? 'the list' : all.join(' | ');
+    })
+    .toBe('the list');
 
   // "Not Now" puts the prompt away, also after a reload.
   await prompt.getByRole('button', { name: 'Not Now' }).click();
