@@ -31,3 +31,6 @@ export function mayChangeStatusOfRole(role: Role, target: Role): boolean {
 export function mayChangeAccountStatus(caller: { id: string; role: Role }, account: { id: string; role: Role }): boolean {
   return caller.id !== account.id && mayChangeStatusOfRole(caller.role, account.role);
 }
+
+/** What a user of a disabled firm is told on signing in (decision 071). */
+export const FIRM_DISABLED_MESSAGE = 'Your firm is disabled on SigningDesk. Ask SigningDesk to enable it again.';

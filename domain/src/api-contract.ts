@@ -1897,6 +1897,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/firms/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a firm: its users are signed out and cannot sign in, its API keys are refused and its webhooks stop; its orders stay
+         * @description Roles: admin. Title firms only (Independent notary and the managing organisations: 409). Doing it twice changes nothing. Another role: 403; an unknown id: 404.
+         */
+        post: operations["disableFirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/firms/{id}/dispatch-settings": {
         parameters: {
             query?: never;
@@ -1915,6 +1935,26 @@ export interface paths {
          */
         put: operations["setFirmDispatchSettings"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/firms/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a disabled firm again: its users (as each was) can sign in, its API keys and webhooks work again
+         * @description Roles: admin. Title firms only (Independent notary and the managing organisations: 409). Doing it twice changes nothing. Another role: 403; an unknown id: 404.
+         */
+        post: operations["enableFirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4176,6 +4216,8 @@ export interface components {
             city: string | null;
             contactEmail: string | null;
             contactName: string | null;
+            /** @description When an admin disabled the firm (its users cannot sign in, its API keys and webhooks stop); null while enabled */
+            disabledAt: string | null;
             id: string;
             /** @enum {string} */
             kind: "title_firm" | "independent" | "managing_organization";
@@ -4280,6 +4322,10 @@ export interface components {
         FirmRequirementsSaved: {
             message: string;
             requirements: components["schemas"]["FirmRequirements"];
+        };
+        FirmStatusChanged: {
+            firm: components["schemas"]["Firm"];
+            message: string;
         };
         FirmUsers: {
             firm: {
@@ -12346,6 +12392,66 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    disableFirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Firm id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The firm as it is now, and what changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmStatusChanged"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getFirmDispatchSettings: {
         parameters: {
             query?: never;
@@ -12433,6 +12539,66 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    enableFirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Firm id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The firm as it is now, and what changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirmStatusChanged"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or not visible to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,7 +6,7 @@
  *   its middleware and the tus uploads). The HTTP status of each is the API's
  *   (api/src/lib/app-error.ts `ERROR_STATUS`).
  * - `AUTH_ERROR_CODES`: better-auth's JSON answers `{ code, message }` on the three auth routes
- *   in use (api/src/auth/auth-routes.ts): our own ACCOUNT_DISABLED (api/src/auth/auth.ts) and
+ *   in use (api/src/auth/auth-routes.ts): our own ACCOUNT_DISABLED and FIRM_DISABLED (api/src/auth/auth.ts) and
  *   the codes better-auth 1.7 throws on sign-in, sign-out and reset-password, read from its
  *   sources. Its rate limit (429) answers without a code.
  */
@@ -41,6 +41,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const AUTH_ERROR_CODES = [
   'ACCOUNT_DISABLED',
+  // The user's firm is disabled by an admin (decision 071).
+  'FIRM_DISABLED',
   'INVALID_EMAIL',
   'INVALID_EMAIL_OR_PASSWORD',
   'FAILED_TO_CREATE_SESSION',

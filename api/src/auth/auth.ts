@@ -3,6 +3,7 @@
  * the drizzle adapter. Public sign-up is off: accounts come from the product's own
  * registration and user-creation flows. A disabled account cannot start a session.
  */
+import { FIRM_DISABLED_MESSAGE } from '@signingdesk/domain/account-rules';
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
 import { betterAuth } from 'better-auth';
@@ -28,6 +29,7 @@ export interface AuthOptions {
 export const CLIENT_IP_HEADER = 'x-signingdesk-client-ip';
 
 export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled.';
+export { FIRM_DISABLED_MESSAGE };
 
 export function createAuth({
   db,
@@ -86,11 +88,15 @@ export function createAuth({
         create: {
           before: async (session) => {
             const [profile] = await db
-              .select({ status: schema.profiles.status })
+              .select({ status: schema.profiles.status, firmDisabledAt: schema.firms.disabledAt })
               .from(schema.profiles)
+              .innerJoin(schema.firms, eq(schema.firms.id, schema.profiles.firmId))
               .where(eq(schema.profiles.userId, session.userId));
             if (profile?.status === 'disabled') {
               throw new APIError('FORBIDDEN', { code: 'ACCOUNT_DISABLED', message: ACCOUNT_DISABLED_MESSAGE });
+            }
+            if (profile?.firmDisabledAt) {
+              throw new APIError('FORBIDDEN', { code: 'FIRM_DISABLED', message: FIRM_DISABLED_MESSAGE });
             }
           },
         },

@@ -11,7 +11,7 @@ export const statements = {
   offer: ['respond', 'complete', 'review'],
   file: ['upload', 'download', 'delete', 'set-flags'],
   note: ['create', 'read', 'remove'],
-  firm: ['list', 'create'],
+  firm: ['list', 'create', 'disable'],
   user: ['create', 'create-admin'],
   agent: ['search', 'read-profile', 'approve', 'set-preferred'],
   feedback: ['read', 'reply'],

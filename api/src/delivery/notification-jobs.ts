@@ -58,6 +58,7 @@ interface JobRow {
   role: string;
   phone: string | null;
   status: 'active' | 'pending' | 'disabled' | null;
+  firmDisabled: boolean;
   smsOptIn: boolean | null;
   /** An agent's home state (their quiet hours' zone) and channel choices; null for others. */
   homeState: string | null;
@@ -132,6 +133,8 @@ async function loadJobs(ctx: DeliveryContext, ids: readonly string[]): Promise<J
       role: user.role,
       phone: profiles.phone,
       status: profiles.status,
+      // The users of a disabled firm are told nothing, as a disabled account (decision 071).
+      firmDisabled: sql<boolean>`${schema.firms.disabledAt} is not null`,
       smsOptIn: agentProfiles.smsOptIn,
       homeState: agentProfiles.state,
       channelPreferences: agentProfiles.channelPreferences,
@@ -139,6 +142,7 @@ async function loadJobs(ctx: DeliveryContext, ids: readonly string[]): Promise<J
     .from(notificationJobs)
     .innerJoin(user, eq(user.id, notificationJobs.recipientId))
     .leftJoin(profiles, eq(profiles.userId, notificationJobs.recipientId))
+    .leftJoin(schema.firms, eq(schema.firms.id, profiles.firmId))
     .leftJoin(agentProfiles, eq(agentProfiles.userId, notificationJobs.recipientId))
     .where(inArray(notificationJobs.id, [...ids]));
   return rows.map(({ payload, ...row }) => ({
@@ -217,7 +221,13 @@ async function prepare(ctx: DeliveryContext, jobs: JobRow[]): Promise<Prepared[]
     for (const r of recorded) if (r.jobId === job.id) done.set(r.channel, r.state);
     const a = job.appointmentId ? byAppointment.get(job.appointmentId) : undefined;
     const role = job.role;
-    const blocked = !isRole(role) ? `unknown role ${role}` : job.status === 'disabled' ? 'the account is disabled' : null;
+    const blocked = !isRole(role)
+      ? `unknown role ${role}`
+      : job.status === 'disabled'
+        ? 'the account is disabled'
+        : job.firmDisabled
+          ? 'the firm is disabled'
+          : null;
     const loaded: LoadedAppointment | null = a
       ? {
           ...a,

@@ -11,7 +11,7 @@
  */
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { parse } from 'hono/utils/cookie';
 import type { Auth } from '../auth/auth';
@@ -34,7 +34,8 @@ const actorColumns = {
   name: schema.user.name,
   email: schema.user.email,
   role: schema.user.role,
-  status: schema.profiles.status,
+  // The users of a disabled firm count as disabled (decision 071); their own status is kept.
+  status: sql<UserStatus>`case when ${schema.firms.disabledAt} is not null then 'disabled' else ${schema.profiles.status} end`,
   phone: schema.profiles.phone,
   firmId: schema.firms.id,
   firmName: schema.firms.name,

@@ -2,7 +2,7 @@
  * The caller of a request sent with `Authorization: Bearer sdk_…` (issue 34, decision 069): a
  * firm API key, acting as the org admin who created it. The key is looked up by its prefix and
  * checked by the SHA-256 of the whole key in constant time; it answers only while it is not
- * revoked and its creator is active and still the firm's org admin. Nothing is cached, so a
+ * revoked, its firm is not disabled and its creator is active and still the firm's org admin. Nothing is cached, so a
  * revoked key is refused at once by every process. The key's last use is marked at most once a
  * minute.
  */
@@ -65,6 +65,7 @@ export async function loadKeyCaller(db: Db, token: string): Promise<KeyCaller> {
       phone: schema.profiles.phone,
       firmId: schema.firms.id,
       firmName: schema.firms.name,
+      firmDisabledAt: schema.firms.disabledAt,
     })
     .from(apiKeys)
     .innerJoin(schema.user, eq(schema.user.id, apiKeys.createdBy))
@@ -77,7 +78,8 @@ export async function loadKeyCaller(db: Db, token: string): Promise<KeyCaller> {
     timingSafeEqual(given, Buffer.from(row.tokenHash, 'hex')) &&
     row.status === 'active' &&
     row.role === 'creator_admin' &&
-    row.firmId === row.keyFirmId;
+    row.firmId === row.keyFirmId &&
+    row.firmDisabledAt === null;
   if (!valid || !isRole(row.role)) throw new AppError('UNAUTHENTICATED', API_KEY_MESSAGES.invalid);
 
   if (row.lastUsedAt === null || Date.now() - row.lastUsedAt.getTime() > LAST_USED_MARK_MS) {

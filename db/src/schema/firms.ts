@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns';
 import { firmKind } from './enums';
 
@@ -27,6 +27,9 @@ export const firms = pgTable(
     minEoCoverageCents: bigint('min_eo_coverage_cents', { mode: 'number' }),
     maxBackgroundCheckAgeDays: integer('max_background_check_age_days'),
     nnaRequired: boolean('nna_required').notNull().default(false),
+    // Set while an admin has disabled the firm (decision 071): none of its users can sign in, its
+    // API keys are refused and its webhooks are not sent. Its orders and users are kept as they are.
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [

@@ -28,6 +28,7 @@ function keyRows(db: Db) {
       scopes: apiKeys.scopes,
       firmId: firms.id,
       firmName: firms.name,
+      firmDisabledAt: firms.disabledAt,
       createdById: creator.id,
       createdByName: creator.name,
       creatorRole: creator.role,
@@ -47,7 +48,8 @@ type KeyRow = Awaited<ReturnType<ReturnType<typeof keyRows>['execute']>>[number]
 
 /** A key as the console lists it, with whether a request with it would be taken now. */
 function keyItem(row: KeyRow): ApiKeyItem {
-  const stopped = row.creatorStatus !== 'active' || row.creatorRole !== 'creator_admin' || row.creatorFirmId !== row.firmId;
+  const creatorGone = row.creatorStatus !== 'active' || row.creatorRole !== 'creator_admin' || row.creatorFirmId !== row.firmId;
+  const stopped = creatorGone || row.firmDisabledAt !== null;
   const status = row.revokedAt ? 'revoked' : stopped ? 'stopped' : 'active';
   return {
     id: row.id,
@@ -64,7 +66,9 @@ function keyItem(row: KeyRow): ApiKeyItem {
       status === 'revoked'
         ? 'Revoked'
         : status === 'stopped'
-          ? `Stopped: ${row.createdByName} is no longer an active org admin of the firm. Create a new key.`
+          ? creatorGone
+            ? `Stopped: ${row.createdByName} is no longer an active org admin of the firm. Create a new key.`
+            : 'Stopped: the firm is disabled. The key works again when the firm is enabled.'
           : 'Active',
   };
 }

@@ -32,6 +32,9 @@ export const FirmSchema = z
     zip: z.string().nullable(),
     serviceFeeCents: z.number().int(),
     managingOrgNumber: z.number().int().nullable().openapi({ description: 'sub_org' }),
+    disabledAt: z.string().nullable().openapi({
+      description: 'When an admin disabled the firm (its users cannot sign in, its API keys and webhooks stop); null while enabled',
+    }),
   })
   .openapi('Firm');
 export type Firm = z.infer<typeof FirmSchema>;
@@ -62,6 +65,7 @@ export const FirmListSchema = z
   .openapi('FirmList');
 
 export const FirmCreatedSchema = z.object({ message: z.string(), firm: FirmSchema }).openapi('FirmCreated');
+export const FirmStatusChangedSchema = z.object({ message: z.string(), firm: FirmSchema }).openapi('FirmStatusChanged');
 
 export const FirmIdParamSchema = z.object({
   id: z.string().openapi({ param: { name: 'id', in: 'path' }, description: 'Firm id (UUID)' }),

@@ -5,7 +5,7 @@
  */
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { and, asc, count, eq, inArray, max, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, max, ne, notInArray, sql } from 'drizzle-orm';
 import { pageOffset } from '@signingdesk/domain/pagination';
 import { formatPhone } from '@signingdesk/domain/phone';
 import { ESCROW_ROLES, isOperator, OPERATOR_ROLES, type Role } from '@signingdesk/domain/roles';
@@ -16,7 +16,7 @@ import { audit } from '../../lib/audit';
 import { escapeLike } from '../../lib/like';
 import { ORG_NAME_TAKEN_MESSAGE, RESERVED_ORG_NUMBERS, type CreateFirmInput, type Firm } from './firms.schemas';
 
-const { firms, user, profiles } = schema;
+const { firms, user, profiles, session, apiKeys } = schema;
 type FirmRow = typeof firms.$inferSelect;
 
 function firmView(row: FirmRow): Firm {
@@ -33,6 +33,7 @@ function firmView(row: FirmRow): Firm {
     zip: row.zip,
     serviceFeeCents: row.serviceFeeCents,
     managingOrgNumber: row.managingOrgNumber,
+    disabledAt: row.disabledAt?.toISOString() ?? null,
   };
 }
 
@@ -156,4 +157,53 @@ export async function listFirmUsers(db: Db, actor: Actor, firmId: string, query:
     pageSize: query.pageSize,
     total: Number(total?.n ?? 0),
   };
+}
+
+/**
+ * Disabling a firm (decision 071): in one transaction the firm is marked, and every session of
+ * its users ends (the `actor_changed` trigger tells every process, whose caches and streams of
+ * them end). While it is disabled none of its users can sign in or reset a password, its API keys
+ * are refused, its webhooks are not sent and its users are told nothing; each user's own status
+ * is kept, so enabling the firm again brings back exactly who could sign in before. Its orders
+ * stay as they are, for operators to finish or cancel. Only title firms can be disabled.
+ */
+export async function setFirmDisabled(db: Db, actor: Actor, firmId: string, disabled: boolean) {
+  if (!isUuid(firmId)) throw notFound('This firm');
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(firms).where(eq(firms.id, firmId)).for('update');
+    if (!row) throw notFound('This firm');
+    if (row.kind !== 'title_firm') {
+      throw new AppError('CONFLICT', `${row.name} is not a title firm: only title firms can be disabled.`);
+    }
+    if ((row.disabledAt !== null) === disabled) {
+      return { message: `${row.name} is already ${disabled ? 'disabled' : 'enabled'}.`, firm: firmView(row) };
+    }
+    const [updated] = await tx
+      .update(firms)
+      .set({ disabledAt: disabled ? new Date() : null, updatedAt: new Date() })
+      .where(eq(firms.id, firmId))
+      .returning();
+    const members = tx.select({ id: profiles.userId }).from(profiles).where(eq(profiles.firmId, firmId));
+    const [users] = await tx.select({ n: count() }).from(profiles).where(eq(profiles.firmId, firmId));
+    const [keys] = await tx
+      .select({ n: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.firmId, firmId), isNull(apiKeys.revokedAt)));
+    const ended = disabled ? await tx.delete(session).where(inArray(session.userId, members)).returning({ id: session.id }) : [];
+    const userCount = Number(users?.n ?? 0);
+    const keyCount = Number(keys?.n ?? 0);
+    await audit(tx, {
+      actorId: actor.userId,
+      action: disabled ? 'firm.disabled' : 'firm.enabled',
+      entityType: 'firm',
+      entityId: firmId,
+      details: { name: row.name, users: userCount, apiKeys: keyCount, ...(disabled ? { sessionsEnded: ended.length } : {}) },
+    });
+    const usersWord = `${userCount} ${userCount === 1 ? 'user' : 'users'}`;
+    const keysWord = `${keyCount} API ${keyCount === 1 ? 'key' : 'keys'}`;
+    const message = disabled
+      ? `${row.name} is disabled: its ${usersWord} ${userCount === 1 ? 'is' : 'are'} signed out everywhere and cannot sign in, and its ${keysWord} and webhooks stop until the firm is enabled again. Its orders stay for operators to finish or cancel.`
+      : `${row.name} is enabled: its ${usersWord} can sign in again, and its ${keysWord} and webhooks work again.`;
+    return { message, firm: firmView(updated!) };
+  });
 }

@@ -32,11 +32,12 @@ export async function requestPasswordReset(
 ): Promise<PasswordResetAnswer> {
   const answer = { message: PASSWORD_RESET_ANSWER };
   const [account] = await db
-    .select({ id: user.id, role: user.role, status: profiles.status })
+    .select({ id: user.id, role: user.role, status: profiles.status, firmDisabledAt: schema.firms.disabledAt })
     .from(user)
     .leftJoin(profiles, eq(profiles.userId, user.id))
+    .leftJoin(schema.firms, eq(schema.firms.id, profiles.firmId))
     .where(eq(user.email, input.email));
-  if (!account || account.status === 'disabled' || !isRole(account.role)) return answer;
+  if (!account || account.status === 'disabled' || account.firmDisabledAt || !isRole(account.role)) return answer;
   const role = account.role;
 
   await db.transaction(async (tx) => {

@@ -31,14 +31,17 @@ export interface WebhookDeliveryOptions {
 /** The attempt of job `jobId`: sent and recorded once; nothing when the row no longer names the job. */
 export async function deliverWebhookAttempt(db: Db, jobId: string, options: WebhookDeliveryOptions): Promise<void> {
   const [row] = await db
-    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: webhookEvents })
+    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: webhookEvents, firmDisabledAt: schema.firms.disabledAt })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .innerJoin(schema.firms, eq(schema.firms.id, webhookEndpoints.firmId))
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
     .where(and(eq(webhookDeliveries.nextJobId, jobId), eq(webhookDeliveries.state, 'pending')));
   if (!row) return;
   const now = () => options.now?.() ?? new Date();
-  const result = row.endpoint.enabled
+  // A disabled endpoint, or the endpoint of a disabled firm (decision 071), is sent nothing more.
+  const live = row.endpoint.enabled && row.firmDisabledAt === null;
+  const result = live
     ? await sendWebhook({
         url: row.endpoint.url,
         secret: row.endpoint.secret,
@@ -49,11 +52,17 @@ export async function deliverWebhookAttempt(db: Db, jobId: string, options: Webh
         timeoutMs: options.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
         resolve: options.resolve,
       })
-    : { ok: false, status: null, excerpt: '', error: 'The endpoint is disabled.', durationMs: 0 };
+    : {
+        ok: false,
+        status: null,
+        excerpt: '',
+        error: row.endpoint.enabled ? 'The firm is disabled.' : 'The endpoint is disabled.',
+        durationMs: 0,
+      };
   await db.transaction(async (tx) => {
     const at = now();
     const attempts = row.delivery.attempts + 1;
-    const delay = result.ok || !row.endpoint.enabled ? null : nextAttemptDelaySeconds(attempts);
+    const delay = result.ok || !live ? null : nextAttemptDelaySeconds(attempts);
     const [recorded] = await tx
       .update(webhookDeliveries)
       .set({
@@ -80,7 +89,7 @@ export async function deliverWebhookAttempt(db: Db, jobId: string, options: Webh
       resent: row.delivery.attempts > 0 && row.delivery.nextAttemptAt === null,
       createdAt: at,
     });
-    if (row.endpoint.enabled) await keepEndpointHealth(tx, row.endpoint, result.ok, at);
+    if (live) await keepEndpointHealth(tx, row.endpoint, result.ok, at);
   });
 }
 

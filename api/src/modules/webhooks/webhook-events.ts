@@ -8,7 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db, Tx } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { WEBHOOK_TEST_EVENT, webhookEventOf, type WebhookEventType } from '@signingdesk/domain/webhooks';
 
 const { appointments, notes, webhookDeliveries, webhookEndpoints, webhookEvents } = schema;
@@ -35,10 +35,13 @@ export async function recordWebhookEvent(db: Db | Tx, change: AuditedChange): Pr
     .select({ id: webhookEndpoints.id, firmId: webhookEndpoints.firmId })
     .from(webhookEndpoints)
     .innerJoin(appointments, eq(appointments.firmId, webhookEndpoints.firmId))
+    .innerJoin(schema.firms, eq(schema.firms.id, webhookEndpoints.firmId))
     .where(
       and(
         eq(appointments.id, change.appointmentId),
         eq(webhookEndpoints.enabled, true),
+        // A disabled firm is sent nothing (decision 071).
+        isNull(schema.firms.disabledAt),
         sql`${type} = any(${webhookEndpoints.eventTypes})`,
       ),
     );

@@ -2,6 +2,7 @@
  * Signing in with email and password through better-auth (docs/session-contract.md), then
  * loading /api/me so the cache holds the new user before anything routes on it.
  */
+import { FIRM_DISABLED_MESSAGE } from '@signingdesk/domain/account-rules';
 import { isApiErrorCode } from '@signingdesk/domain/error-codes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authClient } from '../../../lib/auth-client';
@@ -27,6 +28,7 @@ async function signIn({ email, password }: SignInInput): Promise<void> {
   const { error } = result;
   if (!error) return;
   if (error.status === 403 && isApiErrorCode(error.code) && error.code === 'ACCOUNT_DISABLED') throw new SignInError(ACCOUNT_DISABLED);
+  if (error.status === 403 && isApiErrorCode(error.code) && error.code === 'FIRM_DISABLED') throw new SignInError(FIRM_DISABLED_MESSAGE);
   throw new SignInError(LOGIN_FAILED);
 }
 

@@ -1,6 +1,7 @@
 /**
  * Firms (spec 02 §2): the firm list (GET /api/firms; operators all firms, escrow roles their
- * own) and Add Firm (POST /api/firms, admin only), sent with an Idempotency-Key.
+ * own), Add Firm (POST /api/firms, admin only, sent with an Idempotency-Key) and disabling or
+ * enabling a firm (admin only).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answer, api, newIdempotencyKey, settle, type Schemas } from '../../../lib/api-client';
@@ -31,6 +32,20 @@ export function useAddFirm() {
     onSuccess: (outcome) => {
       if (outcome.type === 'ok') void queryClient.invalidateQueries({ queryKey: firmKeys.all });
     },
+  });
+}
+
+/** Disable or enable a title firm (admins; decision 071). The server's message is the answer. */
+export function useSetFirmDisabled(firmId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (disabled: boolean) =>
+      answer(
+        disabled
+          ? api.POST('/firms/{id}/disable', { params: { path: { id: firmId } } })
+          : api.POST('/firms/{id}/enable', { params: { path: { id: firmId } } }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: firmKeys.all }),
   });
 }
 

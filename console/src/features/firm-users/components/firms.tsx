@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ZIP_MESSAGE } from '@signingdesk/domain/fields';
 import { CreateFirmSchema, DEFAULT_MANAGING_ORG_NUMBER, feeDigits, MANAGING_ORG_NUMBERS, ZIP_ALERT } from '@signingdesk/domain/firm-input';
@@ -15,6 +15,7 @@ import { UserList } from './firm-users';
 import { FirmRequirements } from './firm-requirements';
 import { FirmDispatchSettings } from './firm-dispatch-settings';
 import { FirmOrderTerms } from './firm-order-terms';
+import { FirmAccess } from './firm-access';
 import { isOperator } from '@signingdesk/domain/roles';
 import 'mantine-datatable/styles.css';
 import { pageRangeText } from '../../../lib/counted';
@@ -146,6 +147,8 @@ export function Firms({ canAdd, caller }: { canAdd: boolean; caller: AccountCall
   const [adding, setAdding] = useState(false);
   const [chosen, setChosen] = useState<{ id: string; name: string; kind?: Firm['kind'] } | null>(null);
   const managing = firms.data?.managingOrganizations ?? [];
+  // As the list has it now (disabled or not), not as it was when chosen.
+  const chosenFirm = firms.data?.items.find((firm) => firm.id === chosen?.id);
   return (
     <Stack gap="xl">
       {canAdd && !adding ? (
@@ -178,9 +181,16 @@ export function Firms({ canAdd, caller }: { canAdd: boolean; caller: AccountCall
             accessor: 'name',
             title: 'Firm',
             render: (firm) => (
-              <Anchor component="button" type="button" fz="sm" onClick={() => setChosen(firm)} aria-pressed={chosen?.id === firm.id}>
-                {firm.name}
-              </Anchor>
+              <Group gap="xs" wrap="nowrap">
+                <Anchor component="button" type="button" fz="sm" onClick={() => setChosen(firm)} aria-pressed={chosen?.id === firm.id}>
+                  {firm.name}
+                </Anchor>
+                {firm.disabledAt !== null ? (
+                  <Badge color="red.9" variant="filled" size="sm">
+                    Disabled
+                  </Badge>
+                ) : null}
+              </Group>
             ),
           },
           { accessor: 'contactName', title: 'Contact', render: (firm) => firm.contactName ?? '—' },
@@ -208,6 +218,7 @@ export function Firms({ canAdd, caller }: { canAdd: boolean; caller: AccountCall
           ))}
         </Group>
       ) : null}
+      {chosenFirm?.kind === 'title_firm' && caller.role === 'admin' ? <FirmAccess firm={chosenFirm} /> : null}
       {chosen && chosen.kind !== undefined && isOperator(caller.role) ? (
         <>
           <FirmRequirements firmId={chosen.id} firmName={chosen.name} />
