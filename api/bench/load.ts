@@ -427,7 +427,7 @@ async function main() {
   };
   try {
     // ---- One process
-    const one = await startServerProcess(serverEnv(bench, filesDir, 1));
+    const one = await startServerProcess(serverEnv(bench, filesDir, 1), null);
     running = [one];
     const adminCookie = await signInAdmin(one);
     const single = await runMix(one.url, workload(fixtures, adminCookie, 1), LOAD_SECONDS);
@@ -435,7 +435,7 @@ async function main() {
     await stopServerProcess(one);
 
     // ---- N processes, then the soak
-    const many = await startServerProcess(serverEnv(bench, filesDir, PROCESSES));
+    const many = await startServerProcess(serverEnv(bench, filesDir, PROCESSES), null);
     running = [many];
     const multi = await runMix(many.url, workload(fixtures, adminCookie, 1), LOAD_SECONDS);
     printMix(`${PROCESSES} API processes (WEB_CONCURRENCY=${PROCESSES})`, multi);
@@ -456,8 +456,8 @@ async function main() {
 
     // ---- The race across two processes
     const [a, b] = await Promise.all([
-      startServerProcess(serverEnv(bench, filesDir, 1)),
-      startServerProcess(serverEnv(bench, filesDir, 1)),
+      startServerProcess(serverEnv(bench, filesDir, 1), null),
+      startServerProcess(serverEnv(bench, filesDir, 1), null),
     ]);
     running = [a, b];
     const raced = await race(a, b, adminCookie, fixtures.race);
