@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, workerServer } from './fixtures';
+import { scaled } from './slowdown';
 
 export const DEMO_PASSWORD = 'signing-demo-2026';
 
@@ -58,4 +59,25 @@ export async function signInAs(page: Page, email: string, path: string) {
   await apiSignIn(page, email);
   await page.goto(path);
   await expect(page).toHaveURL((url) => url.pathname === new URL(path, url).pathname);
+}
+
+/**
+ * The set-password link of the invitation emailed to `email`, read from the outbox operators
+ * see (`operator` is signed in as one): no SMTP server is configured in the journeys.
+ */
+export async function invitationLink(operator: APIRequestContext, email: string): Promise<URL> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const outbox = (await (await operator.get('/api/outbox?channel=email&pageSize=50')).json()) as {
+          items: { toAddress: string; body: string }[];
+        };
+        link = outbox.items.find((m) => m.toAddress === email)?.body.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
+        return Boolean(link);
+      },
+      { timeout: scaled(20_000) },
+    )
+    .toBe(true);
+  return new URL(link!);
 }

@@ -1,4 +1,4 @@
-import { apiSignIn, fillLogin, signInAs } from '../../support/accounts';
+import { apiSignIn, fillLogin, invitationLink, signInAs } from '../../support/accounts';
 import { expectAccessibleAndFitting, shot, signedInApi } from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
 import { scaled } from '../../support/slowdown';
@@ -101,19 +101,7 @@ test.describe('Firms', () => {
       data: { firstName: 'Ada', lastName: 'Quarry', email, phone: '6265550142', role: 'creator_admin', firmId: firm.id },
     });
     expect(created.status()).toBe(201);
-    let token: string | undefined;
-    await expect
-      .poll(
-        async () => {
-          const outbox = (await (await admin.get('/api/outbox?channel=email&pageSize=50')).json()) as {
-            items: { toAddress: string; body: string }[];
-          };
-          token = outbox.items.find((m) => m.toAddress === email)?.body.match(/reset-password\?token=([\w-]+)/)?.[1];
-          return Boolean(token);
-        },
-        { timeout: scaled(20_000) },
-      )
-      .toBe(true);
+    const token = (await invitationLink(admin, email)).searchParams.get('token');
     const password = 'quarry-lane-2026';
     expect((await admin.post('/api/auth/reset-password', { data: { token, newPassword: password } })).status()).toBe(200);
 

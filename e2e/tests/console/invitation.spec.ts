@@ -1,6 +1,5 @@
-import { DEMO_PASSWORD, fillLogin } from '../../support/accounts';
+import { DEMO_PASSWORD, fillLogin, invitationLink } from '../../support/accounts';
 import { expect, test } from '../../support/fixtures';
-import { scaled } from '../../support/slowdown';
 
 test('a user created by an operator sets a password from the invitation and signs in', async ({ page, request }) => {
   const signIn = await request.post('/api/auth/sign-in/email', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
@@ -14,20 +13,9 @@ test('a user created by an operator sets a password from the invitation and sign
   expect(created.status()).toBe(201);
 
   // No SMTP server is configured here: the invitation waits in the outbox operators read.
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const outbox = await (await request.get('/api/outbox?channel=email&pageSize=50')).json();
-        const message = outbox.items.find((m: { toAddress: string }) => m.toAddress === email);
-        link = message?.body.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
-        return Boolean(link);
-      },
-      { timeout: scaled(20_000) },
-    )
-    .toBe(true);
+  const link = await invitationLink(request, email);
 
-  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await page.goto(link.pathname + link.search);
   await expect(page.getByRole('heading', { level: 1, name: 'Set Your Password' })).toBeVisible();
   await page.getByLabel('New password').fill('welcome-aboard-2026');
   await page.getByLabel('Confirm password').fill('welcome-aboard-2026');
