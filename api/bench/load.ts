@@ -21,12 +21,16 @@
  * Needs PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL (a new database on that server, dropped
  * at the end). The load client shares the machine with the servers and PostgreSQL.
  */
+// First: the domain's zod schemas the eligibility rule reaches need .openapi() (zod-openapi-first.ts).
+import '../src/testing/zod-openapi-first';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Request, type Result } from 'autocannon';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { schema, type Db } from '@signingdesk/db';
+import { eligibleAgentIds } from '../src/modules/workflow/eligibility';
 import { pdfBytes } from '../src/modules/files/files.testing';
 import { processTree, residentBytes, startServerProcess, stopServerProcess, type ServerProcess } from '../src/testing/server-process';
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchServerUrl, openBenchDatabase, seedLarge, type BenchDatabase } from './seed-large';
@@ -67,29 +71,58 @@ interface Fixtures {
 
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows: T[] }).rows ?? [])) as T[];
 
+/**
+ * Offers the agents may act on (decisions 048, 065, 067): the large seed's offers predate the
+ * eligibility rule, so a claim on one is mostly refused ("no commission in TX"). For Open orders
+ * in turn, the agents the product would offer the order to now (eligibleAgentIds, their own
+ * radius, available) that have a session and no offer on it yet get an `offered` offer, as Send
+ * to Notaries would make. The first RACE_ROUNDS orders with two such agents are the race's; the
+ * rest give each agent one order, up to 2,000 pairs.
+ */
+async function claimableOffers(db: Db) {
+  const race: Fixtures['race'] = [];
+  const offered: Pair[] = [];
+  const used = new Set<string>();
+  const orders = await db
+    .select()
+    .from(schema.appointments)
+    .where(eq(schema.appointments.status, 'Open'))
+    .orderBy(schema.appointments.id)
+    .limit(4000);
+  for (const order of orders) {
+    if (race.length >= RACE_ROUNDS && offered.length >= 2000) break;
+    const eligible = await eligibleAgentIds(db, order, { radiusMiles: 'own', preferredOnly: false });
+    if (eligible.length === 0) continue;
+    const { session, offers } = schema;
+    const candidates = (
+      await db
+        .selectDistinctOn([session.userId], { agentId: session.userId, token: session.token })
+        .from(session)
+        .where(
+          and(
+            inArray(session.userId, eligible),
+            sql`not exists (select 1 from ${offers} where ${offers.appointmentId} = ${order.id} and ${offers.agentId} = ${session.userId})`,
+          ),
+        )
+        .orderBy(session.userId, session.token)
+    ).filter((row) => !used.has(row.agentId));
+    const takeForRace = race.length < RACE_ROUNDS && candidates.length >= 2;
+    const taken = takeForRace ? candidates.slice(0, 2) : candidates.slice(0, Math.min(4, 2000 - offered.length));
+    if (taken.length === 0) continue;
+    await db
+      .insert(schema.offers)
+      .values(taken.map((row) => ({ appointmentId: order.id, agentId: row.agentId, status: 'offered' as const })));
+    for (const row of taken) used.add(row.agentId);
+    const pairs = taken.map((row) => ({ cookie: sessionCookie(row.token), appointmentId: order.id }));
+    if (takeForRace) race.push({ appointmentId: order.id, bidders: pairs as [Pair, Pair] });
+    else offered.push(...pairs);
+  }
+  return { race, offered };
+}
+
 async function loadFixtures(bench: BenchDatabase): Promise<Fixtures> {
   const db = bench.database.db;
-  const race = rowsOf<{ appointment_id: string; tokens: string[] }>(
-    await db.execute(sql`
-      select o.appointment_id, (array_agg(s.token order by o.agent_id))[1:2] as tokens
-      from offers o join appointments a on a.id = o.appointment_id and a.status = 'Open'
-      join "session" s on s.user_id = o.agent_id
-      where o.status = 'offered'
-      group by o.appointment_id having count(*) >= 2
-      order by o.appointment_id limit ${RACE_ROUNDS}`),
-  ).map((row) => ({
-    appointmentId: row.appointment_id,
-    bidders: row.tokens.map((token) => ({ cookie: sessionCookie(token), appointmentId: row.appointment_id })) as [Pair, Pair],
-  }));
-  const raceIds = race.map((r) => r.appointmentId);
-  const offered = rowsOf<{ appointment_id: string; token: string }>(
-    await db.execute(sql`
-      select distinct on (o.agent_id) o.appointment_id, s.token
-      from offers o join appointments a on a.id = o.appointment_id and a.status = 'Open'
-      join "session" s on s.user_id = o.agent_id
-      where o.status = 'offered' and not (o.appointment_id::text = any(string_to_array(${raceIds.join(',')}, ',')))
-      order by o.agent_id, o.appointment_id limit 2000`),
-  ).map((row) => ({ cookie: sessionCookie(row.token), appointmentId: row.appointment_id }));
+  const { race, offered } = await claimableOffers(db);
   const assigned = rowsOf<{ id: string; token: string }>(
     await db.execute(sql`
       select distinct on (a.assigned_agent_id) a.id, s.token
