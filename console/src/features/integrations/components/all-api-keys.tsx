@@ -1,6 +1,6 @@
-import { Alert, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useFirmChoices } from '../../../lib/firm-choices';
+import { FirmFilter } from './firm-filter';
 import { useApiKeys } from '../api/list-api-keys';
 import { ApiKeyTable } from './api-key-table';
 import { useConfirmRevoke } from './use-confirm-revoke';
@@ -12,12 +12,7 @@ import { useConfirmRevoke } from './use-confirm-revoke';
 export function AllApiKeys() {
   const [firmId, setFirmId] = useState<string | null>(null);
   const keys = useApiKeys(firmId);
-  const firms = useFirmChoices();
   const revoke = useConfirmRevoke({ namesFirm: true });
-  const firmOptions = [
-    { value: '', label: 'All firms' },
-    ...(firms.data?.items ?? []).map((firm) => ({ value: firm.id, label: firm.name })),
-  ];
   return (
     <section aria-labelledby="api-keys-title">
       <Stack gap="md">
@@ -28,20 +23,7 @@ export function AllApiKeys() {
           The keys firms’ systems use to call the API, created by each firm’s org admin. Revoke one that leaked or is no longer used:
           requests with it are refused at once.
         </Text>
-        <Group>
-          <NativeSelect
-            label="Firm"
-            data={firmOptions}
-            value={firmId ?? ''}
-            onChange={(event) => setFirmId(event.currentTarget.value || null)}
-            w={{ base: '100%', sm: 320 }}
-          />
-        </Group>
-        {firms.isError ? (
-          <Alert color="red" role="alert">
-            The firms could not be loaded: {firms.error.message}
-          </Alert>
-        ) : null}
+        <FirmFilter firmId={firmId} onChange={setFirmId} />
         {keys.isError ? (
           <Alert color="red" role="alert" title="The API keys could not be loaded">
             <Text mb="xs">{keys.error.message}</Text>

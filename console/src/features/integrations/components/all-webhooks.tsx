@@ -1,7 +1,7 @@
-import { Alert, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { FirmFilter } from './firm-filter';
 import { paths } from '../../../config/paths';
-import { useFirmChoices } from '../../../lib/firm-choices';
 import { WEBHOOK_TEXTS } from '../utils/webhook-texts';
 import { WebhookEndpointList } from './webhook-endpoint-list';
 
@@ -12,11 +12,6 @@ import { WebhookEndpointList } from './webhook-endpoint-list';
  */
 export function AllWebhooks() {
   const [firmId, setFirmId] = useState<string | null>(null);
-  const firms = useFirmChoices();
-  const firmOptions = [
-    { value: '', label: 'All firms' },
-    ...(firms.data?.items ?? []).map((firm) => ({ value: firm.id, label: firm.name })),
-  ];
   return (
     <section aria-labelledby="webhooks-title">
       <Stack gap="md">
@@ -24,20 +19,7 @@ export function AllWebhooks() {
           Webhooks
         </Title>
         <Text maw={760}>{WEBHOOK_TEXTS.operatorPurpose}</Text>
-        <Group>
-          <NativeSelect
-            label="Firm"
-            data={firmOptions}
-            value={firmId ?? ''}
-            onChange={(event) => setFirmId(event.currentTarget.value || null)}
-            w={{ base: '100%', sm: 320 }}
-          />
-        </Group>
-        {firms.isError ? (
-          <Alert color="red" role="alert">
-            The firms could not be loaded: {firms.error.message}
-          </Alert>
-        ) : null}
+        <FirmFilter firmId={firmId} onChange={setFirmId} />
         <div>
           <WebhookEndpointList firmId={firmId} showFirm orderPath={paths.adminRequest} />
         </div>
