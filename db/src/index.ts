@@ -249,9 +249,12 @@ async function createPostgres(url: string, max: number, statementTimeoutMs?: num
     keep_alive: 10,
     // Idle connections are closed before a pooler or firewall drops them silently.
     idle_timeout: 120,
-    ...(statementTimeoutMs
-      ? { connection: { statement_timeout: statementTimeoutMs, idle_in_transaction_session_timeout: statementTimeoutMs * 2 } }
-      : {}),
+    connection: {
+      // The API's hot reads are named statements (api/src/lib/prepared.ts): parsed once per
+      // connection, but planned for each call's values, never with a generic plan that fits none.
+      plan_cache_mode: 'force_custom_plan',
+      ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs, idle_in_transaction_session_timeout: statementTimeoutMs * 2 } : {}),
+    },
   });
   // Fail at start, with the driver's reason, rather than on the first request.
   await client`select 1`;

@@ -16,6 +16,7 @@ import { agentDetailWindowOpen } from '@signingdesk/domain/appointment-rules';
 import { isUuid } from '@signingdesk/domain/uuid';
 import type { Actor } from './actor';
 import { notFound } from './app-error';
+import { prepared } from './prepared';
 
 const { appointments, offers } = schema;
 
@@ -52,6 +53,37 @@ export function visibleAppointments(actor: Actor): SQL {
   }
 }
 
+/**
+ * visibleAppointments for a prepared query (lib/prepared.ts): the condition depends on the role
+ * (the shape); the ids it names are the placeholders `viewerFirmId` and `viewerId`.
+ */
+export function visibleAppointmentsShape(actor: Actor): { shape: string; where: () => SQL; values: Record<string, string> } {
+  switch (actor.role) {
+    case 'admin':
+    case 'sub_admin':
+      return { shape: 'all', where: () => sql`true`, values: {} };
+    case 'creator_admin':
+      return {
+        shape: 'firm',
+        where: () => eq(appointments.firmId, sql.placeholder('viewerFirmId')),
+        values: { viewerFirmId: actor.firmId },
+      };
+    case 'creator':
+      return { shape: 'own', where: () => eq(appointments.createdBy, sql.placeholder('viewerId')), values: { viewerId: actor.userId } };
+    case 'notary':
+      if (actor.status !== 'active') return { shape: 'none', where: () => sql`false`, values: {} };
+      return {
+        shape: 'agent',
+        where: () =>
+          or(
+            eq(appointments.assignedAgentId, sql.placeholder('viewerId')),
+            sql`exists (select 1 from ${offers} where ${offers.appointmentId} = ${appointments.id} and ${offers.agentId} = ${sql.placeholder('viewerId')})`,
+          )!,
+        values: { viewerId: actor.userId },
+      };
+  }
+}
+
 /** Loads one appointment the actor may see and how much of it, or throws 404. */
 export async function findVisibleAppointment(
   db: Db | Tx,
@@ -60,12 +92,17 @@ export async function findVisibleAppointment(
   options: FindAppointmentOptions = {},
 ): Promise<{ appointment: typeof appointments.$inferSelect; access: AppointmentAccess }> {
   if (!isUuid(appointmentId)) throw notFound('This appointment');
-  const query = db
-    .select()
-    .from(appointments)
-    .where(and(eq(appointments.id, appointmentId), visibleAppointments(actor)));
+  const visible = visibleAppointmentsShape(actor);
   // Inside a transaction, FOR UPDATE serialises every change to one appointment.
-  const [appointment] = options.forUpdate ? await query.for('update', { of: appointments }) : await query;
+  const lock = options.forUpdate === true;
+  const query = prepared(db, `visible-appointment:${visible.shape}:${lock ? 'for-update' : 'read'}`, () => {
+    const select = db
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.id, sql.placeholder('appointmentId')), visible.where()));
+    return lock ? select.for('update', { of: appointments }) : select;
+  });
+  const [appointment] = await query.execute({ ...visible.values, appointmentId });
   if (!appointment) throw notFound('This appointment');
   const access = accessOf(actor, appointment, options.now ?? new Date());
   if (access === 'agent-record' && !options.agentRecord) throw notFound('This appointment');

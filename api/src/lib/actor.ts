@@ -16,6 +16,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { parse } from 'hono/utils/cookie';
 import type { Auth } from '../auth/auth';
 import { isOperator, isRole, type Role, type UserStatus } from '@signingdesk/domain/roles';
+import { prepared } from './prepared';
 import type { SessionCache } from './session-cache';
 
 export interface Actor {
@@ -120,24 +121,31 @@ export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 export const OPERATOR_IDLE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 const ACTIVITY_MARK_INTERVAL_MS = 5 * 60 * 1000;
 
+/** The session of a token with its user, profile and firm: one statement, prepared (lib/prepared.ts). */
+function sessionActorQuery(db: Db) {
+  return prepared(db, 'session-actor', () =>
+    db
+      .select({
+        ...actorColumns,
+        expiresAt: schema.session.expiresAt,
+        createdAt: schema.session.createdAt,
+        lastActiveAt: schema.session.updatedAt,
+      })
+      .from(schema.session)
+      .innerJoin(schema.user, eq(schema.user.id, schema.session.userId))
+      .innerJoin(schema.profiles, eq(schema.profiles.userId, schema.user.id))
+      .innerJoin(schema.firms, eq(schema.firms.id, schema.profiles.firmId))
+      .where(eq(schema.session.token, sql.placeholder('token'))),
+  );
+}
+
 export async function loadActor(auth: Auth, db: Db, headers: Headers, cache?: SessionCache): Promise<Actor | null> {
   const token = await signedSessionToken(auth, headers);
   if (!token) return null;
   const cached = cache?.get(token);
   if (cached) return cached;
   const mark = cache?.mark();
-  const [row] = await db
-    .select({
-      ...actorColumns,
-      expiresAt: schema.session.expiresAt,
-      createdAt: schema.session.createdAt,
-      lastActiveAt: schema.session.updatedAt,
-    })
-    .from(schema.session)
-    .innerJoin(schema.user, eq(schema.user.id, schema.session.userId))
-    .innerJoin(schema.profiles, eq(schema.profiles.userId, schema.user.id))
-    .innerJoin(schema.firms, eq(schema.firms.id, schema.profiles.firmId))
-    .where(eq(schema.session.token, token));
+  const [row] = await sessionActorQuery(db).execute({ token });
   if (!row) return null;
   const { expiresAt, createdAt, lastActiveAt, ...fields } = row;
   const actor = toActor(fields);

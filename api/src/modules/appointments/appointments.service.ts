@@ -5,7 +5,7 @@
 import type { Db, Tx } from '@signingdesk/db';
 import { CONFIRMATION_CLEARED } from '@signingdesk/domain/signing-day';
 import { schema } from '@signingdesk/db';
-import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { APPOINTMENT_FIELD_LABELS as LABEL, appointmentFieldLabels, appointmentFieldOf } from '@signingdesk/domain/appointment-fields';
 import { CHOOSE_OFFICER_MESSAGE, TIME_REQUIRED_MESSAGE } from '@signingdesk/domain/appointment-input';
@@ -17,7 +17,8 @@ import { isEscrowRole, isOperator } from '@signingdesk/domain/roles';
 import { appointmentInstant, TBD_TIME, type TimeZoneCode } from '@signingdesk/domain/time-zones';
 import { orderTermsProblems, TERMS_LOCKED_MESSAGE, type SigningTerms } from '@signingdesk/domain/signing-terms';
 import { termsFromInput } from '@signingdesk/domain/signing-terms-input';
-import { visibleAppointments, findVisibleAppointment } from '../../lib/access';
+import { visibleAppointments, visibleAppointmentsShape, findVisibleAppointment } from '../../lib/access';
+import { prepared } from '../../lib/prepared';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
@@ -25,8 +26,8 @@ import { coordinatesOfZip } from '../../lib/geo';
 import { escapeLike } from '../../lib/like';
 import { notify, operatorIds } from '../../delivery/notify';
 import type { AttentionKind } from '@signingdesk/domain/attention';
-import { attentionWhere } from './attention';
-import { countAppointmentsUpTo } from './capped-count';
+import { attentionWhere, nowValues, PREPARED_NOW } from './attention';
+import { countAppointmentsUpTo, countPreparedUpTo } from './capped-count';
 import type { CreateAppointmentInput, EscrowFilter, EscrowSort, OperatorSort, UpdateAppointmentInput } from './appointments.schemas';
 import { dispatchSettingsOf, startLocked } from '../dispatch/dispatcher';
 import { viewFor } from './appointments.views';
@@ -393,16 +394,25 @@ export async function readAppointment(db: Db, actor: Actor, appointmentId: strin
  * The ids of one page, chosen first: the per-row subqueries of a list (file counts, downloads,
  * unread notes) then run for that page only, instead of being planned over every match.
  */
-function pageOfIds(db: Db, where: SQL | undefined, order: (SQL | AnyPgColumn)[], query: { page: number; pageSize: number }) {
+function pageOfIds(db: Db, where: SQL | undefined, order: (SQL | AnyPgColumn)[], page: PageWindow) {
   return db
     .select({ id: appointments.id })
     .from(appointments)
     .where(where)
     .orderBy(...order)
-    .limit(query.pageSize)
-    .offset(pageOffset(query))
+    .limit(page.limit)
+    .offset(page.offset)
     .as('page_ids');
 }
+
+/** One page: numbers, or the placeholders `limit` and `offset` of a prepared list. */
+interface PageWindow {
+  limit: number | Placeholder;
+  offset: number | Placeholder;
+}
+
+const PREPARED_PAGE: PageWindow = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+const pageValues = (query: { page: number; pageSize: number }) => ({ limit: query.pageSize, offset: pageOffset(query) });
 
 type OperatorFilter = {
   status: Appointment['status'];
@@ -417,59 +427,73 @@ type OperatorFilter = {
 
 /**
  * The Assignments search: a dashboard bucket or a status, a firm, and a term found in the file
- * number, the signer's name, the assigned agent's name or the city.
+ * number, the signer's name, the assigned agent's name or the city. A prepared shape
+ * (lib/prepared.ts): `where` is built once per shape with placeholders, `values` fill them.
  */
-function operatorWhere(actor: Actor, filter: OperatorFilter, now: Date) {
+function operatorSearch(actor: Actor, filter: OperatorFilter, now: Date) {
+  const visible = visibleAppointmentsShape(actor);
   const term = filter.q;
-  const like = term ? `%${escapeLike(term)}%` : '';
-  if (filter.ids) return and(visibleAppointments(actor), inArray(appointments.id, filter.ids));
-  return and(
-    visibleAppointments(actor),
-    filter.attention ? attentionWhere(filter.attention, now) : eq(appointments.status, filter.status),
-    filter.firmId ? eq(appointments.firmId, filter.firmId) : undefined,
-    term
-      ? or(
-          fileNumberContains(term),
-          ilike(appointments.contactName, like),
-          ilike(appointments.city, like),
-          sql`exists (select 1 from ${user} where ${user.id} = ${appointments.assignedAgentId} and ${user.name} ilike ${like})`,
-        )
-      : undefined,
-  );
+  return {
+    shape: [visible.shape, filter.attention ?? 'status', filter.firmId ? 'firm' : 'all', term ? 'q' : ''].join(':'),
+    where: () =>
+      and(
+        visible.where(),
+        filter.attention ? attentionWhere(filter.attention, PREPARED_NOW) : eq(appointments.status, sql.placeholder('status')),
+        filter.firmId ? eq(appointments.firmId, sql.placeholder('firmId')) : undefined,
+        term
+          ? or(
+              fileNumberContains(sql.placeholder('lexeme')),
+              ilike(appointments.contactName, sql.placeholder('like')),
+              ilike(appointments.city, sql.placeholder('like')),
+              sql`exists (select 1 from ${user} where ${user.id} = ${appointments.assignedAgentId} and ${user.name} ilike ${sql.placeholder('like')})`,
+            )
+          : undefined,
+      ),
+    values: {
+      ...visible.values,
+      ...(filter.attention ? nowValues(now) : { status: filter.status }),
+      ...(filter.firmId ? { firmId: filter.firmId } : {}),
+      ...(term ? { lexeme: fileNumberLexeme(term), like: `%${escapeLike(term)}%` } : {}),
+    },
+  };
 }
 
 /** Closed orders read newest first (the last worked on), the rest soonest first. */
-function operatorOrder(filter: OperatorFilter): SQL[] {
+function operatorDirection(filter: OperatorFilter): 'asc' | 'desc' {
   const closed = !filter.attention && (CLOSED_STATUSES as readonly string[]).includes(filter.status);
-  const direction = filter.order ?? (closed ? 'desc' : 'asc');
-  const dir = direction === 'asc' ? sql`asc` : sql`desc`;
-  const nulls = sql`nulls last`;
-  const agentName = sql`(select ${user.name} from ${user} where ${user.id} = ${appointments.assignedAgentId})`;
-  const firmName = sql`(select ${firms.name} from ${firms} where ${firms.id} = ${appointments.firmId})`;
-  const first: Record<OperatorSort, SQL> = {
-    startsAt: sql`${appointments.startsAt} ${dir}`,
-    name: sql`lower(${appointments.name}) ${dir}`,
-    fileNumber: sql`${appointments.fileNumber} ${dir} ${nulls}`,
-    status: sql`${appointments.status} ${dir}`,
-    agent: sql`${agentName} ${dir} ${nulls}`,
-    firm: sql`${firmName} ${dir}`,
-    agentFee: sql`${appointments.agentFeeCents} ${dir}`,
-  };
-  const sort = filter.sort ?? 'startsAt';
-  return sort === 'startsAt'
-    ? [first.startsAt, sql`${appointments.id} ${dir}`]
-    : [first[sort], sql`${appointments.startsAt} ${dir}`, sql`${appointments.id} ${dir}`];
+  return filter.order ?? (closed ? 'desc' : 'asc');
 }
+
+function operatorOrder(filter: OperatorFilter): SQL[] {
+  const dir = operatorDirection(filter) === 'asc' ? sql`asc` : sql`desc`;
+  const sort = filter.sort ?? 'startsAt';
+  const first = {
+    startsAt: () => sql`${appointments.startsAt} ${dir}`,
+    name: () => sql`lower(${appointments.name}) ${dir}`,
+    fileNumber: () => sql`${appointments.fileNumber} ${dir} nulls last`,
+    status: () => sql`${appointments.status} ${dir}`,
+    agent: () => sql`(select ${user.name} from ${user} where ${user.id} = ${appointments.assignedAgentId}) ${dir} nulls last`,
+    firm: () => sql`(select ${firms.name} from ${firms} where ${firms.id} = ${appointments.firmId}) ${dir}`,
+    agentFee: () => sql`${appointments.agentFeeCents} ${dir}`,
+  }[sort]();
+  return sort === 'startsAt'
+    ? [first, sql`${appointments.id} ${dir}`]
+    : [first, sql`${appointments.startsAt} ${dir}`, sql`${appointments.id} ${dir}`];
+}
+
+/** The order's direction and sort: part of a prepared list's shape. */
+const operatorOrderShape = (filter: OperatorFilter) => `${filter.sort ?? 'startsAt'}:${operatorDirection(filter)}`;
 
 const filesCount = sql<number>`(select count(*)::int from ${files} where ${files.appointmentId} = ${appointments.id} and ${files.kind} <> 'invoice')`;
 
-export async function listForOperators(db: Db, actor: Actor, query: OperatorFilter & { page: number; pageSize: number }, now = new Date()) {
-  const agent = alias(user, 'agent');
-  const agentProfile = alias(profiles, 'agent_profile');
-  const where = operatorWhere(actor, query, now);
-  const order = operatorOrder(query);
-  const counted = await countAppointmentsUpTo(db, where, countLimit(query));
-  const rows = await db
+const operatorAgent = alias(user, 'agent');
+const operatorAgentProfile = alias(profiles, 'agent_profile');
+
+/** An Assignments page: the rows of one page of `where`, in `order`. */
+function operatorRows(db: Db, where: SQL | undefined, order: SQL[], page: PageWindow) {
+  const agent = operatorAgent;
+  const agentProfile = operatorAgentProfile;
+  return db
     .select({
       id: appointments.id,
       name: appointments.name,
@@ -500,12 +524,29 @@ export async function listForOperators(db: Db, actor: Actor, query: OperatorFilt
       firmId: firms.id,
       firmName: firms.name,
     })
-    .from(pageOfIds(db, where, order, query))
+    .from(pageOfIds(db, where, order, page))
     .innerJoin(appointments, eq(appointments.id, sql`page_ids.id`))
     .innerJoin(firms, eq(firms.id, appointments.firmId))
     .leftJoin(agent, eq(agent.id, appointments.assignedAgentId))
     .leftJoin(agentProfile, eq(agentProfile.userId, appointments.assignedAgentId))
     .orderBy(...order);
+}
+
+export async function listForOperators(db: Db, actor: Actor, query: OperatorFilter & { page: number; pageSize: number }, now = new Date()) {
+  let counted: { total: number; totalCapped: boolean };
+  let rows: Awaited<ReturnType<typeof operatorRows>>;
+  if (query.ids) {
+    // The CSV of chosen rows: a one-off list of ids, not a prepared shape.
+    const where = and(visibleAppointments(actor), inArray(appointments.id, query.ids));
+    counted = await countAppointmentsUpTo(db, where, countLimit(query));
+    rows = await operatorRows(db, where, operatorOrder(query), pageValues(query));
+  } else {
+    const search = operatorSearch(actor, query, now);
+    counted = await countPreparedUpTo(db, `operator-count:${search.shape}`, search.where, search.values, countLimit(query));
+    rows = await prepared(db, `operator-list:${search.shape}:${operatorOrderShape(query)}`, () =>
+      operatorRows(db, search.where(), operatorOrder(query), PREPARED_PAGE),
+    ).execute({ ...search.values, ...pageValues(query) });
+  }
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -538,54 +579,63 @@ export async function listForOperators(db: Db, actor: Actor, query: OperatorFilt
   };
 }
 
-/** The escrow list's rows for a filter (one page of it, or a batch of the CSV export). */
+const escrowAgent = alias(user, 'agent');
+const escrowOfficer = alias(user, 'officer');
+const escrowAgentProfile = alias(profiles, 'agent_profile');
+
+/**
+ * The escrow list's rows for a filter (one page of it, or a batch of the CSV export), prepared
+ * once per shape (lib/prepared.ts).
+ */
 async function escrowRows(db: Db, actor: Actor, filter: EscrowFilter, window: { limit: number; offset: number }) {
-  const agent = alias(user, 'agent');
-  const officer = alias(user, 'officer');
-  const agentProfile = alias(profiles, 'agent_profile');
-  const where = escrowWhere(actor, filter);
-  const order = escrowOrder(filter, { officer, agent });
-  const pageIds = db
-    .select({ id: appointments.id })
-    .from(appointments)
-    .innerJoin(officer, eq(officer.id, appointments.createdBy))
-    .leftJoin(agent, eq(agent.id, appointments.assignedAgentId))
-    .where(where)
-    .orderBy(...order)
-    .limit(window.limit)
-    .offset(window.offset)
-    .as('page_ids');
-  const rows = await db
-    .select({
-      id: appointments.id,
-      date: appointments.date,
-      time: appointments.time,
-      timeTbd: appointments.timeTbd,
-      timeZone: appointments.timeZone,
-      fileNumber: appointments.fileNumber,
-      escrowOfficer: officer.name,
-      signerName: appointments.contactName,
-      status: appointments.status,
-      agentId: agent.id,
-      agentName: agent.name,
-      agentEmail: agent.email,
-      agentPhone: agentProfile.phone,
-      filesAttachedCount: filesCount,
-      filesUploaded: appointments.filesUploaded,
-      unreadMessages: sql<number>`(select count(*)::int from ${notes} where ${notes.appointmentId} = ${appointments.id} and ${notes.escrowReadAt} is null)`,
-      invoiceNumber: sql<
-        number | null
-      >`(select max(${invoices.number}) from ${invoices} where ${invoices.appointmentId} = ${appointments.id})`,
-      invoiceFileId: sql<
-        string | null
-      >`(select ${invoices.fileId} from ${invoices} where ${invoices.appointmentId} = ${appointments.id} order by ${invoices.sentAt} desc limit 1)`,
-    })
-    .from(pageIds)
-    .innerJoin(appointments, eq(appointments.id, sql`page_ids.id`))
-    .innerJoin(officer, eq(officer.id, appointments.createdBy))
-    .leftJoin(agent, eq(agent.id, appointments.assignedAgentId))
-    .leftJoin(agentProfile, eq(agentProfile.userId, appointments.assignedAgentId))
-    .orderBy(...order);
+  const search = escrowSearchShape(actor, filter);
+  const rows = await prepared(db, `escrow-list:${search.shape}:${filter.sort}:${escrowDirection(filter)}`, () => {
+    const agent = escrowAgent;
+    const officer = escrowOfficer;
+    const agentProfile = escrowAgentProfile;
+    const order = escrowOrder(filter, { officer, agent });
+    const pageIds = db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .innerJoin(officer, eq(officer.id, appointments.createdBy))
+      .leftJoin(agent, eq(agent.id, appointments.assignedAgentId))
+      .where(search.where())
+      .orderBy(...order)
+      .limit(PREPARED_PAGE.limit)
+      .offset(PREPARED_PAGE.offset)
+      .as('page_ids');
+    return db
+      .select({
+        id: appointments.id,
+        date: appointments.date,
+        time: appointments.time,
+        timeTbd: appointments.timeTbd,
+        timeZone: appointments.timeZone,
+        fileNumber: appointments.fileNumber,
+        escrowOfficer: officer.name,
+        signerName: appointments.contactName,
+        status: appointments.status,
+        agentId: agent.id,
+        agentName: agent.name,
+        agentEmail: agent.email,
+        agentPhone: agentProfile.phone,
+        filesAttachedCount: filesCount,
+        filesUploaded: appointments.filesUploaded,
+        unreadMessages: sql<number>`(select count(*)::int from ${notes} where ${notes.appointmentId} = ${appointments.id} and ${notes.escrowReadAt} is null)`,
+        invoiceNumber: sql<
+          number | null
+        >`(select max(${invoices.number}) from ${invoices} where ${invoices.appointmentId} = ${appointments.id})`,
+        invoiceFileId: sql<
+          string | null
+        >`(select ${invoices.fileId} from ${invoices} where ${invoices.appointmentId} = ${appointments.id} order by ${invoices.sentAt} desc limit 1)`,
+      })
+      .from(pageIds)
+      .innerJoin(appointments, eq(appointments.id, sql`page_ids.id`))
+      .innerJoin(officer, eq(officer.id, appointments.createdBy))
+      .leftJoin(agent, eq(agent.id, appointments.assignedAgentId))
+      .leftJoin(agentProfile, eq(agentProfile.userId, appointments.assignedAgentId))
+      .orderBy(...order);
+  }).execute({ ...search.values, ...window });
   return rows.map(({ agentId, agentName, agentEmail, agentPhone, invoiceNumber, invoiceFileId, ...r }) => ({
     ...r,
     invoice: invoiceNumber === null ? null : { number: Number(invoiceNumber), fileId: invoiceFileId },
@@ -615,23 +665,31 @@ export function checkEscrowFilter(filter: EscrowFilter): void {
 
 /**
  * creator: own orders; creator_admin: the firm's (visibleAppointments); the view's statuses (or
- * the one chosen); the search: file number, signer, the appointment's name, its street, the agent.
+ * the one chosen); the search: file number, signer, the appointment's name, its street, the
+ * agent. A prepared shape, as operatorSearch.
  */
-function escrowWhere(actor: Actor, filter: EscrowFilter) {
+function escrowSearchShape(actor: Actor, filter: EscrowFilter) {
+  const visible = visibleAppointmentsShape(actor);
   const statuses = filter.status ? [filter.status] : [...viewStatuses(filter.view)];
-  return and(visibleAppointments(actor), inArray(appointments.status, statuses), escrowSearch(filter.q));
-}
-
-function escrowSearch(term: string | undefined): SQL | undefined {
-  if (!term) return undefined;
-  const like = `%${escapeLike(term)}%`;
-  return or(
-    fileNumberContains(term),
-    ilike(appointments.contactName, like),
-    ilike(appointments.name, like),
-    ilike(appointments.street, like),
-    sql`${appointments.assignedAgentId} in (select ${user.id} from ${user} where ${user.name} ilike ${like})`,
-  );
+  const term = filter.q;
+  return {
+    shape: [visible.shape, statuses.join(','), term ? 'q' : ''].join(':'),
+    where: () =>
+      and(
+        visible.where(),
+        inArray(appointments.status, statuses),
+        term
+          ? or(
+              fileNumberContains(sql.placeholder('lexeme')),
+              ilike(appointments.contactName, sql.placeholder('like')),
+              ilike(appointments.name, sql.placeholder('like')),
+              ilike(appointments.street, sql.placeholder('like')),
+              sql`${appointments.assignedAgentId} in (select ${user.id} from ${user} where ${user.name} ilike ${sql.placeholder('like')})`,
+            )
+          : undefined,
+      ),
+    values: { ...visible.values, ...(term ? { lexeme: fileNumberLexeme(term), like: `%${escapeLike(term)}%` } : {}) },
+  };
 }
 
 /**
@@ -640,13 +698,17 @@ function escrowSearch(term: string | undefined): SQL | undefined {
  * finds by prefix (migration 0011, decision 038). The term is one quoted tsquery lexeme, `'…':*`,
  * with its quotes and backslashes escaped, so every character of it is taken literally.
  */
-function fileNumberContains(term: string): SQL {
-  const lexeme = `'${term.replace(/['\\]/g, '\\$&')}':*`;
+function fileNumberContains(lexeme: SQLWrapper): SQL {
   return sql`search_suffixes(${appointments.fileNumber}) @@ lower(${lexeme})::tsquery`;
 }
 
+/** The term as the one tsquery lexeme fileNumberContains looks for. */
+const fileNumberLexeme = (term: string) => `'${term.replace(/['\\]/g, '\\$&')}':*`;
+
+const escrowDirection = (filter: EscrowFilter) => filter.order ?? (filter.view === 'in-process' ? 'asc' : 'desc');
+
 function escrowOrder(filter: EscrowFilter, joined: { officer: { name: AnyPgColumn }; agent: { name: AnyPgColumn } }): SQL[] {
-  const direction = filter.order ?? (filter.view === 'in-process' ? 'asc' : 'desc');
+  const direction = escrowDirection(filter);
   const by = (column: AnyPgColumn) => (direction === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`);
   // Columns that are never null sort without a nulls clause, so an index can give the order
   // in both directions (appointments_firm_starts_idx, appointments_creator_starts_idx).
@@ -665,17 +727,21 @@ function escrowOrder(filter: EscrowFilter, joined: { officer: { name: AnyPgColum
 
 export async function listForEscrow(db: Db, actor: Actor, query: EscrowFilter & { page: number; pageSize: number }) {
   checkEscrowFilter(query);
-  const counted = await countAppointmentsUpTo(db, escrowWhere(actor, query), countLimit(query));
+  const count = (filter: EscrowFilter, limit: number) => {
+    const search = escrowSearchShape(actor, filter);
+    return countPreparedUpTo(db, `escrow-count:${search.shape}`, search.where, search.values, limit);
+  };
+  const counted = await count(query, countLimit(query));
   // Each of the view's statuses counted with the search but not the status filter, so the
   // filter's choices say how many each holds; capped like the list (capped-count.ts).
   const statusCounts = [];
   for (const status of viewStatuses(query.view)) {
-    const { total, totalCapped } = await countAppointmentsUpTo(db, escrowWhere(actor, { ...query, status }), COUNT_AHEAD);
+    const { total, totalCapped } = await count({ ...query, status }, COUNT_AHEAD);
     statusCounts.push({ status, count: total, capped: totalCapped });
   }
   return {
     statusCounts,
-    items: await escrowRows(db, actor, query, { limit: query.pageSize, offset: pageOffset(query) }),
+    items: await escrowRows(db, actor, query, pageValues(query)),
     page: query.page,
     pageSize: query.pageSize,
     ...counted,

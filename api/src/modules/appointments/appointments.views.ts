@@ -23,6 +23,7 @@ import type { AppointmentAccess } from '../../lib/access';
 import type { Actor } from '../../lib/actor';
 import { completedSigningsSql } from '../../lib/completed-signings';
 import { distanceMiles } from '../../lib/geo';
+import { prepared } from '../../lib/prepared';
 import { agentScoreSql } from '../../lib/scorecard';
 import { invoiceOf } from '../files/invoices.service';
 import { agentPreferenceOf } from '../dispatch/preferred-agents';
@@ -41,42 +42,21 @@ export interface ViewOptions {
 
 async function person(db: Db | Tx, userId: string | null) {
   if (!userId) return null;
-  const [row] = await db
-    .select({ id: user.id, name: user.name, email: user.email, phone: profiles.phone })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.userId, user.id))
-    .where(eq(user.id, userId));
+  const query = prepared(db, 'view-person', () =>
+    db
+      .select({ id: user.id, name: user.name, email: user.email, phone: profiles.phone })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.userId, user.id))
+      .where(eq(user.id, sql.placeholder('userId'))),
+  );
+  const [row] = await query.execute({ userId });
   return row ?? null;
 }
 
 export async function bidsOf(db: Db | Tx, appointmentId: string, statuses?: (typeof schema.offerStatus.enumValues)[number][]) {
-  const agent = alias(user, 'agent');
-  const rows = await db
-    .select({
-      offerId: offers.id,
-      status: offers.status,
-      bidCents: offers.bidCents,
-      notes: offers.notes,
-      // The agent's own answer: an operator's decision on the bid later does not move it.
-      respondedAt: sql<Date | null>`coalesce(${offers.agentRespondedAt}, ${offers.respondedAt})`.mapWith(offers.respondedAt),
-      agentId: agent.id,
-      name: agent.name,
-      email: agent.email,
-      phone: profiles.phone,
-      agentLatitude: agentProfiles.latitude,
-      agentLongitude: agentProfiles.longitude,
-      orderLatitude: appointments.latitude,
-      orderLongitude: appointments.longitude,
-      completedCount: completedSigningsSql(agent.id),
-      score: agentScoreSql(sql`${agent.id}`),
-    })
-    .from(offers)
-    .innerJoin(agent, eq(agent.id, offers.agentId))
-    .innerJoin(appointments, eq(appointments.id, offers.appointmentId))
-    .leftJoin(profiles, eq(profiles.userId, agent.id))
-    .leftJoin(agentProfiles, eq(agentProfiles.userId, agent.id))
-    .where(and(eq(offers.appointmentId, appointmentId), inArray(offers.status, statuses ?? [...BID_STATUSES])))
-    .orderBy(asc(offers.bidCents));
+  const shown = statuses ?? [...BID_STATUSES];
+  const query = prepared(db, `view-bids:${shown.join(',')}`, () => bidsQuery(db, shown));
+  const rows = await query.execute({ appointmentId });
   const verified = await verifiedAgentIds(
     db,
     rows.map((r) => r.agentId),
@@ -102,6 +82,37 @@ export async function bidsOf(db: Db | Tx, appointmentId: string, statuses?: (typ
             ),
           ),
   }));
+}
+
+/** An order's offers in `statuses`, cheapest bid first; the order is the placeholder `appointmentId`. */
+function bidsQuery(db: Db | Tx, statuses: (typeof schema.offerStatus.enumValues)[number][]) {
+  const agent = alias(user, 'agent');
+  return db
+    .select({
+      offerId: offers.id,
+      status: offers.status,
+      bidCents: offers.bidCents,
+      notes: offers.notes,
+      // The agent's own answer: an operator's decision on the bid later does not move it.
+      respondedAt: sql<Date | null>`coalesce(${offers.agentRespondedAt}, ${offers.respondedAt})`.mapWith(offers.respondedAt),
+      agentId: agent.id,
+      name: agent.name,
+      email: agent.email,
+      phone: profiles.phone,
+      agentLatitude: agentProfiles.latitude,
+      agentLongitude: agentProfiles.longitude,
+      orderLatitude: appointments.latitude,
+      orderLongitude: appointments.longitude,
+      completedCount: completedSigningsSql(agent.id),
+      score: agentScoreSql(sql`${agent.id}`),
+    })
+    .from(offers)
+    .innerJoin(agent, eq(agent.id, offers.agentId))
+    .innerJoin(appointments, eq(appointments.id, offers.appointmentId))
+    .leftJoin(profiles, eq(profiles.userId, agent.id))
+    .leftJoin(agentProfiles, eq(agentProfiles.userId, agent.id))
+    .where(and(eq(offers.appointmentId, sql.placeholder('appointmentId')), inArray(offers.status, statuses)))
+    .orderBy(asc(offers.bidCents));
 }
 
 /** When the signing is: in every view, the agent's record included. */
@@ -150,8 +161,18 @@ function contactsOf(a: Appointment) {
 }
 
 export async function operatorView(db: Db | Tx, a: Appointment) {
-  const [firm] = await db.select({ id: schema.firms.id, name: schema.firms.name }).from(schema.firms).where(eq(schema.firms.id, a.firmId));
-  const [offerCount] = await db.select({ n: count() }).from(offers).where(eq(offers.appointmentId, a.id));
+  const [firm] = await prepared(db, 'view-firm', () =>
+    db
+      .select({ id: schema.firms.id, name: schema.firms.name })
+      .from(schema.firms)
+      .where(eq(schema.firms.id, sql.placeholder('firmId'))),
+  ).execute({ firmId: a.firmId });
+  const [offerCount] = await prepared(db, 'view-offer-count', () =>
+    db
+      .select({ n: count() })
+      .from(offers)
+      .where(eq(offers.appointmentId, sql.placeholder('appointmentId'))),
+  ).execute({ appointmentId: a.id });
   return {
     view: 'operator' as const,
     name: a.name,
@@ -209,18 +230,24 @@ export async function escrowView(db: Db | Tx, a: Appointment, viewer: { userId: 
 
 /** The order's dispatch as its views show it (decision 067), null when it never ran. */
 async function dispatchSummary(db: Db | Tx, appointmentId: string) {
-  const [row] = await db
-    .select({ state: schema.dispatches.state, reason: schema.dispatches.reason })
-    .from(schema.dispatches)
-    .where(eq(schema.dispatches.appointmentId, appointmentId));
+  const query = prepared(db, 'view-dispatch', () =>
+    db
+      .select({ state: schema.dispatches.state, reason: schema.dispatches.reason })
+      .from(schema.dispatches)
+      .where(eq(schema.dispatches.appointmentId, sql.placeholder('appointmentId'))),
+  );
+  const [row] = await query.execute({ appointmentId });
   return row ? { state: row.state, label: DISPATCH_STATE_LABELS[row.state], reason: row.reason } : null;
 }
 
 async function ownOffer(db: Db | Tx, appointmentId: string, agentId: string) {
-  const [offer] = await db
-    .select()
-    .from(offers)
-    .where(and(eq(offers.appointmentId, appointmentId), eq(offers.agentId, agentId)));
+  const query = prepared(db, 'view-own-offer', () =>
+    db
+      .select()
+      .from(offers)
+      .where(and(eq(offers.appointmentId, sql.placeholder('appointmentId')), eq(offers.agentId, sql.placeholder('agentId')))),
+  );
+  const [offer] = await query.execute({ appointmentId, agentId });
   return offer ?? null;
 }
 

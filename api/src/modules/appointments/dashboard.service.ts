@@ -11,8 +11,8 @@ import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@signingdesk/domai
 import { COUNT_AHEAD } from '@signingdesk/domain/pagination';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@signingdesk/db';
-import { attentionWhere } from './attention';
-import { countAppointmentsUpTo } from './capped-count';
+import { attentionWhere, nowValues, PREPARED_NOW } from './attention';
+import { countPreparedUpTo } from './capped-count';
 
 const { appointments, auditLog, appointmentCountChanges, appointmentDayCounts, appointmentStateCounts } = schema;
 const DAY_MS = 86_400_000;
@@ -43,7 +43,8 @@ async function foldCountChanges(db: Db) {
 export async function operatorDashboard(db: Db, now = new Date()) {
   const attention = [];
   for (const kind of ATTENTION_KINDS) {
-    const { total, totalCapped } = await countAppointmentsUpTo(db, attentionWhere(kind, now), COUNT_AHEAD);
+    const where = () => attentionWhere(kind, PREPARED_NOW);
+    const { total, totalCapped } = await countPreparedUpTo(db, `attention-count:${kind}`, where, nowValues(now), COUNT_AHEAD);
     attention.push({ kind, label: ATTENTION_LABELS[kind], count: total, capped: totalCapped });
   }
 
