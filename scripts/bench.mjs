@@ -10,7 +10,7 @@
 //        list offline versus online (ratio). Builds pwa/dist first when it is stale.
 //   fanout   api/bench/fanout.ts — Send to Notaries for an order with 2,000 subscribed agents in
 //        range: the real delivery worker's pushes to a local HTTPS push service, per push ÷ a
-//        bare web-push send (target ≤ 1.5), and that the request returns before the fan-out
+//        bare web-push send (target ≤ 1.3), and that the request returns before the fan-out
 //        ends. Same database choice as the api part.
 //   scores   api/bench/scores.ts — the scorecard (decision 064) over 50,000 agents and 100,000
 //        appointments: scores for every agent at once, a ranked, filtered list for one order, and
@@ -68,7 +68,7 @@ const parts = [
     file: 'api/bench/fanout.ts',
     intro: () => [
       '',
-      'npm run bench [fanout]: Send to Notaries for 2,000 subscribed agents in range — every push at a local HTTPS push service, per push ÷ a bare web-push send (target ≤ 1.5)',
+      'npm run bench [fanout]: Send to Notaries for 2,000 subscribed agents in range — every push at a local HTTPS push service, per push ÷ a bare web-push send (target ≤ 1.3)',
       `Database kind: ${describeDatabase()}`,
     ],
     kind: () => (url ? 'PostgreSQL' : 'PGlite'),
