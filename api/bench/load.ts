@@ -18,26 +18,26 @@
  *
  * Reports requests/s, p50/p99 per kind, unexpected answers (anything but the kind's success
  * status; must be 0) and RSS growth (target < 10 %). JSON goes to the OS temp folder.
+ * LOAD_CPU_PROFILE=1: the one-process run is CPU-profiled (node --cpu-prof) and the busy time's
+ * shares are printed by part — drizzle-orm (the ORM), postgres.js (the driver), Hono, … (cpu-profile.ts).
  * Needs PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL (a new database on that server, dropped
  * at the end). The load client shares the machine with the servers and PostgreSQL.
  */
 // First: the domain's zod schemas the eligibility rule reaches need .openapi() (zod-openapi-first.ts).
 import '../src/testing/zod-openapi-first';
-import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type Request, type Result } from 'autocannon';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { schema, type Db } from '@signingdesk/db';
-import { eligibleAgentIds } from '../src/modules/workflow/eligibility';
+import { sql } from 'drizzle-orm';
 import { pdfBytes } from '../src/modules/files/files.testing';
 import { processTree, residentBytes, startServerProcess, stopServerProcess, type ServerProcess } from '../src/testing/server-process';
+import { cpuShares } from './cpu-profile';
+import { claimableOffers, sessionCookie, type ClaimableOffer } from './claimable-offers';
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchServerUrl, openBenchDatabase, seedLarge, type BenchDatabase } from './seed-large';
 
 const ORIGIN = 'http://localhost:3000';
 const SECRET = 'load-bench-secret-that-is-long-enough-0123456789';
-const COOKIE_NAME = 'signingdesk.session_token';
 const whole = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? Math.floor(value) : fallback;
@@ -46,13 +46,10 @@ const LOAD_SECONDS = whole('LOAD_SECONDS', 30);
 const SOAK_SECONDS = whole('SOAK_SECONDS', 300);
 const PROCESSES = whole('LOAD_PROCESSES', Math.max(2, cpus().length));
 const RACE_ROUNDS = whole('RACE_ROUNDS', 50);
+const CPU_PROFILE = process.env.LOAD_CPU_PROFILE === '1';
 const SCAN_BACK = pdfBytes(32 * 1024);
 
-/** A session cookie as better-auth writes it: `<token>.<base64 HMAC-SHA256>`, URL-encoded. */
-function sessionCookie(token: string): string {
-  const signature = createHmac('sha256', SECRET).update(token).digest('base64');
-  return `${COOKIE_NAME}=${encodeURIComponent(`${token}.${signature}`)}`;
-}
+const cookieOf = (token: string) => sessionCookie(SECRET, token);
 
 interface Pair {
   cookie: string;
@@ -71,67 +68,21 @@ interface Fixtures {
 
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows: T[] }).rows ?? [])) as T[];
 
-/**
- * Offers the agents may act on (decisions 048, 065, 067): the large seed's offers predate the
- * eligibility rule, so a claim on one is mostly refused ("no commission in TX"). For Open orders
- * in turn, the agents the product would offer the order to now (eligibleAgentIds, their own
- * radius, available) that have a session and no offer on it yet get an `offered` offer, as Send
- * to Notaries would make. The first RACE_ROUNDS orders with two such agents are the race's; the
- * rest give each agent one order, up to 2,000 pairs.
- */
-async function claimableOffers(db: Db) {
-  const race: Fixtures['race'] = [];
-  const offered: Pair[] = [];
-  const used = new Set<string>();
-  const orders = await db
-    .select()
-    .from(schema.appointments)
-    .where(eq(schema.appointments.status, 'Open'))
-    .orderBy(schema.appointments.id)
-    .limit(4000);
-  for (const order of orders) {
-    if (race.length >= RACE_ROUNDS && offered.length >= 2000) break;
-    const eligible = await eligibleAgentIds(db, order, { radiusMiles: 'own', preferredOnly: false });
-    if (eligible.length === 0) continue;
-    const { session, offers } = schema;
-    const candidates = (
-      await db
-        .selectDistinctOn([session.userId], { agentId: session.userId, token: session.token })
-        .from(session)
-        .where(
-          and(
-            inArray(session.userId, eligible),
-            sql`not exists (select 1 from ${offers} where ${offers.appointmentId} = ${order.id} and ${offers.agentId} = ${session.userId})`,
-          ),
-        )
-        .orderBy(session.userId, session.token)
-    ).filter((row) => !used.has(row.agentId));
-    const takeForRace = race.length < RACE_ROUNDS && candidates.length >= 2;
-    const taken = takeForRace ? candidates.slice(0, 2) : candidates.slice(0, Math.min(4, 2000 - offered.length));
-    if (taken.length === 0) continue;
-    await db
-      .insert(schema.offers)
-      .values(taken.map((row) => ({ appointmentId: order.id, agentId: row.agentId, status: 'offered' as const })));
-    for (const row of taken) used.add(row.agentId);
-    const pairs = taken.map((row) => ({ cookie: sessionCookie(row.token), appointmentId: order.id }));
-    if (takeForRace) race.push({ appointmentId: order.id, bidders: pairs as [Pair, Pair] });
-    else offered.push(...pairs);
-  }
-  return { race, offered };
-}
-
 async function loadFixtures(bench: BenchDatabase): Promise<Fixtures> {
   const db = bench.database.db;
-  const { race, offered } = await claimableOffers(db);
+  const claimable = await claimableOffers(db, { raceRounds: RACE_ROUNDS, pairs: 2000 });
+  const pair = (offer: ClaimableOffer): Pair => ({ cookie: cookieOf(offer.token), appointmentId: offer.appointmentId });
+  const race = claimable.race.map(([a, b]) => ({ appointmentId: a.appointmentId, bidders: [pair(a), pair(b)] as [Pair, Pair] }));
+  const offered = claimable.offered.map(pair);
   const assigned = rowsOf<{ id: string; token: string }>(
     await db.execute(sql`
       select distinct on (a.assigned_agent_id) a.id, s.token
       from appointments a join "session" s on s.user_id = a.assigned_agent_id
       where a.status = 'Scheduled'
       order by a.assigned_agent_id, a.id limit 2000`),
-  ).map((row) => ({ cookie: sessionCookie(row.token), appointmentId: row.id }));
+  ).map((row) => ({ cookie: cookieOf(row.token), appointmentId: row.id }));
   const agentCookies = rowsOf<{ token: string }>(await db.execute(sql`select token from "session" order by token limit 5000`)).map((row) =>
-    sessionCookie(row.token),
+    cookieOf(row.token),
   );
   return { agentCookies, offered, assigned, race };
 }
@@ -460,12 +411,24 @@ async function main() {
   };
   try {
     // ---- One process
-    const one = await startServerProcess(serverEnv(bench, filesDir, 1), null);
+    const profileDir = CPU_PROFILE ? mkdtempSync(join(tmpdir(), 'sd-load-profile-')) : undefined;
+    const profiling: Record<string, string> = profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {};
+    const one = await startServerProcess({ ...serverEnv(bench, filesDir, 1), ...profiling }, null);
     running = [one];
     const adminCookie = await signInAdmin(one);
     const single = await runMix(one.url, workload(fixtures, adminCookie, 1), LOAD_SECONDS);
     printMix('1 API process', single);
     await stopServerProcess(one);
+    if (profileDir) {
+      const files = readdirSync(profileDir).map((name) => join(profileDir, name));
+      const profile = cpuShares(files);
+      report.cpuProfile = profile;
+      console.log(
+        `\nCPU profile of the 1-process run (${files.length} profile(s), ${(profile.busyMs / 1000).toFixed(1)} s busy): share of busy time`,
+      );
+      for (const [part, share] of profile.shares) console.log(`  ${(share * 100).toFixed(1).padStart(5)} %  ${part}`);
+      rmSync(profileDir, { recursive: true, force: true });
+    }
 
     // ---- N processes, then the soak
     const many = await startServerProcess(serverEnv(bench, filesDir, PROCESSES), null);

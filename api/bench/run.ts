@@ -38,6 +38,7 @@ import { loadActor, type Actor } from '../src/lib/actor';
 import { listAgentAppointments } from '../src/modules/agent-appointments/agent-appointments.service';
 import { listForEscrow, listForOperators, readAppointment } from '../src/modules/appointments/appointments.service';
 import { operatorDashboard } from '../src/modules/appointments/dashboard.service';
+import { claimableOffers, sessionCookie } from './claimable-offers';
 import {
   BENCH_ACCOUNTS,
   BENCH_PASSWORD,
@@ -514,11 +515,11 @@ async function main() {
   const growth = BENCH_SCALE === '1m' ? await measureGrowth(site, operations) : null;
 
   // ---- Live updates: an agent's claim until its event reaches a connected console client
-  // The open tab also lists the offers the agent declined (to take back): only those still offered can be claimed.
-  const claimable = (await listAgentAppointments(database.db, { agentId: agent.userId, tab: 'open', limit: 200 })).filter(
-    (item) => item.offerStatus === 'offered',
-  );
-  const live = await measureLiveUpdate(app, bindings, { agentCookie, adminCookie }, claimable.slice(0, LIVE_RUNS));
+  // Offers the agents may claim now (claimable-offers.ts), each claimed by its own agent, one per
+  // order so that each claim's event is the first of its order.
+  const { offered } = await claimableOffers(database.db, { raceRounds: 0, pairs: LIVE_RUNS, perOrder: 1 });
+  const claims = offered.map((offer) => ({ id: offer.appointmentId, cookie: sessionCookie(SECRET, offer.token) }));
+  const live = await measureLiveUpdate(app, bindings, adminCookie, claims);
   console.log(
     `\nLive update, an agent's claim (POST /api/appointments/{id}/claim) until its event reaches an open GET /api/events stream, ${live.runs} claims: ` +
       `median ${live.latency.median.toFixed(2)} ms, p99 ${live.latency.p99.toFixed(2)} ms (the claim's own answer: median ${live.claim.median.toFixed(2)} ms; budget 2,000 ms)`,
@@ -602,17 +603,17 @@ async function measureGrowth(large: Site, operations: Operation[]) {
 const LIVE_RUNS = Math.min(runsOverride ?? 50, 50);
 
 /**
- * Claims open offers one by one as the bench agent, with an operator's event stream open, and
+ * Claims open offers one by one, each as its agent, with an operator's event stream open, and
  * times each claim from its request until the stream names the order (NOTIFY on commit, LISTEN,
  * the per-role filter, the SSE write).
  */
 async function measureLiveUpdate(
   app: ReturnType<typeof createApp>,
   bindings: object,
-  cookies: { agentCookie: string; adminCookie: string },
-  offers: { id: string }[],
+  adminCookie: string,
+  offers: { id: string; cookie: string }[],
 ) {
-  const stream = await app.request(`${ORIGIN}/api/events`, { headers: { origin: ORIGIN, cookie: cookies.adminCookie } }, bindings);
+  const stream = await app.request(`${ORIGIN}/api/events`, { headers: { origin: ORIGIN, cookie: adminCookie } }, bindings);
   if (stream.status !== 200 || !stream.body) throw new Error(`GET /api/events answered ${stream.status}`);
   const reader = stream.body.pipeThrough(new TextDecoderStream()).getReader();
   const seen = new Map<string, number>();
@@ -636,11 +637,11 @@ async function measureLiveUpdate(
   await waitUntil(() => ready, 'ready event');
   const latency: number[] = [];
   const claim: number[] = [];
-  for (const { id } of offers) {
+  for (const { id, cookie } of offers) {
     const started = performance.now();
     const res = await app.request(
       `${ORIGIN}/api/appointments/${id}/claim`,
-      { method: 'POST', headers: { origin: ORIGIN, cookie: cookies.agentCookie, 'content-type': 'application/json' }, body: '{}' },
+      { method: 'POST', headers: { origin: ORIGIN, cookie, 'content-type': 'application/json' }, body: '{}' },
       bindings,
     );
     claim.push(performance.now() - started);
