@@ -511,7 +511,7 @@ async function main() {
     );
   }
 
-  // Before the live update: its claims change the bench agent's open offers.
+  // Before the live update: its claims add offers and turn Open orders Pending (the Open lists measured here).
   const growth = BENCH_SCALE === '1m' ? await measureGrowth(site, operations) : null;
 
   // ---- Live updates: an agent's claim until its event reaches a connected console client
