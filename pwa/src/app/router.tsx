@@ -5,6 +5,7 @@ import { RouteErrorBoundary } from '../components/route-error-boundary';
 import { paths } from '../config/paths';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { NotFoundRoute } from './routes/not-found';
+import { WARMED_SCREENS_META } from './warmed-screens';
 import { PortalRoute } from './routes/portal';
 
 /**
@@ -149,11 +150,21 @@ export async function preloadScreen(path: string): Promise<void> {
  * The signed-in agent's screens, once the list is on screen: their code is fetched then, so
  * that an agent who loses the signal seconds after the first login can still open an
  * appointment, the pending actions and the profile (the service worker's precache takes longer).
+ * Prefetched, not imported: the browser fetches the files into its HTTP cache (they are
+ * immutable there for a year) and the screen's own import finds them there, with or without
+ * signal; none of their code is compiled or run now, none of their CSS applied
+ * (warmed-screens.ts). The development server writes no list: nothing is warmed there.
  */
-export function warmScreens(): Promise<void> {
-  return Promise.all([appointment, sync, profile, availability, preview].map((screen) => screen.load().catch(() => undefined))).then(
-    () => undefined,
-  );
+export function warmScreens(): void {
+  const files = document.querySelector<HTMLMetaElement>(`meta[name="${WARMED_SCREENS_META}"]`)?.content.split(' ') ?? [];
+  for (const file of files.filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    // As the build's own module scripts: their import then finds the same cached answer.
+    link.crossOrigin = '';
+    link.href = file;
+    document.head.append(link);
+  }
 }
 
 /** Every route's screen in an error boundary: a screen that fails, or whose code cannot come, says so with Retry. */
