@@ -5,13 +5,24 @@
  */
 import { formatTime, TIME_ZONES, type TimeZoneCode } from '@signingdesk/domain/time-zones';
 
+/**
+ * One formatter per zone, made once: building an `Intl.DateTimeFormat` costs far more than
+ * using one, and every assignment card with scan backs due asks on each render.
+ */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+function clockIn(iana: string | undefined): Intl.DateTimeFormat {
+  const key = iana ?? '';
+  let clock = clocks.get(key);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(iana ? { timeZone: iana } : {}) });
+    clocks.set(key, clock);
+  }
+  return clock;
+}
+
 export function scanBacksDueText(dueAt: string, timeZone: string): string {
   const iana = (TIME_ZONES as Record<string, { iana: string }>)[timeZone]?.iana;
-  const clock = new Date(dueAt).toLocaleTimeString('en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    ...(iana ? { timeZone: iana } : {}),
-  });
+  const clock = clockIn(iana).format(new Date(dueAt));
   return `Scan-backs due by ${formatTime(clock)}${iana ? ` ${timeZone as TimeZoneCode}` : ''}`;
 }

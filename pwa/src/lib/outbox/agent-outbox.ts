@@ -12,6 +12,7 @@
 import type { OutboxBlob, OutboxItem, OutboxAction } from './types';
 import type { FlushReport, Outbox, OutboxTransport } from './outbox';
 import { afterFirstScreen } from '../first-screen';
+import { mayHaveOfflineCopy } from '../offline-store';
 import { isSignOutPending, type SignOutFlushReport } from './signed-out';
 
 type Listener = (report: FlushReport) => void;
@@ -114,8 +115,13 @@ export async function flushOutbox(): Promise<FlushReport | null> {
 export function startOutbox(userId: string): void {
   currentUserId = userId;
   installTriggers();
+  // A device with no offline copy at start (a first visit, a new phone) has an empty outbox too
+  // (it is a table of that database): nothing to prune or send, and the outbox's code and
+  // Dexie's are not loaded for it in the first seconds. A row enqueued later sends itself.
+  const hadCopy = mayHaveOfflineCopy();
   // The start-up flush waits for the first screen (lib/first-screen.ts); the other triggers do not.
-  void afterFirstScreen().then(() => {
+  void afterFirstScreen().then(async () => {
+    if (!(await hadCopy)) return;
     if (!pruned) {
       pruned = true;
       void loadOutbox().then((outbox) => outbox.prune());

@@ -1,7 +1,7 @@
 /**
  * React views of the outbox (live: Dexie re-runs the query when a row changes, in any tab).
  */
-import { useLiveDb } from '../use-live-db';
+import { useLiveDb, useSharedLiveDb } from '../use-live-db';
 import type { OutboxItem } from './types';
 
 /** One row, by id (undefined while loading or once dismissed). */
@@ -9,9 +9,12 @@ export function useOutboxItem(id: string | null | undefined): OutboxItem | undef
   return useLiveDb(async (db) => (id ? db.outbox.get(id) : undefined), [id]);
 }
 
-/** Every row of the user, oldest first. */
+/**
+ * Every row of the user, oldest first. One live query for all the screen's readers (the header's
+ * chip, Log Out, the list): each change is read once.
+ */
 export function useOutboxItems(userId: string): OutboxItem[] | undefined {
-  return useLiveDb((db) => db.outbox.where('userId').equals(userId).sortBy('createdAt'), [userId]);
+  return useSharedLiveDb(`outbox:${userId}`, (db) => db.outbox.where('userId').equals(userId).sortBy('createdAt'));
 }
 
 /** The rows of one appointment, oldest first. */

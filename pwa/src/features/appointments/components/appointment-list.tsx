@@ -32,7 +32,10 @@ export function AppointmentList({ tab, userId }: AppointmentListProps) {
   // Cards mark it once all of them are in the page (CardList); an empty list or an error at once.
   useMarkFirstScreen(settled && !data?.items.length);
   const online = useOnlineStatus();
-  const rows = useOutboxItems(userId) ?? NO_ROWS;
+  // No rows reads as the same empty list throughout: the outbox's first answer on a phone with
+  // nothing waiting then leaves the cards as they are.
+  const outbox = useOutboxItems(userId);
+  const rows = outbox?.length ? outbox : NO_ROWS;
   // The offers a claim or counter of the agent is about, for the Pending tab's cards the server has not sent yet.
   const bidIds = tab === 'pending' ? [...new Set(rows.filter(isBid).map((row) => row.appointmentId))] : [];
   const sources = useOfferSources(userId, bidIds) ?? NO_SOURCES;
