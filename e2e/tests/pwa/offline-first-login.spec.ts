@@ -53,6 +53,35 @@ test('offline within seconds of the first login, a screen not yet on the phone o
   await expect(page.getByText(SCREEN_OFFLINE_TEXT)).toHaveCount(0);
 });
 
+test('offline seconds after the first login, a screen warmed after the list opens with no signal', async ({ page, context }) => {
+  test.setTimeout(scaled(60_000));
+  const agentApi = await signedInApi('agent@demo.test');
+  const [assigned] = await agentList(agentApi, 'assigned');
+  expect(assigned).toBeDefined();
+  // The service worker has not kept the app yet: only what the page fetched itself is there.
+  await context.route('**/notary/sw.js', (route) => route.abort('internetdisconnected'));
+  const fetched = new Set<string>();
+  page.on('response', (response) => {
+    if (response.ok()) fetched.add(new URL(response.url()).pathname);
+  });
+
+  await page.goto('/notary/login');
+  await fillLogin(page, 'agent@demo.test');
+  const card = page.getByRole('link', { name: new RegExp(`: ${escapeRegExp(assigned!.name!)},`) }).first();
+  await expect(card).toBeVisible();
+  // Once the list is on screen, the code of the screens the agent may open next comes (not run):
+  // the appointment's among it.
+  const warmed = (await page.locator('meta[name="signingdesk-warmed-screens"]').getAttribute('content'))!.split(' ');
+  expect(warmed.some((file) => /\/appointment-detail-[^/]+\.js$/.test(file))).toBe(true);
+  await expect.poll(() => warmed.filter((file) => !fetched.has(file)), { timeout: scaled(20_000) }).toEqual([]);
+
+  await cutNetwork(context);
+  await card.click();
+  await expect(page.getByRole('heading', { level: 1, name: /Details$/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: '← Back to your requests' })).toBeVisible();
+  await expect(page.getByText(SCREEN_OFFLINE_TEXT)).toHaveCount(0);
+});
+
 test('says once, on the first visit, that the app is ready to work offline', async ({ page }) => {
   test.setTimeout(scaled(60_000));
   await page.goto('/notary/login');
