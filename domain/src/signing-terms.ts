@@ -12,7 +12,7 @@
  */
 import { AGENT_FEE_MAX_CENTS } from './fee-rules';
 import { formatCents } from './money';
-import { appointmentInstant, formatTime, formatUsDate, TIME_ZONES, type TimeZoneCode } from './time-zones';
+import { appointmentInstant, formatTime, formatUsDate, TIME_ZONES, wallClock, type TimeZoneCode } from './time-zones';
 
 export const RETURN_METHODS = {
   dropoff: 'Drop off at a carrier',
@@ -157,15 +157,7 @@ interface TermsOrder {
 
 /** Epoch seconds as '12/04/2026, 4:30 PM CT' in an order's zone. */
 export function formatOrderInstant(epochSeconds: number, zone: TimeZoneCode): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: TIME_ZONES[zone].iana,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(epochSeconds * 1000));
+  const parts = wallClock(TIME_ZONES[zone].iana).formatToParts(new Date(epochSeconds * 1000));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${formatUsDate(`${get('year')}-${get('month')}-${get('day')}`)}, ${formatTime(`${get('hour')}:${get('minute')}`)} ${zone}`;
 }

@@ -18,9 +18,13 @@ export const DEFAULT_TIME_ZONE: TimeZoneCode = 'CT';
 /** Time TBD is stored as 00:00 with the flag set (spec 01 §9). */
 export const TBD_TIME = '00:00';
 
-/** One formatter per zone: building one costs far more than using it. */
+/**
+ * The wall clock of an IANA zone, year to second in 24-hour parts (`formatToParts`). One
+ * formatter per zone: building one costs far more than using it (a fan-out formats an order's
+ * time once per push).
+ */
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
-function wallClock(iana: string): Intl.DateTimeFormat {
+export function wallClock(iana: string): Intl.DateTimeFormat {
   let format = wallClocks.get(iana);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
