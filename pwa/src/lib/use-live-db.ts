@@ -63,7 +63,8 @@ function readShared(key: string, query: (db: AgentDb) => Promise<unknown>, reade
     const started: SharedView = { value: undefined, readers: new Set(), stop: () => undefined };
     started.stop = watchLiveDb(query, (next) => {
       started.value = next;
-      for (const notify of started.readers) notify();
+      // A copy: a reader that leaves and a new one that comes while they are told are not told twice.
+      for (const notify of [...started.readers]) notify();
     });
     sharedViews.set(key, started);
     view = started;
