@@ -34,27 +34,19 @@ export function useMarkFirstScreen(shown: boolean): void {
 }
 
 /**
- * Resolves once the first screen is shown (or FIRST_SCREEN_WAIT_MS after the first call) and
- * the browser then has nothing else to do, each caller in an idle moment of its own: resolved
- * together, or as soon as the screen is painted, everything that waited (the offline copy's
- * writes, the other tabs' requests, the service worker, the prompt) would run back to back in
- * the agent's first seconds, long enough on a phone to hold up the first tap and scroll.
+ * Resolves once the first screen is shown (or FIRST_SCREEN_WAIT_MS after the first call), each
+ * caller in a task of its own: resolved together, everything that waited would run in one task
+ * (the offline copy's writes, the other tabs' requests, the service worker, the prompt), long
+ * enough on a phone to hold up the agent's first tap.
  */
 export function afterFirstScreen(): Promise<void> {
   if (typeof document === 'undefined') return Promise.resolve();
   timer ??= setTimeout(markShown, FIRST_SCREEN_WAIT_MS);
-  return shown.then(nextIdle);
+  return shown.then(nextTask);
 }
 
-/** Waits at most this long for an idle moment: a page that is never idle still gets its work done. */
-const IDLE_WAIT_MS = 2_000;
-
-/** The next idle moment after what is queued now (a new task where the browser has no idle callbacks). */
-function nextIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_WAIT_MS });
-    else setTimeout(resolve, 0);
-  });
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**
