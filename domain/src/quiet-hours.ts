@@ -6,29 +6,15 @@
  * held: a phone shows them silently as the agent set it up, and texts were the complaint.
  */
 import { isUsState, stateClock } from './us-states';
-import { DEFAULT_TIME_ZONE, TIME_ZONES, wallClockInstant } from './time-zones';
+import { DEFAULT_TIME_ZONE, TIME_ZONES, wallClockInstant, wallClockParts } from './time-zones';
 
 export const QUIET_HOURS = { startHour: 21, endHour: 7 } as const;
 /** A text about the agent's own signing starting within this long is sent even in quiet hours. */
 export const QUIET_HOURS_EXCEPTION_MS = 2 * 60 * 60 * 1000;
 
-const localParts = new Map<string, Intl.DateTimeFormat>();
 function localDateAndHour(iana: string, at: Date): { date: string; hour: number } {
-  let format = localParts.get(iana);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone: iana,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-    });
-    localParts.set(iana, format);
-  }
-  const parts = format.formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, hour: Number(get('hour')) };
+  const { year, month, day, hour } = wallClockParts(iana, at);
+  return { date: `${year}-${month}-${day}`, hour: Number(hour) };
 }
 
 /** The IANA zone an agent's quiet hours are kept in: their home state's clock, or the product's default zone. */

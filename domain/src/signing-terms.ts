@@ -12,7 +12,7 @@
  */
 import { AGENT_FEE_MAX_CENTS } from './fee-rules';
 import { formatCents } from './money';
-import { appointmentInstant, formatTime, formatUsDate, TIME_ZONES, wallClock, type TimeZoneCode } from './time-zones';
+import { appointmentInstant, formatTime, formatUsDate, TIME_ZONES, wallClockParts, type TimeZoneCode } from './time-zones';
 
 export const RETURN_METHODS = {
   dropoff: 'Drop off at a carrier',
@@ -157,9 +157,8 @@ interface TermsOrder {
 
 /** Epoch seconds as '12/04/2026, 4:30 PM CT' in an order's zone. */
 export function formatOrderInstant(epochSeconds: number, zone: TimeZoneCode): string {
-  const parts = wallClock(TIME_ZONES[zone].iana).formatToParts(new Date(epochSeconds * 1000));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${formatUsDate(`${get('year')}-${get('month')}-${get('day')}`)}, ${formatTime(`${get('hour')}:${get('minute')}`)} ${zone}`;
+  const { year, month, day, hour, minute } = wallClockParts(TIME_ZONES[zone].iana, new Date(epochSeconds * 1000));
+  return `${formatUsDate(`${year}-${month}-${day}`)}, ${formatTime(`${hour}:${minute}`)} ${zone}`;
 }
 
 /** When the scan backs are due (epoch seconds); null when none are required or the time is TBD. */

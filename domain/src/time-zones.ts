@@ -18,13 +18,9 @@ export const DEFAULT_TIME_ZONE: TimeZoneCode = 'CT';
 /** Time TBD is stored as 00:00 with the flag set (spec 01 §9). */
 export const TBD_TIME = '00:00';
 
-/**
- * The wall clock of an IANA zone, year to second in 24-hour parts (`formatToParts`). One
- * formatter per zone: building one costs far more than using it (a fan-out formats an order's
- * time once per push).
- */
+/** One formatter per zone: building one costs far more than using it (a fan-out formats an order's time once per push). */
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
-export function wallClock(iana: string): Intl.DateTimeFormat {
+function wallClock(iana: string): Intl.DateTimeFormat {
   let format = wallClocks.get(iana);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -42,10 +38,26 @@ export function wallClock(iana: string): Intl.DateTimeFormat {
   return format;
 }
 
+export interface WallClockParts {
+  year: string;
+  month: string;
+  day: string;
+  /** 00–23. */
+  hour: string;
+  minute: string;
+  second: string;
+}
+
+/** What a wall clock in an IANA zone reads at a moment, each part as two digits (the year as four). */
+export function wallClockParts(iana: string, at: Date): WallClockParts {
+  const parts = wallClock(iana).formatToParts(at);
+  const get = (type: keyof WallClockParts) => parts.find((p) => p.type === type)?.value ?? '';
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+}
+
 function offsetMinutes(iana: string, utcMillis: number): number {
-  const parts = wallClock(iana).formatToParts(new Date(utcMillis));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const { year, month, day, hour, minute, second } = wallClockParts(iana, new Date(utcMillis));
+  const asUtc = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
   return Math.round((asUtc - utcMillis) / 60_000);
 }
 
