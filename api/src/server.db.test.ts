@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -78,13 +78,15 @@ describe('the server process', () => {
     expect(run.output().trim()).toBe('Invalid PORT ("eighty"): must be a whole number between 1 and 65535');
   });
 
-  it('stops with one line when the port is taken', async () => {
+  it('stops with one line when the port is taken, before it opens, migrates or seeds the database', async () => {
     const port = await freePort();
     const blocker = createServer().listen(port, '127.0.0.1');
-    const run = startServer({ PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'sd-port-')) });
+    const dataDir = mkdtempSync(join(tmpdir(), 'sd-port-'));
+    const run = startServer({ PORT: String(port), DATA_DIR: dataDir });
     expect(await run.exited).toBe(1);
     blocker.close();
-    expect(run.output().trim().split('\n').at(-1)).toBe(`Invalid PORT (${port}): the port is already in use`);
+    expect(run.output().trim()).toBe(`Invalid PORT (${port}): the port is already in use`);
+    expect(readdirSync(dataDir)).toEqual([]);
   });
 
   it('stops with one line naming DATA_DIR when another process has the folder open', async () => {

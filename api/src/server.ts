@@ -11,6 +11,7 @@
  */
 import { serve } from '@hono/node-server';
 import cluster, { type Worker } from 'node:cluster';
+import { createServer } from 'node:net';
 import { createDb, DataDirLockedError, type Database } from '@signingdesk/db';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty } from '@signingdesk/db/seed';
 import { schema } from '@signingdesk/db';
@@ -37,6 +38,25 @@ const STOP_TIMEOUT_MS = 10_000;
 function fail(line: string): never {
   console.error(line);
   process.exit(1);
+}
+
+function listenFailure(env: Env, err: NodeJS.ErrnoException): string {
+  return err.code === 'EADDRINUSE'
+    ? `Invalid PORT (${env.PORT}): the port is already in use`
+    : `Cannot listen on ${env.HOST}:${env.PORT}: ${err.message}`;
+}
+
+/**
+ * A port another program holds is named before the database is opened, migrated and seeded
+ * (half a minute on a new data folder), not after. Listening later still reports a port taken
+ * in between.
+ */
+function assertPortFree(env: Env): Promise<void> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', (err: NodeJS.ErrnoException) => fail(listenFailure(env, err)));
+    probe.listen(env.PORT, env.HOST, () => probe.close(() => resolve()));
+  });
 }
 
 function loadEnv(): Env {
@@ -151,13 +171,7 @@ async function serveApi(env: Env, database: Database): Promise<void> {
     },
   });
   (server as { maxConnections?: number }).maxConnections = env.MAX_CONNECTIONS;
-  server.on('error', (err: NodeJS.ErrnoException) => {
-    fail(
-      err.code === 'EADDRINUSE'
-        ? `Invalid PORT (${env.PORT}): the port is already in use`
-        : `Cannot listen on ${env.HOST}:${env.PORT}: ${err.message}`,
-    );
-  });
+  server.on('error', (err: NodeJS.ErrnoException) => fail(listenFailure(env, err)));
   server.on('listening', () => {
     if (cluster.isWorker) return; // The primary announces once every worker listens.
     announce(env, database).catch((err: unknown) => console.warn('Could not look for the demo accounts:', err));
@@ -213,6 +227,7 @@ const RESTART_AFTER_MS = 5_000;
 
 /** The cluster's primary: prepares the database, forks the workers, replaces one that dies, stops them all on a signal. */
 async function runPrimary(env: Env): Promise<void> {
+  await assertPortFree(env);
   const database = await openDatabase(env);
   await prepareDatabase(env, database);
   if (!env.BETTER_AUTH_SECRET) await getAuthSecret(database.db); // Created once, before the workers race for it.
@@ -261,6 +276,7 @@ async function runPrimary(env: Env): Promise<void> {
 async function main() {
   const env = loadEnv();
   if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) return runPrimary(env);
+  if (cluster.isPrimary) await assertPortFree(env);
   const database = await openDatabase(env);
   if (cluster.isPrimary) await prepareDatabase(env, database);
   await serveApi(env, database);
