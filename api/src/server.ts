@@ -48,7 +48,7 @@ function listenFailure(env: Env, err: NodeJS.ErrnoException): string {
 
 /**
  * A port another program holds is named before the database is opened, migrated and seeded
- * (half a minute on a new data folder), not after. Listening later still reports a port taken
+ * (about 20 s on a new data folder), not after. Listening later still reports a port taken
  * in between.
  */
 function assertPortFree(env: Env): Promise<void> {
