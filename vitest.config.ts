@@ -38,8 +38,8 @@ export default defineConfig({
           include: ['{db,api}/src/**/*.db.test.ts'],
           // A worker runs its files one after another in one process, which keeps the API's
           // modules and PGlite's compiled WebAssembly: started afresh for each file, the two cost
-          // more than the file's tests (the project took 600 s here, 335 s without). A file closes
-          // what it opens and leaves the process's globals as it found them.
+          // more than the file's tests (the project took over 750 s here, 335 s without; decision
+          // 074). A file closes what it opens and leaves the process's globals as it found them.
           isolate: false,
           globalSetup: ['api/src/testing/global-setup.ts'],
           setupFiles: ['api/src/testing/zod-openapi-first.ts'],
