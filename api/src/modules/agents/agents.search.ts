@@ -1,7 +1,7 @@
 /** List Signing Agents (spec 02 §2): the agent search by name, state or radius of a zip. */
 import type { Db } from '@signingdesk/db';
 import { schema } from '@signingdesk/db';
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ZIP_PATTERN } from '@signingdesk/domain/appointment-rules';
 import { ZIP_MESSAGE } from '@signingdesk/domain/fields';
 import { pageOffset } from '@signingdesk/domain/pagination';
@@ -13,17 +13,22 @@ import { boundingBox, coordinatesOfZip, greatCircleMilesSql } from '../../lib/ge
 import { escapeLike } from '../../lib/like';
 import { agentVerifiedSql } from '../../lib/credential-rules';
 import { credentialDay } from '@signingdesk/domain/credentials';
-import { agentScoreSql } from '../../lib/scorecard';
+import { agentScore, NO_HISTORY } from '@signingdesk/domain/scorecard';
+import { nowSql } from '../../lib/scorecard';
+import { currentScores, scoreStaleSql, storedScores, type StoredScoreRow } from '../../lib/stored-scores';
 import type { AgentSearchQuery, AgentSearchRow } from './agents.schemas';
 
-const { agentProfiles: ap, profiles, user } = schema;
+const { agentProfiles: ap, agentScores, profiles, user } = schema;
 
 /**
  * List Signing Agents (spec 02 §2): all, by last name (or its beginning), by state (certified
  * in it), or within a radius of a zip — a bounding box on the indexed coordinates first,
  * then the exact distance, nearest first. Active approved agents only, unless an operator
  * asks for another status. Escrow roles see where an agent is and whether they are
- * preferred; operators also get their contact and registration.
+ * preferred; operators also get their contact and registration, the Verified mark and the
+ * score — worked out for the rows of the page only; sorted by score, the stored scores
+ * (decision 067) of the matching agents order the list, the stale ones among them counted
+ * again first.
  */
 export async function searchAgents(db: Db, actor: Actor, query: AgentSearchQuery) {
   const operator = isOperator(actor.role);
@@ -103,41 +108,45 @@ export async function searchAgents(db: Db, actor: Actor, query: AgentSearchQuery
   }
 
   const where = and(...conditions);
-  // The score is the operators' (computed per matching agent when sorted by it, per row of the page otherwise).
-  const score = operator ? agentScoreSql(sql`${ap.userId}`) : sql<null>`null`;
+  const byScore = operator && query.sort === 'score';
+  if (byScore) await countStaleScores(db, where);
   const order = distance
     ? [asc(distance), asc(sql`lower(${ap.lastName})`), asc(ap.userId)]
     : [asc(sql`lower(${ap.lastName})`), asc(sql`lower(${ap.firstName})`), asc(ap.userId)];
-  if (operator && query.sort === 'score') order.unshift(desc(score));
+  if (byScore) order.unshift(desc(agentScores.score));
+  const page = db
+    .select({
+      id: ap.userId,
+      name: user.name,
+      firstName: ap.firstName,
+      lastName: ap.lastName,
+      city: ap.city,
+      state: ap.state,
+      zip: ap.zip,
+      preferred: ap.preferred,
+      distance: distance ?? sql<number | null>`null`,
+      email: user.email,
+      phone: profiles.phone,
+      certifiedStates: ap.certifiedStates,
+      registrationStatus: ap.registrationStatus,
+      status: profiles.status,
+    })
+    .from(ap)
+    .innerJoin(profiles, eq(profiles.userId, ap.userId))
+    .innerJoin(user, eq(user.id, ap.userId))
+    .$dynamic();
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: ap.userId,
-        name: user.name,
-        firstName: ap.firstName,
-        lastName: ap.lastName,
-        city: ap.city,
-        state: ap.state,
-        zip: ap.zip,
-        preferred: ap.preferred,
-        distance: distance ?? sql<number | null>`null`,
-        email: user.email,
-        phone: profiles.phone,
-        certifiedStates: ap.certifiedStates,
-        registrationStatus: ap.registrationStatus,
-        status: profiles.status,
-        score,
-        verified: operator ? verified : sql<boolean>`false`,
-      })
-      .from(ap)
-      .innerJoin(profiles, eq(profiles.userId, ap.userId))
-      .innerJoin(user, eq(user.id, ap.userId))
+    (byScore ? page.innerJoin(agentScores, eq(agentScores.agentId, ap.userId)) : page)
       .where(where)
       .orderBy(...order)
       .limit(query.pageSize)
       .offset(pageOffset(query)),
     db.select({ n: count() }).from(ap).innerJoin(profiles, eq(profiles.userId, ap.userId)).where(where),
   ]);
+  const ids = rows.map((r) => r.id);
+  const [verifiedIds, scores] = operator
+    ? await Promise.all([verifiedAmong(db, ids, verified), storedScores(db, ids)])
+    : [new Set<string>(), new Map()];
 
   const items = rows.map((r): AgentSearchRow => {
     const row: AgentSearchRow = {
@@ -159,9 +168,36 @@ export async function searchAgents(db: Db, actor: Actor, query: AgentSearchQuery
       certifiedStates: r.certifiedStates,
       registrationStatus: r.registrationStatus,
       status: r.status,
-      verified: r.verified,
-      score: Number(r.score),
+      verified: verifiedIds.has(r.id),
+      score: scores.get(r.id)?.score ?? agentScore(NO_HISTORY),
     };
   });
   return { items, page: query.page, pageSize: query.pageSize, total: Number(total?.n ?? 0), center };
+}
+
+/** Which of these agents carry the Verified mark (`verified`, judged in SQL). */
+async function verifiedAmong(db: Db, ids: readonly string[], verified: SQL<boolean>): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: ap.userId })
+    .from(ap)
+    .where(and(inArray(ap.userId, [...ids]), verified));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Count again the stale stored scores among the agents the search matches, so the order by score is current. */
+async function countStaleScores(db: Db, where: SQL | undefined): Promise<void> {
+  const stale = await db
+    .select({
+      agentId: agentScores.agentId,
+      score: agentScores.score,
+      completed: agentScores.completed,
+      version: agentScores.version,
+      stale: sql<boolean>`true`,
+    })
+    .from(ap)
+    .innerJoin(profiles, eq(profiles.userId, ap.userId))
+    .innerJoin(agentScores, eq(agentScores.agentId, ap.userId))
+    .where(and(where, scoreStaleSql('agent_scores', nowSql(undefined))));
+  await currentScores(db, stale satisfies StoredScoreRow[]);
 }

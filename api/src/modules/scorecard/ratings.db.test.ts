@@ -11,7 +11,7 @@ import { completedForAgent, post, scheduledForAgent, signInAll, userIdOf, type S
 import { createTestApp, readJson, type TestApp } from '../../testing/test-app';
 import { RATING_ALREADY_GIVEN, RATING_COMMENT_MAX, RATING_NOT_COMPLETED } from '@signingdesk/domain/escrow-rating';
 
-const { escrowRatings } = schema;
+const { agentProfiles, escrowRatings } = schema;
 
 describe('the escrow rating of a signing', () => {
   let t: TestApp;
@@ -138,5 +138,26 @@ describe('the escrow rating of a signing', () => {
     const byName = await get('/api/agents', s.escrowA);
     expect(byName.body.items[0]).not.toHaveProperty('score');
     expect((await get('/api/agents?sort=score', s.escrowA)).status).toBe(403);
+  });
+
+  it('shows operators each agent’s current score in the search, sorted by it or not, after a rating moved it', async () => {
+    const [profile] = await t.database.db
+      .select({ lastName: agentProfiles.lastName })
+      .from(agentProfiles)
+      .where(eq(agentProfiles.userId, agentId));
+    const lastName = profile!.lastName;
+    const scoreInSearch = async (sort: string) => {
+      const found = await get(`/api/agents?mode=name&lastName=${encodeURIComponent(lastName)}&sort=${sort}&pageSize=100`, s.admin);
+      expect(found.status).toBe(200);
+      return found.body.items.find((a: { id: string }) => a.id === agentId)?.score;
+    };
+    const before = (await get(`/api/agents/${agentId}/scorecard`, s.admin)).body.score;
+    expect(await scoreInSearch('score')).toBe(before);
+    const { id } = await completedForAgent(t, s);
+    expect((await post(t, `/api/appointments/${id}/rating`, s.escrowA, { stars: 1, tags: ['late'] })).status).toBe(201);
+    const after = (await get(`/api/agents/${agentId}/scorecard`, s.admin)).body.score;
+    expect(after).toBeLessThan(before);
+    expect(await scoreInSearch('score')).toBe(after);
+    expect(await scoreInSearch('default')).toBe(after);
   });
 });
