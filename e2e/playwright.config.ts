@@ -36,7 +36,11 @@ export default defineConfig({
   expect: { timeout: scaled(10_000) },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    trace: 'retain-on-failure',
+    // A trace (screencast and DOM snapshots of every step) is for reading a failure here with
+    // `npx playwright show-trace`. CI keeps only its log, and recording them cost a quarter of the
+    // journeys' CPU (decision 075), so CI records none; a failure still has its screenshot and
+    // its server's log.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [
