@@ -1,7 +1,7 @@
 // Runs npm scripts side by side — `node scripts/together.mjs typecheck lint` — and fails when any
 // of them fails. Each one's output is printed whole when it ends, so two never interleave. npm
-// test uses it for the checks that read the code and no database (tsc and type-aware ESLint are
-// single-threaded, and CI has two cores).
+// test uses it for what reads the code and no database: the type-check, the three parts of lint
+// and the builds (tsc and type-aware ESLint are single-threaded, and CI has two cores).
 import { spawn } from 'node:child_process';
 
 const names = process.argv.slice(2);
