@@ -40,7 +40,7 @@ import { listForEscrow, listForOperators, readAppointment } from '../src/modules
 import { operatorDashboard } from '../src/modules/appointments/dashboard.service';
 import { AgentSearchQuerySchema } from '../src/modules/agents/agents.schemas';
 import { searchAgents } from '../src/modules/agents/agents.search';
-import { refreshStaleScores } from '../src/lib/stored-scores';
+import { refreshEveryStaleScore } from '../src/lib/stored-scores';
 import { claimableOffers, sessionCookie } from './claimable-offers';
 import {
   BENCH_ACCOUNTS,
@@ -153,7 +153,7 @@ async function signIn(app: App, email: string) {
 async function openSite(database: Database, seeded: SeedResult): Promise<Site> {
   // The stored scores counted, as the server does after seeding and its worker keeps doing
   // (decision 067): the operators' agent search reads them.
-  while ((await refreshStaleScores(database.db, { limit: SCORES_BATCH })) === SCORES_BATCH);
+  await refreshEveryStaleScore(database.db, { batch: SCORES_BATCH });
   const auth = createAuth({ db: database.db, secret: SECRET, origin: ORIGIN });
   const app = createApp({ env, database, auth });
   const cookies = {} as Record<Account, string>;

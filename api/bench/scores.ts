@@ -24,7 +24,7 @@ import { rowsOf } from '@signingdesk/db';
 import { agentScore } from '@signingdesk/domain/scorecard';
 import { sql } from 'drizzle-orm';
 import { rankAgents, scorecardsOf } from '../src/lib/scorecard';
-import { refreshStaleScores } from '../src/lib/stored-scores';
+import { refreshEveryStaleScore } from '../src/lib/stored-scores';
 import { rankedCandidates } from '../src/modules/dispatch/ranking';
 import { eligibleAgentIds } from '../src/modules/workflow/eligibility';
 import { openBenchDatabase, seedLarge, type BenchDatabase } from './seed-large';
@@ -110,9 +110,7 @@ async function main() {
 
   // The background refresh counts every stale stored score (all of them, after the seed)…
   const refreshStarted = performance.now();
-  let refreshedScores = 0;
-  for (let n = await refreshStaleScores(db, { limit: 2_000 }); n > 0; n = await refreshStaleScores(db, { limit: 2_000 }))
-    refreshedScores += n;
+  const refreshedScores = await refreshEveryStaleScore(db, { batch: 2_000 });
   const refreshSeconds = (performance.now() - refreshStarted) / 1000;
   // …then dispatch ranks each order's eligible agents from them.
   const dispatchRanked: number[] = [];

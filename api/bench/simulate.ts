@@ -32,7 +32,7 @@ import postgres from 'postgres';
 import { createDb, rowsOf, schema, type Database, type Db } from '@signingdesk/db';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { findActor, type Actor } from '../src/lib/actor';
-import { refreshStaleScores } from '../src/lib/stored-scores';
+import { refreshEveryStaleScore } from '../src/lib/stored-scores';
 import { controlDispatch, runDueWaves } from '../src/modules/dispatch/dispatcher';
 import { acceptBid, claimOffer, counterOffer, declineOffer, sendToAgents } from '../src/modules/workflow/workflow.service';
 import { seedDemoData } from '../src/seed';
@@ -181,9 +181,7 @@ async function seed(sim: SimDatabase): Promise<void> {
   else await seedDemoData(db, { now: new Date(WEEK_START - 7 * 24 * HOUR) });
   const past = await addTrackRecords(db, await agentsOf(db), { randomFor, weekStart: WEEK_START, template: await templateOf(db) });
   console.log(`  track records: ${past.toLocaleString('en-US')} past signings`);
-  for (let n = await refreshStaleScores(db, { limit: 5_000 }); n > 0;) {
-    n = await refreshStaleScores(db, { limit: 5_000 });
-  }
+  await refreshEveryStaleScore(db, { batch: 5_000 });
 }
 
 /** The seeded order every simulated order copies (its firm and escrow officer): the first by file number. */

@@ -22,7 +22,7 @@ import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { EnvError, parseEnv, type Env } from './env';
 import { seedDemoData } from './seed';
-import { refreshStaleScores } from './lib/stored-scores';
+import { refreshEveryStaleScore } from './lib/stored-scores';
 import { DeliveryWorker } from './delivery/worker';
 import { Readiness } from './lib/readiness';
 import { getAuthSecret } from './lib/settings';
@@ -113,12 +113,7 @@ async function prepareDatabase(env: Env, database: Database): Promise<void> {
       // The seeded agents' scores are counted now, before the first request, not by the worker's
       // first scores slot: on PGlite's one connection that held up the first requests for
       // seconds, past the console's 5-second request limit (journeys right after a start failed).
-      let scores = 0;
-      for (;;) {
-        const counted = await refreshStaleScores(db, { limit: SEED_SCORES_BATCH });
-        scores += counted;
-        if (counted < SEED_SCORES_BATCH) break;
-      }
+      const scores = await refreshEveryStaleScore(db, { batch: SEED_SCORES_BATCH });
       console.log(
         `Seeded demo data in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary.firms} firms, ${summary.users} users ` +
           `(${summary.agents} signing agents, ${scores} scores counted), ${summary.appointments} appointments, ${summary.offers} offers, ` +

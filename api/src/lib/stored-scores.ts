@@ -111,6 +111,19 @@ export async function storedScores(
   return currentScores(db, rows, options);
 }
 
+/**
+ * Count again every stale score, `batch` per statement, until none is left (after a seed);
+ * how many were.
+ */
+export async function refreshEveryStaleScore(db: Db, options: { batch: number }): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const counted = await refreshStaleScores(db, { limit: options.batch });
+    total += counted;
+    if (counted < options.batch) return total;
+  }
+}
+
 /** Count again up to `limit` stale scores of any agents (the background refresh); how many were. */
 export async function refreshStaleScores(db: Db, options: { now?: Date; limit?: number } = {}): Promise<number> {
   const rows = rowsOf<{ agent_id: string; version: string | number }>(
