@@ -210,6 +210,23 @@ async function main() {
   const admin = await actorOf(adminCookie);
   const orgAdmin = await actorOf(escrowCookie);
   const bigFirm = seeded.firms[0]!;
+  /** The operator's agent search with these query parameters (the route's defaults otherwise: active agents, page 1 of 25). */
+  const agentSearch = (key: string, label: string, params: Record<string, string>): Operation => {
+    const path = `/api/agents?${new URLSearchParams(params)}`;
+    return {
+      key,
+      label,
+      request: `GET ${path}`,
+      list: true,
+      runs: LIST_RUNS,
+      variants: 1,
+      path: () => path,
+      account: 'admin',
+      direct: (db) => searchAgents(db, admin, AgentSearchQuerySchema.parse(params)),
+      fromBody: (body) => body,
+      size: (page) => `${page.items.length} of ${fmt(page.total)}`,
+    };
+  };
 
   const operations: Operation[] = [
     {
@@ -253,33 +270,12 @@ async function main() {
       fromBody: (body) => body,
       size: (page) => `${page.items.length} of ${fmt(page.total)}`,
     },
-    {
-      key: 'agent-search-state',
-      label: 'Operator agent search, by state (CA)',
-      request: 'GET /api/agents?mode=state&state=CA',
-      list: true,
-      runs: LIST_RUNS,
-      variants: 1,
-      path: () => '/api/agents?mode=state&state=CA',
-      account: 'admin',
-      // The route's defaults: active agents by name, page 1 of 25.
-      direct: (db) => searchAgents(db, admin, AgentSearchQuerySchema.parse({ mode: 'state', state: 'CA' })),
-      fromBody: (body) => body,
-      size: (page) => `${page.items.length} of ${fmt(page.total)}`,
-    },
-    {
-      key: 'agent-search-score',
-      label: 'Operator agent search, by state (CA), best score first',
-      request: 'GET /api/agents?mode=state&state=CA&sort=score',
-      list: true,
-      runs: LIST_RUNS,
-      variants: 1,
-      path: () => '/api/agents?mode=state&state=CA&sort=score',
-      account: 'admin',
-      direct: (db) => searchAgents(db, admin, AgentSearchQuerySchema.parse({ mode: 'state', state: 'CA', sort: 'score' })),
-      fromBody: (body) => body,
-      size: (page) => `${page.items.length} of ${fmt(page.total)}`,
-    },
+    agentSearch('agent-search-state', 'Operator agent search, by state (CA)', { mode: 'state', state: 'CA' }),
+    agentSearch('agent-search-score', 'Operator agent search, by state (CA), best score first', {
+      mode: 'state',
+      state: 'CA',
+      sort: 'score',
+    }),
     {
       key: 'escrow-in-process',
       label: 'Escrow in-process list (org admin, whole firm)',
