@@ -19,8 +19,10 @@
  * Reports, for each: median and p90 time to fill, share filled, offer notifications per order,
  * fee paid ÷ fee offered, share filled by top-quartile agents (by score), and agents notified
  * but not chosen per order; against each broadcast, how many fewer notifications dispatch sent
- * and which orders it filled that dispatch did not; how each run's orders were filled (by
- * dispatch or an operator, wave, tier); as a table and as JSON in the temp folder.
+ * and which orders it filled that dispatch did not (who filled each, how far they live from the
+ * signing, and their own travel radius); how each run's orders were filled (by dispatch or an
+ * operator, wave, tier) and the offers each order took, by how it ended; as a table and as JSON
+ * in the temp folder.
  *
  * SIM_DATABASE_URL: PostgreSQL (a new database per run, dropped at the end); otherwise PGlite in
  * a temp folder. Not part of `npm test`.
@@ -40,8 +42,9 @@ import { BENCH_ACCOUNTS, seedLarge } from './seed-large';
 import { addTrackRecords, qualityOf } from './track-record';
 import { notify } from '../src/delivery/notify';
 import { formatCents } from '@signingdesk/domain/money';
+import { greatCircleMilesSql } from '../src/lib/geo';
 
-const { appointments, dispatches, dispatchEvents, offers, notificationJobs } = schema;
+const { agentProfiles, appointments, dispatches, dispatchEvents, offers, notificationJobs, user } = schema;
 
 const SCALE = process.env.SIM_SCALE === 'large' ? 'large' : 'demo';
 const ORDERS = Number(process.env.SIM_ORDERS) > 0 ? Math.floor(Number(process.env.SIM_ORDERS)) : 1_000;
@@ -270,6 +273,10 @@ interface Outcome {
   filledKeys: string[];
   /** How the filled orders were filled: by whom (dispatch itself or an operator), the filling agent's wave and tier. */
   filledBy: Record<string, number>;
+  /** Offers made per order, by how the order ended: in dispatch's waves, and otherwise (Send to Notaries). */
+  offersBy: Record<string, { orders: number; inWaves: number; other: number }>;
+  /** Who filled each filled order (by its key): how far they live from the signing, and their own travel radius. */
+  fillers: Record<string, { email: string; miles: number; radiusMiles: number }>;
 }
 
 /** One run of the week in one mode, on its own freshly seeded database. */
@@ -448,6 +455,14 @@ async function runWeek(mode: Mode): Promise<Outcome> {
         sql`select count(*)::int as n from ${notificationJobs} where ${notificationJobs.type} = 'offer.new' and ${notificationJobs.appointmentId} in ${[...ids.keys()]}`,
       ),
     );
+    const automatic = new Set(
+      (
+        await db
+          .select({ id: dispatchEvents.appointmentId })
+          .from(dispatchEvents)
+          .where(and(eq(dispatchEvents.kind, 'assigned'), sql`${dispatchEvents.actorId} is null`))
+      ).map((e) => e.id),
+    );
     const filledBy: Record<string, number> = {};
     const count = (key: string) => (filledBy[key] = (filledBy[key] ?? 0) + 1);
     if (filled.length > 0) {
@@ -461,14 +476,6 @@ async function runWeek(mode: Mode): Promise<Outcome> {
           ),
         );
       const offerOf = new Map(how.map((o) => [`${o.appointmentId}:${o.agentId}`, o]));
-      const automatic = new Set(
-        (
-          await db
-            .select({ id: dispatchEvents.appointmentId })
-            .from(dispatchEvents)
-            .where(and(eq(dispatchEvents.kind, 'assigned'), sql`${dispatchEvents.actorId} is null`))
-        ).map((e) => e.id),
-      );
       for (const f of filled) {
         const offer = offerOf.get(`${f.id}:${f.agentId}`);
         count(automatic.has(f.id) ? 'assigned by dispatch' : 'assigned by the operator');
@@ -476,6 +483,37 @@ async function runWeek(mode: Mode): Promise<Outcome> {
         if (offer?.tier) count(`tier ${offer.tier}`);
       }
     }
+    // Where the offers went: each order's offers in dispatch's waves and otherwise, by how it ended.
+    const offersBy: Outcome['offersBy'] = {};
+    const spent = rowsOf<{ id: string; waved: number; other: number }>(
+      await db.execute(
+        sql`select ${offers.appointmentId} as id, count(*) filter (where ${offers.wave} is not null)::int as waved,
+              count(*) filter (where ${offers.wave} is null)::int as other
+            from ${offers} where ${offers.appointmentId} in ${[...ids.keys()]} group by ${offers.appointmentId}`,
+      ),
+    );
+    const spentOn = new Map(spent.map((s) => [s.id, s]));
+    const filledIds = new Set(filled.map((f) => f.id));
+    for (const id of ids.keys()) {
+      const ended = !filledIds.has(id) ? 'unfilled' : automatic.has(id) ? 'assigned by dispatch' : 'assigned by the operator';
+      const entry = (offersBy[ended] ??= { orders: 0, inWaves: 0, other: 0 });
+      entry.orders += 1;
+      entry.inWaves += spentOn.get(id)?.waved ?? 0;
+      entry.other += spentOn.get(id)?.other ?? 0;
+    }
+    const fillers: Outcome['fillers'] = {};
+    const fillerRows = await db
+      .select({
+        id: appointments.id,
+        email: user.email,
+        radiusMiles: agentProfiles.travelRadiusMiles,
+        miles: greatCircleMilesSql(appointments, agentProfiles),
+      })
+      .from(appointments)
+      .innerJoin(agentProfiles, eq(agentProfiles.userId, appointments.assignedAgentId))
+      .innerJoin(user, eq(user.id, agentProfiles.userId))
+      .where(inArray(appointments.id, [...filledIds]));
+    for (const f of fillerRows) fillers[ids.get(f.id)!.key] = { email: f.email, miles: Number(f.miles), radiusMiles: f.radiusMiles };
     const fillMinutes = filled.filter((f) => filledAt.has(f.id)).map((f) => (filledAt.get(f.id)! - createdAt.get(f.id)!) / MINUTE);
     return {
       mode,
@@ -488,6 +526,8 @@ async function runWeek(mode: Mode): Promise<Outcome> {
       notifiedNotChosen: notices!.n - filled.length,
       filledKeys: filled.map((f) => ids.get(f.id)!.key),
       filledBy,
+      offersBy,
+      fillers,
     };
   } finally {
     await sim.close();
@@ -539,13 +579,29 @@ async function main() {
   for (const other of outcomes.filter((o) => o.mode !== 'dispatch')) {
     const missed = other.filledKeys.filter((key) => !dispatched.has(key));
     const fewer = 100 * (1 - dispatch.notifications / Math.max(1, other.notifications));
+    // Who filled them: an agent beyond their own travel radius may not be offered the order (issue 32, item 1).
+    const why = missed.map((key) => {
+      const f = other.fillers[key];
+      if (!f) return key;
+      const side = f.miles > f.radiusMiles ? 'beyond' : 'within';
+      return `${key}: filled by ${f.email}, ${f.miles.toFixed(1)} mi from the signing, ${side} their travel radius of ${f.radiusMiles} mi`;
+    });
     console.log(
-      `Against the ${TITLES[other.mode]}: ${fewer.toFixed(1)} % fewer offer notifications per order; orders it filled that dispatch left unfilled: ${missed.length}${missed.length ? ` (${missed.join(', ')})` : ''}.`,
+      `Against the ${TITLES[other.mode]}: ${fewer.toFixed(1)} % fewer offer notifications per order; orders it filled that dispatch left unfilled: ${missed.length}${missed.length ? ` (${why.join('; ')})` : ''}.`,
     );
   }
   for (const o of outcomes) {
     const parts = Object.entries(o.filledBy).sort(([a], [b]) => (a < b ? -1 : 1));
     console.log(`${o.mode}, how the ${o.filled} filled orders were filled: ${parts.map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  }
+  for (const o of outcomes) {
+    const parts = Object.entries(o.offersBy).sort(([a], [b]) => (a < b ? -1 : 1));
+    const each = (n: number, of: number) => (n / Math.max(1, of)).toFixed(1);
+    console.log(
+      `${o.mode}, offers per order by how it ended: ${parts
+        .map(([k, e]) => `${k} (${e.orders}): ${each(e.inWaves, e.orders)} in waves, ${each(e.other, e.orders)} otherwise`)
+        .join('; ')}`,
+    );
   }
   const file = join(tmpdir(), `signingdesk-simulate-${Date.now()}.json`);
   writeFileSync(file, `${JSON.stringify({ scale: SCALE, orders: ORDERS, seed: SEED, outcomes }, null, 2)}\n`);
