@@ -21,8 +21,9 @@
  * but not chosen per order; against each broadcast, how many fewer notifications dispatch sent
  * and which orders it filled that dispatch did not (who filled each, how far they live from the
  * signing, and their own travel radius); how each run's orders were filled (by dispatch or an
- * operator, wave, tier) and the offers each order took, by how it ended; as a table and as JSON
- * in the temp folder.
+ * operator, wave, tier) and the offers each order took, by how it ended; for each unfilled
+ * order, its offers' answers and why each agent within reach was not offered it; as a table and
+ * as JSON in the temp folder.
  *
  * SIM_DATABASE_URL: PostgreSQL (a new database per run, dropped at the end); otherwise PGlite in
  * a temp folder. Not part of `npm test`.
@@ -43,8 +44,11 @@ import { addTrackRecords, qualityOf } from './track-record';
 import { notify } from '../src/delivery/notify';
 import { formatCents } from '@signingdesk/domain/money';
 import { greatCircleMilesSql } from '../src/lib/geo';
+import { availableForSql } from '../src/lib/availability-rules';
+import { firmRequirementsOf } from '../src/lib/credential-rules';
+import { eligibleWhere } from '../src/modules/workflow/eligibility';
 
-const { agentProfiles, appointments, dispatches, dispatchEvents, offers, notificationJobs, user } = schema;
+const { agentProfiles, appointments, dispatches, dispatchEvents, offers, notificationJobs, profiles, user } = schema;
 
 const SCALE = process.env.SIM_SCALE === 'large' ? 'large' : 'demo';
 const ORDERS = Number(process.env.SIM_ORDERS) > 0 ? Math.floor(Number(process.env.SIM_ORDERS)) : 1_000;
@@ -277,6 +281,8 @@ interface Outcome {
   offersBy: Record<string, { orders: number; inWaves: number; other: number }>;
   /** Who filled each filled order (by its key): how far they live from the signing, and their own travel radius. */
   fillers: Record<string, { email: string; miles: number; radiusMiles: number }>;
+  /** Each unfilled order (by its key): its offers' answers, and why the agents its state and their own radius reach were not offered it. */
+  unfilled: Record<string, string>;
 }
 
 /** One run of the week in one mode, on its own freshly seeded database. */
@@ -514,6 +520,8 @@ async function runWeek(mode: Mode): Promise<Outcome> {
       .innerJoin(user, eq(user.id, agentProfiles.userId))
       .where(inArray(appointments.id, [...filledIds]));
     for (const f of fillerRows) fillers[ids.get(f.id)!.key] = { email: f.email, miles: Number(f.miles), radiusMiles: f.radiusMiles };
+    const unfilled: Outcome['unfilled'] = {};
+    for (const id of ids.keys()) if (!filledIds.has(id)) unfilled[ids.get(id)!.key] = await whyUnfilled(db, id, createdAt.get(id)!);
     const fillMinutes = filled.filter((f) => filledAt.has(f.id)).map((f) => (filledAt.get(f.id)! - createdAt.get(f.id)!) / MINUTE);
     return {
       mode,
@@ -528,10 +536,63 @@ async function runWeek(mode: Mode): Promise<Outcome> {
       filledBy,
       offersBy,
       fillers,
+      unfilled,
     };
   } finally {
     await sim.close();
   }
+}
+
+/**
+ * Why an order stayed unfilled, in the run's state at the week's end: how its offers were
+ * answered, and each agent commissioned in its state whose own travel radius reaches it but who
+ * was never offered it, with the rule that left them out.
+ */
+async function whyUnfilled(db: Db, orderId: string, createdAtMs: number): Promise<string> {
+  const [order] = await db.select().from(appointments).where(eq(appointments.id, orderId));
+  const firm = await firmRequirementsOf(db, order!.firmId);
+  const answers = rowsOf<{ status: string; n: number }>(
+    await db.execute(
+      sql`select ${offers.status} as status, count(*)::int as n from ${offers} where ${offers.appointmentId} = ${orderId} group by 1 order by 1`,
+    ),
+  );
+  const reach = await db
+    .select({
+      email: user.email,
+      eligible: sql<boolean>`(${eligibleWhere(order!, firm, 'own')})`.mapWith(Boolean),
+      available: sql<boolean>`(${availableForSql(order!, new Date(createdAtMs))})`.mapWith(Boolean),
+      // The same rule without the ±90-minute check (it applies only to a signing with a time): tells a conflict apart.
+      availableAnyTime: sql<boolean>`(${availableForSql({ ...order!, timeTbd: true }, new Date(createdAtMs))})`.mapWith(Boolean),
+      offered:
+        sql<boolean>`exists (select 1 from ${offers} o where o.appointment_id = ${orderId} and o.agent_id = ${agentProfiles.userId})`.mapWith(
+          Boolean,
+        ),
+    })
+    .from(agentProfiles)
+    .innerJoin(profiles, eq(profiles.userId, agentProfiles.userId))
+    .innerJoin(user, eq(user.id, agentProfiles.userId))
+    .innerJoin(appointments, eq(appointments.id, orderId))
+    .where(
+      and(
+        eq(profiles.status, 'active'),
+        eq(agentProfiles.registrationStatus, 'approved'),
+        sql`${order!.state} = any(${agentProfiles.certifiedStates})`,
+        sql`${greatCircleMilesSql(appointments, agentProfiles)} <= ${agentProfiles.travelRadiusMiles}`,
+      ),
+    )
+    .orderBy(user.email);
+  const reason = (a: (typeof reach)[number]) =>
+    !a.eligible
+      ? 'credentials'
+      : a.available
+        ? 'eligible and available'
+        : a.availableAnyTime
+          ? 'another signing of theirs within 90 minutes'
+          : 'away that day, offers paused or at their daily maximum';
+  const left = reach.filter((a) => !a.offered).map((a) => `${a.email} (${reason(a)})`);
+  const offered = answers.map((a) => `${a.status} ${a.n}`).join(', ') || 'none';
+  // The simulated order keeps its template's city; its state and place are the simulation's.
+  return `a signing in ${order!.state}: offers ${offered}; within reach and not offered: ${left.join(', ') || 'none'}`;
 }
 
 function quantile(values: number[], q: number): number {
@@ -593,6 +654,9 @@ async function main() {
   for (const o of outcomes) {
     const parts = Object.entries(o.filledBy).sort(([a], [b]) => (a < b ? -1 : 1));
     console.log(`${o.mode}, how the ${o.filled} filled orders were filled: ${parts.map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  }
+  for (const o of outcomes) {
+    for (const [key, why] of Object.entries(o.unfilled)) console.log(`${o.mode}, unfilled ${key}: ${why}`);
   }
   for (const o of outcomes) {
     const parts = Object.entries(o.offersBy).sort(([a], [b]) => (a < b ? -1 : 1));
