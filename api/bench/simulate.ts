@@ -46,7 +46,7 @@ import { formatCents } from '@signingdesk/domain/money';
 import { greatCircleMilesSql } from '../src/lib/geo';
 import { availableForSql } from '../src/lib/availability-rules';
 import { firmRequirementsOf } from '../src/lib/credential-rules';
-import { eligibleWhere } from '../src/modules/workflow/eligibility';
+import { agentMilesSql, eligibleWhere } from '../src/modules/workflow/eligibility';
 
 const { agentProfiles, appointments, dispatches, dispatchEvents, offers, notificationJobs, profiles, user } = schema;
 
@@ -571,13 +571,12 @@ async function whyUnfilled(db: Db, orderId: string, createdAtMs: number): Promis
     .from(agentProfiles)
     .innerJoin(profiles, eq(profiles.userId, agentProfiles.userId))
     .innerJoin(user, eq(user.id, agentProfiles.userId))
-    .innerJoin(appointments, eq(appointments.id, orderId))
     .where(
       and(
         eq(profiles.status, 'active'),
         eq(agentProfiles.registrationStatus, 'approved'),
         sql`${order!.state} = any(${agentProfiles.certifiedStates})`,
-        sql`${greatCircleMilesSql(appointments, agentProfiles)} <= ${agentProfiles.travelRadiusMiles}`,
+        sql`${agentMilesSql(order!.latitude!, order!.longitude!)} <= ${agentProfiles.travelRadiusMiles}`,
       ),
     )
     .orderBy(user.email);
