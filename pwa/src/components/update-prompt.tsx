@@ -19,7 +19,7 @@ export function UpdatePrompt() {
   if (!waiting) return null;
   return (
     <div className="banner banner--update" role="status">
-      <span>{requested && sending ? 'Updating once your saved actions are sent…' : 'A new version is available'}</span>
+      <span>{requested ? (sending ? 'Updating once your saved actions are sent…' : 'Updating…') : 'A new version is available'}</span>
       <button type="button" className="button button--on-dark" disabled={requested} onClick={() => setRequested(true)}>
         Reload
       </button>

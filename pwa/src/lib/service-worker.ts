@@ -107,9 +107,9 @@ export async function applyUpdate(): Promise<void> {
     return;
   }
   navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
-  // Asked once, a waiting version was seen to stay waiting (CI, a loaded machine): the request
-  // can go unheard while the worker starts or stops, and a newer version can replace the one
-  // asked. So it is asked again each second, always the one waiting now, until one is active.
+  // Chromium hears the first request and activates the waiting version once the old one has
+  // stopped (sw.ts keeps the page's API requests from waking it). The request is repeated each
+  // second all the same: a newer version can replace the one asked, and it must be asked too.
   const watched = new WeakSet<ServiceWorker>();
   const ask = () => {
     if (reloading) return;
