@@ -8,7 +8,7 @@
  * open, the worker sends the waiting actions itself (all but scan-backs, which need the page),
  * a sign-out made offline included (lib/outbox/signed-out.ts).
  * Never caches /api/ responses: user data lives in IndexedDB (src/lib/db.ts), written by the
- * page, so that signing out can erase it.
+ * page, so that signing out can erase it. In Chromium, API requests do not reach it at all.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';

@@ -15,6 +15,15 @@ import { scaled } from '../../support/slowdown';
 const SW_FILE = fileURLToPath(new URL('../../../pwa/dist/sw.js', import.meta.url));
 const SW_COPIES = [SW_FILE, `${SW_FILE}.br`, `${SW_FILE}.gz`];
 
+/** The demo agent signed in at the portal, with the service worker installed and in charge. */
+async function openAppWithItsWorker(page: Page): Promise<void> {
+  await signInAs(page, 'agent@demo.test', '/notary/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}
+
 /** The server now has a new version of the service worker: the built one with one more line. */
 function serveNextVersion(original: Buffer): void {
   const next = Buffer.concat([original, Buffer.from(`\n// next version ${Date.now()}\n`)]);
@@ -58,11 +67,7 @@ test.describe('updating the agent app', () => {
   });
 
   test('waits for the outbox to send the claim, then reloads into the new version', async ({ page }) => {
-    await signInAs(page, 'agent@demo.test', '/notary/');
-    await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await openAppWithItsWorker(page);
     const open = (await (await page.request.get('/api/agent/appointments?tab=open')).json()) as { items: { id: string; title: string }[] };
     const offer = open.items[0]!;
 
@@ -112,11 +117,7 @@ test.describe('updating the agent app', () => {
   });
 
   test('a version taken over in another tab: Reload in this one loads it', async ({ page, context }) => {
-    await signInAs(page, 'agent@demo.test', '/notary/');
-    await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await openAppWithItsWorker(page);
 
     serveNextVersion(originals[0]!);
 
@@ -147,11 +148,7 @@ test.describe('updating the agent app', () => {
   });
 
   test('takes over while the page keeps asking the server for news', async ({ page }) => {
-    await signInAs(page, 'agent@demo.test', '/notary/');
-    await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await openAppWithItsWorker(page);
     serveNextVersion(originals[0]!);
     await page.reload();
     await expect(page.getByRole('status').filter({ hasText: 'A new version is available' })).toBeVisible({ timeout: scaled(20_000) });
