@@ -8,8 +8,10 @@
  * open, the worker sends the waiting actions itself (all but scan-backs, which need the page),
  * a sign-out made offline included (lib/outbox/signed-out.ts).
  * Never caches /api/ responses: user data lives in IndexedDB (src/lib/db.ts), written by the
- * page, so that signing out can erase it. In Chromium, API requests do not reach it at all.
+ * page, so that signing out can erase it. In Chromium, API requests and the hashed files do
+ * not reach it at all (static routes, below).
  */
+import { cacheNames } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { DEEP_LINK_CACHE, DEEP_LINK_KEY } from './lib/deep-link-keys';
@@ -33,24 +35,40 @@ registerRoute(
 );
 
 /**
- * Requests to the API go straight to the network, never through this worker (the static
- * routes of Chromium; elsewhere the fetch handler lets them through as before). Besides
- * sparing each request the worker's start-up, this lets an update take over: Chromium
- * activates a waiting version only once the old one has stopped, and a request reaching the
- * old one as it stops starts it again — with the page refetching after a claim, the agent who
- * pressed Reload waited for the old version's next idle stop (30 s, or 5 minutes under
- * DevTools).
+ * Static routes (Chromium): requests to the API go straight to the network, and the built
+ * app's hashed files straight to the precache (a miss goes to the network), neither through
+ * this worker; elsewhere the fetch handler serves them as before. Besides sparing each request
+ * the worker's start-up, this lets an update take over: Chromium activates a waiting version
+ * only once the old one has stopped, and a request reaching the old one as it stops starts it
+ * again — the page refetching after a claim, or loading its other screens' files in the
+ * seconds after it opens, kept an agent who pressed Reload waiting for the old version's next
+ * idle stop (30 s, or 5 minutes under DevTools). Each rule is added on its own: a browser
+ * that refuses one keeps the other.
  */
-interface StaticRouteInstallEvent extends ExtendableEvent {
-  addRoutes?: (rules: { condition: { urlPattern: { pathname: string } }; source: 'network' }[]) => Promise<void>;
+interface StaticRoute {
+  condition: { urlPattern: { pathname: string } };
+  source: 'network' | { cacheName: string };
 }
+interface StaticRouteInstallEvent extends ExtendableEvent {
+  addRoutes?: (rules: StaticRoute[]) => Promise<void>;
+}
+
+const STATIC_ROUTES: StaticRoute[] = [
+  { condition: { urlPattern: { pathname: '/api/*' } }, source: 'network' },
+  // Every file under assets/ has its hash in its name, so the precache keeps it under its own URL.
+  { condition: { urlPattern: { pathname: `${scope.pathname}assets/*` } }, source: { cacheName: cacheNames.precache } },
+];
 
 self.addEventListener('install', (event) => {
   const install = event as StaticRouteInstallEvent;
   if (!install.addRoutes) return;
-  install.addRoutes([{ condition: { urlPattern: { pathname: '/api/*' } }, source: 'network' }]).catch((error: unknown) => {
-    console.warn('Static routes refused', error);
-  });
+  for (const route of STATIC_ROUTES) {
+    try {
+      install.addRoutes([route]).catch((error: unknown) => console.warn('Static route refused', route, error));
+    } catch (error) {
+      console.warn('Static route refused', route, error);
+    }
+  }
 });
 
 // A new version waits until the page asks for it (the "A new version is available" bar).

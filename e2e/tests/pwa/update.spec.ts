@@ -147,20 +147,25 @@ test.describe('updating the agent app', () => {
     expect(controller).toEqual({ waiting: false, sameAsActive: true });
   });
 
-  test('takes over while the page keeps asking the server for news', async ({ page }) => {
+  test('takes over while the page keeps asking the server for news and loading its screens', async ({ page }) => {
     await openAppWithItsWorker(page);
     serveNextVersion(originals[0]!);
     await page.reload();
     await expect(page.getByRole('status').filter({ hasText: 'A new version is available' })).toBeVisible({ timeout: scaled(20_000) });
 
-    // The app refetches as it works (after a claim, on focus, on a push): here, three at a time
-    // without pause until the page reloads.
+    // The app refetches as it works (after a claim, on focus, on a push), and loads its other
+    // screens' files in the seconds after it opens: here, three of each at a time without pause
+    // until the page reloads.
     await page.evaluate(() => {
       (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true;
-      const again = (): void => {
-        void fetch('/api/agent/appointments?tab=open').finally(again);
+      const screenFile = document.querySelector<HTMLScriptElement>('script[type="module"][src*="/assets/"]')!.src;
+      const again = (url: string): void => {
+        void fetch(url).finally(() => again(url));
       };
-      for (let i = 0; i < 3; i += 1) again();
+      for (let i = 0; i < 3; i += 1) {
+        again('/api/agent/appointments?tab=open');
+        again(screenFile);
+      }
     });
     await page.getByRole('button', { name: 'Reload' }).click();
     await waitForReload(page);
