@@ -24,11 +24,12 @@ const chromium = {
 };
 
 // Browser journeys against the built product (npm run build first), in Debian's Chromium;
-// browsers are never downloaded. Each worker has its own server on a fresh database
-// (support/fixtures.ts); a file's journeys run in order in one worker, files spread over the
-// workers (E2E_WORKERS, default 2).
+// browsers are never downloaded. Each worker has its own server on a fresh copy of the demo data
+// seeded once by the global setup (support/fixtures.ts, support/global-setup.ts); a file's
+// journeys run in order in one worker, files spread over the workers (E2E_WORKERS, default 2).
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './support/global-setup.ts',
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
