@@ -6,12 +6,12 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { freePort } from '../support/server-process';
 
 export const root = resolve(fileURLToPath(import.meta.url), '../../..');
 export const KIB = 1024;
@@ -80,19 +80,6 @@ export function buildIfStale(workspace: 'pwa' | 'console') {
 }
 
 // ---- Server
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
 
 /**
  * `api/src/server.ts` on a free port of 127.0.0.1 over a new PGlite folder with the demo seed,

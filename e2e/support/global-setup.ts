@@ -7,22 +7,9 @@
  * it each, on cores the browsers need.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dropDatabase, readFrom, startServer, stopServer, waitForHealth } from './server-process';
-
-/** A port nobody listens on now, for the seeding server. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { dropDatabase, freePort, readFrom, startServer, stopServer, waitForHealth } from './server-process';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const root = mkdtempSync(join(tmpdir(), 'sd-e2e-template-'));

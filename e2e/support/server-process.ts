@@ -37,6 +37,18 @@ export function readFrom(file: string, from: number, max: number): string {
   }
 }
 
+/** A port nobody listens on now (a seeding server's, a bench's). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** A server left running by an earlier run would answer the health check in this one's place. */
 export function assertPortFree(port: number): Promise<void> {
   return new Promise((resolve, reject) => {
