@@ -3,8 +3,8 @@
  * folder (and, when DATABASE_URL is set, an empty PostgreSQL database sd_e2e_template_<port>),
  * migrates and seeds them as any first start does, answers its health check and stops. Every
  * worker's server then starts on a copy (support/serve.mjs): the folder copied, the database
- * created from the template. A seed costs about 15 s of CPU; the journeys' servers used to pay
- * it each, on cores the browsers need.
+ * created from the template. A seed takes about 20 s of a core; the journeys' servers used to
+ * pay it each, on cores the browsers need.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
