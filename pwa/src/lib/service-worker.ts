@@ -108,8 +108,9 @@ export async function applyUpdate(): Promise<void> {
   }
   navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
   // Chromium hears the first request and activates the waiting version once the old one has
-  // stopped (sw.ts keeps the page's API requests from waking it). The request is repeated each
-  // second all the same: a newer version can replace the one asked, and it must be asked too.
+  // stopped (sw.ts keeps the page's API requests and built files from waking it). The request
+  // is repeated each second all the same: a newer version can replace the one asked, and it
+  // must be asked too.
   const watched = new WeakSet<ServiceWorker>();
   const ask = () => {
     if (reloading) return;
