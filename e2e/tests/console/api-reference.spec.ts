@@ -1,12 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../../support/agent-app';
 import { signInAs } from '../../support/accounts';
 import { expect, test } from '../../support/fixtures';
-
-async function expectNoAxeViolations(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${screen}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 test('an integrator reads the API reference rendered from the OpenAPI document', async ({ page }) => {
   await signInAs(page, 'escrow@firm-a.demo.test', '/external-api');

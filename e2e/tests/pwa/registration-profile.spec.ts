@@ -1,6 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { cutNetwork, restoreNetwork, shot, signedInApi, signInAsAgent, waitForMirror } from '../../support/agent-app';
+import {
+  cutNetwork,
+  expectNoAxeViolations,
+  restoreNetwork,
+  shot,
+  signedInApi,
+  signInAsAgent,
+  waitForMirror,
+} from '../../support/agent-app';
 import { expect, test } from '../../support/fixtures';
 import { scaled } from '../../support/slowdown';
 
@@ -8,11 +15,6 @@ const PHONE = { width: 360, height: 740 };
 const CERTIFIED_STATES_MESSAGE = 'Choose up to five certified states.';
 const SAVED_ON_PHONE = 'Saved on this phone — will be sent when you are back online';
 const THANK_YOU = 'Thank you for your interest! Please check your inbox for an email with more details.';
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))).toEqual([]);
-}
 
 /** Nothing wider than the 360 px screen: no sideways scrolling. */
 async function expectNoHorizontalScroll(page: Page) {
@@ -40,7 +42,7 @@ test.describe('agent registration at /notary/sign-up', () => {
     await page.goto('/notary/sign-up');
     await expect(page.getByRole('heading', { level: 1, name: 'Register as a Signing Agent or Field Inspector' })).toBeVisible();
     await expect(page.getByLabel('State', { exact: true }).locator('option').first()).toHaveText('State');
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, 'registration form');
     await expectNoHorizontalScroll(page);
 
     await page.getByLabel('First name').fill('Robin');
@@ -66,7 +68,7 @@ test.describe('agent registration at /notary/sign-up', () => {
     await expect(page.getByText('must not contain a web address')).toBeVisible();
     await expect(lastName).toHaveAttribute('aria-invalid', 'true');
     await expect(lastName).toBeFocused();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, 'registration with field errors');
 
     await zip.fill('85004');
     await lastName.fill('Vega');
@@ -78,7 +80,7 @@ test.describe('agent registration at /notary/sign-up', () => {
     await expect(card).toContainText(`We emailed ${email} a link to choose your password.`);
     await expect(card).toContainText('Pending review');
     await expect(card.getByRole('link', { name: 'Log In' })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, 'registration status card');
     await expectNoHorizontalScroll(page);
   });
 
@@ -213,7 +215,7 @@ test.describe('the agent profile at /notary/profile', () => {
     const me = (await (await page.request.get('/api/agents/me')).json()) as { firstName: string; zip: string };
     await expect(page.getByLabel('First name')).toHaveValue(me.firstName);
     await expect(page.getByLabel('Zip', { exact: true })).toHaveValue(me.zip);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, 'profile');
     await expectNoHorizontalScroll(page);
 
     const company = `Desk Test Signings ${Date.now().toString(36)}`;
@@ -223,7 +225,7 @@ test.describe('the agent profile at /notary/profile', () => {
 
     await page.reload();
     await expect(page.getByLabel(/^Company name/)).toHaveValue(company);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, 'profile saved');
 
     await page.getByRole('link', { name: 'Back to the portal' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Signing Agent Portal' })).toBeVisible();
@@ -264,7 +266,7 @@ test.describe('the agent profile at /notary/profile', () => {
     await page.getByRole('button', { name: '4 hours', exact: true }).click();
     await expect(page.getByText(/^Offers paused until \d{1,2}:\d{2} [AP]M/)).toBeVisible();
     await shot(page, 'availability', true);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, 'availability paused');
     await expectNoHorizontalScroll(page);
     await page.getByRole('button', { name: 'Resume' }).click();
     await expect(page.getByRole('button', { name: '4 hours', exact: true })).toBeVisible();
@@ -309,7 +311,7 @@ test.describe('the agent profile at /notary/profile', () => {
     expect((await page.request.get('/api/me')).status()).toBe(200);
     await devices.scrollIntoViewIfNeeded();
     await shot(page, 'agent-profile-devices');
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, 'profile devices');
     await expectNoHorizontalScroll(page);
 
     // No connection: not queued for later, the button waits for the network and says so.
@@ -353,7 +355,7 @@ test.describe('the agent profile at /notary/profile', () => {
     await expect(refusal).toBeVisible();
     await expect(page.getByText('Zip is not a known US zip code')).toBeVisible();
     await expect(zip).toHaveAttribute('aria-invalid', 'true');
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, 'profile zip refused');
     await refusal.getByRole('button', { name: 'Dismiss' }).click();
     await expect(refusal).toBeHidden();
     await expect(zip).toHaveValue('00001');
@@ -399,7 +401,7 @@ test.describe('promotions on the portal', () => {
     await signInAsAgent(page);
     const banner = page.getByRole('region', { name: 'Earn more with the SigningDesk affiliate program' });
     await expect(banner).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, 'affiliate banner');
     await expectNoHorizontalScroll(page);
 
     // Minimize: one line, also after a reload; it opens again on request.
@@ -410,7 +412,7 @@ test.describe('promotions on the portal', () => {
     await page.reload();
     await expect(expand).toBeVisible();
     await expect(banner).toBeHidden();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, 'affiliate banner minimised');
     // A click that lands while the portal is still settling after the reload is tried again.
     await expect(async () => {
       await expand.click({ timeout: scaled(2_000) });
@@ -426,7 +428,7 @@ test.describe('promotions on the portal', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(THANK_YOU, { exact: true })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, 'affiliate thanks');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
     await expect(banner).toBeHidden();
