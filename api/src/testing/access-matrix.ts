@@ -23,6 +23,10 @@ export interface Fixture {
 }
 
 export interface Row {
+  /**
+   * What a call of the route needs. One that takes no argument is made once for all the calls
+   * that must change nothing (refusals, reads); one that reads its caller is made for each call.
+   */
   fixture: (caller: Caller) => Promise<Fixture>;
   expect: Expected;
 }
